@@ -1,0 +1,22 @@
+# Two commands on a fresh machine: `make run` plays, `make test` checks everything.
+VENV := .venv
+PY := $(VENV)/bin/python
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+.PHONY: run test bench system-deps
+run: $(VENV)/.installed
+	$(VENV)/bin/palazzo serve
+
+system-deps:
+	bash scripts/system-deps
+
+test: $(VENV)/.installed system-deps
+	$(PY) -m pytest
+
+bench: $(VENV)/.installed
+	$(PY) benchmarks/replay_append.py
