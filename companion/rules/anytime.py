@@ -1,0 +1,103 @@
+"""What may happen outside the turn order: recruiting, selling fame, teaching, corrections."""
+from __future__ import annotations
+
+from .catalog import (FLORIN_PER_FAME_SOLD, LANDSCAPES, RECRUITING_CARD, CatalogError,
+                      profession_from_dict)
+from .checks import phase, seat, selling_allowed, whole
+from .refusals import refuse
+
+
+def recruiting_card_used(state, ev):
+    phase(state, "auction", "action")
+    s = seat(state, ev)
+    src = seat(state, ev, "from_player")
+    p, other = state.players[s], state.players[src]
+    if RECRUITING_CARD not in p.hand:
+        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
+    if state.phase == "auction" and p.acquired != RECRUITING_CARD:
+        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
+                                "is acquired; otherwise on your own turn in the Action phase")
+    if state.phase == "action" and state.turn != s:
+        refuse("not_your_turn", f"Use a Recruiting card on your own turn "
+                                f"(it is {state.players[state.turn].name}'s)")
+    if src == s:
+        refuse("not_opponent", "Recruit from an opponent's table, not your own")
+    pid = ev.get("profession")
+    if pid == RECRUITING_CARD or pid not in other.table:
+        refuse("not_on_table", f"{other.name} has no face-up {pid!r} on the table")
+    if state.solo and src == 1:
+        from .solo import recruit_from_wolfgang
+        return recruit_from_wolfgang(state, s, pid)
+    p.hand.remove(RECRUITING_CARD)
+    p.hand.append(pid)
+    other.table[other.table.index(pid)] = RECRUITING_CARD
+
+
+def fame_sold(state, ev):
+    phase(state, "setup", "auction", "action")
+    s = seat(state, ev)
+    if not selling_allowed(state):
+        refuse("selling_forbidden", "With The Muse and the Princess fame cannot be sold")
+    if state.solo and s == 1:
+        refuse("not_expected_now", "Wolfgang pays by moving back on the Fame track himself")
+    points = whole(ev, "points", 1)
+    p = state.players[s]
+    if points > p.fame:
+        refuse("not_enough_fame", f"{p.name} has {p.fame} PP: fame never goes below 0")
+    p.fame -= points
+    p.money += points * FLORIN_PER_FAME_SOLD
+
+
+def correction(state, ev):
+    phase(state, "setup", "auction", "action", "over")
+    if ev.get("by", "host") != "host":
+        refuse("host_only", "Only the host records corrections")
+    s = seat(state, ev)
+    money, fame = ev.get("money", 0), ev.get("fame", 0)
+    reason = ev.get("reason")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (money, fame)):
+        refuse("bad_correction", "A correction changes money and fame by whole numbers")
+    if money % 100:
+        refuse("bad_correction", "Money comes in 100 Florin")
+    if not isinstance(reason, str) or not reason.strip():
+        refuse("bad_correction", "Say why: a correction needs a reason")
+    p = state.players[s]
+    wolfgang = bool(state.solo) and s == 1
+    if p.money + money < 0 or (p.fame + fame < 0 and not wolfgang):
+        refuse("bad_correction", f"{p.name} would have {p.money + money} Florin and "
+                                 f"{p.fame + fame} PP: neither may go below 0")
+    cur = state.auction.get("current") if state.phase == "auction" else None
+    if cur and cur["bidder"] == s and cur["bid"] > (p.money + money) + 100 * (p.fame + fame):
+        refuse("bad_correction", f"{p.name} could no longer pay the standing bid of {cur['bid']}")
+    if state.phase == "over":
+        refuse("game_over", "The game is over and scored: correct before the last turn ends")
+    p.money += money
+    p.fame += fame
+
+
+def profession_taught(state, ev):
+    """The table teaches a Profession card's three preferences; the log keeps them."""
+    pid = ev.get("profession")
+    data = {k: ev.get(k) for k in ("name", "building", "landscape", "freedom")}
+    data["source"] = ev.get("source", "taught at the table")
+    try:
+        entry = profession_from_dict(pid, data)
+        catalog = state.catalog.merged({"professions": {pid: entry.to_dict()}})
+    except CatalogError as e:
+        refuse("bad_catalog_entry", str(e))
+    if state.phase == "over":
+        phase(state, "setup")
+    state.taught.setdefault("professions", {})[pid] = entry.to_dict()
+    state.catalog = catalog
+
+
+def landscape_taught(state, ev):
+    kind, size = ev.get("landscape"), ev.get("cells")
+    if kind not in LANDSCAPES or not isinstance(size, int) or isinstance(size, bool) \
+            or not 1 <= size <= 12:
+        refuse("bad_catalog_entry", "Teach a Landscape as {landscape: forest|lake|park, "
+                                    "cells: 1..12}")
+    if state.phase == "over":
+        phase(state, "setup")
+    state.taught.setdefault("landscape_cells", {})[kind] = size
+    state.catalog = state.catalog.merged({"landscape_cells": {kind: size}})

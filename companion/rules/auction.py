@@ -1,0 +1,274 @@
+"""The Auction phase: one object per player and per stack each round."""
+from __future__ import annotations
+
+from .catalog import (AUCTION_STACKS, BUILDER_PRESTIGE, FLORIN_PER_FAME_SOLD, LANDSCAPES,
+                      MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS, PRESTIGE_FOR_REPEATED_LANDSCAPE,
+                      RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
+from .checks import means, opening_bid, phase, seat
+from .principality import check_landscape_cells
+from .refusals import refuse
+from .setup import stack_left
+
+
+def objects(state) -> list[str]:
+    if state.two_player:
+        return [TWO_PLAYER_LANDSCAPE_OBJECT] + [o for o in AUCTION_STACKS if o not in LANDSCAPES]
+    return list(AUCTION_STACKS)
+
+
+def available_objects(state, s: int) -> list[str]:
+    """Objects `s` could open now: not taken this round, in supply, within the Builder cap."""
+    p = state.players[s]
+    taken = state.auction["taken"]
+    return [o for o in objects(state) if o not in taken and stack_left(state, o) > 0
+            and not (o == "builder" and p.builders >= MAX_BUILDERS)]
+
+
+def with_pawns(state) -> list[int]:
+    return [s for s in range(state.n) if state.players[s].has_pawn]
+
+
+def is_last_player(state, s: int) -> bool:
+    return with_pawns(state) == [s]
+
+
+def _check_object(state, s: int, obj):
+    if obj not in objects(state):
+        refuse("unknown_object", f"{obj!r} is not an auction object here; choose one of "
+                                 f"{', '.join(objects(state))}")
+    name = OBJECT_NAMES[obj]
+    if obj in state.auction["taken"]:
+        refuse("stack_taken_this_round", f"A {name} was already acquired this round")
+    if stack_left(state, obj) <= 0:
+        refuse("stack_exhausted", f"The {name} stack is exhausted")
+    if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
+        refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+
+
+def _check_means(state, s: int, amount: int):
+    if amount > means(state, s):
+        p = state.players[s]
+        refuse("bid_beyond_means", f"{p.name} cannot bid {amount}: {p.money} Florin plus "
+                                   f"{p.fame} PP to sell is {means(state, s)}")
+
+
+def _ready_to_open(state, s: int):
+    phase(state, "auction")
+    a = state.auction
+    if a["current"]:
+        refuse("auction_in_progress", f"The {OBJECT_NAMES[a['current']['object']]} is still being "
+                                      "auctioned")
+    _no_pending(state)
+    if a["opener"] != s:
+        who = state.players[a["opener"]].name if a["opener"] is not None else "nobody"
+        refuse("not_your_turn", f"It is {who}'s turn to choose a stack")
+
+
+def _no_pending(state):
+    pending = state.auction["pending"]
+    if pending:
+        who = state.players[pending[0]["player"]].name
+        what = "choose a Prestige card" if pending[0]["kind"] == "prestige" else "place a Landscape"
+        refuse("pending_choice", f"{who} must first {what}")
+
+
+def auction_opened(state, ev):
+    s = seat(state, ev)
+    _ready_to_open(state, s)
+    obj = ev.get("object")
+    _check_object(state, s, obj)
+    bid = opening_bid(state)
+    _check_means(state, s, bid)
+    others = [t for t in with_pawns(state) if t != s]
+    if not others:                      # the last player simply takes it for the opening bid
+        return _settle(state, s, obj, bid)
+    state.auction["current"] = {"object": obj, "bid": bid, "bidder": s, "in": [s] + others,
+                                "turn": _next_in(state, s, [s] + others)}
+
+
+def _next_in(state, after: int, still_in: list[int]) -> int:
+    for t in state.seats_from(after)[1:]:
+        if t in still_in:
+            return t
+    return after
+
+
+def _current_turn(state, s: int):
+    phase(state, "auction")
+    cur = state.auction["current"]
+    if not cur:
+        refuse("no_auction", "No auction is running: the opener chooses a stack first")
+    if cur["turn"] != s:
+        refuse("not_your_turn", f"It is {state.players[cur['turn']].name}'s turn to raise or pass")
+    return cur
+
+
+def bid_raised(state, ev):
+    s = seat(state, ev)
+    cur = _current_turn(state, s)
+    amount = ev.get("amount")
+    if amount != cur["bid"] + RAISE or isinstance(amount, bool):
+        refuse("bid_not_plus_100", f"A raise is exactly {RAISE} more: {cur['bid'] + RAISE}, "
+                                   f"not {amount!r}")
+    if cur["object"] == "builder" and state.players[s].builders >= MAX_BUILDERS:
+        refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+    _check_means(state, s, amount)
+    cur["bid"] = amount
+    cur["bidder"] = s
+    cur["turn"] = _next_in(state, s, cur["in"])
+
+
+def bid_passed(state, ev):
+    s = seat(state, ev)
+    cur = _current_turn(state, s)
+    still_in = [t for t in cur["in"] if t != s]
+    if len(still_in) == 1:
+        state.auction["current"] = None
+        return _settle(state, cur["bidder"], cur["object"], cur["bid"])
+    cur["in"] = still_in
+    cur["turn"] = _next_in(state, s, still_in)
+
+
+def auctions_left(state, ev):
+    s = seat(state, ev)
+    _ready_to_open(state, s)
+    state.players[s].left_auctions = True
+    _next_opener(state, s)
+
+
+def last_player_took(state, ev):
+    s = seat(state, ev)
+    _ready_to_open(state, s)
+    if not is_last_player(state, s):
+        refuse("not_last_player", "Only the last player with a Pawn may take an object "
+                                  "without an auction")
+    obj = ev.get("object")
+    _check_object(state, s, obj)
+    _check_means(state, s, opening_bid(state))
+    _settle(state, s, obj, opening_bid(state))
+
+
+def last_player_declined(state, ev):
+    s = seat(state, ev)
+    _ready_to_open(state, s)
+    if not is_last_player(state, s):
+        refuse("not_last_player", "Only the last player with a Pawn may decline to take an object")
+    state.players[s].left_auctions = True
+    _next_opener(state, s)
+
+
+def _settle(state, s: int, obj: str, price: int):
+    """The winner pays, selling just enough fame for a shortfall (ruling 1), and takes it."""
+    p = state.players[s]
+    if p.money < price:
+        sold = -(-(price - p.money) // FLORIN_PER_FAME_SOLD)
+        p.fame -= sold
+        p.money += sold * FLORIN_PER_FAME_SOLD
+    p.money -= price
+    p.acquired = obj
+    a = state.auction
+    a["taken"].append(obj)
+    a.setdefault("results", []).append({"player": s, "object": obj, "price": price})
+    if obj in LANDSCAPES or obj == TWO_PLAYER_LANDSCAPE_OBJECT:
+        if obj != TWO_PLAYER_LANDSCAPE_OBJECT:
+            state.stacks[obj] -= 1
+        a["pending"].append({"player": s, "kind": "landscape", "object": obj})
+    else:
+        state.stacks[obj] -= 1
+        if obj == "prestige":
+            a["pending"].append({"player": s, "kind": "prestige", "object": obj})
+        elif obj == "jester":
+            p.jesters += 1
+        elif obj == "builder":
+            p.fame += BUILDER_PRESTIGE[p.builders]
+            p.builders += 1
+        elif obj == RECRUITING_CARD:
+            p.hand.append(RECRUITING_CARD)
+    if a["opener"] == s:
+        _next_opener(state, s)
+    else:
+        _maybe_end(state)
+
+
+def _next_opener(state, s: int):
+    nxt = [t for t in state.seats_from(s)[1:] if state.players[t].has_pawn]
+    state.auction["opener"] = nxt[0] if nxt else None
+    _maybe_end(state)
+
+
+def _maybe_end(state):
+    if state.auction["opener"] is not None and not state.players[state.auction["opener"]].has_pawn:
+        pawns = with_pawns(state)
+        state.auction["opener"] = pawns[0] if pawns else None
+    if state.auction["opener"] is None and not state.auction["pending"]:
+        from .actions import begin_action_phase
+        begin_action_phase(state)
+
+
+def landscape_placed(state, ev):
+    s = seat(state, ev)
+    pending = _pending_for(state, s, "landscape")
+    kind = ev.get("landscape")
+    if kind not in LANDSCAPES:
+        refuse("wrong_landscape", f"{kind!r} is not a Landscape: forest, lake or park")
+    if pending["object"] != TWO_PLAYER_LANDSCAPE_OBJECT and kind != pending["object"]:
+        refuse("wrong_landscape", f"{state.players[s].name} won a {pending['object']}, "
+                                  f"not a {kind}")
+    if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT and state.stacks[kind] <= 0:
+        refuse("stack_exhausted", f"No {kind.title()} is left in the supply")
+    p = state.players[s]
+    size = state.catalog.landscape_cells.get(kind, 0)
+    cells = ev.get("cells")
+    if state.grid:
+        if cells is None:
+            refuse("cells_required", "This game has a grid: tap the squares the "
+                                     f"{kind.title()} covers")
+        cells = check_landscape_cells(p, kind, cells, size)
+    else:
+        if cells is not None:
+            refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+        if not size:
+            refuse("landscape_size_unknown", f"Tell Palazzo how many squares a {kind.title()} "
+                                             "covers first (catalog)")
+    # all checks passed
+    if state.grid and not size:
+        state.taught.setdefault("landscape_cells", {})[kind] = len(cells)
+        state.catalog = state.catalog.merged({"landscape_cells": {kind: len(cells)}})
+    if state.grid:
+        p.pieces.append([kind, [list(c) for c in cells]])
+    if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT:
+        state.stacks[kind] -= 1
+    if p.landscapes[kind]:
+        p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE
+    p.landscapes[kind] += 1
+    state.auction["pending"].remove(pending)
+    _after_pending(state)
+
+
+def prestige_card_chosen(state, ev):
+    s = seat(state, ev)
+    pending = _pending_for(state, s, "prestige")
+    card = ev.get("card")
+    if card not in PRESTIGE_CARDS:
+        refuse("prestige_card_taken", f"{card!r} is not a Prestige card")
+    if card not in state.prestige_deck:
+        refuse("prestige_card_taken", f"{PRESTIGE_CARDS[card][0]} is no longer in the deck")
+    state.prestige_deck.remove(card)
+    state.players[s].prestige_cards.append(card)
+    state.auction["pending"].remove(pending)
+    _after_pending(state)
+
+
+def _pending_for(state, s: int, kind: str) -> dict:
+    if state.phase == "over":
+        phase(state, "auction")
+    for item in state.auction["pending"]:
+        if item["player"] == s and item["kind"] == kind:
+            return item
+    what = "Landscape to place" if kind == "landscape" else "Prestige card to choose"
+    refuse("nothing_to_place", f"{state.players[s].name} has no {what} right now")
+
+
+def _after_pending(state):
+    if state.phase == "auction":
+        _maybe_end(state)

@@ -1,0 +1,283 @@
+"""The game's components as data: every number the rulebook prints, and what a table teaches.
+
+The engine reads these tables and never repeats a number in its own code, so a rule is written
+once. The rulebook (2022 English edition) does not print the Profession cards' preferences, the
+Landscape tiles' sizes or the Automa cards: those are learned from the physical components and
+carried, with their source, in a `Catalog` that merges the built-in entries with what an
+installation or a game has been taught.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ROUNDS = 7
+MINIMUM_WORK_VALUE = {1: 7, 2: 10, 3: 12, 4: 14, 5: 15, 6: 16, 7: 17}
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+STARTING_MONEY = 3500
+TWO_PLAYER_STARTING_MONEY = 2500
+SOLO_STARTING_MONEY = 3500
+WOLFGANG_STARTING_MONEY = {"easy": 0, "standard": 1500, "hard": 3500}
+
+OPENING_BID = 200
+TWO_PLAYER_OPENING_BID = 300
+RAISE = 100
+
+LANDSCAPES = ("forest", "lake", "park")
+FREEDOMS = ("travel", "religion", "opinion")
+AUCTION_STACKS = {"forest": 6, "lake": 6, "park": 6, "prestige": 14, "recruiting": 5,
+                  "jester": 7, "builder": 6}
+TWO_PLAYER_LANDSCAPE_OBJECT = "landscape"
+OBJECT_NAMES = {"forest": "Forest", "lake": "Lake", "park": "Park", "prestige": "Prestige card",
+                "recruiting": "Recruiting card", "jester": "Jester", "builder": "Builder",
+                "landscape": "Landscape"}
+
+BUILDINGS = {  # id: (name, squares)
+    "university": ("University", 7), "laboratory": ("Laboratory", 7), "workshop": ("Workshop", 7),
+    "library": ("Library", 5), "opera": ("Opera", 5), "studio": ("Studio", 5),
+    "hospital": ("Hospital", 5), "theater": ("Theater", 5),
+    "tower": ("Tower", 3), "chapel": ("Chapel", 3),
+}
+BUILDING_SIZE_CLASS = {7: "large", 5: "medium", 3: "small"}
+BUILDINGS_OF_EACH_TYPE = 3
+BUILDING_COST_BY_BUILDERS = (700, 300, 300, 0)   # index: Builders owned
+MAX_BUILDERS = 3
+BUILDERS_FOR_ADJACENT_BUILDINGS = 2
+BUILDER_PRESTIGE = (0, 0, 3, 3)                   # index: which Builder (0-based) was acquired
+
+PROFESSION_CARD_COST = 300
+BONUS_CARD_COST = 300
+FREEDOM_COST = 300
+CARDS_DRAWN_TO_CHOOSE = 5
+PROFESSION_DECK = 21
+PROFESSIONS_PER_LANDSCAPE = {"forest": 9, "lake": 7, "park": 5}
+STARTING_HAND = 3
+RECRUITING_CARD = "recruiting"
+
+ACTIONS_PER_TURN = 2
+ONCE_PER_ROUND_ACTIONS = ("take_profession", "introduce_freedom")
+
+WORK_VALUE = {"building": 4, "landscape": 3, "freedom": 3, "jester": 2, "card": 1}
+FLORIN_PER_WORK_VALUE = 100
+FLORIN_PER_PRESTIGE_TAKEN = 200
+FLORIN_PER_FAME_SOLD = 100
+
+PRESTIGE_FOR_BUILDING = 3
+PRESTIGE_FOR_REPEATED_LANDSCAPE = 3
+PRESTIGE_FOR_BEST_WORK = 3
+
+GRID_SIZE = 7
+# Row 0 is the top. Source: a published translation of the rules (not printed in seed 000).
+PALAZZO_CELLS = tuple((r, c) for r in (5, 6) for c in (0, 1, 2))
+
+# Solo play (seed 000, "SOLO RULES").
+SOLO_FREEDOMS_OF_EACH = 2
+SOLO_DUMMIES = (2, 3)
+WOLFGANG_FLORIN_PER_FAME = 200
+WOLFGANG = "Wolfgang"
+AUTOMA_ROUND_GROUPS = ("1-2", "3-4", "5-7")
+AUTOMA_DECK = 21
+AUTOMA_ACTIONS = ("work", "build", "profession", "freedom", "bonus")
+AUTOMA_FALLBACK = ("profession", "build", "bonus", "freedom")
+SOLO_FINAL_AUCTION_PRICE = 200
+SOLO_FORCED_BUY_ROLLS = (1, 2)
+SOLO_PROTECTED_IN_FINAL_AUCTION = 2  # the two highest die modifiers cannot go for 200
+
+# Bonus cards (seed 000, "Overview of the 20 different Bonus cards"): each adds, per unit of a
+# Principality count, the weight given. Counts are defined in `principality_counts`.
+BONUS_CARDS = {
+    "per_building": ("Each Building +1", {"buildings": 1}),
+    "per_large_building": ("Each large Building +2", {"large_buildings": 2}),
+    "per_medium_building_and_forest": ("Each medium Building and each Forest +1",
+                                       {"medium_buildings": 1, "forests": 1}),
+    "per_small_building_and_landscape": ("Each small Building and each Landscape +1",
+                                         {"small_buildings": 1, "landscapes": 1}),
+    "per_building_size": ("Each Building size +2", {"building_sizes": 2}),
+    "per_landscape": ("Each Landscape +1", {"landscapes": 1}),
+    "per_forest": ("Each Forest +2", {"forests": 2}),
+    "per_lake": ("Each Lake +2", {"lakes": 2}),
+    "per_park": ("Each Park +2", {"parks": 2}),
+    "per_freedom": ("Each Freedom +2", {"freedoms": 2}),
+    "per_jester": ("Each Jester +2", {"jesters": 2}),
+    "per_jester_and_freedom": ("Each Jester and each Freedom +1", {"jesters": 1, "freedoms": 1}),
+    "per_builder": ("Each Builder +2", {"builders": 2}),
+    "per_builder_and_lake": ("Each Builder and each Lake +1", {"builders": 1, "lakes": 1}),
+    "per_prestige_card": ("Each Prestige card +2", {"prestige_cards": 2}),
+    "per_prestige_card_and_freedom": ("Each Prestige card and each Freedom +1",
+                                      {"prestige_cards": 1, "freedoms": 1}),
+    "per_landscape_type": ("Each Landscape type +2", {"landscape_types": 2}),
+    "per_category": ("Each category (Forest, Lake, Park, Jester, Builder, Prestige card, "
+                     "Freedom) +1", {"categories": 1}),
+    "per_profession_in_hand": ("Each Profession or Recruiting card in hand +1",
+                               {"cards_in_hand": 1}),
+    "per_work_on_table": ("Each own Profession or Recruiting card on the table +1", {"works": 1}),
+}
+CATEGORIES = ("forests", "lakes", "parks", "jesters", "builders", "prestige_cards", "freedoms")
+
+# Prestige cards (seed 000, "Overview of the 14 different Prestige cards").
+# kind "most": the most of a count (at least 1), a tie scores the smaller number;
+# kind "fewest": the fewest of a count, a tie scores the smaller number;
+# kind "at_least": every listed count reaches its threshold.
+PRESTIGE_CARDS = {
+    "most_buildings": ("Most Buildings", "most", "buildings", 6, 3),
+    "two_large_buildings": ("At least 2 large Buildings", "at_least", {"large_buildings": 2}, 5, None),
+    "fewest_empty_spaces": ("Fewest empty spaces", "fewest", "empty_spaces", 8, 4),
+    "all_landscape_types": ("All three Landscape types", "at_least", {"landscape_types": 3}, 8, None),
+    "most_landscapes": ("Most Landscapes", "most", "landscapes", 7, 4),
+    "most_forests": ("Most Forests", "most", "forests", 7, 4),
+    "most_lakes": ("Most Lakes", "most", "lakes", 6, 3),
+    "all_freedoms": ("All three Freedoms", "at_least", {"freedom_types": 3}, 8, None),
+    "buildings_freedoms_works": ("4 Buildings + 2 Freedoms + 4 Works", "at_least",
+                                 {"buildings": 4, "freedoms": 2, "works": 4}, 6, None),
+    "most_jesters": ("Most Jesters", "most", "jesters", 6, 3),
+    "most_builders": ("Most Builders", "most", "builders", 6, 3),
+    "most_parks": ("Most Parks", "most", "parks", 5, 3),
+    "builder_jester_landscapes": ("1 Builder + 1 Jester + 2 Landscapes", "at_least",
+                                  {"builders": 1, "jesters": 1, "landscapes": 2}, 7, None),
+    "most_works": ("Most Works", "most", "works", 7, 4),
+}
+
+
+@dataclass(frozen=True)
+class Profession:
+    id: str
+    name: str
+    building: str
+    landscape: str
+    freedom: str
+    source: str = ""
+    verified: bool = False
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "building": self.building, "landscape": self.landscape,
+                "freedom": self.freedom, "source": self.source, "verified": self.verified}
+
+
+BUILTIN_PROFESSIONS = {
+    "poet": Profession("poet", "Poet", "theater", "lake", "travel",
+                       "seed 000, Work scoring example", True),
+    "alchemist": Profession("alchemist", "Alchemist", "laboratory", "lake", "opinion",
+                            "published play guide, older printing (unverified)", False),
+    "botanist": Profession("botanist", "Botanist", "laboratory", "park", "religion",
+                           "published play guide, older printing (unverified)", False),
+}
+
+
+class CatalogError(ValueError):
+    """A catalog file or a taught entry that cannot be right (unknown ids, bad sizes)."""
+
+
+def profession_from_dict(pid: str, data: dict) -> Profession:
+    if not isinstance(pid, str) or not pid or not pid.replace("_", "").isalnum() or pid != pid.lower():
+        raise CatalogError(f"Profession id {pid!r} must be a lower-case snake_case name")
+    if not isinstance(data, dict):
+        raise CatalogError(f"Profession {pid!r} must be an object")
+    building, landscape, freedom = data.get("building"), data.get("landscape"), data.get("freedom")
+    if building not in BUILDINGS:
+        raise CatalogError(f"Profession {pid!r}: unknown Building {building!r}")
+    if landscape not in LANDSCAPES:
+        raise CatalogError(f"Profession {pid!r}: unknown Landscape {landscape!r}")
+    if freedom not in FREEDOMS:
+        raise CatalogError(f"Profession {pid!r}: unknown Freedom {freedom!r}")
+    name = data.get("name") or pid.replace("_", " ").title()
+    return Profession(pid, str(name)[:40], building, landscape, freedom,
+                      str(data.get("source", "taught at the table"))[:200],
+                      bool(data.get("verified", True)))
+
+
+def automa_card_from_dict(number: str, data: dict) -> dict:
+    """Check one transcribed Automa card (see the catalog file format) and normalise it."""
+    if not str(number).isdigit() or not 1 <= int(number) <= 99:
+        raise CatalogError(f"Automa card number {number!r} must be a number from 1 to 99")
+    if not isinstance(data, dict):
+        raise CatalogError(f"Automa card {number}: must be an object")
+    if data.get("rounds") not in AUTOMA_ROUND_GROUPS:
+        raise CatalogError(f"Automa card {number}: rounds must be one of {', '.join(AUTOMA_ROUND_GROUPS)}")
+    auction = data.get("auction")
+    allowed = set(AUCTION_STACKS) - set(LANDSCAPES) | {TWO_PLAYER_LANDSCAPE_OBJECT}
+    if not isinstance(auction, list) or not auction:
+        raise CatalogError(f"Automa card {number}: the top panel needs its objects left to right")
+    objects = []
+    for item in auction:
+        if not isinstance(item, dict) or item.get("object") not in allowed:
+            raise CatalogError(f"Automa card {number}: unknown auction object in {item!r}")
+        mods = {}
+        for key in ("mod4", "mod5"):
+            value = item.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or not 0 <= value <= 12):
+                raise CatalogError(f"Automa card {number}: {key} must be empty or 0..12")
+            mods[key] = value
+        objects.append({"object": item["object"], **mods})
+    if len({o["object"] for o in objects}) != len(objects):
+        raise CatalogError(f"Automa card {number}: an object appears twice in the top panel")
+    panels = {}
+    for key in ("first_action", "second_action"):
+        actions = data.get(key)
+        if (not isinstance(actions, list) or not actions
+                or any(a not in AUTOMA_ACTIONS for a in actions)):
+            raise CatalogError(f"Automa card {number}: {key} must list actions among "
+                               f"{', '.join(AUTOMA_ACTIONS)}")
+        panels[key] = list(actions)
+    return {"rounds": data["rounds"], "auction": objects, **panels,
+            **({"test_data": True} if data.get("test_data") else {})}
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Built-in facts merged with what was taught; immutable so states can share it."""
+    professions: dict = field(default_factory=lambda: dict(BUILTIN_PROFESSIONS))
+    landscape_cells: dict = field(default_factory=lambda: {k: 0 for k in LANDSCAPES})
+    automa_cards: dict = field(default_factory=dict)
+
+    def merged(self, data: dict | None) -> "Catalog":
+        if not data:
+            return self
+        if not isinstance(data, dict):
+            raise CatalogError("A catalog file is one JSON object")
+        unknown = set(data) - {"professions", "landscape_cells", "automa_cards"}
+        if unknown:
+            raise CatalogError(f"Unknown catalog keys: {', '.join(sorted(unknown))}")
+        professions = dict(self.professions)
+        for pid, entry in (data.get("professions") or {}).items():
+            professions[pid] = profession_from_dict(pid, entry)
+        if len(professions) > PROFESSION_DECK:
+            raise CatalogError(f"The Profession deck has {PROFESSION_DECK} cards; this catalog "
+                               f"would know {len(professions)}")
+        cells = dict(self.landscape_cells)
+        for kind, size in (data.get("landscape_cells") or {}).items():
+            if kind not in LANDSCAPES:
+                raise CatalogError(f"Unknown Landscape {kind!r}")
+            if not isinstance(size, int) or isinstance(size, bool) or not 0 <= size <= 12:
+                raise CatalogError(f"A {kind} covers 1 to 12 squares (0: not yet learned)")
+            cells[kind] = size
+        cards = dict(self.automa_cards)
+        for number, entry in (data.get("automa_cards") or {}).items():
+            cards[str(int(number)) if str(number).isdigit() else number] = \
+                automa_card_from_dict(str(number), entry)
+        return Catalog(professions, cells, cards)
+
+    def to_dict(self) -> dict:
+        return {"professions": {k: v.to_dict() for k, v in sorted(self.professions.items())},
+                "landscape_cells": dict(self.landscape_cells),
+                "automa_cards": dict(sorted(self.automa_cards.items(), key=lambda kv: int(kv[0])))}
+
+    def consistency(self) -> dict:
+        """What a host checks after entering the deck: 21 cards with 9/7/5 Landscapes."""
+        by_landscape = {k: 0 for k in LANDSCAPES}
+        for p in self.professions.values():
+            by_landscape[p.landscape] += 1
+        problems = []
+        if len(self.professions) != PROFESSION_DECK:
+            problems.append(f"{len(self.professions)} of {PROFESSION_DECK} Profession cards known")
+        for kind, want in PROFESSIONS_PER_LANDSCAPE.items():
+            if by_landscape[kind] > want or (len(self.professions) == PROFESSION_DECK
+                                             and by_landscape[kind] != want):
+                problems.append(f"{by_landscape[kind]} Professions want a {kind}; the deck has {want}")
+        unverified = sorted(p.id for p in self.professions.values() if not p.verified)
+        return {"known": len(self.professions), "by_landscape": by_landscape,
+                "unverified": unverified, "problems": problems, "complete": not problems
+                and not unverified}
+
+
+BUILTIN = Catalog()

@@ -1,0 +1,132 @@
+"""A Principality: where pieces may go on the 7 x 7 grid, and what it counts for the cards.
+
+Without a grid the same Principality is tracked by counts; the empty spaces are then worked out
+from the pieces' sizes (Buildings from the rulebook, Landscapes from what the table taught).
+"""
+from __future__ import annotations
+
+from .catalog import (BUILDERS_FOR_ADJACENT_BUILDINGS, BUILDING_SIZE_CLASS, BUILDINGS,
+                      CATEGORIES, GRID_SIZE, LANDSCAPES, PALAZZO_CELLS)
+from .refusals import refuse
+
+PALAZZO = "palazzo"
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def parse_cells(cells) -> list[tuple[int, int]]:
+    """Cells as sent by a phone: a list of [row, col]; anything else is refused, not crashed on."""
+    if not isinstance(cells, list) or not cells:
+        refuse("wrong_shape", "Say which squares the piece covers, as a list of [row, column]")
+    out = []
+    for cell in cells:
+        if (not isinstance(cell, (list, tuple)) or len(cell) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)):
+            refuse("wrong_shape", f"{cell!r} is not a square: use [row, column]")
+        r, c = cell
+        if not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE):
+            refuse("outside_grid", f"Square [{r}, {c}] is outside the {GRID_SIZE} x {GRID_SIZE} "
+                                   "Principality: a piece must lie completely within the grid")
+        out.append((r, c))
+    if len(set(out)) != len(out):
+        refuse("wrong_shape", "The same square is listed twice")
+    if not connected(out):
+        refuse("wrong_shape", "A piece's squares must be joined edge to edge")
+    return out
+
+
+def connected(cells) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    cellset = set(cells)
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in NEIGHBOURS:
+            nxt = (r + dr, c + dc)
+            if nxt in cellset and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == len(cellset)
+
+
+def occupied(player) -> dict:
+    """Square -> what covers it, the Palazzo included."""
+    taken = {cell: PALAZZO for cell in PALAZZO_CELLS}
+    for piece, cells in player.pieces:
+        for r, c in cells:
+            taken[(r, c)] = piece
+    return taken
+
+
+def check_building_cells(player, building: str, cells) -> list:
+    size = BUILDINGS[building][1]
+    cells = parse_cells(cells)
+    if len(cells) != size:
+        refuse("wrong_shape", f"A {BUILDINGS[building][0]} covers {size} squares, not {len(cells)}")
+    taken = occupied(player)
+    _no_overlap(cells, taken)
+    if player.builders < BUILDERS_FOR_ADJACENT_BUILDINGS:
+        for r, c in cells:
+            for dr, dc in NEIGHBOURS:
+                other = taken.get((r + dr, c + dc))
+                if other is not None and (other == PALAZZO or other in BUILDINGS):
+                    what = "your Palazzo" if other == PALAZZO else f"your {BUILDINGS[other][0]}"
+                    refuse("building_adjacent",
+                           f"Square [{r}, {c}] touches {what} edge to edge: Buildings may touch "
+                           f"only at corners until you have {BUILDERS_FOR_ADJACENT_BUILDINGS} "
+                           "Builders")
+    return cells
+
+
+def check_landscape_cells(player, landscape: str, cells, size: int) -> list:
+    """`size` 0 means the table has not taught this tile yet: the first placement teaches it."""
+    cells = parse_cells(cells)
+    if size and len(cells) != size:
+        refuse("wrong_shape", f"A {landscape.title()} covers {size} squares, not {len(cells)}")
+    _no_overlap(cells, occupied(player))
+    return cells
+
+
+def _no_overlap(cells, taken):
+    for cell in cells:
+        if cell in taken:
+            what = "your Palazzo" if taken[cell] == PALAZZO else taken[cell].title()
+            refuse("overlap", f"Square [{cell[0]}, {cell[1]}] is already covered by {what}")
+
+
+def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
+    """Squares covered by nothing; the Palazzo's are not empty (ruling 6)."""
+    total = GRID_SIZE * GRID_SIZE - len(PALAZZO_CELLS)
+    if grid:
+        return total - sum(len(cells) for _, cells in player.pieces)
+    covered = sum(BUILDINGS[b][1] for b in player.buildings)
+    for kind, count in player.landscapes.items():
+        if count and not landscape_cells.get(kind):
+            return None
+        covered += count * landscape_cells.get(kind, 0)
+    return total - covered
+
+
+def counts(player, *, grid: bool = False, landscape_cells: dict | None = None,
+           hand: int | None = None, works: int | None = None) -> dict:
+    """The numbers Bonus and Prestige cards are written in terms of."""
+    sizes = [BUILDING_SIZE_CLASS[BUILDINGS[b][1]] for b in player.buildings]
+    ls = player.landscapes
+    c = {
+        "buildings": len(player.buildings),
+        "large_buildings": sizes.count("large"),
+        "medium_buildings": sizes.count("medium"),
+        "small_buildings": sizes.count("small"),
+        "building_sizes": len(set(sizes)),
+        "forests": ls["forest"], "lakes": ls["lake"], "parks": ls["park"],
+        "landscapes": sum(ls.values()),
+        "landscape_types": sum(1 for k in LANDSCAPES if ls[k]),
+        "freedoms": len(player.freedoms),
+        "freedom_types": len(set(player.freedoms)),
+        "jesters": player.jesters,
+        "builders": player.builders,
+        "prestige_cards": len(player.prestige_cards),
+        "cards_in_hand": len(player.hand) if hand is None else hand,
+        "works": len(player.table) if works is None else works,
+    }
+    c["categories"] = sum(1 for k in CATEGORIES if c[k])
+    c["empty_spaces"] = empty_spaces(player, grid, landscape_cells or {})
+    return c

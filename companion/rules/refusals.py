@@ -1,0 +1,123 @@
+"""Every reason an event can be refused, with the rulebook section it rests on.
+
+A refusal's code is stable (clients match on it), its message is for the player at the table,
+and its rule tells where to look it up. Keeping them in one table means each code cites the same
+rule everywhere and the tests can prove that every code is reachable.
+"""
+from __future__ import annotations
+
+SETUP = "Setup (p. 2)"
+AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
+OBJECTS = "The meaning of the 7 objects (pp. 4-5)"
+ACTIONS = "Action phase (p. 5)"
+WORK = "Complete a Work (pp. 5-6)"
+BUILD = "Build a Building (p. 7)"
+PLACING = "Placing a Building or Landscape (p. 7)"
+CARDS = "Take a Profession card / Acquire a Bonus card (pp. 7-8)"
+FREEDOM = "Introduce a Freedom (p. 8)"
+MONEY = "Earning Money (p. 8)"
+TWO_PLAYERS = "Two Player Rules (p. 11)"
+SOLO = "Solo Rules (pp. 11-13)"
+RULINGS = "Palazzo rulings (docs/rulings.md)"
+CATALOG = "Catalog: learned data (docs/catalog.md)"
+CONTRACT = "Event log contract (docs/events.md)"
+
+CODES = {
+    # the log itself
+    "unknown_event": CONTRACT,
+    "bad_event": CONTRACT,
+    "game_not_started": CONTRACT,
+    "game_already_started": CONTRACT,
+    "game_over": "End of the game (p. 10)",
+    "unknown_player": CONTRACT,
+    "host_only": RULINGS + " #14, corrections",
+    "expansion_not_supported": RULINGS,
+    # setup
+    "bad_player_count": SETUP,
+    "bad_freedom_supply": TWO_PLAYERS,
+    "bad_solo_setup": SOLO,
+    "hand_already_chosen": SETUP,
+    "bad_starting_hand": SETUP,
+    "card_not_available": CARDS,
+    "profession_unknown": CATALOG,
+    "bad_catalog_entry": CATALOG,
+    "wrong_phase": "Playing the game: Auction phase, then Action phase (p. 3)",
+    # auction
+    "not_your_turn": AUCTION,
+    "auction_in_progress": AUCTION,
+    "no_auction": AUCTION,
+    "already_acquired": AUCTION,
+    "stack_taken_this_round": AUCTION,
+    "stack_exhausted": AUCTION,
+    "unknown_object": AUCTION,
+    "builder_cap": OBJECTS + ": Builder; " + RULINGS + " #3",
+    "bid_not_plus_100": AUCTION,
+    "bid_beyond_means": AUCTION + "; " + RULINGS + " #1",
+    "not_last_player": RULINGS + " #2",
+    "pending_choice": OBJECTS,
+    "nothing_to_place": OBJECTS,
+    "wrong_landscape": OBJECTS + "; " + TWO_PLAYERS,
+    "prestige_card_taken": OBJECTS + ": Prestige cards",
+    "landscape_size_unknown": CATALOG,
+    # placing pieces
+    "cells_required": PLACING,
+    "cells_not_allowed": PLACING,
+    "outside_grid": PLACING + ", rule 1",
+    "overlap": PLACING + ", rule 2",
+    "building_adjacent": PLACING + ", rule 3",
+    "wrong_shape": PLACING + "; " + CATALOG,
+    # actions
+    "no_actions_left": ACTIONS,
+    "once_per_round": ACTIONS,
+    "cannot_afford": MONEY,
+    "not_in_hand": WORK,
+    "bonus_card_not_in_hand": WORK,
+    "below_minimum": WORK,
+    "bad_prestige_split": WORK,
+    "building_unknown": BUILD,
+    "building_already_built": PLACING + ", rule 5",
+    "building_sold_out": BUILD,
+    "freedom_unknown": FREEDOM,
+    "freedom_already_introduced": FREEDOM,
+    "freedom_sold_out": FREEDOM,
+    "deck_empty": CARDS,
+    # any time
+    "no_recruiting_card": OBJECTS + ": Recruiting cards; " + RULINGS + " #4",
+    "not_on_table": OBJECTS + ": Recruiting cards; " + RULINGS + " #4",
+    "not_opponent": OBJECTS + ": Recruiting cards",
+    "not_enough_fame": MONEY,
+    "selling_forbidden": "The Muse and the Princess: Playing the game (p. 14)",
+    "bad_correction": RULINGS,
+    "bad_retraction": RULINGS + " #14",
+    "retraction_past_reveal": RULINGS + " #14",
+    # solo
+    "solo_only": SOLO,
+    "not_solo": SOLO,
+    "automa_card_unknown": SOLO + "; " + CATALOG,
+    "automa_card_used": SOLO,
+    "automa_card_wrong_round": SOLO + ": Setup (Automa deck)",
+    "not_expected_now": SOLO,
+    "object_already_offered": SOLO + ": Auction phase, step 3",
+    "forced_buy": SOLO + ": Auction phase, extra rules",
+    "protected_in_final_auction": SOLO + ": Auction phase, extra rules",
+    "bad_die": SOLO,
+}
+
+
+class Refusal(Exception):
+    """An event the rules do not allow; the state it was tried on is left exactly as it was."""
+
+    def __init__(self, code: str, message: str):
+        if code not in CODES:
+            raise KeyError(f"unregistered refusal code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = CODES[code]
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+def refuse(code: str, message: str):
+    raise Refusal(code, message)
