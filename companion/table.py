@@ -1,0 +1,193 @@
+"""Recording what happens at the table: validate against the rules, then append to the log.
+
+This is the one place that joins the pure engine to the event store. An event is checked on the
+state it would follow and stored only if legal, at the seq that state was built from; a phone
+that lost the race, or another process that appended first, simply makes us fold the new events
+in and check again. The same event id twice is stored once.
+"""
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from events import EventStore, SeqConflict, StoredEvent
+
+from .learned import LearnedCatalog
+from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
+
+SNAPSHOT_EVERY = 50
+RACE_RETRIES = 20
+ENVELOPE = ("seq", "id", "type", "by", "at")
+CACHED_GAMES = 64
+PROFESSION_FIELDS = {"starting_hand_chosen": "professions", "profession_taken": "profession",
+                     "work_completed": "profession"}
+
+
+@dataclass(frozen=True)
+class Recorded:
+    event: StoredEvent
+    state: GameState
+    duplicate: bool
+    taught: tuple = ()      # events the service recorded first to keep the log self-contained
+
+
+def engine_event(stored: StoredEvent) -> dict:
+    """The dict the rules read: type, payload fields, and the envelope's seq and recorder."""
+    return {**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by}
+
+
+class Table:
+    """Games recorded in one event store, with their folded states cached in this process."""
+
+    def __init__(self, store: EventStore, learned: LearnedCatalog | None = None):
+        self.store = store
+        self.learned = learned
+        self._folds: OrderedDict[str, Fold] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def _fold(self, game_id: str, *, full: bool = False) -> Fold:
+        """The cached fold brought up to the log's end; from a snapshot unless `full`."""
+        fold = None if full else self._folds.get(game_id)
+        if fold is None:
+            snap = None if full else self.store.latest_snapshot(game_id)
+            if snap:
+                seq, data = snap
+                fold = Fold(BUILTIN, GameState.from_dict(data, BUILTIN), effective=None)
+                fold.last_seq = seq
+            else:
+                fold = Fold(BUILTIN)
+        for stored in self.store.events(game_id, after_seq=fold.last_seq):
+            try:
+                fold.add(engine_event(stored))
+            except NeedFullLog:
+                return self._fold(game_id, full=True)
+        self._remember(game_id, fold)
+        return fold
+
+    def _remember(self, game_id: str, fold: Fold):
+        with self._guard:
+            self._folds[game_id] = fold
+            self._folds.move_to_end(game_id)
+            while len(self._folds) > CACHED_GAMES:
+                self._folds.popitem(last=False)
+
+    def _forget(self, game_id: str):
+        with self._guard:
+            self._folds.pop(game_id, None)
+
+    def state(self, game_id: str) -> GameState:
+        """A private copy: callers may look at it without racing the recorder."""
+        with self._lock(game_id):
+            return self._fold(game_id).state.clone()
+
+    def seq(self, game_id: str) -> int:
+        return self.store.last_seq(game_id)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def create_game(self, started: dict, *, meta: dict | None = None, by: str = "host",
+                    game_id: str | None = None) -> tuple[str, GameState]:
+        """Check the opening event on an empty table first: a refused start creates nothing."""
+        probe = Fold(BUILTIN)
+        probe.add({**started, "type": "game_started"})
+        game_id = game_id or uuid.uuid4().hex[:12]
+        self.store.create_game(game_id, meta or {})
+        self.record(game_id, {**started, "type": "game_started"}, by=by)
+        return game_id, self.state(game_id)
+
+    def record(self, game_id: str, event: dict, *, by: str, event_id: str | None = None
+               ) -> Recorded:
+        """Validate and append; raises Refusal with nothing stored if the rules say no."""
+        event_id = event_id or uuid.uuid4().hex
+        known = self.store.find(game_id, event_id)
+        if known is not None:
+            return Recorded(known, self.state(game_id), True)
+        payload = {k: v for k, v in event.items() if k not in ENVELOPE}
+        kind = event.get("type")
+        with self._lock(game_id):
+            for _ in range(RACE_RETRIES):
+                fold = self._fold(game_id)
+                try:
+                    taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                    result = self._append(game_id, fold, kind, payload, by, event_id)
+                except SeqConflict:
+                    self._forget(game_id)      # another process got there first: fold it in
+                    continue
+                except NeedFullLog:
+                    fold = self._fold(game_id, full=True)
+                    continue
+                return Recorded(result.event, fold.state.clone(), result.duplicate, taught)
+        raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
+
+    def _append(self, game_id, fold: Fold, kind, payload, by, event_id):
+        seq = fold.last_seq + 1
+        candidate = {**payload, "type": kind, "seq": seq, "by": by}
+        before = fold.last_seq
+        if kind == "retracted":
+            fold.check_retraction(candidate)     # raises Refusal / NeedFullLog, changes nothing
+            result = self.store.append(game_id, id=event_id, type=kind, payload=payload, by=by,
+                                       expected_seq=before)
+            if not result.duplicate:
+                self.store.drop_snapshots(game_id, min(payload["seqs"]))
+            self._forget(game_id)
+            return result
+        fold.add(candidate)                     # raises Refusal and changes nothing if illegal
+        try:
+            result = self.store.append(game_id, id=event_id, type=kind, payload=payload, by=by,
+                                       expected_seq=before)
+        except BaseException:
+            self._forget(game_id)                # the fold moved on but the log did not
+            raise
+        if result.duplicate:
+            self._forget(game_id)
+        elif result.event.seq % SNAPSHOT_EVERY == 0:
+            self.store.save_snapshot(game_id, result.event.seq, fold.state.to_dict())
+        return result
+
+    def _teach_first(self, game_id, fold: Fold, event: dict, by: str) -> tuple:
+        """Cards this installation learned but the game's log has not: record them first, so an
+        exported log replays on any machine; only if the event itself will then be accepted."""
+        teachings = self._teachings(fold.state, event)
+        if not teachings:
+            return ()
+        trial = Fold(BUILTIN, fold.state.clone(), effective=None)
+        for teach in teachings + [event]:
+            trial.add(teach)                    # a Refusal here stores nothing at all
+        return tuple(self._append(game_id, fold, t["type"],
+                                  {k: v for k, v in t.items() if k != "type"}, by,
+                                  uuid.uuid4().hex).event for t in teachings)
+
+    def _teachings(self, state: GameState, event: dict) -> list[dict]:
+        if self.learned is None:
+            return []
+        field = PROFESSION_FIELDS.get(event.get("type"))
+        wanted = event.get(field) if field else None
+        pids = wanted if isinstance(wanted, list) else [wanted]
+        missing = [p for p in pids if isinstance(p, str) and p not in state.catalog.professions]
+        if not missing:
+            return []
+        installed = self.learned.catalog().professions
+        return [{"type": "profession_taught", "profession": pid, "name": installed[pid].name,
+                 "building": installed[pid].building, "landscape": installed[pid].landscape,
+                 "freedom": installed[pid].freedom, "source": installed[pid].source}
+                for pid in dict.fromkeys(missing) if pid in installed]
+
+    # -- whole logs --------------------------------------------------------------------------
+
+    def export_jsonl(self, game_id: str) -> str:
+        return self.store.export_jsonl(game_id)
+
+    def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        return self.store.events(game_id, after_seq)
+
+
+__all__ = ["Table", "Recorded", "Refusal", "engine_event"]
