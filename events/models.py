@@ -1,0 +1,70 @@
+"""The three tables. Events are keyed by (game_id, seq) so the database itself guarantees one
+event per position; the globally unique `id` is the idempotency key that makes retries safe."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, String
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+from .records import MAX_BY_LEN, MAX_GAME_ID_LEN, MAX_ID_LEN, MAX_TYPE_LEN
+
+
+class UTCDateTime(TypeDecorator):
+    """SQLite has no time zones and PostgreSQL answers in the session's zone; storing UTC and
+    always handing back aware UTC values makes both backends round-trip identically."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: timestamps must be timezone-aware")
+        value = value.astimezone(UTC)
+        return value if dialect.name == "postgresql" else value.replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "games"
+
+    id: str = Field(primary_key=True, max_length=MAX_GAME_ID_LEN)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    meta: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+
+    game_id: str = Field(
+        primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN)
+    )
+    seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    id: str = Field(unique=True, sa_type=String(MAX_ID_LEN))
+    type: str = Field(sa_type=String(MAX_TYPE_LEN))
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    by: str = Field(sa_type=String(MAX_BY_LEN))
+    at: datetime = Field(sa_type=UTCDateTime)
+
+
+class SnapshotRow(SQLModel, table=True):
+    __tablename__ = "snapshots"
+
+    game_id: str = Field(
+        primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN)
+    )
+    seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    state: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    saved_at: datetime = Field(sa_type=UTCDateTime)
+
+
+TABLES = [GameRow.__table__, EventRow.__table__, SnapshotRow.__table__]

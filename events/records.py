@@ -1,0 +1,76 @@
+"""Plain values handed out by the store, decoupled from the ORM rows so callers can keep them
+after the session is gone and compare them across games and backends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .errors import InvalidEvent
+
+# Keys a payload may not use: export flattens the payload next to the envelope, so a payload
+# field with one of these names would be lost on the way back in.
+ENVELOPE_KEYS = frozenset({"seq", "id", "type", "by", "at"})
+MAX_ID_LEN = 64
+MAX_TYPE_LEN = 64
+MAX_BY_LEN = 64
+MAX_GAME_ID_LEN = 64
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    seq: int
+    id: str
+    type: str
+    payload: dict[str, Any]
+    by: str
+    at: datetime  # timezone-aware, UTC
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    event: StoredEvent
+    duplicate: bool  # True when the id was already stored: a retry, nothing new was written
+
+    @property
+    def seq(self) -> int:
+        return self.event.seq
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: str
+    created_at: datetime
+    meta: dict[str, Any]
+
+
+def utc(at: datetime | None) -> datetime:
+    """Naive datetimes are refused: guessing their zone would silently skew the log."""
+    if at is None:
+        return datetime.now(UTC)
+    if not isinstance(at, datetime):
+        raise InvalidEvent(f"at must be a datetime, got {type(at).__name__}")
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise InvalidEvent("at must be timezone-aware")
+    return at.astimezone(UTC)
+
+
+def check_text(name: str, value: Any, max_len: int) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidEvent(f"{name} must be a non-empty string, got {value!r}")
+    if len(value) > max_len:
+        raise InvalidEvent(f"{name} is longer than {max_len} characters")
+
+
+def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> None:
+    check_text("id", event_id, MAX_ID_LEN)
+    check_text("type", event_type, MAX_TYPE_LEN)
+    check_text("by", by, MAX_BY_LEN)
+    if not isinstance(payload, dict):
+        raise InvalidEvent(f"payload must be a dict, got {type(payload).__name__}")
+    for key in payload:
+        if not isinstance(key, str):
+            raise InvalidEvent(f"payload keys must be strings, got {key!r}")
+        if key in ENVELOPE_KEYS:
+            raise InvalidEvent(f"payload key {key!r} is reserved for the envelope")

@@ -1,0 +1,360 @@
+"""The append-only log behind every game. Correctness under concurrent phones comes from the
+database's unique constraints, not from locks in Python, so it holds across threads, processes
+and backends alike."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Engine,
+    Integer,
+    String,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from . import jsonl
+from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
+from .models import TABLES, EventRow, GameRow, SnapshotRow, UTCDateTime
+from .records import (
+    MAX_GAME_ID_LEN,
+    AppendResult,
+    GameRecord,
+    StoredEvent,
+    check_event,
+    check_text,
+    utc,
+)
+
+games_t = GameRow.__table__
+events_t = EventRow.__table__
+snapshots_t = SnapshotRow.__table__
+
+_EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at")
+
+
+def default_url() -> str:
+    """One env var switches a deployment to PostgreSQL; otherwise a file next to the app."""
+    url = os.environ.get("PALAZZO_DATABASE_URL")
+    if url:
+        return url
+    instance = Path(os.environ.get("PALAZZO_INSTANCE") or "instance").resolve()
+    return f"sqlite:///{instance / 'palazzo.db'}"
+
+
+def _normalise_url(url: str) -> str:
+    # Bare postgresql:// would pick psycopg2, which is not a dependency.
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _make_engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url)
+    if url in ("sqlite://", "sqlite:///:memory:"):
+        # One shared connection, or every call would see its own empty database.
+        return create_engine(
+            url, connect_args={"check_same_thread": False}, poolclass=StaticPool
+        )
+    database = make_url(url).database
+    if database and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn, _record):
+        cur = dbapi_conn.cursor()
+        # WAL lets readers run while one writer commits; the busy timeout makes competing
+        # writers queue instead of failing; NORMAL sync is WAL's usual trade (no fsync per
+        # commit, a power cut may lose the last moves but never corrupts the log).
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return engine
+
+
+def _append_statement():
+    """INSERT ... SELECT ... WHERE last seq = expected: the precondition and the write are one
+    statement, so a stale writer can neither overwrite nor leave a gap (the primary key alone
+    would allow seq 7 after 5)."""
+    last = select(func.max(events_t.c.seq)).where(
+        events_t.c.game_id == bindparam("game_id", type_=String)
+    )
+    values = select(
+        bindparam("game_id", type_=String),
+        bindparam("seq", type_=Integer),
+        bindparam("id", type_=String),
+        bindparam("type", type_=String),
+        bindparam("payload", type_=events_t.c.payload.type),
+        bindparam("by", type_=String),
+        bindparam("at", type_=UTCDateTime()),
+    ).where(
+        func.coalesce(last.scalar_subquery(), literal_column("0"))
+        == bindparam("expected_seq", type_=Integer)
+    )
+    return insert(events_t).from_select(("game_id",) + _EVENT_COLUMNS, values)
+
+
+class _DriverStatement:
+    """A Core statement compiled once and run straight on the pooled DBAPI connection.
+
+    SQLAlchemy's per-execute bookkeeping costs more than SQLite's own insert + commit, and
+    append is the one call on every move; the SQL and the value conversions still come from
+    SQLAlchemy, so both stay in step with the table definition."""
+
+    def __init__(self, engine: Engine, statement):
+        dialect = engine.dialect
+        compiled = statement.compile(dialect=dialect)
+        self.engine = engine
+        self.sql = compiled.string
+        self.integrity_error = dialect.loaded_dbapi.IntegrityError
+        processors = {}
+        for name, bind in compiled.binds.items():
+            processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if processor is not None:
+                processors[name] = processor
+        self.processors = processors
+        self.positional = compiled.positiontup if compiled.positional else None
+
+    def execute(self, values: dict[str, Any]) -> int:
+        """Run in its own transaction; returns the row count, or -1 on a constraint violation."""
+        try:
+            for name, processor in self.processors.items():
+                values[name] = processor(values[name])
+        except (TypeError, ValueError) as exc:
+            raise InvalidEvent(f"cannot store {name}: {exc}") from None
+        params = (
+            values if self.positional is None else tuple(values[n] for n in self.positional)
+        )
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            try:
+                cursor.execute(self.sql, params)
+                count = cursor.rowcount
+            finally:
+                cursor.close()
+            raw.commit()
+            return count
+        except self.integrity_error:
+            raw.rollback()
+            return -1
+        except (TypeError, ValueError) as exc:  # some drivers serialise JSON only now
+            raw.rollback()
+            raise InvalidEvent(f"cannot store event: {exc}") from None
+        finally:
+            raw.close()
+
+
+def _event(row) -> StoredEvent:
+    return StoredEvent(row.seq, row.id, row.type, row.payload, row.by, row.at)
+
+
+_EVENT_SELECT = select(*(events_t.c[name] for name in _EVENT_COLUMNS))
+
+
+class EventStore:
+    """One engine per store, a connection per call: safe to share across threads."""
+
+    def __init__(self, url: str | None = None):
+        self.engine = _make_engine(_normalise_url(url or default_url()))
+        self._append = _DriverStatement(self.engine, _append_statement())
+        # Only this package's tables: other packages own and create their own.
+        try:
+            GameRow.metadata.create_all(self.engine, tables=TABLES)
+        except DBAPIError:
+            # Another process created them between our check and our CREATE; check again.
+            GameRow.metadata.create_all(self.engine, tables=TABLES)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- games -------------------------------------------------------------------------------
+
+    def create_game(self, game_id: str, meta: dict[str, Any] | None = None) -> GameRecord:
+        check_text("game_id", game_id, MAX_GAME_ID_LEN)
+        record = GameRecord(game_id, datetime.now(UTC), dict(meta or {}))
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(games_t).values(id=game_id, created_at=record.created_at,
+                                                    meta=record.meta))
+        except IntegrityError:
+            raise GameExists(game_id) from None
+        return record
+
+    def game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
+        return GameRecord(row.id, row.created_at, row.meta) if row else None
+
+    def games(self) -> list[GameRecord]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games_t).order_by(games_t.c.created_at, games_t.c.id))
+            return [GameRecord(r.id, r.created_at, r.meta) for r in rows]
+
+    def update_game_meta(self, game_id: str, meta: dict[str, Any]) -> None:
+        """Replaces, never merges: the web layer owns meta's shape."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(games_t).where(games_t.c.id == game_id).values(meta=dict(meta))
+            ).rowcount
+        if not done:
+            raise UnknownGame(game_id)
+
+    # -- events ------------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        *,
+        id: str,
+        type: str,
+        payload: dict[str, Any],
+        by: str,
+        expected_seq: int,
+        at: datetime | None = None,
+    ) -> AppendResult:
+        """Hot path is a single INSERT + commit; only a refused insert pays for the re-read
+        that tells a harmless retry (same id) from a lost race (seq taken)."""
+        check_text("game_id", game_id, MAX_GAME_ID_LEN)
+        check_event(id, type, payload, by)
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+            raise InvalidEvent(f"expected_seq must be an int >= 0, got {expected_seq!r}")
+        at = utc(at)
+        seq = expected_seq + 1
+        values = {"game_id": game_id, "seq": seq, "id": id, "type": type, "payload": payload,
+                  "by": by, "at": at, "expected_seq": expected_seq}
+        if self._append.execute(values) == 1:
+            return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
+        return self._refused(game_id, id, expected_seq)
+
+    def _refused(self, game_id: str, event_id: str, expected_seq: int) -> AppendResult:
+        # The idempotency check comes first: a retry whose original landed must succeed even
+        # though its expected_seq is now stale.
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                _EVENT_SELECT.add_columns(events_t.c.game_id).where(events_t.c.id == event_id)
+            ).first()
+            if row is not None:
+                if row.game_id != game_id:
+                    raise EventIdClash(event_id, game_id, row.game_id)
+                return AppendResult(_event(row), True)
+            if conn.execute(select(games_t.c.id).where(games_t.c.id == game_id)).first() is None:
+                raise UnknownGame(game_id)
+            last = self._last_seq(conn, game_id)
+        raise SeqConflict(game_id, expected_seq, last)
+
+    def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        query = (
+            _EVENT_SELECT.where(events_t.c.game_id == game_id, events_t.c.seq > after_seq)
+            .order_by(events_t.c.seq)
+        )
+        with self.engine.connect() as conn:
+            return [_event(row) for row in conn.execute(query)]
+
+    def last_seq(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            return self._last_seq(conn, game_id)
+
+    @staticmethod
+    def _last_seq(conn, game_id: str) -> int:
+        return conn.execute(
+            select(func.coalesce(func.max(events_t.c.seq), 0)).where(events_t.c.game_id == game_id)
+        ).scalar_one()
+
+    def find(self, game_id: str, event_id: str) -> StoredEvent | None:
+        query = _EVENT_SELECT.where(events_t.c.game_id == game_id, events_t.c.id == event_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return _event(row) if row else None
+
+    # -- snapshots ---------------------------------------------------------------------------
+
+    def save_snapshot(self, game_id: str, seq: int, state: dict[str, Any]) -> None:
+        """A cache entry: overwriting or losing a race to an identical save is fine."""
+        try:
+            with self.engine.begin() as conn:
+                key = (snapshots_t.c.game_id == game_id) & (snapshots_t.c.seq == seq)
+                conn.execute(delete(snapshots_t).where(key))
+                conn.execute(insert(snapshots_t).values(
+                    game_id=game_id, seq=seq, state=state, saved_at=datetime.now(UTC)))
+        except IntegrityError:
+            if self.game(game_id) is None:
+                raise UnknownGame(game_id) from None
+
+    def latest_snapshot(
+        self, game_id: str, max_seq: int | None = None
+    ) -> tuple[int, dict[str, Any]] | None:
+        query = select(snapshots_t.c.seq, snapshots_t.c.state).where(
+            snapshots_t.c.game_id == game_id
+        )
+        if max_seq is not None:
+            query = query.where(snapshots_t.c.seq <= max_seq)
+        with self.engine.connect() as conn:
+            row = conn.execute(query.order_by(snapshots_t.c.seq.desc()).limit(1)).first()
+        return (row.seq, row.state) if row else None
+
+    def drop_snapshots(self, game_id: str, from_seq: int) -> int:
+        with self.engine.begin() as conn:
+            return conn.execute(
+                delete(snapshots_t).where(
+                    snapshots_t.c.game_id == game_id, snapshots_t.c.seq >= from_seq
+                )
+            ).rowcount
+
+    # -- JSON Lines --------------------------------------------------------------------------
+
+    def export_jsonl(self, game_id: str) -> str:
+        return "".join(jsonl.dumps_line(e) + "\n" for e in self.events(game_id))
+
+    def import_jsonl(
+        self, game_id: str, text: str, meta: dict[str, Any] | None = None
+    ) -> list[StoredEvent]:
+        """All or nothing: a half-imported game would be worse than none."""
+        check_text("game_id", game_id, MAX_GAME_ID_LEN)
+        stored = jsonl.events_from_lines(jsonl.parse_jsonl(text))
+        rows = [{"game_id": game_id, **{c: getattr(e, c) for c in _EVENT_COLUMNS}}
+                for e in stored]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(games_t).values(
+                    id=game_id, created_at=datetime.now(UTC), meta=dict(meta or {})))
+                if rows:
+                    conn.execute(insert(events_t), rows)
+        except IntegrityError:
+            if self.game(game_id) is not None:
+                raise GameExists(game_id) from None
+            with self.engine.connect() as conn:
+                ids = [r["id"] for r in rows]
+                clash = conn.execute(
+                    select(events_t.c.id, events_t.c.game_id).where(events_t.c.id.in_(ids)).limit(1)
+                ).first()
+            if clash is not None:
+                raise EventIdClash(clash.id, game_id, clash.game_id) from None
+            raise
+        return stored

@@ -1,0 +1,110 @@
+"""The store under real contention: threads sharing one store, and separate processes sharing
+one database, on SQLite and PostgreSQL. Correctness must come from the database constraints."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+from events import EventStore, SeqConflict
+
+THREADS = 8
+
+
+def race(n, fn):
+    """Run fn(i) on n threads released at the same instant; return results or exceptions."""
+    barrier = threading.Barrier(n)
+
+    def run(i):
+        barrier.wait()
+        try:
+            return fn(i)
+        except Exception as exc:  # noqa: BLE001 - the outcome is what the test inspects
+            return exc
+
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(run, range(n)))
+
+
+def test_racing_at_the_same_seq_exactly_one_wins(store):
+    store.create_game("g", {})
+    store.append("g", id="first", type="setup", payload={}, by="host", expected_seq=0)
+
+    outcomes = race(THREADS, lambda i: store.append(
+        "g", id=f"bid-{i}", type="bid", payload={"seat": i}, by=str(i), expected_seq=1))
+
+    winners = [o for o in outcomes if not isinstance(o, Exception)]
+    losers = [o for o in outcomes if isinstance(o, SeqConflict)]
+    assert len(winners) == 1 and len(losers) == THREADS - 1, outcomes
+    assert all(e.last_seq == 2 for e in losers)
+    assert store.events("g") == [store.find("g", "first"), winners[0].event]
+
+
+def test_racing_retries_of_one_id_store_it_once(store):
+    store.create_game("g", {})
+    outcomes = race(THREADS, lambda i: store.append(
+        "g", id="the-bid", type="bid", payload={"amount": 500}, by="2", expected_seq=0))
+
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    assert [o.duplicate for o in outcomes].count(False) == 1
+    assert all(o.event == outcomes[0].event for o in outcomes)
+    assert store.events("g") == [outcomes[0].event]
+
+
+def append_until_stored(store, game_id, event_id, seat):
+    """What a phone does: read the head, try, and on a conflict try again at the new head."""
+    expected = store.last_seq(game_id)
+    while True:
+        try:
+            return store.append(game_id, id=event_id, type="bid", payload={"seat": seat},
+                                 by=str(seat), expected_seq=expected).event
+        except SeqConflict as conflict:
+            expected = conflict.last_seq
+
+
+def test_many_writers_each_land_every_event_once(store):
+    writers, per_writer = 4, 25
+    store.create_game("g", {})
+
+    def writer(w):
+        for k in range(per_writer):
+            append_until_stored(store, "g", f"w{w}-{k}", w)
+
+    race(writers, writer)
+    log = store.events("g")
+    assert [e.seq for e in log] == list(range(1, writers * per_writer + 1))
+    assert Counter(e.id for e in log) == Counter(
+        f"w{w}-{k}" for w in range(writers) for k in range(per_writer))
+    for w in range(writers):  # each writer's own events keep their order
+        mine = [e.id for e in log if e.by == str(w)]
+        assert mine == [f"w{w}-{k}" for k in range(per_writer)]
+
+
+def _process_writer(url, game_id, writer, count, start):
+    start.wait()
+    with EventStore(url) as store:
+        for k in range(count):
+            append_until_stored(store, game_id, f"p{writer}-{k}", writer)
+
+
+def test_separate_processes_share_one_log(store_url):
+    processes, per_process = 3, 15
+    with EventStore(store_url) as store:
+        store.create_game("g", {})
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    procs = [ctx.Process(target=_process_writer, args=(store_url, "g", p, per_process, start))
+             for p in range(processes)]
+    for p in procs:
+        p.start()
+    start.set()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0] * processes
+    with EventStore(store_url) as store:
+        log = store.events("g")
+    assert [e.seq for e in log] == list(range(1, processes * per_process + 1))
+    assert sorted(e.id for e in log) == sorted(
+        f"p{w}-{k}" for w in range(processes) for k in range(per_process))
