@@ -169,6 +169,11 @@ class Table:
     def _teachings(self, state: GameState, event: dict) -> list[dict]:
         if self.learned is None:
             return []
+        kind = event.get("landscape")
+        if (event.get("type") == "landscape_placed" and not state.grid and isinstance(kind, str)
+                and state.catalog.landscape_cells.get(kind) == 0):
+            size = self.learned.catalog().landscape_cells.get(kind)
+            return [{"type": "landscape_taught", "landscape": kind, "cells": size}] if size else []
         field = PROFESSION_FIELDS.get(event.get("type"))
         wanted = event.get(field) if field else None
         pids = wanted if isinstance(wanted, list) else [wanted]

@@ -77,9 +77,11 @@ class Fold:
 
     def __init__(self, catalog: Catalog = BUILTIN, state: GameState | None = None,
                  effective: list[dict] | None = None):
+        """From the first event, or from `state` (a snapshot) with `effective=None`: the
+        events behind a snapshot are not at hand, so an undo reaching them needs the full log."""
         self.catalog = catalog
         self.state = state if state is not None else GameState(catalog)
-        self.effective = [] if effective is None else effective   # None: started mid-log
+        self.effective = ([] if state is None else None) if effective is None else effective
         self.last_seq = self.effective[-1]["seq"] if self.effective else 0
 
     def add(self, event: dict) -> GameState:
