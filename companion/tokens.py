@@ -1,0 +1,115 @@
+"""Capability tokens: whoever holds the link for seat 3 plays seat 3.
+
+Players join by scanning a QR code, so a token is the only thing that tells one phone from
+another. They are therefore long random strings (192 bits, unguessable on a LAN) and the
+game keeps only their SHA-256: a copied database, an exported log or a screenshot of the
+meta never hands out a seat. A token must never be put into an event payload; events carry
+seat numbers, the web layer turns a token into a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+TOKEN_BYTES = 24  # 192 bits of entropy; token_urlsafe gives 32 URL-safe characters
+META_KEY = "tokens"  # where the hashes live in a game's meta
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest. No salt needed: the token itself carries 192 random bits."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: object, digest: object) -> bool:
+    """Constant-time check of a presented token against a stored digest.
+
+    Garbage (None, non-strings, odd characters) is simply "no match", because it comes
+    straight from URLs and cookies.
+    """
+    if not isinstance(token, str) or not isinstance(digest, str) or not token or not digest:
+        return False
+    try:
+        presented = hash_token(token)
+    except UnicodeEncodeError:  # lone surrogates from a mangled URL
+        return False
+    return hmac.compare_digest(presented.encode("ascii"), digest.encode("ascii", "replace"))
+
+
+@dataclass(frozen=True)
+class TokenSet:
+    """The plain tokens of one game, handed out once (QR codes) and then forgotten."""
+
+    host: str
+    spectator: str
+    seats: tuple[str, ...]
+
+    def hashes(self) -> dict:
+        """What goes into the game's meta under META_KEY (JSON-friendly)."""
+        return {
+            "host": hash_token(self.host),
+            "spectator": hash_token(self.spectator),
+            "seats": [hash_token(t) for t in self.seats],
+        }
+
+
+def issue_tokens(n_seats: int) -> TokenSet:
+    if not isinstance(n_seats, int) or n_seats < 0:
+        raise ValueError(f"n_seats must be a non-negative int, got {n_seats!r}")
+    return TokenSet(host=new_token(), spectator=new_token(), seats=tuple(new_token() for _ in range(n_seats)))
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a token belongs to: role is "host", "spectator" or "seat" (then seat is 0-based)."""
+
+    role: str
+    seat: int | None = None
+
+
+def identify(token: object, hashes: dict | None) -> Identity | None:
+    """Map a presented token to its holder using the stored hashes, or None.
+
+    Every stored digest is compared, without stopping at the first hit, so the time taken
+    does not tell which entry matched.
+    """
+    if not isinstance(hashes, dict):
+        return None
+    found: Identity | None = None
+    if token_matches(token, hashes.get("host")):
+        found = Identity("host")
+    if token_matches(token, hashes.get("spectator")):
+        found = found or Identity("spectator")
+    seats = hashes.get("seats") or []
+    for i, digest in enumerate(seats if isinstance(seats, list) else []):
+        if token_matches(token, digest):
+            found = found or Identity("seat", i)
+    return found
+
+
+def store_token_hashes(store, game_id: str, tokens: TokenSet) -> dict:
+    """Record the hashes (only) in the game's meta, keeping its other keys; returns the meta.
+
+    The store replaces meta wholesale, so this reads it first; call it from the one place
+    that sets a game up (the host), not from concurrent requests.
+    """
+    record = store.game(game_id)
+    if record is None:
+        from events import UnknownGame
+
+        raise UnknownGame(game_id)
+    meta = {**record.meta, META_KEY: tokens.hashes()}
+    store.update_game_meta(game_id, meta)
+    return meta
+
+
+def identify_in_game(store, game_id: str, token: object) -> Identity | None:
+    """Who holds `token` in game `game_id` (None for unknown games or tokens)."""
+    record = store.game(game_id)
+    return identify(token, record.meta.get(META_KEY)) if record is not None else None
