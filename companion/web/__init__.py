@@ -1,0 +1,114 @@
+"""The Flask app every screen hangs off: one factory, configured from the instance folder.
+
+Run it with `palazzo serve` (waitress); tests call `create_app({...})` with their own
+instance folder.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from htmx_flask import Htmx
+
+PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
+REPO_ROOT = PACKAGE_DIR.parent.parent  # templates/, static/ and instance/ live here
+TEMPLATE_DIR = REPO_ROOT / "templates"
+STATIC_DIR = REPO_ROOT / "static"
+
+
+def instance_folder(override: str | os.PathLike | None = None) -> Path:
+    """Where the database, the secret key and local config live (created if missing)."""
+    folder = Path(override or os.environ.get("PALAZZO_INSTANCE") or REPO_ROOT / "instance")
+    folder = folder.expanduser().resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. `test_config` overrides any config key; its `INSTANCE_PATH` moves the
+    instance folder (otherwise env PALAZZO_INSTANCE, otherwise <repo>/instance)."""
+    overrides = dict(test_config or {})
+    instance = instance_folder(overrides.pop("INSTANCE_PATH", None))
+    app = Flask(
+        __name__,
+        template_folder=str(TEMPLATE_DIR),
+        static_folder=str(STATIC_DIR),
+        instance_path=str(instance),
+        instance_relative_config=True,
+    )
+    app.config.from_mapping(
+        # The app, not the store, decides where the default database goes: the store's own
+        # default is relative to the working directory.
+        DATABASE_URL=os.environ.get("PALAZZO_DATABASE_URL") or f"sqlite:///{instance / 'palazzo.db'}",
+        # The URL phones should use, when the host's own browser is on localhost.
+        PUBLIC_BASE_URL=os.environ.get("PALAZZO_PUBLIC_URL") or None,
+        SESSION_COOKIE_NAME="palazzo_session",
+        SESSION_COOKIE_SAMESITE="Lax",
+        # A game night plus a few days: phones keep their seat across a browser restart.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+        MAX_CONTENT_LENGTH=1024 * 1024,  # nothing at this table needs more than a form post
+        MAX_FORM_MEMORY_SIZE=256 * 1024,
+        LIVE_POLL_INTERVAL=0.15,  # seconds between the watcher's last_seq reads
+        LIVE_HEARTBEAT=15.0,  # seconds between keep-alive comments on an idle stream
+        LIVE_STREAM_MAX_AGE=300.0,  # a stream ends after this; the browser reconnects at once
+    )
+    app.config.from_pyfile("config.py", silent=True)  # local overrides, kept out of git
+    app.config.update(overrides)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_secret_key(instance)
+
+    Htmx(app)
+
+    from . import csrf, errors, headers, home, live, templating
+
+    csrf.init_app(app)
+    errors.init_app(app)
+    headers.init_app(app)
+    templating.init_app(app)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(live.bp)
+    return app
+
+
+def load_secret_key(instance: Path) -> str:
+    """The session-signing key, generated on first start and kept so phones stay signed in
+    across restarts. Created atomically (hard link of a finished file), so two processes
+    starting together agree on one key."""
+    path = instance / "secret_key"
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    fd, tmp = tempfile.mkstemp(dir=instance, prefix=".secret_key.")
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(key + "\n")
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            existing = path.read_text(encoding="ascii").strip()
+            if existing:
+                return existing
+            os.replace(tmp, path)  # an empty leftover from a crash: take its place
+            tmp = None
+        except OSError:  # file systems without hard links
+            if not path.exists():
+                os.replace(tmp, path)
+                tmp = None
+            else:
+                return path.read_text(encoding="ascii").strip() or key
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+    return key

@@ -1,0 +1,87 @@
+"""Friendly error pages, and for htmx requests a notice swapped into the page's #flash box.
+
+Phones send garbage (stale pages, half-typed URLs, double taps): those get a 4xx that
+says what to do, never a 500 or a stack trace.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from htmx_flask import make_response, request
+from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+TITLES = {
+    400: "That request didn't make sense",
+    403: "Not allowed",
+    404: "Nothing here",
+    405: "Not allowed here",
+    409: "Someone was quicker",
+    413: "Too much data",
+    429: "Slow down",
+    500: "Something went wrong",
+}
+MESSAGES = {
+    400: "The server could not understand what your browser sent. Reload the page and try again.",
+    403: "You are not allowed to do that from this device.",
+    404: "This page does not exist. Check the link, or scan the QR code again.",
+    405: "That action is not available on this page. Reload the page and try again.",
+    409: "The game moved on while you were deciding. Check the updated screen and try again.",
+    413: "What your browser sent is far bigger than anything this game needs.",
+    500: "The server hit a problem. Your game is safe; reload the page and try again.",
+}
+FLASH_TARGET = "#flash"  # the notice box in base.html
+
+
+def error_response(code: int, message: str | None = None, *, headers=None):
+    """Render the error page (or its `notice` block for htmx) with status `code`."""
+    title = TITLES.get(code, "Error")
+    text = message or MESSAGES.get(code, "Something unexpected happened.")
+    context = {"code": code, "title": title, "message": text}
+    if request.htmx:
+        body = render_block("error.html", "notice", **context)
+        response = make_response(body, code, retarget=FLASH_TARGET, reswap="innerHTML")
+    else:
+        response = make_response(render_template("error.html", **context), code)
+    for name, value in headers or ():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def handle_http_exception(error: HTTPException):
+    code = error.code or 500
+    if code < 400:  # RequestRedirect and friends are not errors
+        return error
+    # Werkzeug's stock descriptions are written for developers; keep only custom ones.
+    custom = error.description if error.description != type(error).description else None
+    return error_response(code, custom, headers=error.get_headers())
+
+
+def handle_internal_error(error: InternalServerError):
+    return error_response(500)
+
+
+def _store_error_handlers(app: Flask) -> None:
+    """Store failures that reach a view are the client's doing (stale seq, unknown game)."""
+    try:
+        from events import EventStoreError, InvalidEvent, SeqConflict, UnknownGame
+    except ImportError:  # the store package is optional for the platform itself
+        return
+
+    def handle_store_error(error: EventStoreError):
+        if isinstance(error, UnknownGame):
+            return error_response(404, "There is no such game on this server.")
+        if isinstance(error, InvalidEvent):
+            return error_response(400)
+        if isinstance(error, SeqConflict):
+            return error_response(409)
+        return error_response(409, str(error))
+
+    app.register_error_handler(EventStoreError, handle_store_error)
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(InternalServerError, handle_internal_error)
+    _store_error_handlers(app)

@@ -1,0 +1,48 @@
+"""Absolute URLs for other devices to open (QR codes, share links).
+
+The host often runs the browser on the serving laptop itself, at http://localhost:5000/;
+a QR code with "localhost" in it would send each phone to itself. So loopback hosts are
+swapped for the machine's LAN address, unless PUBLIC_BASE_URL pins the address.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from flask import current_app, request, url_for
+
+
+def _is_loopback(hostname: str) -> bool:
+    if hostname.lower() in ("localhost", "localhost.localdomain") or hostname.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(hostname.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def public_base_url() -> str:
+    """`scheme://host:port` (no trailing slash) that phones on the LAN can reach."""
+    configured = current_app.config.get("PUBLIC_BASE_URL")
+    if configured:
+        return str(configured).rstrip("/")
+    scheme = request.scheme
+    hostname = request.host
+    port = ""
+    if hostname.startswith("["):  # [v6]:port
+        end = hostname.find("]")
+        hostname, port = hostname[: end + 1], hostname[end + 2 :]
+    elif ":" in hostname:
+        hostname, port = hostname.rsplit(":", 1)
+    if _is_loopback(hostname):
+        from companion.serve import lan_ip
+
+        hostname = lan_ip()
+        if ":" in hostname:
+            hostname = f"[{hostname}]"
+    return f"{scheme}://{hostname}{':' + port if port else ''}"
+
+
+def public_url_for(endpoint: str, **values) -> str:
+    """Like url_for(..., _external=True), but reachable from the other phones."""
+    return public_base_url() + url_for(endpoint, **values)

@@ -1,0 +1,236 @@
+"""Fixtures for the web platform: an app on a throwaway instance folder, its store, a real
+waitress server (`live_server`), an SSE reader, and Debian's Chromium through Playwright
+(`browser`, `phone`)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import threading
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from companion.web import create_app
+from companion.web.live import EXTENSION_KEY as LIVE_KEY
+from companion.web.store import get_store
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BROWSER_FIXTURES = {"browser", "phone"}
+
+
+def pytest_collection_modifyitems(items):
+    """Tests that drive Chromium carry the `browser` mark (so `-m "not browser"` works)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+# -- the app ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def instance_dir(tmp_path) -> Path:
+    return tmp_path / "instance"
+
+
+@pytest.fixture
+def app_config() -> dict:
+    """Overrides for create_app; a test may tweak it before `app` is built."""
+    return {}
+
+
+@pytest.fixture
+def app(instance_dir, app_config, monkeypatch):
+    monkeypatch.delenv("PALAZZO_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PALAZZO_PUBLIC_URL", raising=False)
+    from tests.web import probe
+
+    config = {
+        "INSTANCE_PATH": instance_dir,
+        "TESTING": True,
+        "LIVE_HEARTBEAT": 1.0,  # short, so a closed stream notices and frees its thread
+        **app_config,
+    }
+    app = create_app(config)
+    app.register_blueprint(probe.bp)
+    yield app
+    watcher = app.extensions.get(LIVE_KEY)
+    if watcher is not None:
+        watcher.stop()
+    store = app.extensions.get("palazzo.store")
+    if store is not None:
+        store.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def store(app):
+    """The app's own EventStore (SQLite in the instance folder)."""
+    return get_store(app)
+
+
+@pytest.fixture
+def game(store) -> str:
+    game_id = "g-" + uuid.uuid4().hex[:8]
+    store.create_game(game_id, {"name": "test"})
+    return game_id
+
+
+def append_event(store, game_id: str, type: str = "test.ping", payload: dict | None = None) -> int:
+    """Append one event through the store API; returns its seq."""
+    result = store.append(
+        game_id,
+        id=uuid.uuid4().hex,
+        type=type,
+        payload=payload or {},
+        by="test",
+        expected_seq=store.last_seq(game_id),
+    )
+    return result.seq
+
+
+def csrf_token_for(client) -> str:
+    """Load a page so the session gets a token, and return that token."""
+    client.get("/")
+    with client.session_transaction() as session:
+        return session["_csrf"]
+
+
+# -- a real server ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def live_server(app):
+    """Base URL (no trailing slash) of `app` served by waitress on a free port."""
+    from companion.serve import create_server
+
+    server = create_server(app, "127.0.0.1", 0, threads=16)
+    thread = threading.Thread(target=server.run, name="waitress-test", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    watcher = app.extensions.get(LIVE_KEY)
+    if watcher is not None:
+        watcher.stop()  # wakes streams so their threads end
+    server.close()
+    thread.join(timeout=5)
+
+
+class SSEReader:
+    """A minimal EventSource over http.client: yields parsed messages and comments."""
+
+    def __init__(self, url: str, headers: dict | None = None, timeout: float = 5.0):
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        self.conn.request("GET", path, headers={"Accept": "text/event-stream", **(headers or {})})
+        self.response = self.conn.getresponse()
+
+    def set_timeout(self, seconds: float) -> None:
+        self.conn.sock.settimeout(seconds)
+
+    def next_message(self, timeout: float = 5.0) -> dict:
+        """The next block: {"event", "data", "id", "retry", "comment"} keys as present.
+        Raises TimeoutError (socket.timeout) if nothing arrives in time."""
+        self.set_timeout(timeout)
+        message: dict = {}
+        while True:
+            raw = self.response.readline()
+            if not raw:
+                raise EOFError("stream ended")
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if message:
+                    return message
+                continue
+            if line.startswith(":"):
+                message.setdefault("comment", line[1:].strip())
+                continue
+            field, _, value = line.partition(":")
+            message[field] = value[1:] if value.startswith(" ") else value
+
+    def next_seq(self, timeout: float = 5.0) -> int:
+        """Skip retry/heartbeat blocks until an `event: seq` arrives."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise socket.timeout("no seq event in time")
+            message = self.next_message(remaining)
+            if message.get("event") == "seq":
+                assert message["id"] == message["data"]
+                return int(message["data"])
+
+    def close(self) -> None:
+        # The response holds the socket open until it is closed too.
+        self.response.close()
+        self.conn.close()
+
+
+@pytest.fixture
+def sse(live_server):
+    """Open SSE streams against the live server: `sse(path, headers=...)`; all closed after."""
+    readers: list[SSEReader] = []
+
+    def open_stream(path: str, headers: dict | None = None) -> SSEReader:
+        reader = SSEReader(live_server + path, headers)
+        readers.append(reader)
+        return reader
+
+    yield open_stream
+    for reader in readers:
+        reader.close()
+
+
+# -- Chromium --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package "
+            "(bash scripts/system-deps, which `make test` runs)",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+PHONE_VIEWPORT = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh page in a 360x740 touch-screen phone context (fresh cookies each test)."""
+    context = browser.new_context(
+        viewport=PHONE_VIEWPORT,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    yield page
+    context.close()
