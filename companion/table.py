@@ -27,8 +27,8 @@ PROFESSION_FIELDS = {"starting_hand_chosen": "professions", "profession_taken": 
 
 @dataclass(frozen=True)
 class Recorded:
+    """What was stored (or found already stored); ask `Table.state` for the state after it."""
     event: StoredEvent
-    state: GameState
     duplicate: bool
     taught: tuple = ()      # events the service recorded first to keep the log self-contained
 
@@ -54,9 +54,13 @@ class Table:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _fold(self, game_id: str, *, full: bool = False) -> Fold:
-        """The cached fold brought up to the log's end; from a snapshot unless `full`."""
+    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Fold:
+        """The cached fold brought up to the log's end; from a snapshot unless `full`.
+        Without `sync` a cached fold is trusted as it is: an append at a stale seq fails
+        with SeqConflict anyway, which saves the hot path a query."""
         fold = None if full else self._folds.get(game_id)
+        if fold is not None and not sync:
+            return fold
         if fold is None:
             snap = None if full else self.store.latest_snapshot(game_id)
             if snap:
@@ -108,24 +112,28 @@ class Table:
                ) -> Recorded:
         """Validate and append; raises Refusal with nothing stored if the rules say no."""
         event_id = event_id or uuid.uuid4().hex
-        known = self.store.find(game_id, event_id)
-        if known is not None:
-            return Recorded(known, self.state(game_id), True)
         payload = {k: v for k, v in event.items() if k not in ENVELOPE}
         kind = event.get("type")
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
-                fold = self._fold(game_id)
+                fold = self._fold(game_id, sync=False)
                 try:
                     taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
                     result = self._append(game_id, fold, kind, payload, by, event_id)
+                except Refusal:
+                    # A retry of an event that already landed is no longer legal on the state
+                    # after it, so ask the log before calling it a refusal.
+                    known = self.store.find(game_id, event_id)
+                    if known is None:
+                        raise
+                    return Recorded(known, True)
                 except SeqConflict:
                     self._forget(game_id)      # another process got there first: fold it in
                     continue
                 except NeedFullLog:
                     fold = self._fold(game_id, full=True)
                     continue
-                return Recorded(result.event, fold.state.clone(), result.duplicate, taught)
+                return Recorded(result.event, result.duplicate, taught)
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
 
     def _append(self, game_id, fold: Fold, kind, payload, by, event_id):

@@ -5,6 +5,7 @@ and backends alike."""
 from __future__ import annotations
 
 import os
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -134,6 +135,8 @@ class _DriverStatement:
                 processors[name] = processor
         self.processors = processors
         self.positional = compiled.positiontup if compiled.positional else None
+        self.keep = dialect.name == "sqlite" and engine.pool.__class__.__name__ != "StaticPool"
+        self.local = threading.local()
 
     def execute(self, values: dict[str, Any]) -> int:
         """Run in its own transaction; returns the row count, or -1 on a constraint violation."""
@@ -145,7 +148,7 @@ class _DriverStatement:
         params = (
             values if self.positional is None else tuple(values[n] for n in self.positional)
         )
-        raw = self.engine.raw_connection()
+        raw = self._connection()
         try:
             cursor = raw.cursor()
             try:
@@ -161,8 +164,34 @@ class _DriverStatement:
         except (TypeError, ValueError) as exc:  # some drivers serialise JSON only now
             raw.rollback()
             raise InvalidEvent(f"cannot store event: {exc}") from None
+        except BaseException:
+            self._drop_connection(raw)
+            raise
         finally:
+            if not self.keep:
+                raw.close()
+
+    def _connection(self):
+        """SQLite: each thread keeps its own connection for appends (the pool's checkout and
+        reset cost as much as the insert itself); other databases use the pool."""
+        if not self.keep:
+            return self.engine.raw_connection()
+        raw = getattr(self.local, "raw", None)
+        if raw is None:
+            raw = self.local.raw = self.engine.raw_connection()
+        return raw
+
+    def release(self):
+        """Give back this thread's kept connection (other threads' go when they end)."""
+        raw = getattr(self.local, "raw", None)
+        if raw is not None:
+            self.local.raw = None
             raw.close()
+
+    def _drop_connection(self, raw):
+        if self.keep and getattr(self.local, "raw", None) is raw:
+            self.local.raw = None
+            raw.invalidate()
 
 
 def _event(row) -> StoredEvent:
@@ -186,6 +215,7 @@ class EventStore:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
 
     def close(self) -> None:
+        self._append.release()
         self.engine.dispose()
 
     def __enter__(self) -> EventStore:

@@ -147,3 +147,14 @@ def test_export_then_import_gives_the_same_game(store, tmp_path):
         other.import_jsonl("copy", text)
         assert Table(other).state("copy").to_dict() == table.state(game_id).to_dict()
         assert other.export_jsonl("copy") == text
+
+
+def test_a_retry_that_would_still_be_legal_is_not_applied_twice(store):
+    table = Table(store)
+    game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+    ev = {"type": "correction", "player": 1, "money": 500, "reason": "miscounted change"}
+    table.record(game_id, ev, by="host", event_id="fix-1")
+    again = table.record(game_id, ev, by="host", event_id="fix-1")
+    assert again.duplicate
+    assert table.state(game_id).players[1].money == 4000
+    assert table.seq(game_id) == 2
