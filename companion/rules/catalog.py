@@ -43,7 +43,7 @@ BUILDINGS_OF_EACH_TYPE = 3
 BUILDING_COST_BY_BUILDERS = (700, 300, 300, 0)   # index: Builders owned
 MAX_BUILDERS = 3
 BUILDERS_FOR_ADJACENT_BUILDINGS = 2
-BUILDER_PRESTIGE = (0, 0, 3, 3)                   # index: which Builder (0-based) was acquired
+BUILDER_PRESTIGE = (0, 3, 3)   # index: Builders owned before this one (2nd and 3rd earn 3 PP)
 
 PROFESSION_CARD_COST = 300
 BONUS_CARD_COST = 300
