@@ -80,22 +80,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def create_server(app, host: str, port: int, threads: int = DEFAULT_THREADS):
-    """A bound (not yet running) waitress server; `.effective_port`, `.run()`, `.close()`."""
+def create_server(app, host: str, port: int, threads: int = DEFAULT_THREADS, **adjustments):
+    """A bound (not yet running) waitress server; `.effective_port`, `.run()`, `.close()`.
+    Extra keyword arguments are waitress adjustments."""
     import waitress
 
-    return waitress.create_server(
-        app,
-        host=host,
-        port=port,
-        threads=threads,
-        ident="palazzo",
+    settings = {
+        "threads": threads,
+        "ident": "palazzo",
         # Live streams are idle between heartbeats (15 s); keep well above that.
-        channel_timeout=120,
+        "channel_timeout": 120,
         # Keep reading while a request runs, so a phone that closes its live stream is
         # noticed at once and its thread freed at the next heartbeat, not the one after.
-        channel_request_lookahead=1,
-    )
+        "channel_request_lookahead": 1,
+        **adjustments,
+    }
+    return waitress.create_server(app, host=host, port=port, **settings)
 
 
 def _print(text: str) -> None:

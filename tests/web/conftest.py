@@ -122,6 +122,8 @@ def live_server(app):
     """Base URL (no trailing slash) of `app` served by waitress on a free port."""
     from companion.serve import create_server
 
+    from waitress import wasyncore
+
     server = create_server(app, "127.0.0.1", 0, threads=16)
     thread = threading.Thread(target=server.run, name="waitress-test", daemon=True)
     thread.start()
@@ -129,8 +131,12 @@ def live_server(app):
     watcher = app.extensions.get(LIVE_KEY)
     if watcher is not None:
         watcher.stop()  # wakes streams so their threads end
-    server.close()
+    # Close every socket from inside the server's own loop (closing them from here would
+    # race its select()); with its map empty, run() returns.
+    server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown(timeout=5)
+    assert not thread.is_alive(), "waitress did not stop"
 
 
 class SSEReader:
@@ -141,10 +147,11 @@ class SSEReader:
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         self.conn.request("GET", path, headers={"Accept": "text/event-stream", **(headers or {})})
+        self.sock = self.conn.sock  # http.client lets go of it once the response is read
         self.response = self.conn.getresponse()
 
     def set_timeout(self, seconds: float) -> None:
-        self.conn.sock.settimeout(seconds)
+        self.sock.settimeout(seconds)
 
     def next_message(self, timeout: float = 5.0) -> dict:
         """The next block: {"event", "data", "id", "retry", "comment"} keys as present.

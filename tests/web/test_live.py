@@ -1,0 +1,258 @@
+"""Live updates: the seq watcher, the /seq fallback and the SSE stream on a real server."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from companion.web.live import SeqWatcher, get_watcher
+from companion.web import REPO_ROOT
+
+from .conftest import append_event
+
+
+# -- the watcher on its own --------------------------------------------------------------------
+
+
+class FakeLog:
+    def __init__(self):
+        self.seqs: dict[str, int] = {}
+        self.reads = 0
+        self.fail = False
+
+    def last_seq(self, game_id: str) -> int:
+        self.reads += 1
+        if self.fail:
+            raise ConnectionError("database restarting")
+        return self.seqs.get(game_id, 0)
+
+
+@pytest.fixture
+def log():
+    return FakeLog()
+
+
+@pytest.fixture
+def watcher(log):
+    watcher = SeqWatcher(log.last_seq, interval=0.02)
+    yield watcher
+    watcher.stop()
+
+
+def test_watcher_wakes_waiters_when_seq_grows(watcher, log):
+    with watcher.watching("g"):
+        assert watcher.refresh("g") == 0
+        threading.Timer(0.1, lambda: log.seqs.__setitem__("g", 3)).start()
+        started = time.monotonic()
+        assert watcher.wait_past("g", 0, timeout=2) == 3
+        assert time.monotonic() - started < 0.5
+
+
+def test_watcher_times_out_with_the_old_seq(watcher, log):
+    log.seqs["g"] = 5
+    with watcher.watching("g"):
+        watcher.refresh("g")
+        started = time.monotonic()
+        assert watcher.wait_past("g", 5, timeout=0.2) == 5
+        assert 0.15 < time.monotonic() - started < 1
+
+
+def test_watcher_polls_only_watched_games(watcher, log):
+    time.sleep(0.1)
+    assert log.reads == 0  # nobody watching: no queries
+    with watcher.watching("a"), watcher.watching("a"), watcher.watching("b"):
+        assert watcher.watched() == {"a": 2, "b": 1}
+        time.sleep(0.1)
+        assert log.reads > 0
+    assert watcher.watched() == {}
+    time.sleep(0.05)
+    reads = log.reads
+    time.sleep(0.1)
+    assert log.reads == reads
+
+
+def test_watcher_survives_store_errors(watcher, log):
+    with watcher.watching("g"):
+        watcher.refresh("g")
+        log.fail = True
+        time.sleep(0.1)
+        log.fail = False
+        log.seqs["g"] = 1
+        assert watcher.wait_past("g", 0, timeout=1) == 1
+
+
+def test_stop_releases_waiters(watcher):
+    with watcher.watching("g"):
+        watcher.refresh("g")
+        threading.Timer(0.1, watcher.stop).start()
+        started = time.monotonic()
+        watcher.wait_past("g", 0, timeout=5)
+        assert time.monotonic() - started < 1
+
+
+# -- /seq --------------------------------------------------------------------------------------
+
+
+def test_seq_endpoint(client, store, game):
+    response = client.get(f"/games/{game}/seq")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain" and response.data == b"0"
+    assert response.headers["Cache-Control"] == "no-store"
+    append_event(store, game)
+    append_event(store, game)
+    assert client.get(f"/games/{game}/seq").data == b"2"
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/games/nope/seq").status_code == 404
+    assert client.get("/games/nope/stream").status_code == 404
+    assert client.get("/games/" + "x" * 65 + "/seq").status_code == 404
+
+
+# -- the stream on a real server ---------------------------------------------------------------
+
+
+def test_stream_sends_retry_then_current_seq(sse, store, game):
+    append_event(store, game)
+    stream = sse(f"/games/{game}/stream")
+    assert stream.response.status == 200
+    assert stream.response.getheader("Content-Type").startswith("text/event-stream")
+    assert stream.response.getheader("Cache-Control") == "no-cache"
+    assert stream.next_message(timeout=2) == {"retry": "1000"}
+    assert stream.next_message(timeout=2) == {"id": "1", "event": "seq", "data": "1"}
+
+
+def test_stream_emits_new_seq_within_a_second(sse, store, game):
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq(timeout=2) == 0
+    for expected in (1, 2, 3):
+        appended = time.monotonic()
+        assert append_event(store, game) == expected
+        assert stream.next_seq(timeout=1.0) == expected
+        assert time.monotonic() - appended < 1.0
+
+
+def test_a_burst_ends_at_the_last_seq(sse, store, game):
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq() == 0
+    for _ in range(5):
+        append_event(store, game)
+    seen = []
+    while not seen or seen[-1] < 5:
+        seen.append(stream.next_seq(timeout=1.0))
+    assert seen == sorted(seen) and seen[-1] == 5
+
+
+def test_stream_never_carries_game_content(sse, store, game):
+    stream = sse(f"/games/{game}/stream")
+    stream.next_seq()
+    append_event(store, game, type="secret.hand", payload={"cards": "SECRET-JESTER"})
+    messages = []
+    while not any(m.get("data") == "1" for m in messages):
+        messages.append(stream.next_message(timeout=1))
+    for message in messages:
+        assert set(message) <= {"retry", "id", "event", "data", "comment"}
+        assert "SECRET" not in repr(message) and "secret" not in repr(message)
+        if "data" in message:
+            assert message["data"].isdigit() and message["event"] == "seq"
+
+
+def test_last_event_id_is_honoured(sse, store, game):
+    append_event(store, game)
+    append_event(store, game)
+    up_to_date = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "2"})
+    assert up_to_date.next_message() == {"retry": "1000"}
+    assert up_to_date.next_message(timeout=3) == {"comment": "keep-alive"}  # nothing to say
+    behind = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "1"})
+    assert behind.next_seq(timeout=1) == 2
+    via_query = sse(f"/games/{game}/stream?since=2")
+    assert via_query.next_message() == {"retry": "1000"}
+    append_event(store, game)
+    assert via_query.next_seq(timeout=1) == 3  # the append, not a replay of 2
+    garbage = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "abc²"})
+    assert garbage.next_seq(timeout=1) == 3
+
+
+def test_heartbeat_keeps_idle_streams_alive(sse, game):
+    stream = sse(f"/games/{game}/stream")
+    stream.next_seq()
+    started = time.monotonic()
+    assert stream.next_message(timeout=3) == {"comment": "keep-alive"}
+    assert 0.5 < time.monotonic() - started < 2.5  # LIVE_HEARTBEAT is 1 s in tests
+
+
+@pytest.mark.parametrize("app_config", [{"LIVE_STREAM_MAX_AGE": 1.0}])
+def test_stream_ends_after_max_age(sse, game):
+    stream = sse(f"/games/{game}/stream")
+    stream.next_seq()
+    started = time.monotonic()
+    with pytest.raises(EOFError):
+        while True:
+            stream.next_message(timeout=3)
+    assert time.monotonic() - started < 2.5
+
+
+def test_closed_streams_are_forgotten(app, sse, game):
+    stream = sse(f"/games/{game}/stream")
+    stream.next_seq()
+    watcher = get_watcher(app)
+    assert watcher.watched() == {game: 1}
+    stream.close()
+    deadline = time.monotonic() + 3
+    while watcher.watched() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert watcher.watched() == {}
+
+
+def test_a_table_of_phones(sse, store, game):
+    """Twelve phones and the host all hear about a move within a second."""
+    streams = [sse(f"/games/{game}/stream") for _ in range(13)]
+    for stream in streams:
+        assert stream.next_seq() == 0
+    appended = time.monotonic()
+    append_event(store, game)
+    for stream in streams:
+        assert stream.next_seq(timeout=1) == 1
+    assert time.monotonic() - appended < 1.0
+
+
+def test_events_written_by_another_process_are_seen(sse, app, store, game, live_server):
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq() == 0
+    script = (
+        "import sys; from events import EventStore\n"
+        "s = EventStore(sys.argv[1])\n"
+        "s.append(sys.argv[2], id='from-elsewhere', type='test.ping', payload={}, by='cli', expected_seq=0)\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, app.config["DATABASE_URL"], game], cwd=REPO_ROOT, check=True
+    )
+    assert stream.next_seq(timeout=1) == 1
+    with urllib.request.urlopen(f"{live_server}/games/{game}/seq", timeout=5) as response:
+        assert response.read() == b"1"
+
+
+@pytest.mark.postgres
+def test_stream_on_postgresql(sse_factory_pg):
+    sse, store, game = sse_factory_pg
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq() == 0
+    appended = time.monotonic()
+    append_event(store, game)
+    assert stream.next_seq(timeout=1) == 1
+    assert time.monotonic() - appended < 1.0
+
+
+@pytest.fixture
+def sse_factory_pg(request):
+    """The live stack on PostgreSQL: app_config pointed at a fresh database."""
+    url = request.getfixturevalue("pg_fresh_url")
+    request.getfixturevalue("app_config")["DATABASE_URL"] = url
+    store = request.getfixturevalue("store")
+    game = request.getfixturevalue("game")
+    return request.getfixturevalue("sse"), store, game
