@@ -525,7 +525,7 @@ def test_the_opener_rule():
     assert t.opener == JEN
     t.win(WOLFGANG, "forest")              # Jen did not win: she opens again, and is the last
     assert t.opener == JEN
-    assert t.refused("auction_opened", player=WOLFGANG, object="lake").code == "not_your_turn"
+    assert t.refused("auction_opened", player=WOLFGANG, object="lake").code == "already_acquired"
     # a last player may open an auction too: nobody can raise it, it settles at once for 200
     t.do("auction_opened", player=JEN, object="lake")
     t.do("landscape_placed", player=JEN, landscape="lake")
@@ -556,7 +556,7 @@ def test_one_object_per_player_and_per_stack():
     assert t.refused("auction_opened", player=LEON, object="jester").code == "stack_taken_this_round"
     t.do("auction_opened", player=LEON, object="builder")
     assert t.current["in"] == [LEON, JEN]          # Alexandra already acquired an object
-    assert t.refused("bid_raised", player=ALEXANDRA, amount=300).code == "not_your_turn"
+    assert t.refused("bid_raised", player=ALEXANDRA, amount=300).code == "already_acquired"
 
 
 def test_exhausted_stack():

@@ -52,9 +52,21 @@ def _check_means(state, s: int, amount: int):
                                    f"{p.fame} PP to sell is {means(state, s)}")
 
 
+def _out_of_the_auctions(state, s: int):
+    """One object per player each round: a player without a Pawn takes no part any more."""
+    p = state.players[s]
+    if p.acquired is not None:
+        refuse("already_acquired", f"{p.name} already acquired a {OBJECT_NAMES[p.acquired]} "
+                                   "this round: one object per player each round")
+    if p.left_auctions:
+        refuse("not_your_turn", f"{p.name} left the auctions this round")
+
+
 def _ready_to_open(state, s: int):
     phase(state, "auction")
     a = state.auction
+    if a["opener"] != s:
+        _out_of_the_auctions(state, s)
     if a["current"]:
         refuse("auction_in_progress", f"The {OBJECT_NAMES[a['current']['object']]} is still being "
                                       "auctioned")
@@ -99,6 +111,7 @@ def _current_turn(state, s: int):
     if not cur:
         refuse("no_auction", "No auction is running: the opener chooses a stack first")
     if cur["turn"] != s:
+        _out_of_the_auctions(state, s)
         refuse("not_your_turn", f"It is {state.players[cur['turn']].name}'s turn to raise or pass")
     return cur
 
