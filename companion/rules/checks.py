@@ -8,7 +8,8 @@ from .refusals import refuse
 def seat(state, event, key="player") -> int:
     value = event.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.n:
-        refuse("unknown_player", f"{key} must be a seat from 0 to {state.n - 1}, not {value!r}")
+        refuse("unknown_player", f"There is no player {value!r} at this table: {key} is a seat "
+                                 f"from 0 to {state.n - 1}")
     return value
 
 
@@ -17,7 +18,7 @@ def whole(event, key, low, high=None) -> int:
     if (not isinstance(value, int) or isinstance(value, bool) or value < low
             or (high is not None and value > high)):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
-        refuse("bad_event", f"{key} must be a whole number ({span}), not {value!r}")
+        refuse("bad_event", f"The {key} must be a whole number ({span}), not {value!r}")
     return value
 
 
