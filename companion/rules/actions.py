@@ -5,7 +5,7 @@ from .catalog import (ACTIONS_PER_TURN, BONUS_CARD_COST, BONUS_CARDS, BUILDING_C
                       BUILDINGS, FLORIN_PER_PRESTIGE_TAKEN, FLORIN_PER_WORK_VALUE, FREEDOM_COST,
                       FREEDOMS, MINIMUM_WORK_VALUE, PRESTIGE_FOR_BUILDING, PROFESSION_CARD_COST,
                       RECRUITING_CARD)
-from .checks import my_turn, pay, phase, seat
+from .checks import known, my_turn, pay, phase, seat
 from .principality import check_building_cells
 from .refusals import refuse
 from .setup import in_play
@@ -39,7 +39,8 @@ def work_completed(state, ev):
     p = state.players[s]
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
-        name = state.catalog.professions[pid].name if pid in state.catalog.professions else repr(pid)
+        name = (state.catalog.professions[pid].name if known(pid, state.catalog.professions)
+                else repr(pid))
         refuse("not_in_hand", f"{p.name} has no {name} card in hand to play")
     profession(state, pid)
     bonus = ev.get("bonus_cards", [])
@@ -72,7 +73,7 @@ def building_built(state, ev):
     s = _acting(state, ev)
     p = state.players[s]
     b = ev.get("building")
-    if b not in BUILDINGS:
+    if not known(b, BUILDINGS):
         refuse("building_unknown", f"{b!r} is not a Building")
     name = BUILDINGS[b][0]
     if b in p.buildings:
@@ -144,7 +145,7 @@ def bonus_card_taken(state, ev):
     if not state.bonus_deck:
         refuse("deck_empty", "The Bonus deck is empty")
     card = ev.get("card")
-    if card not in BONUS_CARDS or card not in state.bonus_deck:
+    if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
         refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
     pay(state, s, BONUS_CARD_COST, "A Bonus card")
     p.money -= BONUS_CARD_COST

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .catalog import (AUCTION_STACKS, BUILDER_PRESTIGE, FLORIN_PER_FAME_SOLD, LANDSCAPES,
                       MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS, PRESTIGE_FOR_REPEATED_LANDSCAPE,
                       RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
-from .checks import means, opening_bid, phase, seat
+from .checks import known, means, opening_bid, phase, seat
 from .principality import check_landscape_cells
 from .refusals import refuse
 from .setup import stack_left
@@ -262,7 +262,7 @@ def prestige_card_chosen(state, ev):
     s = seat(state, ev)
     pending = _pending_for(state, s, "prestige")
     card = ev.get("card")
-    if card not in PRESTIGE_CARDS:
+    if not known(card, PRESTIGE_CARDS):
         refuse("prestige_card_taken", f"{card!r} is not a Prestige card")
     if card not in state.prestige_deck:
         refuse("prestige_card_taken", f"{PRESTIGE_CARDS[card][0]} is no longer in the deck")

@@ -173,7 +173,7 @@ def profession_from_dict(pid: str, data: dict) -> Profession:
     if not isinstance(data, dict):
         raise CatalogError(f"Profession {pid!r} must be an object")
     building, landscape, freedom = data.get("building"), data.get("landscape"), data.get("freedom")
-    if building not in BUILDINGS:
+    if not isinstance(building, str) or building not in BUILDINGS:
         raise CatalogError(f"Profession {pid!r}: unknown Building {building!r}")
     if landscape not in LANDSCAPES:
         raise CatalogError(f"Profession {pid!r}: unknown Landscape {landscape!r}")

@@ -22,6 +22,12 @@ def whole(event, key, low, high=None) -> int:
     return value
 
 
+def known(value, table) -> bool:
+    """Is `value` one of a table's ids? Payloads come from phones: a list or an object where an
+    id belongs is simply unknown, never a crash."""
+    return isinstance(value, str) and value in table
+
+
 def phase(state, *phases):
     if state.phase == "over":
         refuse("game_over", "The game is over: nothing more can be recorded")
