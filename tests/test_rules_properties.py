@@ -1,0 +1,288 @@
+"""Properties of the rules engine over random event streams (hypothesis).
+
+The streams mix plausible events derived from the state (so games really progress through
+auctions, Works, rounds and sometimes to the end) with events of every type carrying random,
+malformed or hostile fields. Whatever arrives, the engine either accepts it or refuses it with a
+`Refusal` that leaves the state exactly as it was; an accepted log replays to the same state as
+the pure `apply`; states round-trip through `to_dict`/JSON; undo equals replay without.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, replay
+from companion.rules.catalog import (BONUS_CARDS, BUILDINGS, FREEDOMS, GRID_SIZE, LANDSCAPES,
+                                     PRESTIGE_CARDS)
+from companion.rules.principality import occupied
+from tests.builders import TEST_CATALOG
+
+TYPES = ["game_started", "starting_hand_chosen", "auction_opened", "bid_raised", "bid_passed",
+         "auctions_left", "last_player_took", "last_player_declined", "landscape_placed",
+         "prestige_card_chosen", "work_completed", "building_built", "profession_taken",
+         "freedom_introduced", "bonus_card_taken", "turn_ended", "recruiting_card_used",
+         "fame_sold", "correction", "profession_taught", "landscape_taught"]
+OBJECTS = ["forest", "lake", "park", "prestige", "recruiting", "jester", "builder", "landscape"]
+PROFESSIONS = sorted(TEST_CATALOG.professions)
+NAMES = ["Alexandra", "Leon", "Jen", "Wolfgang", "Anna"]
+FIELDS = ["player", "object", "amount", "landscape", "cells", "card", "profession",
+          "bonus_cards", "prestige", "building", "freedom", "from_player", "points", "money",
+          "fame", "reason", "name", "professions", "players", "start_player", "grid", "freedoms",
+          "expansions", "by"]
+
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- generating events -------------------------------------------------------------------
+
+def junk(rng: random.Random, depth=0):
+    """Any JSON-ish value, hostile ones included (unhashable, wrong types, huge numbers)."""
+    pick = rng.randrange(12 if depth < 2 else 10)
+    if pick == 10:
+        return [junk(rng, depth + 1) for _ in range(rng.randrange(3))]
+    if pick == 11:
+        return {rng.choice(FIELDS): junk(rng, depth + 1)}
+    return [None, True, -1, 0, 3, 10 ** 12, 2.5, "", "x" * rng.randrange(1, 60),
+            rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS))][pick]
+
+
+def junk_event(rng: random.Random, state) -> dict:
+    ev = {"type": rng.choice(TYPES + ["retired", 7])}
+    n = max(state.n, 1)
+    for key in rng.sample(FIELDS, rng.randrange(5)):
+        ev[key] = rng.choice([junk(rng), rng.randrange(-1, n + 1)])
+    return ev
+
+
+def start_event(rng: random.Random) -> dict:
+    n = rng.randrange(2, 6)
+    ev = {"type": "game_started", "players": NAMES[:n], "start_player": rng.randrange(n),
+          "expansions": {"muse_princess": False, "cooperative": False}, "solo": None,
+          "grid": rng.random() < 0.5}
+    if n == 2:
+        extra = rng.sample(list(FREEDOMS), 2 if rng.random() < 0.7 else 1)
+        ev["freedoms"] = {f: 1 + (f in extra) for f in FREEDOMS}
+    return ev
+
+
+def random_cells(rng: random.Random, player, size: int) -> list:
+    """A random connected group of free squares, grown from a random free square."""
+    taken = occupied(player)
+    free = [(r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE) if (r, c) not in taken]
+    if not free:
+        return [[0, 0]]
+    cells = [rng.choice(free)]
+    while len(cells) < size:
+        options = [(r + dr, c + dc) for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                   if (r + dr, c + dc) not in taken and (r + dr, c + dc) not in cells
+                   and 0 <= r + dr < GRID_SIZE and 0 <= c + dc < GRID_SIZE]
+        if not options:
+            break
+        cells.append(rng.choice(options))
+    return [list(c) for c in cells]
+
+
+def plausible_event(rng: random.Random, state) -> dict:
+    """An event that fits the moment more often than not, so games progress."""
+    if state.phase == "setup":
+        s = next((i for i, p in enumerate(state.players) if not p.hand), 0)
+        held = {c for p in state.players for c in p.hand}
+        free = [c for c in PROFESSIONS if c not in held]
+        return {"type": "starting_hand_chosen", "player": s,
+                "professions": rng.sample(free, 3) if len(free) >= 3 else free}
+    if state.phase == "auction":
+        a = state.auction
+        if a["pending"]:
+            item = a["pending"][0]
+            s = item["player"]
+            if item["kind"] == "prestige":
+                deck = state.prestige_deck[:5] or list(PRESTIGE_CARDS)
+                return {"type": "prestige_card_chosen", "player": s, "card": rng.choice(deck)}
+            kind = item["object"] if item["object"] in LANDSCAPES else rng.choice(LANDSCAPES)
+            ev = {"type": "landscape_placed", "player": s, "landscape": kind}
+            if state.grid:
+                size = state.catalog.landscape_cells.get(kind) or rng.randrange(2, 6)
+                ev["cells"] = random_cells(rng, state.players[s], size)
+            elif rng.random() < 0.3:
+                return {"type": "landscape_taught", "landscape": kind, "cells": rng.randrange(1, 7)}
+            return ev
+        cur = a["current"]
+        if cur:
+            s = cur["turn"]
+            if rng.random() < 0.45:
+                return {"type": "bid_raised", "player": s, "amount": cur["bid"] + 100}
+            return {"type": "bid_passed", "player": s}
+        s = a["opener"] if a["opener"] is not None else 0
+        roll = rng.random()
+        if roll < 0.12:
+            return {"type": "auctions_left", "player": s}
+        if roll < 0.2:
+            return {"type": "last_player_declined", "player": s}
+        kind = "last_player_took" if roll < 0.35 else "auction_opened"
+        return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
+    if state.phase == "action":
+        s = state.turn
+        p = state.players[s]
+        roll = rng.random()
+        if roll < 0.3:
+            return {"type": "turn_ended", "player": s}
+        if roll < 0.5 and [c for c in p.hand if c != "recruiting"]:
+            pid = rng.choice([c for c in p.hand if c != "recruiting"])
+            cards = rng.sample(p.bonus_cards, rng.randrange(len(p.bonus_cards) + 1))
+            return {"type": "work_completed", "player": s, "profession": pid,
+                    "bonus_cards": cards, "prestige": rng.randrange(0, 6)}
+        if roll < 0.65:
+            b = rng.choice(list(BUILDINGS))
+            ev = {"type": "building_built", "player": s, "building": b}
+            if state.grid:
+                ev["cells"] = random_cells(rng, p, BUILDINGS[b][1])
+            return ev
+        if roll < 0.72:
+            return {"type": "profession_taken", "player": s, "profession": rng.choice(PROFESSIONS)}
+        if roll < 0.8:
+            return {"type": "freedom_introduced", "player": s, "freedom": rng.choice(FREEDOMS)}
+        if roll < 0.88:
+            deck = state.bonus_deck or list(BONUS_CARDS)
+            return {"type": "bonus_card_taken", "player": s, "card": rng.choice(deck)}
+        other = rng.randrange(state.n)
+        table = state.players[other].table or PROFESSIONS
+        return {"type": "recruiting_card_used", "player": s, "from_player": other,
+                "profession": rng.choice(table)}
+    return junk_event(rng, state)
+
+
+def anytime_event(rng: random.Random, state) -> dict:
+    s = rng.randrange(max(state.n, 1))
+    roll = rng.random()
+    if roll < 0.4:
+        return {"type": "fame_sold", "player": s, "points": rng.randrange(0, 4)}
+    if roll < 0.7:
+        return {"type": "correction", "player": s, "money": rng.choice([-500, 0, 100, 1000]),
+                "fame": rng.choice([-2, 0, 3]), "reason": rng.choice(["miscounted", ""]),
+                "by": rng.choice(["host", "host", 0])}
+    if roll < 0.85:
+        return {"type": "landscape_taught", "landscape": rng.choice(LANDSCAPES + ("sea",)),
+                "cells": rng.randrange(0, 8)}
+    return {"type": "profession_taught", "profession": rng.choice(PROFESSIONS + ["juggler"]),
+            "name": "Taught", "building": rng.choice(list(BUILDINGS) + ["circus"]),
+            "landscape": rng.choice(LANDSCAPES), "freedom": rng.choice(FREEDOMS)}
+
+
+def next_event(rng: random.Random, state) -> dict:
+    if state.phase == "not_started":
+        return start_event(rng) if rng.random() < 0.9 else junk_event(rng, state)
+    roll = rng.random()
+    if roll < 0.08:
+        return junk_event(rng, state)
+    if roll < 0.15:
+        return anytime_event(rng, state)
+    event = plausible_event(rng, state)
+    if roll > 0.9:             # a plausible event with one field spoiled
+        key = rng.choice([k for k in event if k != "type"] or ["player"])
+        event[key] = junk(rng)
+    return event
+
+
+def run(seed: int, steps: int):
+    """Feed `steps` generated events to a live state; returns (accepted events, state)."""
+    rng = random.Random(seed)
+    state = GameState(TEST_CATALOG)
+    accepted = []
+    for _ in range(steps):
+        event = next_event(rng, state)
+        before = state.to_dict()
+        try:
+            apply_in_place(state, event)
+        except Refusal as r:
+            assert r.rule and r.message
+            assert state.to_dict() == before, f"refused {event} ({r.code}) changed the state"
+        else:
+            accepted.append(event)
+    return accepted, state
+
+
+seeds = st.integers(min_value=0, max_value=2 ** 32 - 1)
+
+
+# --- the properties ----------------------------------------------------------------------
+
+@SETTINGS
+@given(seed=seeds, steps=st.integers(min_value=1, max_value=250))
+def test_random_streams_only_ever_refuse_and_refusals_change_nothing(seed, steps):
+    run(seed, steps)           # any exception other than Refusal fails the test
+
+
+@SETTINGS
+@given(seed=seeds, steps=st.integers(min_value=1, max_value=200))
+def test_replay_of_an_accepted_log_equals_the_pure_fold(seed, steps):
+    accepted, live = run(seed, steps)
+    pure = GameState(TEST_CATALOG)
+    for event in accepted:
+        before = pure.to_dict()
+        pure_next = apply(pure, event)
+        assert pure.to_dict() == before                 # apply leaves its input alone
+        pure = pure_next
+    assert replay(accepted, TEST_CATALOG).to_dict() == pure.to_dict() == live.to_dict()
+
+
+@SETTINGS
+@given(seed=seeds, steps=st.integers(min_value=1, max_value=200))
+def test_state_round_trips_through_to_dict_and_json(seed, steps):
+    _, state = run(seed, steps)
+    d = state.to_dict()
+    assert GameState.from_dict(d, TEST_CATALOG).to_dict() == d
+    assert json.loads(json.dumps(d)) == d
+    again = GameState.from_dict(json.loads(json.dumps(d)), TEST_CATALOG)
+    assert again.to_dict() == d
+    assert again.catalog.landscape_cells == state.catalog.landscape_cells
+
+
+@SETTINGS
+@given(seed=seeds, steps=st.integers(min_value=2, max_value=200),
+       k=st.integers(min_value=1, max_value=3))
+def test_retracting_the_latest_events_equals_replaying_without_them(seed, steps, k):
+    accepted, _ = run(seed, steps)
+    fold = Fold(TEST_CATALOG)
+    for event in accepted:
+        fold.add(event)
+    k = min(k, len(accepted) - 1)
+    if k < 1:
+        return
+    seqs = list(range(len(accepted) - k + 1, len(accepted) + 1))
+    before = fold.state.to_dict()
+    try:
+        fold.add({"type": "retracted", "seqs": seqs})
+    except Refusal as r:
+        assert r.code in ("retraction_past_reveal", "bad_retraction", "game_over")
+        assert fold.state.to_dict() == before
+        return
+    assert fold.state.to_dict() == replay(accepted[:-k], TEST_CATALOG).to_dict()
+    assert [e["seq"] for e in fold.effective] == list(range(1, len(accepted) - k + 1))
+    # and the game goes on from there: the retracted events can be applied again
+    for event in accepted[-k:]:
+        fold.add(event)
+    assert fold.state.to_dict() == before
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(seed=seeds)
+def test_some_random_games_reach_the_end(seed):
+    """With enough plausible events a random game is scored: the fold survives a whole game."""
+    rng = random.Random(seed)
+    state = GameState(TEST_CATALOG)
+    for _ in range(3000):
+        if state.phase == "over":
+            break
+        event = plausible_event(rng, state) if state.phase != "not_started" else start_event(rng)
+        try:
+            apply_in_place(state, event)
+        except Refusal:
+            pass
+    if state.phase == "over":
+        totals = [s["total"] for s in state.final["scores"]]
+        assert state.final["winners"] and all(
+            state.final["scores"][w]["total"] == max(totals) for w in state.final["winners"])
