@@ -173,15 +173,16 @@ def anytime_event(rng: random.Random, state) -> dict:
 
 
 def next_event(rng: random.Random, state) -> dict:
-    if state.phase == "not_started":
-        return start_event(rng) if rng.random() < 0.9 else junk_event(rng, state)
     roll = rng.random()
-    if roll < 0.08:
+    if state.phase == "not_started":
+        event = start_event(rng) if roll < 0.9 else junk_event(rng, state)
+    elif roll < 0.08:
         return junk_event(rng, state)
-    if roll < 0.15:
+    elif roll < 0.15:
         return anytime_event(rng, state)
-    event = plausible_event(rng, state)
-    if roll > 0.9:             # a plausible event with one field spoiled
+    else:
+        event = plausible_event(rng, state)
+    if roll > 0.8 and rng.random() < 0.5:      # a plausible event with one field spoiled
         key = rng.choice([k for k in event if k != "type"] or ["player"])
         event[key] = junk(rng)
     return event

@@ -31,11 +31,18 @@ def game_started(state, ev):
     two = n == 2
     supply = _freedom_supply(ev.get("freedoms"), n)
     start = ev.get("start_player", 0)
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
+        refuse("unknown_player", f"The starting player is one of the seats 0 to {n - 1}, "
+                                 f"not {start!r}")
+    grid = ev.get("grid", False)
+    if not isinstance(grid, bool):
+        refuse("bad_event", "Say whether the game has a grid: grid is true or false")
+    # all checks passed
     state.players = [Player(name, TWO_PLAYER_STARTING_MONEY if two else STARTING_MONEY)
                      for name in names]
-    state.start_player = seat(state, {"start_player": start}, "start_player")
+    state.start_player = start
     state.two_player = two
-    state.grid = bool(ev.get("grid", False))
+    state.grid = grid
     state.freedom_supply = supply
     state.stacks = dict(AUCTION_STACKS)
     state.building_supply = {b: BUILDINGS_OF_EACH_TYPE for b in BUILDINGS}
