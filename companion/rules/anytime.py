@@ -9,6 +9,9 @@ from .refusals import refuse
 
 def recruiting_card_used(state, ev):
     phase(state, "auction", "action")
+    if state.solo and "from_dummy" in ev:
+        from .solo import recruit_from_dummy
+        return recruit_from_dummy(state, ev)
     s = seat(state, ev)
     src = seat(state, ev, "from_player")
     p, other = state.players[s], state.players[src]

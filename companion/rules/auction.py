@@ -143,6 +143,9 @@ def bid_passed(state, ev):
 
 
 def auctions_left(state, ev):
+    if state.solo:
+        from .solo import solo_auctions_left
+        return solo_auctions_left(state, ev)
     s = seat(state, ev)
     _ready_to_open(state, s)
     state.players[s].left_auctions = True
@@ -283,5 +286,8 @@ def _pending_for(state, s: int, kind: str) -> dict:
 
 
 def _after_pending(state):
+    if state.solo:
+        from .solo import after_player_choice
+        return after_player_choice(state)
     if state.phase == "auction":
         _maybe_end(state)

@@ -36,7 +36,7 @@ HANDLERS = {
 
 # Chance the table cannot take back: undo may neither remove nor reach past these (ruling 14).
 CHANCE_EVENTS = {"die_rolled", "automa_card_drawn", "automa_cards_offered",
-                 "automa_profession_revealed"}
+                 "automa_profession_revealed", "automa_tie_broken"}
 # Cards drawn and chosen: a mis-tap may be retracted, but undo may not reach past it.
 DRAWN_CARD_EVENTS = {"profession_taken", "bonus_card_taken", "prestige_card_chosen"}
 RETRACTED = "retracted"
@@ -62,6 +62,9 @@ def apply_in_place(state: GameState, event: dict) -> GameState:
         refuse("unknown_event", f"Unknown event type {kind!r}")
     if kind != "game_started" and state.phase == "not_started":
         refuse("game_not_started", "The first event of a game is game_started")
+    if state.solo and kind != "game_started":
+        from .solo import gate      # solo: only the step the app waits for (or an any-time one)
+        gate(state, event)
     handler(state, event)
     state.events_applied += 1
     return state
@@ -146,3 +149,6 @@ def replay(events, catalog: Catalog = BUILTIN) -> GameState:
             r.seq = seq if isinstance(seq, int) else i
             raise
     return fold.state
+
+
+_ensure_solo_handlers()

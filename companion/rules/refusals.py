@@ -101,6 +101,9 @@ CODES = {
     "forced_buy": SOLO + ": Auction phase, extra rules",
     "protected_in_final_auction": SOLO + ": Auction phase, extra rules",
     "bad_die": SOLO,
+    "not_on_automa_card": SOLO + ": Auction phase, step 2 (the card prices each object)",
+    "not_tied": SOLO + ": Prestige cards / Acquire a Bonus card (ties broken at random); "
+                + RULINGS + " #12",
 }
 
 

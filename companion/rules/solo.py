@@ -1,0 +1,973 @@
+"""Solo play against Wolfgang, the Automa (rulebook: "SOLO RULES").
+
+The table plays with cardboard and tells Palazzo only facts: which Automa card was drawn, what
+the die showed, which Profession a flipped card shows, which cards were drawn for Wolfgang, and
+what you chose. Wolfgang's decisions are worked out here from those facts (see `automa.py`),
+never typed in, so the log replays his game exactly.
+
+At every moment the engine knows the one physical step it waits for: `state.solo["need"]`,
+phrased for the phone by `solo_prompt`. An event that is not that step (or one of the few that
+may come any time: selling fame, teaching a card, a correction, using a Recruiting card) is
+refused with `not_expected_now`. Like every handler, these check everything before they change
+anything.
+
+Seats: 0 is you, 1 is Wolfgang. The dummy players are no seats: their columns of Profession
+cards live in `state.solo["columns"]`, Wolfgang's row of cards in `state.solo["row"]`.
+"""
+from __future__ import annotations
+
+from . import automa
+from .automa import WOLFGANG_SEAT
+from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDER_PRESTIGE, BUILDINGS,
+                      BUILDINGS_OF_EACH_TYPE, CatalogError, FLORIN_PER_FAME_SOLD, FREEDOMS,
+                      LANDSCAPES, MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS,
+                      PRESTIGE_FOR_BUILDING, PRESTIGE_FOR_REPEATED_LANDSCAPE, PROFESSION_DECK,
+                      RECRUITING_CARD, SOLO_DUMMIES, SOLO_FINAL_AUCTION_PRICE,
+                      SOLO_FORCED_BUY_ROLLS, SOLO_FREEDOMS_OF_EACH, SOLO_STARTING_MONEY,
+                      STARTING_HAND, WOLFGANG, WOLFGANG_STARTING_MONEY, automa_card_from_dict)
+from .checks import means, phase, seat
+from .engine import register
+from .refusals import refuse
+from .state import Player
+from .work import profession
+
+ME = 0
+UNKNOWN = "unknown"          # a face-down Profession card nobody has seen yet
+DIE_SOURCES = ("table", "app")
+ROUND_GROUPS = {"1-2": (1, 2), "3-4": (3, 4), "5-7": (5, 7)}
+
+# Events that may come whenever the rules allow them, whatever step the app is waiting for.
+ANY_TIME = {"fame_sold", "correction", "profession_taught", "landscape_taught",
+            "recruiting_card_used"}
+# The base game's bidding: in solo play you auction against the Automa card instead.
+BIDDING = {"auction_opened", "bid_raised", "bid_passed", "last_player_took",
+           "last_player_declined"}
+YOUR_TURN = ["work_completed", "building_built", "profession_taken", "freedom_introduced",
+             "bonus_card_taken", "recruiting_card_used", "turn_ended"]
+EXPECT = {
+    "starting_hand": ["starting_hand_chosen"],
+    "auction_card": ["automa_card_drawn"],
+    "choose_object": ["solo_auction_offered", "auctions_left"],
+    "roll": ["die_rolled"],
+    "buy_or_decline": ["solo_bought", "solo_declined"],
+    "your_choice": ["landscape_placed", "prestige_card_chosen"],
+    "reveal": ["automa_profession_revealed"],
+    "dummy_flip": ["automa_profession_revealed"],
+    "offer": ["automa_cards_offered"],
+    "tie": ["automa_tie_broken"],
+    "your_turn": YOUR_TURN,
+    "wolfgang_card": ["automa_card_drawn"],
+    "over": [],
+}
+
+
+# --- hooks the base engine calls -------------------------------------------------------------
+
+def start_solo(state, ev):
+    """`game_started` with `solo`: two seats, Wolfgang's money by difficulty, 2 Freedoms of
+    each type, and the Profession cards dealt face down to Wolfgang and the dummies."""
+    from .setup import _names
+    options = ev.get("solo")
+    if not isinstance(options, dict):
+        refuse("bad_solo_setup", "solo is {difficulty: easy|standard|hard, dummies: 2|3}")
+    difficulty, dummies = options.get("difficulty"), options.get("dummies")
+    if difficulty not in WOLFGANG_STARTING_MONEY:
+        refuse("bad_solo_setup", "Choose Wolfgang's difficulty: easy, standard or hard")
+    if dummies not in SOLO_DUMMIES or isinstance(dummies, bool):
+        refuse("bad_solo_setup", "Play with 2 or 3 dummy players (a 4- or 5-player game)")
+    names = ev.get("players")
+    if not isinstance(names, list) or len(names) != 2:
+        refuse("bad_player_count", f"A solo game has two seats: you and {WOLFGANG}")
+    names = _names(names)
+    if names[1] != WOLFGANG:
+        refuse("bad_solo_setup", f"Seat 1 of a solo game is {WOLFGANG}")
+    expansions = ev.get("expansions") or {}
+    if not isinstance(expansions, dict) or any(expansions.values()):
+        refuse("expansion_not_supported", "The expansions cannot be used in the solo game")
+    if ev.get("freedoms") is not None:
+        refuse("bad_freedom_supply", f"The solo game uses {SOLO_FREEDOMS_OF_EACH} of each Freedom")
+    start = ev.get("start_player", 0)
+    if start not in (0, 1) or isinstance(start, bool):
+        refuse("unknown_player", "start_player is 0 (you) or 1 (Wolfgang), chosen at random")
+    # all checks passed
+    state.players = [Player(names[0], SOLO_STARTING_MONEY),
+                     Player(WOLFGANG, WOLFGANG_STARTING_MONEY[difficulty])]
+    state.start_player = start
+    state.two_player = False
+    state.grid = bool(ev.get("grid", False))
+    state.freedom_supply = {f: SOLO_FREEDOMS_OF_EACH for f in FREEDOMS}
+    state.stacks = dict(AUCTION_STACKS)
+    state.building_supply = {b: BUILDINGS_OF_EACH_TYPE for b in BUILDINGS}
+    # Your 3 kept cards leave the deck when you choose them (starting_hand_chosen).
+    state.profession_deck = PROFESSION_DECK - STARTING_HAND * (1 + dummies)
+    state.bonus_deck = list(BONUS_CARDS)
+    state.prestige_deck = list(PRESTIGE_CARDS)
+    state.solo = {
+        "difficulty": difficulty, "dummies": dummies, "players": 2 + dummies,
+        "row": [_unknown_card() for _ in range(STARTING_HAND)],
+        "columns": [[{"card": None, "face_up": False} for _ in range(STARTING_HAND)]
+                    for _ in range(dummies)],
+        "known_automa_professions": [],
+        "drawn": [],
+        "need": {"step": "starting_hand"},
+        "running": None,
+        "auction": None,
+        "facts": {},
+        "turn": None,
+        "log": [],
+    }
+    _sync(state)
+    state.phase = "setup"
+
+
+def begin_solo_round(state):
+    state.solo["auction"] = {"card": None, "offers": [], "bought": None, "left": False,
+                             "rolls": [], "wolfgang": None, "discarded": []}
+    state.solo["facts"] = {}
+    state.solo["turn"] = None
+    state.solo["running"] = None
+    state.auction["opener"] = ME
+    _wait(state, "auction_card")
+
+
+def begin_solo_action_phase(state):
+    _start_turn(state)
+
+
+def begin_solo_turn(state):
+    _start_turn(state)
+
+
+def wolfgang_counts(state) -> dict:
+    return automa.wolfgang_counts(state)
+
+
+def recruit_from_wolfgang(state, s: int, pid: str):
+    """The base checks passed: the card leaves his row, your Recruiting card goes face down to
+    the right of it (a card he will Work with, like any of his face-down cards)."""
+    solo = state.solo
+    i = next(i for i, e in enumerate(solo["row"]) if e["face_up"] and e["card"] == pid)
+    p = state.players[s]
+    p.hand.remove(RECRUITING_CARD)
+    p.hand.append(pid)
+    del solo["row"][i]
+    solo["row"].append(_recruiting_card())
+    _sync(state)
+    _log(state, "you", f"You recruit the {_pname(state, pid)} from Wolfgang's row; your "
+                       "Recruiting card goes face down to the right of his row")
+
+
+def recruit_from_dummy(state, ev):
+    """`recruiting_card_used {player: 0, from_dummy: i, profession}`: a face-up card of a dummy
+    player's column; the Recruiting card is discarded."""
+    s = seat(state, ev)
+    p = state.players[s]
+    if RECRUITING_CARD not in p.hand:
+        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
+    if state.phase == "auction" and p.acquired != RECRUITING_CARD:
+        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
+                                "is acquired; otherwise on your own turn in the Action phase")
+    if state.phase == "action" and state.turn != s:
+        refuse("not_your_turn", "Use a Recruiting card on your own turn")
+    d = ev.get("from_dummy")
+    columns = state.solo["columns"]
+    if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(columns):
+        refuse("unknown_player", f"from_dummy is a dummy column from 0 to {len(columns) - 1}")
+    pid = ev.get("profession")
+    column = columns[d]
+    i = next((i for i, e in enumerate(column) if e["face_up"] and e["card"] == pid), None)
+    if i is None:
+        refuse("not_on_table", f"Dummy player {d + 1} has no face-up {pid!r}")
+    p.hand.remove(RECRUITING_CARD)
+    p.hand.append(pid)
+    del column[i]
+    _log(state, "you", f"You recruit the {_pname(state, pid)} from dummy player {d + 1}; "
+                       "your Recruiting card is discarded")
+
+
+def after_player_choice(state):
+    """Your Landscape is placed or your Prestige card chosen: now Wolfgang buys."""
+    if not state.auction["pending"] and state.solo["need"]["step"] == "your_choice":
+        _close_your_auction(state)
+
+
+def gate(state, ev):
+    """Every event of a solo game passes here first (engine.apply_in_place)."""
+    kind = ev.get("type")
+    if kind in BIDDING:
+        refuse("not_solo", "In the solo game nobody bids: offer an object against the Automa "
+                           "card (solo_auction_offered)")
+    if state.phase == "over" or state.solo is None:
+        return                      # the handlers themselves say the game is over
+    if ev.get("player") == WOLFGANG_SEAT and kind != "correction":
+        refuse("not_expected_now", "Palazzo works out Wolfgang's moves itself from what the "
+                                   "table reports: " + solo_prompt(state)["say"])
+    if kind in ANY_TIME:
+        return
+    if kind not in EXPECT[state.solo["need"]["step"]]:
+        refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
+
+
+# --- the solo Auction phase -----------------------------------------------------------------
+
+def automa_card_drawn(state, ev):
+    _solo_only(state)
+    phase(state, "auction", "action")
+    need = _need(state, "auction_card", "wolfgang_card")
+    number, card, catalog = _check_automa_card(state, ev)
+    # all checks passed
+    solo = state.solo
+    if catalog is not None:
+        state.taught.setdefault("automa_cards", {})[number] = card
+        state.catalog = catalog
+    solo["drawn"].append(number)
+    if need["step"] == "auction_card":
+        solo["auction"]["card"] = number
+        _choose_next(state)
+    else:
+        solo["turn"]["card"] = number
+        solo["facts"] = {}
+        solo["running"] = "action"
+        _advance(state)
+
+
+def _check_automa_card(state, ev):
+    number = ev.get("card")
+    if isinstance(number, bool) or not (isinstance(number, int) or
+                                        (isinstance(number, str) and number.isdigit())):
+        refuse("bad_event", "card is the number printed on the Automa card")
+    number = str(int(number))
+    if number in state.solo["drawn"]:
+        refuse("automa_card_used", f"Automa card {number} was already drawn this game: "
+                                   "each card is drawn once (21 cards, 3 a round)")
+    panels, catalog = ev.get("panels"), None
+    if panels is not None:
+        try:
+            card = automa_card_from_dict(number, panels)
+            catalog = state.catalog.merged({"automa_cards": {number: card}})
+        except CatalogError as e:
+            refuse("bad_catalog_entry", str(e))
+    else:
+        card = state.catalog.automa_cards.get(number)
+        if card is None:
+            refuse("automa_card_unknown", f"Palazzo does not know Automa card {number} yet: "
+                                          "transcribe its three panels once (panels)")
+    first, last = ROUND_GROUPS[card["rounds"]]
+    if not first <= state.round <= last:
+        refuse("automa_card_wrong_round", f"Automa card {number} is for rounds {card['rounds']} "
+                                          f"and this is round {state.round}: is the deck "
+                                          "stacked 1-2, 3-4, 5-7 from the top?")
+    return number, card, catalog
+
+
+def solo_auction_offered(state, ev):
+    _solo_only(state)
+    phase(state, "auction")
+    _need(state, "choose_object")
+    obj = ev.get("object")
+    if obj not in AUCTION_STACKS:
+        refuse("unknown_object", f"{obj!r} is not an auction object: one of "
+                                 f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
+                                 "own object)")
+    auc = state.solo["auction"]
+    card = automa.automa_card(state, auc["card"])
+    item = automa.card_item(state, card, obj)
+    name = OBJECT_NAMES[obj]
+    if item is None:
+        refuse("not_on_automa_card", f"The {name} is not on Automa card {auc['card']}: it has "
+                                     "no price this round")
+    if any(o["object"] == obj for o in auc["offers"]):
+        refuse("object_already_offered", f"You already auctioned the {name} this round: each "
+                                         "time choose an object you have not chosen yet")
+    if state.stacks[obj] <= 0:
+        refuse("stack_exhausted", f"The {name} stack is exhausted")
+    if obj == "builder" and state.players[ME].builders >= MAX_BUILDERS:
+        refuse("builder_cap", f"You already have {MAX_BUILDERS} Builders")
+    final = len(auc["offers"]) == state.solo["players"] - 1
+    if final and obj in automa.protected_objects(state, card):
+        refuse("protected_in_final_auction", f"The {name} has one of the two highest die "
+                                             "modifiers: it cannot be bought in the final "
+                                             "auction; choose another object or leave")
+    # all checks passed
+    modifier = item[automa.modifier_key(state)]
+    offer = {"object": obj, "modifier": modifier, "final": final, "roll": None,
+             "last_bid": None, "price": None, "forced": False, "result": None}
+    auc["offers"].append(offer)
+    if final:
+        offer["price"] = SOLO_FINAL_AUCTION_PRICE
+        _wait(state, "buy_or_decline", object=obj)
+    else:
+        _wait(state, "roll", who="you", object=obj, modifier=modifier)
+
+
+def die_rolled(state, ev):
+    _solo_only(state)
+    phase(state, "auction")
+    need = _need(state, "roll")
+    value, source = ev.get("value"), ev.get("source")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+        refuse("bad_die", f"A die shows 1 to 6, not {value!r}")
+    if source is not None and source not in DIE_SOURCES:
+        refuse("bad_die", "source is table (the physical die) or app (the app's die)")
+    # all checks passed
+    solo = state.solo
+    auc = solo["auction"]
+    modifier = need["modifier"]
+    bid = automa.last_bid(modifier, value)
+    auc["rolls"].append({"for": need["who"], "object": need["object"], "value": value,
+                         "modifier": modifier, "last_bid": bid,
+                         **({"source": source} if source else {})})
+    if need["who"] == "you":
+        offer = auc["offers"][-1]
+        offer.update(roll=value, last_bid=bid, price=bid + 100,
+                     forced=modifier is None and value in SOLO_FORCED_BUY_ROLLS)
+        _wait(state, "buy_or_decline", object=need["object"])
+    else:
+        solo["facts"]["roll"] = {"object": need["object"], "value": value}
+        _advance(state)
+
+
+def solo_bought(state, ev):
+    offer = _answering_offer(state, ev)
+    price = offer["price"]
+    if price > means(state, ME):
+        p = state.players[ME]
+        refuse("bid_beyond_means", f"You cannot pay {price}: {p.money} Florin plus {p.fame} PP "
+                                   f"to sell is {means(state, ME)}")
+    # all checks passed
+    p = state.players[ME]
+    if p.money < price:                     # ruling 1: sell just enough fame
+        sold = -(-(price - p.money) // FLORIN_PER_FAME_SOLD)
+        p.fame -= sold
+        p.money += sold * FLORIN_PER_FAME_SOLD
+    p.money -= price
+    obj = offer["object"]
+    offer["result"] = "bought"
+    auc = state.solo["auction"]
+    auc["bought"] = obj
+    p.acquired = obj
+    state.auction["taken"].append(obj)
+    state.auction.setdefault("results", []).append({"player": ME, "object": obj, "price": price})
+    state.stacks[obj] -= 1
+    if obj in LANDSCAPES or obj == "prestige":
+        state.auction["pending"].append({"player": ME, "kind": "landscape" if obj in LANDSCAPES
+                                         else "prestige", "object": obj})
+    elif obj == "jester":
+        p.jesters += 1
+    elif obj == "builder":
+        p.fame += BUILDER_PRESTIGE[p.builders]
+        p.builders += 1
+    elif obj == RECRUITING_CARD:
+        p.hand.append(RECRUITING_CARD)
+    _log(state, "you", f"You buy the {OBJECT_NAMES[obj]} for {price}")
+    if state.auction["pending"]:
+        _wait(state, "your_choice", object=obj)
+    else:
+        _close_your_auction(state)
+
+
+def solo_declined(state, ev):
+    offer = _answering_offer(state, ev)
+    name = OBJECT_NAMES[offer["object"]]
+    if offer["forced"] and offer["price"] <= means(state, ME):
+        refuse("forced_buy", f"You rolled {offer['roll']} for the {name}, which has no die "
+                             f"modifier: you must buy it for {offer['price']}")
+    # all checks passed
+    offer["result"] = "declined"
+    auc = state.solo["auction"]
+    reminder = f"; if Wolfgang buys it he pays {offer['last_bid']}" if offer["last_bid"] else ""
+    _log(state, "you", f"You decline the {name}{reminder}")
+    if len(auc["offers"]) >= state.solo["players"]:
+        _close_your_auction(state)
+    else:
+        _choose_next(state)
+
+
+def solo_auctions_left(state, ev):
+    """`auctions_left {player: 0}`: you remove yourself from the auctions; Wolfgang buys."""
+    s = seat(state, ev)
+    phase(state, "auction")
+    _need(state, "choose_object")
+    if s != ME:
+        refuse("not_expected_now", "Only you leave the auctions; Wolfgang always buys")
+    state.players[ME].left_auctions = True
+    state.solo["auction"]["left"] = True
+    _log(state, "you", "You leave the auctions this round")
+    _close_your_auction(state)
+
+
+def _answering_offer(state, ev) -> dict:
+    _solo_only(state)
+    phase(state, "auction")
+    _need(state, "buy_or_decline")
+    offer = state.solo["auction"]["offers"][-1]
+    if ev.get("object") != offer["object"]:
+        refuse("not_expected_now", f"The object on offer is the {OBJECT_NAMES[offer['object']]}, "
+                                   f"not {ev.get('object')!r}")
+    return offer
+
+
+def _choose_next(state):
+    _wait(state, "choose_object", auction=len(state.solo["auction"]["offers"]) + 1)
+
+
+def _close_your_auction(state):
+    state.solo["running"] = "buy"
+    state.solo["facts"] = {}
+    state.auction["opener"] = WOLFGANG_SEAT
+    _advance(state)
+
+
+def _wolfgang_buys(state) -> dict | None:
+    """One step of "Wolfgang buys an object"; returns what it needs, or None when done."""
+    solo = state.solo
+    d = automa.purchase(state)
+    if "need" in d:
+        return _need_from(d)
+    card = None
+    if d["object"] == "prestige":
+        card = _chosen_card(state, "prestige")
+        if isinstance(card, dict):
+            return card
+    p = state.players[WOLFGANG_SEAT]
+    obj = d["object"]
+    if obj is None:
+        _log(state, "wolfgang", automa.purchase_words(d, None, state))
+    else:
+        price = d["last_bid"]
+        pay = automa.payment(p.money, price)
+        words = automa.purchase_words(d, pay, state)
+        _pay(p, pay)
+        state.stacks[obj] -= 1
+        if obj in LANDSCAPES:
+            if p.landscapes[obj]:
+                p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE
+                words += (f"; he already had one, so it scores "
+                          f"{PRESTIGE_FOR_REPEATED_LANDSCAPE} PP")
+            p.landscapes[obj] += 1
+        elif obj == "jester":
+            p.jesters += 1
+        elif obj == "builder":
+            gain = BUILDER_PRESTIGE[p.builders]
+            p.builders += 1
+            if gain:
+                p.fame += gain
+                words += f"; his Builder number {p.builders} scores {gain} PP"
+        elif obj == RECRUITING_CARD:
+            solo["row"].append(_recruiting_card())
+            words += "; it goes face down to the right of his row"
+        elif obj == "prestige":
+            words += f"; of the cards drawn he takes {_card_choice_words(state, 'prestige', card)}"
+            state.prestige_deck.remove(card)
+            p.prestige_cards.append(card)
+        p.acquired = obj
+        state.auction["taken"].append(obj)
+        state.auction.setdefault("results", []).append(
+            {"player": WOLFGANG_SEAT, "object": obj, "price": price})
+        _sync(state)
+        _log(state, "wolfgang", words)
+    auc = solo["auction"]
+    auc["wolfgang"] = {"object": obj, "price": d.get("last_bid"), "card": card}
+    for kind in (RECRUITING_CARD, "builder"):
+        if kind not in (auc["bought"], obj) and state.stacks[kind] > 0:
+            state.stacks[kind] -= 1
+            auc["discarded"].append(kind)
+            _log(state, "table", f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
+                                 f"supply ({state.stacks[kind]} left)")
+    solo["running"] = None
+    solo["facts"] = {}
+    state.auction["opener"] = None
+    from .actions import begin_action_phase
+    begin_action_phase(state)
+    return None
+
+
+def _chosen_card(state, deck: str):
+    """The card he takes of those drawn: his best now, a recorded random pick among ties."""
+    facts = state.solo["facts"]
+    offered = facts.get("offered")
+    if offered is None:
+        return {"step": "offer", "deck": deck, "count": automa.offer_size(state, deck)}
+    best = automa.best_cards(state, deck, offered)
+    if len(best) > 1 and facts.get("tie") is None:
+        values = automa.card_values(state, deck, best)
+        return {"step": "tie", "deck": deck, "cards": best, "value": values[best[0]]}
+    return facts.get("tie") or best[0]
+
+
+def _card_choice_words(state, deck: str, card: str) -> str:
+    facts = state.solo["facts"]
+    values = automa.card_values(state, deck, facts["offered"])
+    unit = "PP now" if deck == "prestige" else "to the Work"
+    why = f"worth {values[card]} {unit}, the most"
+    if facts.get("tie"):
+        why += " (tied; picked at random)"
+    return f"\u201c{automa.card_name(deck, card)}\u201d ({why})"
+
+
+# --- Wolfgang's turn ------------------------------------------------------------------------
+
+def _start_turn(state):
+    solo = state.solo
+    solo["running"] = None
+    if state.turn == ME:
+        solo["turn"] = None
+        _wait(state, "your_turn")
+    else:
+        solo["turn"] = _new_turn(1)
+        _wait(state, "wolfgang_card", action=1)
+
+
+def _new_turn(n: int) -> dict:
+    return {"action": n, "card": None, "decision": None, "done": False, "flips": []}
+
+
+def _wolfgang_acts(state) -> dict | None:
+    solo = state.solo
+    t = solo["turn"]
+    if t["done"]:
+        if t["flips"]:
+            return {"step": "dummy_flip", "columns": list(t["flips"])}
+        return _finish_action(state)
+    panel = "first_action" if t["action"] == 1 else "second_action"
+    if t["decision"] is None:
+        d = automa.choose_action(state, automa.automa_card(state, t["card"]), panel)
+        if "need" in d:
+            return _need_from(d)
+        t["decision"] = d
+    d = t["decision"]
+    action = d["action"]
+    why = automa.why_words(d, panel)
+    p = state.players[WOLFGANG_SEAT]
+    if action is None:
+        _log(state, "wolfgang", f"Wolfgang does nothing: {why}")
+    elif action == "work":
+        need = _wolfgang_works(state, why)
+        if need:
+            return need
+    elif action == "bonus":
+        card = _chosen_card(state, "bonus")
+        if isinstance(card, dict):
+            return card
+        cost = automa.action_cost(state, "bonus")
+        pay = automa.payment(p.money, cost)
+        words = (f"Wolfgang acquires a Bonus card ({why}): {automa.payment_words(cost, pay)}; "
+                 f"he takes {_card_choice_words(state, 'bonus', card)} and puts it on his "
+                 "leftmost face-down card")
+        _pay(p, pay)
+        state.bonus_deck.remove(card)
+        solo["row"][automa.leftmost_face_down(state)]["bonus"].append(card)
+        _sync(state)
+        _log(state, "wolfgang", words)
+    elif action == "profession":
+        cost = automa.action_cost(state, "profession")
+        pay = automa.payment(p.money, cost)
+        _pay(p, pay)
+        solo["row"].append(_unknown_card())
+        state.profession_deck -= 1
+        dealt = []
+        for i, column in enumerate(solo["columns"]):
+            if state.profession_deck > 0:
+                column.append({"card": None, "face_up": False})
+                state.profession_deck -= 1
+                dealt.append(str(i + 1))
+        _sync(state)
+        dummies = (f"; one card face down on each dummy column ({', '.join(dealt)})"
+                   if dealt else "")
+        _log(state, "wolfgang", f"Wolfgang takes a Profession card ({why}): "
+                                f"{automa.payment_words(cost, pay)}; the top card goes face "
+                                f"down to the right of his row{dummies}")
+    else:                                   # build or freedom, read off his leftmost card
+        cost = automa.action_cost(state, action)
+        pay = automa.payment(p.money, cost)
+        source = _pname(state, d["profession"])
+        if action == "build":
+            b = d["building"]
+            _pay(p, pay)
+            state.building_supply[b] -= 1
+            p.buildings.append(b)
+            p.fame += PRESTIGE_FOR_BUILDING
+            _log(state, "wolfgang", f"Wolfgang builds {_a(BUILDINGS[b][0])} ({why}; his leftmost "
+                                    f"face-down Profession card, the {source}, shows it): "
+                                    f"{automa.payment_words(cost, pay)}; he scores "
+                                    f"{PRESTIGE_FOR_BUILDING} PP")
+        else:
+            f = d["freedom"]
+            _pay(p, pay)
+            state.freedom_supply[f] -= 1
+            p.freedoms.append(f)
+            _log(state, "wolfgang", f"Wolfgang introduces {f.title()} ({why}; his leftmost "
+                                    f"face-down Profession card, the {source}, shows it): "
+                                    f"{automa.payment_words(cost, pay)}")
+    t["done"] = True
+    return None
+
+
+def _wolfgang_works(state, why: str) -> dict | None:
+    solo = state.solo
+    slot = automa.leftmost_face_down(state)
+    entry = solo["row"][slot]
+    if entry["kind"] == "profession" and entry["card"] is None:
+        return {"step": "reveal", "owner": "wolfgang", "purpose": "work"}
+    wv = automa.work_value(state, slot)
+    what = ("a Recruiting card" if entry["kind"] == "recruiting"
+            else f"the {_pname(state, entry['card'])}")
+    words = automa.work_words(state, wv, what, why)
+    p = state.players[WOLFGANG_SEAT]
+    entry["face_up"] = True
+    entry["played_bonus"] = list(entry["bonus"])
+    entry["bonus"] = []
+    p.fame += wv["prestige"]
+    p.money += wv["florin"]
+    p.best_this_round = max(p.best_this_round, wv["total"])
+    p.works.append({"round": state.round, "profession": entry["card"], "value": wv["total"],
+                    "prestige": wv["prestige"], "bonus_cards": list(entry["played_bonus"])})
+    _sync(state)
+    solo["turn"]["flips"] = [i for i, col in enumerate(solo["columns"])
+                             if any(not e["face_up"] for e in col)]
+    if solo["turn"]["flips"]:
+        words += ("; then flip one face-down card in each dummy column "
+                  f"({', '.join(str(i + 1) for i in solo['turn']['flips'])})")
+    _log(state, "wolfgang", words)
+    return None
+
+
+def _finish_action(state) -> None:
+    solo = state.solo
+    state.players[WOLFGANG_SEAT].actions += 1
+    solo["facts"] = {}
+    solo["running"] = None
+    if solo["turn"]["action"] == 1:
+        solo["turn"] = _new_turn(2)
+        _wait(state, "wolfgang_card", action=2)
+        return None
+    solo["turn"] = None
+    from .rounds import next_turn
+    next_turn(state)
+    if state.phase == "over":
+        _wait(state, "over")
+    return None
+
+
+# --- facts about Wolfgang's and the dummies' cards --------------------------------------------
+
+def automa_profession_revealed(state, ev):
+    _solo_only(state)
+    phase(state, "auction", "action")
+    need = _need(state, "reveal", "dummy_flip")
+    owner = ev.get("owner")
+    if need["step"] == "reveal" and owner != "wolfgang":
+        refuse("not_expected_now", "Palazzo asked which Profession Wolfgang's card shows "
+                                   "(owner: wolfgang)")
+    if need["step"] == "dummy_flip" and (owner not in need["columns"] or isinstance(owner, bool)):
+        refuse("not_expected_now", "Palazzo asked for a card of dummy column "
+                                   f"{' or '.join(str(c) for c in need['columns'])} (owner: "
+                                   "the column's index)")
+    pid = ev.get("profession")
+    profession(state, pid)
+    from .setup import in_play
+    if in_play(state, pid):
+        refuse("card_not_available", f"The {_pname(state, pid)} is already elsewhere: "
+                                     "the deck has one of each card")
+    # all checks passed
+    solo = state.solo
+    solo["known_automa_professions"].append(pid)
+    if owner == "wolfgang":
+        # Found again, not remembered: a card recruited from his row meanwhile shifts positions.
+        slot = (automa.leftmost_face_down(state) if need["purpose"] == "work"
+                else automa.leftmost_face_down_profession(state))
+        solo["row"][slot]["card"] = pid
+        _sync(state)
+    else:
+        column = solo["columns"][owner]
+        entry = next(e for e in column if not e["face_up"])
+        entry.update(card=pid, face_up=True)
+        solo["turn"]["flips"].remove(owner)
+        _log(state, "table", f"Dummy player {owner + 1} turns up the {_pname(state, pid)}")
+    _advance(state)
+
+
+def automa_cards_offered(state, ev):
+    _solo_only(state)
+    phase(state, "auction", "action")
+    need = _need(state, "offer")
+    deck = ev.get("deck")
+    if deck != need["deck"]:
+        refuse("not_expected_now", f"Palazzo asked for the {need['deck'].title()} cards drawn "
+                                   "for Wolfgang")
+    cards = ev.get("cards")
+    left = state.prestige_deck if deck == "prestige" else state.bonus_deck
+    if (not isinstance(cards, list) or len(cards) != need["count"]
+            or not all(isinstance(c, str) for c in cards) or len(set(cards)) != len(cards)):
+        refuse("bad_event", f"Name the {need['count']} different cards drawn from the top of "
+                            f"the {deck.title()} deck")
+    missing = [c for c in cards if c not in left]
+    if missing:
+        refuse("card_not_available", f"{', '.join(missing)} is not in the {deck.title()} deck")
+    # all checks passed
+    state.solo["facts"]["offered"] = list(cards)
+    _advance(state)
+
+
+def automa_tie_broken(state, ev):
+    """The app's random pick among cards Wolfgang values equally, recorded so replay agrees."""
+    _solo_only(state)
+    phase(state, "auction", "action")
+    need = _need(state, "tie")
+    if ev.get("card") not in need["cards"]:
+        refuse("not_tied", f"Wolfgang's tied best cards are {', '.join(need['cards'])}")
+    state.solo["facts"]["tie"] = ev["card"]
+    _advance(state)
+
+
+# --- the machine -----------------------------------------------------------------------------
+
+def _advance(state):
+    """Run Wolfgang's procedure until it needs a fact from the table, or hands over."""
+    solo = state.solo
+    while solo["running"]:
+        step = _wolfgang_buys if solo["running"] == "buy" else _wolfgang_acts
+        need = step(state)
+        if need is not None:
+            solo["need"] = need
+            return
+
+
+def _need_from(d: dict) -> dict:
+    if d["need"] == "die":
+        return {"step": "roll", "who": "wolfgang", "object": d["object"],
+                "modifier": d["modifier"]}
+    return {"step": "reveal", "owner": d["owner"], "purpose": d["purpose"]}
+
+
+def _wait(state, step: str, **context):
+    state.solo["need"] = {"step": step, **context}
+
+
+def _need(state, *steps) -> dict:
+    need = state.solo["need"]
+    if need["step"] not in steps:
+        refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
+    return need
+
+
+def _solo_only(state):
+    if not state.solo:
+        refuse("solo_only", "This event belongs to a solo game against Wolfgang")
+
+
+def _pay(p, pay: dict):
+    p.money += pay["change"] - pay["money"]
+    p.fame -= pay["spaces"]
+
+
+def _unknown_card() -> dict:
+    return {"kind": "profession", "card": None, "face_up": False, "bonus": []}
+
+
+def _recruiting_card() -> dict:
+    return {"kind": "recruiting", "card": RECRUITING_CARD, "face_up": False, "bonus": []}
+
+
+def _sync(state):
+    """Mirror his row into his Player: face-down cards are his hand, face-up his table."""
+    p = state.players[WOLFGANG_SEAT]
+    row = state.solo["row"]
+    p.hand = [e["card"] or UNKNOWN for e in row if not e["face_up"]]
+    p.table = [e["card"] for e in row if e["face_up"]]
+    p.bonus_cards = [b for e in row for b in e["bonus"]]
+
+
+def _log(state, who: str, say: str):
+    log = state.solo["log"]
+    log.append({"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who,
+                "say": say})
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+def _pname(state, pid) -> str:
+    card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
+    return card.name if card else str(pid)
+
+
+# --- what the app says -------------------------------------------------------------------------
+
+def solo_prompt(state) -> dict:
+    """The next physical step, as data and one English sentence:
+    {step, expect: [event types], say, ...what the step is about}."""
+    if not state.solo:
+        return {"step": None, "expect": [], "say": "This is not a solo game"}
+    if state.phase == "over":
+        return {"step": "over", "expect": [], "say": _final_words(state)}
+    need = state.solo["need"]
+    step = need["step"]
+    out = {k: v for k, v in need.items()}
+    out["expect"] = list(EXPECT[step])
+    out["say"] = _say(state, need, out)
+    return out
+
+
+def _say(state, need: dict, out: dict) -> str:
+    step = need["step"]
+    solo = state.solo
+    if step == "starting_hand":
+        return ("Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
+                f"and each of the {solo['dummies']} dummy players a column of 3 face down")
+    if step in ("auction_card", "wolfgang_card"):
+        what = ("for the auction (its top panel prices the objects)" if step == "auction_card"
+                else f"for Wolfgang's {'first' if need['action'] == 1 else 'second'} action "
+                     f"(its {'middle' if need['action'] == 1 else 'bottom'} panel)")
+        forced = (" His face-down cards are as many as the rounds left: he will complete a "
+                  "Work whatever it shows." if step == "wolfgang_card" and automa.must_work(state)
+                  else "")
+        return f"Draw the top Automa card {what}: which number is it?{forced}"
+    if step == "choose_object":
+        return _choose_words(state, out)
+    if step == "roll":
+        name = OBJECT_NAMES[need["object"]]
+        dice = automa.dice_words(need["modifier"])
+        if need["who"] == "you":
+            hint = (" (no modifier: on a 1 or 2 you must buy it)" if need["modifier"] is None
+                    else "")
+            return f"{name}: roll the die ({dice}){hint}"
+        return f"Wolfgang buys the {name}: roll the die for his price ({dice})"
+    if step == "buy_or_decline":
+        offer = solo["auction"]["offers"][-1]
+        name = OBJECT_NAMES[offer["object"]]
+        out.update(price=offer["price"], last_bid=offer["last_bid"], forced=offer["forced"])
+        if offer["final"]:
+            return f"{name}: final auction — buy for {offer['price']} or decline"
+        if offer["forced"] and offer["price"] <= means(state, ME):
+            out["expect"] = ["solo_bought"]
+            return (f"{name}: rolled {offer['roll']} with no modifier — you must buy it for "
+                    f"{offer['price']}")
+        return (f"{name}: last bid {offer['last_bid']} — buy for {offer['price']} or decline "
+                f"(if you decline, Wolfgang would pay {offer['last_bid']} for it)")
+    if step == "your_choice":
+        obj = need["object"]
+        if obj == "prestige":
+            out["expect"] = ["prestige_card_chosen"]
+            return "Draw the top 5 Prestige cards and keep one: which?"
+        out["expect"] = ["landscape_placed"]
+        return f"Place your {OBJECT_NAMES[obj]} in your Principality"
+    if step == "reveal":
+        purpose = {"landscape": "it shows the Landscape he buys",
+                   "build": "it shows the Building he would build",
+                   "freedom": "it shows the Freedom he would introduce",
+                   "work": "he completes a Work with it"}[need["purpose"]]
+        if need["purpose"] == "work":
+            return f"Turn over Wolfgang's leftmost face-down card ({purpose}): which Profession is it?"
+        return (f"Flip Wolfgang's leftmost face-down Profession card ({purpose}; then flip it "
+                "back face down): which Profession is it?")
+    if step == "dummy_flip":
+        cols = " and ".join(str(c + 1) for c in need["columns"])
+        return (f"Flip one face-down card in dummy column {cols}: which Profession is it? "
+                "(owner: the column's index, from 0)")
+    if step == "offer":
+        deck = "Prestige" if need["deck"] == "prestige" else "Bonus"
+        return f"Draw the top {need['count']} {deck} cards for Wolfgang: which are they?"
+    if step == "tie":
+        names = ", ".join(f"\u201c{automa.card_name(need['deck'], c)}\u201d" for c in need["cards"])
+        return (f"Wolfgang values {names} equally ({need['value']} each): pick one at random "
+                "with the app's die")
+    if step == "your_turn":
+        left = 2 - state.players[ME].actions
+        return (f"Your turn: {left} action{'s' * (left != 1)} left, then end your turn"
+                if left else "Your turn: both actions done — end your turn")
+    return "Nothing to do"
+
+
+def _choose_words(state, out: dict) -> str:
+    solo = state.solo
+    auc = solo["auction"]
+    card = automa.automa_card(state, auc["card"])
+    n, total = len(auc["offers"]) + 1, solo["players"]
+    offered = {o["object"] for o in auc["offers"]}
+    protected = automa.protected_objects(state, card) if n == total else []
+    options = [o for o in AUCTION_STACKS if automa.card_item(state, card, o) is not None
+               and o not in offered and state.stacks[o] > 0 and o not in protected
+               and not (o == "builder" and state.players[ME].builders >= MAX_BUILDERS)]
+    key = automa.modifier_key(state)
+    out.update(options=options, protected=protected, auction=n, auctions=total,
+               modifiers={o: automa.card_item(state, card, o)[key] for o in options})
+    if not options:
+        return f"Auction {n} of {total}: nothing is left to auction — leave the auctions"
+    if n == total:
+        names = " and ".join(sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o]
+                                     for o in protected}))
+        except_ = f", except the {names} (highest die modifiers)" if protected else ""
+        return (f"Final auction ({n} of {total}): choose an object to buy for "
+                f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions")
+    return f"Auction {n} of {total}: choose an object to auction, or leave the auctions"
+
+
+def _final_words(state) -> str:
+    final = state.final or {}
+    scores = {x["player"]: x["total"] for x in final.get("scores", [])}
+    winners = [state.players[w].name for w in final.get("winners", [])]
+    if not winners:
+        return "The game is over"
+    tally = ", ".join(f"{state.players[s].name} {t} PP" for s, t in scores.items())
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    return f"The game is over: {' and '.join(winners)} {verb} ({tally})"
+
+
+def solo_view(state) -> dict:
+    """What the whole table may see: Wolfgang's row as it lies, the dummies' columns, the
+    Automa card in play, this auction's rolls, and what Wolfgang did and why."""
+    solo = state.solo
+    seen = set(solo["known_automa_professions"])
+    p = state.players[WOLFGANG_SEAT]
+    row = [{"position": i, "kind": e["kind"], "face_up": e["face_up"],
+            "card": e["card"] if e["face_up"] or e["card"] in seen
+            or e["kind"] == "recruiting" else None,
+            "bonus_cards": list(e["bonus"])} for i, e in enumerate(solo["row"])]
+    columns = [[{"face_up": e["face_up"], "card": e["card"] if e["face_up"] else None}
+                for e in col] for col in solo["columns"]]
+    number, use = None, None
+    auc = solo["auction"] or {}
+    if solo["turn"] and solo["turn"]["card"]:
+        number = solo["turn"]["card"]
+        use = "first_action" if solo["turn"]["action"] == 1 else "second_action"
+    elif state.phase == "auction" and auc.get("card"):
+        number, use = auc["card"], "auction"
+    card = state.catalog.automa_cards.get(number) if number else None
+    return {
+        "difficulty": solo["difficulty"], "dummies": solo["dummies"],
+        "players": solo["players"],
+        "wolfgang": {"money": p.money, "fame": p.fame, "row": row,
+                     "face_down": len(automa.face_down(state)),
+                     "prestige_cards": list(p.prestige_cards),
+                     "rounds_remaining": automa.rounds_remaining(state) if state.round else None},
+        "dummy_columns": columns,
+        "automa_card": {"number": number, "use": use, "card": card} if number else None,
+        "automa_cards_drawn": list(solo["drawn"]),
+        "auction": {"offers": [dict(o) for o in auc.get("offers", [])],
+                    "rolls": [dict(r) for r in auc.get("rolls", [])],
+                    "bought": auc.get("bought"), "wolfgang": auc.get("wolfgang"),
+                    "discarded": list(auc.get("discarded", []))} if auc else None,
+        "log": [dict(x) for x in solo["log"]],
+        "prompt": solo_prompt(state),
+    }
+
+
+def wolfgang_decisions(state, since: int = 0) -> list[dict]:
+    """The decision log (each entry with `n`, `round`, `who`, `say`) after entry `since`."""
+    return [dict(x) for x in state.solo["log"][since:]] if state.solo else []
+
+
+register({
+    "automa_card_drawn": automa_card_drawn,
+    "die_rolled": die_rolled,
+    "solo_auction_offered": solo_auction_offered,
+    "solo_bought": solo_bought,
+    "solo_declined": solo_declined,
+    "automa_profession_revealed": automa_profession_revealed,
+    "automa_cards_offered": automa_cards_offered,
+    "automa_tie_broken": automa_tie_broken,
+})
+
+__all__ = ["solo_prompt", "solo_view", "wolfgang_decisions", "start_solo", "gate"]
