@@ -125,7 +125,15 @@ def live_server(app):
     from waitress import wasyncore
 
     server = create_server(app, "127.0.0.1", 0, threads=16)
-    thread = threading.Thread(target=server.run, name="waitress-test", daemon=True)
+    crashed: list[BaseException] = []
+
+    def run():
+        try:
+            server.run()
+        except BaseException as error:  # reported at teardown, with the failing test
+            crashed.append(error)
+
+    thread = threading.Thread(target=run, name="waitress-test", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     watcher = app.extensions.get(LIVE_KEY)
@@ -133,10 +141,15 @@ def live_server(app):
         watcher.stop()  # wakes streams so their threads end
     # Close every socket from inside the server's own loop (closing them from here would
     # race its select()); with its map empty, run() returns.
-    server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+    try:
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+    except OSError as error:
+        wasyncore.close_all(server._map)
+        crashed.append(error)
     thread.join(timeout=5)
     server.task_dispatcher.shutdown(timeout=5)
     assert not thread.is_alive(), "waitress did not stop"
+    assert not crashed, f"the waitress loop failed: {crashed!r} (open: {server._map!r})"
 
 
 class SSEReader:
