@@ -114,3 +114,10 @@ def test_vendored_scripts_are_served(client):
     assert sse.status_code == 200 and b'defineExtension("sse"' in sse.data
     for path in ("/static/palazzo.js", "/static/palazzo.css"):
         assert client.get(path).status_code == 200
+
+
+def test_favicon_for_non_html_responses(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response.headers["Location"] == "/static/favicon.svg"
+    assert client.get("/static/favicon.svg").mimetype == "image/svg+xml"
