@@ -120,7 +120,8 @@ class SoloTable:
 
     def on_your_turn(self, prompt):
         unseen = self.unseen()
-        options = candidate_events(self.state, 0, professions=self.rng.sample(unseen, min(2, len(unseen))),
+        drawn = self.rng.sample(unseen, min(2, len(unseen)))
+        options = candidate_events(self.state, 0, professions=drawn,
                                    bonus_cards=self.state.bonus_deck[:1])
         options += self.dummy_recruits()
         by_type = {}

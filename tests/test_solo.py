@@ -208,7 +208,8 @@ def test_wolfgang_pays_with_fame_when_his_money_runs_out():
     easy.do("die_rolled", value=5)
     assert (easy.wolfgang.money, easy.wolfgang.fame, easy.wolfgang.jesters) == (100, -5, 1)
     assert ("Wolfgang buys the Jester: the leftmost object he can buy; rolled 5 + 4, he has no "
-            "money: moves 5 spaces back on the Fame track for 900, 100 Florin change") in easy.said()
+            "money: moves 5 spaces back on the Fame track for 900, 100 Florin change"
+            ) in easy.said()
 
     poorer = Solo(difficulty="standard")
     poorer.do("correction", player=1, money=-1200, fame=0, reason="Wolfgang has 300 left")
@@ -468,7 +469,8 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     g.reveal("botanist", owner=1)
     assert g.prompt["columns"] == [0]
     g.reveal("test_opera_park_religion", owner=0)
-    assert [[e["face_up"] for e in c] for c in g.state.solo["columns"]] == [[True, False, False]] * 2
+    columns = g.state.solo["columns"]
+    assert [[e["face_up"] for e in c] for c in columns] == [[True, False, False]] * 2
     # Second action: the bottom panel of another card.
     assert g.prompt["step"] == "wolfgang_card" and g.prompt["action"] == 2
     g.do("automa_card_drawn", card=2)         # bottom panel: Build, Work
@@ -674,7 +676,7 @@ def test_every_solo_refusal_is_reachable_and_changes_nothing():
     no(g, "bid_raised", player=0, amount=300)
     no(g, "automa_card_drawn", card=99)                                 # automa_card_unknown
     no(g, "automa_card_drawn", card=7)                                  # automa_card_wrong_round
-    no(g, "automa_card_drawn", card=30, panels={"rounds": "1-2", "auction": []})  # bad_catalog_entry
+    no(g, "automa_card_drawn", card=30, panels={"rounds": "1-2", "auction": []})  # bad panels
     no(g, "die_rolled", value=3)                                        # not_expected_now
     no(g, "automa_card_drawn", card="one")                              # bad_event
     g.do("automa_card_drawn", card=30, panels={

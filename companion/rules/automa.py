@@ -111,7 +111,8 @@ def protected_objects(state, card: dict) -> list[str]:
     for item in card["auction"]:
         m = item[key]
         if m is not None and sum(1 for x in mods if x > m) < SOLO_PROTECTED_IN_FINAL_AUCTION:
-            out += list(LANDSCAPES) if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT else [item["object"]]
+            shown = item["object"]
+            out += list(LANDSCAPES) if shown == TWO_PLAYER_LANDSCAPE_OBJECT else [shown]
     return out
 
 

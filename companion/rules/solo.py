@@ -859,13 +859,16 @@ def _say(state, need: dict, out: dict) -> str:
                    "freedom": "it shows the Freedom he would introduce",
                    "work": "he completes a Work with it"}[need["purpose"]]
         if need["purpose"] == "work":
-            return f"Turn over Wolfgang's leftmost face-down card ({purpose}): which Profession is it?"
+            return (f"Turn over Wolfgang's leftmost face-down card ({purpose}): which "
+                    "Profession is it?")
         return (f"Flip Wolfgang's leftmost face-down Profession card ({purpose}; then flip it "
                 "back face down): which Profession is it?")
     if step == "dummy_flip":
-        cols = " and ".join(str(c + 1) for c in need["columns"])
-        return (f"Flip one face-down card in dummy column {cols}: which Profession is it? "
-                "(owner: the column's index, from 0)")
+        cols = need["columns"]
+        where = (f"dummy column {cols[0] + 1}" if len(cols) == 1 else
+                 "each of dummy columns " + " and ".join(str(c + 1) for c in cols))
+        return (f"Flip one face-down card in {where}: which Profession is it? (one column at "
+                "a time; owner: the column's index, from 0)")
     if step == "offer":
         deck = "Prestige" if need["deck"] == "prestige" else "Bonus"
         return f"Draw the top {need['count']} {deck} cards for Wolfgang: which are they?"
