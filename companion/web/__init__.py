@@ -79,36 +79,29 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def load_secret_key(instance: Path) -> str:
     """The session-signing key, generated on first start and kept so phones stay signed in
-    across restarts. Created atomically (hard link of a finished file), so two processes
-    starting together agree on one key."""
+    across restarts. Written to a temp file and hard-linked into place, so the key file is
+    never seen half-written and two processes starting together agree on one key."""
     path = instance / "secret_key"
-    try:
-        key = path.read_text(encoding="ascii").strip()
+    for _ in range(2):
+        try:
+            key = path.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            key = ""
         if key:
             return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    fd, tmp = tempfile.mkstemp(dir=instance, prefix=".secret_key.")
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(key + "\n")
-        os.chmod(tmp, 0o600)
+        fd, tmp = tempfile.mkstemp(dir=instance, prefix=".secret_key.")
         try:
-            os.link(tmp, path)
-        except FileExistsError:
-            existing = path.read_text(encoding="ascii").strip()
-            if existing:
-                return existing
-            os.replace(tmp, path)  # an empty leftover from a crash: take its place
-            tmp = None
-        except OSError:  # file systems without hard links
-            if not path.exists():
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32) + "\n")
+            os.chmod(tmp, 0o600)
+            if path.exists():  # empty: left by a crash; replace it
                 os.replace(tmp, path)
-                tmp = None
             else:
-                return path.read_text(encoding="ascii").strip() or key
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-    return key
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:
+                    pass  # another process won the race: read its key
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    raise RuntimeError(f"cannot create a secret key in {path}")

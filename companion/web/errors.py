@@ -64,10 +64,7 @@ def handle_internal_error(error: InternalServerError):
 
 def _store_error_handlers(app: Flask) -> None:
     """Store failures that reach a view are the client's doing (stale seq, unknown game)."""
-    try:
-        from events import EventStoreError, InvalidEvent, SeqConflict, UnknownGame
-    except ImportError:  # the store package is optional for the platform itself
-        return
+    from events import EventStoreError, InvalidEvent, SeqConflict, UnknownGame
 
     def handle_store_error(error: EventStoreError):
         if isinstance(error, UnknownGame):

@@ -47,6 +47,24 @@ def test_secret_key_is_generated_once_and_kept(instance_dir):
     assert other.config["SECRET_KEY"] != first.config["SECRET_KEY"]
 
 
+def test_processes_starting_together_agree_on_one_key(tmp_path):
+    import threading
+
+    from companion.web import load_secret_key
+
+    keys: list[str] = []
+    threads = [threading.Thread(target=lambda: keys.append(load_secret_key(tmp_path))) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(keys) == 16 and len(set(keys)) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no temp files left
+    (tmp_path / "secret_key").write_text("")  # a crash left it empty
+    replaced = load_secret_key(tmp_path)
+    assert len(replaced) == 64 and (tmp_path / "secret_key").read_text().strip() == replaced
+
+
 def test_sessions_survive_a_restart(instance_dir):
     """A phone's cookie from before a restart is still accepted (same CSRF token)."""
     before = create_app({"INSTANCE_PATH": instance_dir}).test_client()
