@@ -94,13 +94,13 @@ def load_secret_key(instance: Path) -> str:
             with os.fdopen(fd, "w", encoding="ascii") as f:
                 f.write(secrets.token_hex(32) + "\n")
             os.chmod(tmp, 0o600)
-            if path.exists():  # empty: left by a crash; replace it
-                os.replace(tmp, path)
-            else:
-                try:
-                    os.link(tmp, path)
-                except FileExistsError:
-                    pass  # another process won the race: read its key
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                # Usually another process won the race (then we read its key next round);
+                # an empty file is a leftover from a crash, whose place we take.
+                if not path.read_text(encoding="ascii").strip():
+                    os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
