@@ -156,3 +156,45 @@ def test_simulated_tables_always_finish_and_replay_the_same(seed):
     log = table.play()
     assert table.state.phase == "over" and len(table.state.solo["drawn"]) == 21
     assert replay(log, SOLO_CATALOG).to_dict() == table.state.to_dict()
+
+
+SOLO_TYPES = ["automa_card_drawn", "die_rolled", "solo_auction_offered", "solo_bought",
+              "solo_declined", "automa_profession_revealed", "automa_cards_offered",
+              "automa_tie_broken", "auctions_left", "recruiting_card_used", "turn_ended",
+              "work_completed", "building_built", "landscape_placed", "prestige_card_chosen",
+              "auction_opened", "fame_sold", "starting_hand_chosen"]
+
+
+def junk_value(rng, state):
+    return rng.choice([None, True, -1, 0, 1, 2, 3, 7, 99, "1", "", "wolfgang", "landscape",
+                       "jester", "forest", "prestige", "bonus", [], {}, ["x"], {"a": 1},
+                       rng.choice(sorted(state.catalog.professions)),
+                       rng.choice(sorted(state.catalog.automa_cards) or ["1"]),
+                       state.prestige_deck[:5], state.bonus_deck[:5]])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_junk_at_every_step_is_refused_without_a_trace(seed):
+    """Events a confused phone might send, at every moment of simulated games: each is either
+    accepted or refused with a registered code, and a refusal leaves the state exactly as it was."""
+    import random
+
+    from companion.rules import Refusal
+    rng = random.Random(seed)
+    table = SoloTable(seed, dummies=2 + seed % 2)
+    while table.state.phase != "over":
+        for _ in range(3):
+            kind = rng.choice(SOLO_TYPES)
+            event = {"type": kind}
+            for key in rng.sample(["player", "card", "value", "object", "owner", "profession",
+                                   "deck", "cards", "panels", "from_dummy", "from_player",
+                                   "source"], rng.randrange(4)):
+                event[key] = junk_value(rng, table.state)
+            trial = table.state.clone()
+            before = trial.to_dict()
+            try:
+                apply_in_place(trial, event)
+            except Refusal as r:
+                assert r.code and r.message and r.rule
+                assert trial.to_dict() == before, (event, r.code)
+        table.step()

@@ -245,8 +245,8 @@ def _check_automa_card(state, ev):
         try:
             card = automa_card_from_dict(number, panels)
             catalog = state.catalog.merged({"automa_cards": {number: card}})
-        except CatalogError as e:
-            refuse("bad_catalog_entry", str(e))
+        except (CatalogError, TypeError) as e:    # TypeError: a list or object as an id
+            refuse("bad_catalog_entry", f"Automa card {number}: {e}")
     else:
         card = state.catalog.automa_cards.get(number)
         if card is None:
@@ -265,7 +265,7 @@ def solo_auction_offered(state, ev):
     phase(state, "auction")
     _need(state, "choose_object")
     obj = ev.get("object")
-    if obj not in AUCTION_STACKS:
+    if not isinstance(obj, str) or obj not in AUCTION_STACKS:
         refuse("unknown_object", f"{obj!r} is not an auction object: one of "
                                  f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
                                  "own object)")
