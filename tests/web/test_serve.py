@@ -132,12 +132,22 @@ def test_port_in_use_is_reported_not_a_traceback(instance_dir, monkeypatch, caps
     assert "--port" in capsys.readouterr().err
 
 
-def test_serve_runs_the_app(tmp_path):
-    """`python -m companion.serve` on a free port answers on the URL it prints."""
+CLI_SERVE = pytest.param(
+    ["companion.cli", "serve"],
+    id="companion.cli serve",
+    # cli.py's REMAINDER positional does not take arguments that start with "--".
+    marks=pytest.mark.xfail(reason="palazzo serve drops --host/--port (companion/cli.py)"),
+)
+
+
+@pytest.mark.parametrize("command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE])
+def test_serve_runs_the_app(tmp_path, command):
+    """`palazzo serve` (and `python -m companion.serve`) on a free port answers on the URL
+    it prints."""
     env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
     env.pop("PALAZZO_DATABASE_URL", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", "0"],
+        [sys.executable, "-m", *command, "--host", "127.0.0.1", "--port", "0"],
         cwd=REPO_ROOT,
         env=env,
         stdout=subprocess.PIPE,
