@@ -135,6 +135,8 @@ def test_only_you_choose_a_starting_hand():
     ({"expansions": {"muse_princess": True}}, "expansion_not_supported"),
     ({"freedoms": {"travel": 2, "religion": 2, "opinion": 1}}, "bad_freedom_supply"),
     ({"start_player": 2}, "unknown_player"),
+    ({"grid": "yes"}, "bad_event"),
+    ({"solo": {"difficulty": ["hard"], "dummies": 2}}, "bad_solo_setup"),
 ])
 def test_bad_solo_setups_are_refused(change, code):
     state = GameState(SOLO_CATALOG)
@@ -465,6 +467,8 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     assert g.refused("automa_profession_revealed", owner=2, profession="botanist").code == \
         "not_expected_now"
     assert g.refused("automa_profession_revealed", owner="wolfgang",
+                     profession="botanist").code == "not_expected_now"
+    assert g.refused("automa_profession_revealed", owner=1.0,
                      profession="botanist").code == "not_expected_now"
     g.reveal("botanist", owner=1)
     assert g.prompt["columns"] == [0]
@@ -803,3 +807,26 @@ def test_protected_objects_include_ties_for_second_place_and_never_unmodified_on
     assert protected_objects(g.state, card) == ["builder", "jester", "forest", "lake", "park"]
     five = Solo(dummies=3)
     assert protected_objects(five.state, card) == ["builder", "jester"]
+
+
+def test_wolfgang_values_the_cards_when_they_are_drawn():
+    """Recruiting from his row while the table breaks his tie does not change what he wanted."""
+    g = Solo()
+    d = g.state.to_dict()
+    d["solo"]["row"][0].update(card="poet", face_up=True)
+    d["solo"]["known_automa_professions"] = ["poet"]
+    d["players"][1]["landscapes"]["lake"] = 1
+    g.state = GameState.from_dict(d, g.state.catalog)
+    from companion.rules.solo import _sync
+    _sync(g.state)
+    g.do("automa_card_drawn", card=4)        # Prestige card leftmost; Recruiting card 1D6
+    g.offer("recruiting", 3)
+    g.do("solo_bought", object="recruiting")
+    g.do("die_rolled", value=2)
+    g.do("automa_cards_offered", deck="prestige",
+         cards=["most_works", "most_landscapes", "most_parks", "all_freedoms", "most_jesters"])
+    assert g.prompt["cards"] == ["most_works", "most_landscapes"] and g.prompt["value"] == 7
+    g.do("recruiting_card_used", player=0, from_player=1, profession="poet")
+    assert g.prompt["step"] == "tie"
+    g.do("automa_tie_broken", card="most_works")
+    assert g.wolfgang.prestige_cards == ["most_works"]

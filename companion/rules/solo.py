@@ -28,7 +28,7 @@ from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDER_PRESTIGE, BUILDINGS,
 from .checks import means, phase, seat
 from .engine import register
 from .refusals import refuse
-from .state import Player
+from .state import Player, _copy
 from .work import profession
 
 ME = 0
@@ -71,7 +71,7 @@ def start_solo(state, ev):
     if not isinstance(options, dict):
         refuse("bad_solo_setup", "solo is {difficulty: easy|standard|hard, dummies: 2|3}")
     difficulty, dummies = options.get("difficulty"), options.get("dummies")
-    if difficulty not in WOLFGANG_STARTING_MONEY:
+    if not isinstance(difficulty, str) or difficulty not in WOLFGANG_STARTING_MONEY:
         refuse("bad_solo_setup", "Choose Wolfgang's difficulty: easy, standard or hard")
     if dummies not in SOLO_DUMMIES or isinstance(dummies, bool):
         refuse("bad_solo_setup", "Play with 2 or 3 dummy players (a 4- or 5-player game)")
@@ -89,12 +89,15 @@ def start_solo(state, ev):
     start = ev.get("start_player", 0)
     if start not in (0, 1) or isinstance(start, bool):
         refuse("unknown_player", "start_player is 0 (you) or 1 (Wolfgang), chosen at random")
+    grid = ev.get("grid", False)
+    if not isinstance(grid, bool):
+        refuse("bad_event", "Say whether the game has a grid: grid is true or false")
     # all checks passed
     state.players = [Player(names[0], SOLO_STARTING_MONEY),
                      Player(WOLFGANG, WOLFGANG_STARTING_MONEY[difficulty])]
     state.start_player = start
     state.two_player = False
-    state.grid = bool(ev.get("grid", False))
+    state.grid = grid
     state.freedom_supply = {f: SOLO_FREEDOMS_OF_EACH for f in FREEDOMS}
     state.stacks = dict(AUCTION_STACKS)
     state.building_supply = {b: BUILDINGS_OF_EACH_TYPE for b in BUILDINGS}
@@ -245,8 +248,11 @@ def _check_automa_card(state, ev):
         try:
             card = automa_card_from_dict(number, panels)
             catalog = state.catalog.merged({"automa_cards": {number: card}})
-        except (CatalogError, TypeError) as e:    # TypeError: a list or object as an id
-            refuse("bad_catalog_entry", f"Automa card {number}: {e}")
+        except CatalogError as e:
+            refuse("bad_catalog_entry", str(e))
+        except TypeError:                          # a list or object where an id belongs
+            refuse("bad_catalog_entry", f"Automa card {number}: write its panels in the "
+                                        "catalog file's Automa card format")
     else:
         card = state.catalog.automa_cards.get(number)
         if card is None:
@@ -488,16 +494,17 @@ def _chosen_card(state, deck: str):
     offered = facts.get("offered")
     if offered is None:
         return {"step": "offer", "deck": deck, "count": automa.offer_size(state, deck)}
-    best = automa.best_cards(state, deck, offered)
+    values = facts["values"]
+    top = max(values.values())
+    best = [c for c in offered if values[c] == top]
     if len(best) > 1 and facts.get("tie") is None:
-        values = automa.card_values(state, deck, best)
-        return {"step": "tie", "deck": deck, "cards": best, "value": values[best[0]]}
+        return {"step": "tie", "deck": deck, "cards": best, "value": top}
     return facts.get("tie") or best[0]
 
 
 def _card_choice_words(state, deck: str, card: str) -> str:
     facts = state.solo["facts"]
-    values = automa.card_values(state, deck, facts["offered"])
+    values = facts["values"]
     unit = "PP now" if deck == "prestige" else "to the Work"
     why = f"worth {values[card]} {unit}, the most"
     if facts.get("tie"):
@@ -659,7 +666,8 @@ def automa_profession_revealed(state, ev):
     if need["step"] == "reveal" and owner != "wolfgang":
         refuse("not_expected_now", "Palazzo asked which Profession Wolfgang's card shows "
                                    "(owner: wolfgang)")
-    if need["step"] == "dummy_flip" and (owner not in need["columns"] or isinstance(owner, bool)):
+    if need["step"] == "dummy_flip" and (not isinstance(owner, int) or isinstance(owner, bool)
+                                         or owner not in need["columns"]):
         refuse("not_expected_now", "Palazzo asked for a card of dummy column "
                                    f"{' or '.join(str(c) for c in need['columns'])} (owner: "
                                    "the column's index)")
@@ -704,8 +712,11 @@ def automa_cards_offered(state, ev):
     missing = [c for c in cards if c not in left]
     if missing:
         refuse("card_not_available", f"{', '.join(missing)} is not in the {deck.title()} deck")
+    # Valued now, when drawn (ruling 12): a card recruited from his row while the table picks
+    # among ties must not change what he wanted.
+    values = automa.card_values(state, deck, cards)
     # all checks passed
-    state.solo["facts"]["offered"] = list(cards)
+    state.solo["facts"].update(offered=list(cards), values=values)
     _advance(state)
 
 
@@ -804,7 +815,7 @@ def solo_prompt(state) -> dict:
         return {"step": "over", "expect": [], "say": _final_words(state)}
     need = state.solo["need"]
     step = need["step"]
-    out = {k: v for k, v in need.items()}
+    out = _copy(need)
     out["expect"] = list(EXPECT[step])
     out["say"] = _say(state, need, out)
     return out
