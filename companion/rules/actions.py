@@ -6,7 +6,7 @@ from .catalog import (ACTIONS_PER_TURN, BONUS_CARD_COST, BONUS_CARDS, BUILDING_C
                       FREEDOMS, MINIMUM_WORK_VALUE, PRESTIGE_FOR_BUILDING, PROFESSION_CARD_COST,
                       RECRUITING_CARD)
 from .checks import known, my_turn, pay, phase, seat
-from .principality import check_building_cells
+from .principality import check_building_cells, check_room
 from .refusals import refuse
 from .setup import in_play
 from .work import profession, work_value
@@ -81,6 +81,7 @@ def building_built(state, ev):
                                          "once in a Principality")
     if state.building_supply[b] <= 0:
         refuse("building_sold_out", f"No {name} is left in the supply")
+    check_room(p, name, BUILDINGS[b][1], state.grid, state.catalog.landscape_cells)
     cost = building_cost(p)
     pay(state, s, cost, f"A {name}")
     cells = ev.get("cells")

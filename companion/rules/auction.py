@@ -5,7 +5,7 @@ from .catalog import (AUCTION_STACKS, BUILDER_PRESTIGE, FLORIN_PER_FAME_SOLD, LA
                       MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS, PRESTIGE_FOR_REPEATED_LANDSCAPE,
                       RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
 from .checks import known, means, opening_bid, phase, seat
-from .principality import check_landscape_cells
+from .principality import check_landscape_cells, check_room
 from .refusals import refuse
 from .setup import stack_left
 
@@ -43,6 +43,14 @@ def _check_object(state, s: int, obj):
         refuse("stack_exhausted", f"The {name} stack is exhausted")
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+    _check_room_for(state, s, obj)
+
+
+def _check_room_for(state, s: int, obj: str):
+    """A Landscape must be placed at once: nobody bids on one they have no room for."""
+    if obj in LANDSCAPES:
+        check_room(state.players[s], OBJECT_NAMES[obj], state.catalog.landscape_cells[obj],
+                   state.grid, state.catalog.landscape_cells)
 
 
 def _check_means(state, s: int, amount: int):
@@ -125,6 +133,7 @@ def bid_raised(state, ev):
                                    f"not {amount!r}")
     if cur["object"] == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+    _check_room_for(state, s, cur["object"])
     _check_means(state, s, amount)
     cur["bid"] = amount
     cur["bidder"] = s
@@ -246,6 +255,7 @@ def landscape_placed(state, ev):
         if not size:
             refuse("landscape_size_unknown", f"Tell Palazzo how many squares a {kind.title()} "
                                              "covers first (catalog)")
+        check_room(p, kind.title(), size, False, state.catalog.landscape_cells)
     # all checks passed
     if state.grid and not size:
         state.taught.setdefault("landscape_cells", {})[kind] = len(cells)

@@ -76,6 +76,15 @@ def check_building_cells(player, building: str, cells) -> list:
     return cells
 
 
+def check_room(player, what: str, size: int, grid: bool, landscape_cells: dict):
+    """A piece needs as many empty squares as it covers ('each requiring 7 empty spaces'):
+    without a grid the squares are still counted, so empty spaces never go below 0."""
+    empty = empty_spaces(player, grid, landscape_cells)
+    if size and empty is not None and empty < size:
+        refuse("no_room", f"{player.name}'s Principality has {empty} empty "
+                          f"square{'' if empty == 1 else 's'} left: a {what} covers {size}")
+
+
 def check_landscape_cells(player, landscape: str, cells, size: int) -> list:
     """`size` 0 means the table has not taught this tile yet: the first placement teaches it."""
     cells = parse_cells(cells)

@@ -66,6 +66,7 @@ CODES = {
     "overlap": PLACING + ", rule 2",
     "building_adjacent": PLACING + ", rule 3",
     "wrong_shape": PLACING + "; " + CATALOG,
+    "no_room": BUILD + ": a Building requires that many empty spaces; " + PLACING + ", rule 1",
     # actions
     "no_actions_left": ACTIONS,
     "once_per_round": ACTIONS,
