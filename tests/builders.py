@@ -154,6 +154,18 @@ class Table:
         self.do("turn_ended", player=seat)
 
 
+def nearly_full(players=("Alexandra", "Leon", "Jen")) -> Table:
+    """No grid: Alexandra, rich by correction, builds 7+7+7+5+5+5+5 = 41 of her 43 squares in
+    4 rounds; returned at the start of round 5."""
+    t = Table(players=players)
+    t.do("correction", player=0, money=20000, fame=0, reason="test: a rich Alexandra")
+    for buildings in (("university", "laboratory"), ("workshop", "library"),
+                      ("opera", "studio"), ("hospital",)):
+        t.leave_all()
+        t.act({0: [build(b) for b in buildings]})
+    return t
+
+
 def default_hands(n: int, fixed: dict | None = None) -> list[list[str]]:
     """Three different TEST Profession cards each; `fixed` gives some seats a chosen hand and
     the others get cards nobody else holds (park and lake cards first, so the forest cards

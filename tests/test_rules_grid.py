@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.rules.catalog import PALAZZO_CELLS
 from companion.rules.principality import empty_spaces
-from tests.builders import Table
+from tests.builders import Table, nearly_full
 
 A, LEON, JEN = 0, 1, 2
 TOWER_BY_PALAZZO = [[4, 0], [4, 1], [4, 2]]          # edge to edge with the Palazzo's top row
@@ -137,3 +137,33 @@ def test_without_a_grid_no_cells_and_a_landscape_size_is_needed():
                      cells=[[0, 0], [0, 1], [0, 2]]).code == "cells_not_allowed"
     t.do("building_built", player=A, building="university")
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 43 - 2 - 7
+
+
+def test_without_a_grid_a_piece_needs_as_many_empty_squares():
+    """'3 large Buildings, each requiring 7 empty spaces' (p. 7): without a grid the engine still
+    counts squares, so a Principality never has fewer than 0 empty spaces."""
+    t = nearly_full(("Alexandra", "Leon"))
+    assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 2
+    t.leave_all()                                                    # round 5: A starts
+    r = t.refused("building_built", player=A, building="tower")      # 3 > 2
+    assert r.code == "no_room" and "2 empty squares" in r.message
+    t.end_turns()
+    # round 6: Leon leaves, Alexandra takes the Landscape and must name one that fits
+    t.do("auctions_left", player=LEON)
+    t.do("last_player_took", player=A, object="landscape")
+    assert t.refused("landscape_placed", player=A, landscape="lake").code == "no_room"
+    t.do("landscape_placed", player=A, landscape="park")
+    assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 0
+
+
+def test_nobody_bids_on_a_landscape_they_have_no_room_for():
+    t = nearly_full(("Alexandra", "Leon", "Jen"))
+    # round 5 (Leon opens a Lake): Alexandra may not raise it, nor open or take one herself
+    t.do("auction_opened", player=LEON, object="lake")
+    t.do("bid_passed", player=JEN)
+    assert t.refused("bid_raised", player=A, amount=300).code == "no_room"
+    t.do("bid_passed", player=A)
+    t.do("landscape_placed", player=LEON, landscape="lake")
+    t.do("auctions_left", player=JEN)
+    assert t.refused("last_player_took", player=A, object="forest").code == "no_room"
+    t.take_last(A, "park")

@@ -12,7 +12,7 @@ import pytest
 
 from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
 from companion.rules.refusals import CODES as REGISTRY
-from tests.builders import TEST_CATALOG, Table, build, freedom, work
+from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
 A, LEON, JEN = 0, 1, 2
 
@@ -506,6 +506,21 @@ def _():
 def _():
     return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
                                   "cells": "top left"}
+
+
+@case("no_room")
+def _():
+    t = nearly_full(("Alexandra", "Leon"))                          # 2 empty squares
+    t.leave_all()
+    return t, {"type": "building_built", "player": A, "building": "chapel"}
+
+
+@case("no_room")
+def _():
+    t = nearly_full()
+    t.do("auction_opened", player=LEON, object="forest")
+    t.do("bid_passed", player=JEN)
+    return t, {"type": "bid_raised", "player": A, "amount": 300}
 
 
 # --- actions ------------------------------------------------------------------------------
