@@ -86,9 +86,9 @@ def describe(s: dict) -> str:
     return "\n".join(lines)
 
 
-def cmd_serve(args) -> int:
+def cmd_serve(argv) -> int:
     from .serve import main as serve_main
-    return serve_main(args.rest) or 0
+    return serve_main(argv) or 0
 
 
 def cmd_catalog(args) -> int:
@@ -126,9 +126,7 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--catalog", help="a catalog file merged over the built-in one")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
     rp.set_defaults(func=cmd_replay)
-    sp = sub.add_parser("serve", help="serve the app on the LAN", add_help=False)
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
-    sp.set_defaults(func=cmd_serve)
+    sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
     cp = sub.add_parser("catalog", help="export, import or check the learned catalog")
     cp.add_argument("action", choices=["export", "import", "check"])
     cp.add_argument("file", nargs="?")
@@ -138,6 +136,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["serve"]:          # serve parses its own options
+        return cmd_serve(argv[1:])
     args = parser().parse_args(argv)
     return args.func(args)
 

@@ -132,12 +132,7 @@ def test_port_in_use_is_reported_not_a_traceback(instance_dir, monkeypatch, caps
     assert "--port" in capsys.readouterr().err
 
 
-CLI_SERVE = pytest.param(
-    ["companion.cli", "serve"],
-    id="companion.cli serve",
-    # cli.py's REMAINDER positional does not take arguments that start with "--".
-    marks=pytest.mark.xfail(reason="palazzo serve drops --host/--port (companion/cli.py)"),
-)
+CLI_SERVE = pytest.param(["companion.cli", "serve"], id="companion.cli serve")
 
 
 @pytest.mark.parametrize("command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE])
