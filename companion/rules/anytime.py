@@ -4,6 +4,7 @@ from __future__ import annotations
 from .catalog import (FLORIN_PER_FAME_SOLD, LANDSCAPES, RECRUITING_CARD, CatalogError,
                       profession_from_dict)
 from .checks import phase, seat, selling_allowed, whole
+from .principality import empty_spaces
 from .refusals import refuse
 
 
@@ -102,5 +103,27 @@ def landscape_taught(state, ev):
                                     "cells: 1..12}")
     if state.phase == "over":
         phase(state, "setup")
+    _check_size_fits_the_table(state, kind, size)
     state.taught.setdefault("landscape_cells", {})[kind] = size
     state.catalog = state.catalog.merged({"landscape_cells": {kind: size}})
+
+
+def _check_size_fits_the_table(state, kind: str, size: int):
+    """A taught size must agree with what is already placed: on a grid the tiles show their
+    size; without one, no Principality may end up with fewer than 0 empty squares."""
+    name = kind.title()
+    if state.grid:
+        placed = sorted({len(cells) for p in state.players for piece, cells in p.pieces
+                         if piece == kind})
+        if placed and placed != [size]:
+            refuse("bad_catalog_entry", f"The {name} tiles on the table cover {placed[0]} "
+                                        f"squares, not {size}")
+        return
+    cells = dict(state.catalog.landscape_cells, **{kind: size})
+    for i, p in enumerate(state.players):
+        if state.solo and i == 1:
+            continue            # Wolfgang is not bound by the placing rules (Solo rules)
+        empty = empty_spaces(p, False, cells)
+        if empty is not None and empty < 0:
+            refuse("bad_catalog_entry", f"A {name} of {size} squares would not fit in "
+                                        f"{p.name}'s Principality")
