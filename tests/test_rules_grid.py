@@ -167,3 +167,24 @@ def test_nobody_bids_on_a_landscape_they_have_no_room_for():
     t.do("auctions_left", player=JEN)
     assert t.refused("last_player_took", player=A, object="forest").code == "no_room"
     t.take_last(A, "park")
+
+
+def test_a_taught_landscape_size_must_agree_with_the_pieces_on_the_table():
+    """With a grid, the Lakes already placed say how big a Lake is; without one, a size that
+    would leave a Principality with fewer than 0 empty squares cannot be right either."""
+    t = grid_table()
+    t.do("auction_opened", player=A, object="lake")
+    t.do("bid_passed", player=LEON)
+    t.do("bid_passed", player=JEN)
+    t.do("landscape_placed", player=A, landscape="lake", cells=[[0, 0], [0, 1], [0, 2]])
+    assert t.refused("landscape_taught", landscape="lake", cells=4).code == "bad_catalog_entry"
+    t.do("landscape_taught", landscape="lake", cells=3)            # the same size: fine
+    t.do("landscape_taught", landscape="forest", cells=5)          # nothing placed yet: fine
+
+    t = nearly_full(("Alexandra", "Leon"))                         # 2 empty squares
+    t.do("auction_opened", player=A, object="landscape")
+    t.do("bid_passed", player=LEON)
+    t.do("landscape_placed", player=A, landscape="park")             # 2 squares: 0 left
+    assert t.refused("landscape_taught", landscape="park", cells=3).code == "bad_catalog_entry"
+    t.do("landscape_taught", landscape="park", cells=1)              # a correction: 1 left
+    assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 1
