@@ -66,7 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     Htmx(app)
 
-    from . import csrf, errors, headers, home, live, templating
+    from . import csrf, errors, headers, home, live, recording, templating
 
     csrf.init_app(app)
     errors.init_app(app)
@@ -74,6 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     templating.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(recording.bp)
     return app
 
 

@@ -1,0 +1,89 @@
+"""Who this browser is at a game: a seat, the host, a spectator.
+
+A join link's token is turned into a role once and kept in the signed session cookie; from then
+on no token travels with a request, and none ever reaches the event log. Opening the link again
+(a reload, another phone) restores the seat.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import abort, session
+
+from companion.tokens import Identity, identify_in_game
+
+from .store import get_store
+
+SESSION_KEY = "games"
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one browser may do at one game; the host may also hold a seat of their own."""
+    game_id: str
+    host: bool = False
+    spectator: bool = False
+    seat: int | None = None
+
+    @property
+    def any(self) -> bool:
+        return self.host or self.spectator or self.seat is not None
+
+
+def game_or_404(game_id: str):
+    record = get_store().game(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+    if record is None:
+        abort(404, description="There is no such game here. Ask the host for the QR code again.")
+    return record
+
+
+def grant(game_id: str, identity: Identity) -> Access:
+    games = dict(session.get(SESSION_KEY) or {})
+    mine = dict(games.get(game_id) or {})
+    if identity.role == "seat":
+        mine["seat"] = identity.seat
+    else:
+        mine[identity.role] = True
+    games[game_id] = mine
+    session[SESSION_KEY] = games
+    session.permanent = True
+    return access(game_id)
+
+
+def join(game_id: str, token: str) -> Access:
+    """Turn a join link into a role for this browser (404 for a wrong or stale link)."""
+    game_or_404(game_id)
+    identity = identify_in_game(get_store(), game_id, token)
+    if identity is None:
+        abort(404, description="This join link is not valid for this game. Scan the QR code "
+                               "on the host's screen again.")
+    return grant(game_id, identity)
+
+
+def access(game_id: str) -> Access:
+    mine = (session.get(SESSION_KEY) or {}).get(game_id) or {}
+    seat = mine.get("seat")
+    return Access(game_id, host=bool(mine.get("host")), spectator=bool(mine.get("spectator")),
+                  seat=seat if isinstance(seat, int) else None)
+
+
+def require_viewer(game_id: str) -> Access:
+    game_or_404(game_id)
+    me = access(game_id)
+    if not me.any:
+        abort(403, description="Join this game first: scan your seat's QR code.")
+    return me
+
+
+def require_seat(game_id: str) -> Access:
+    me = require_viewer(game_id)
+    if me.seat is None:
+        abort(403, description="This screen belongs to a seat: scan your seat's QR code.")
+    return me
+
+
+def require_host(game_id: str) -> Access:
+    me = require_viewer(game_id)
+    if not me.host:
+        abort(403, description="Only the host's device can do this.")
+    return me
