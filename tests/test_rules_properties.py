@@ -33,7 +33,7 @@ FIELDS = ["player", "object", "amount", "landscape", "cells", "card", "professio
           "fame", "reason", "name", "professions", "players", "start_player", "grid", "freedoms",
           "expansions", "by"]
 
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
