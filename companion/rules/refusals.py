@@ -30,8 +30,8 @@ CODES = {
     "game_already_started": CONTRACT,
     "game_over": "End of the game (p. 10)",
     "unknown_player": CONTRACT,
-    "host_only": RULINGS + " #14, corrections",
-    "expansion_not_supported": RULINGS,
+    "host_only": RULINGS + " #30",
+    "expansion_not_supported": RULINGS + " #11-13",
     # setup
     "bad_player_count": SETUP,
     "bad_freedom_supply": TWO_PLAYERS,
@@ -58,7 +58,7 @@ CODES = {
     "nothing_to_place": OBJECTS,
     "wrong_landscape": OBJECTS + "; " + TWO_PLAYERS,
     "prestige_card_taken": OBJECTS + ": Prestige cards",
-    "landscape_size_unknown": CATALOG,
+    "landscape_size_unknown": CATALOG + "; " + RULINGS + " #16",
     # placing pieces
     "cells_required": PLACING,
     "cells_not_allowed": PLACING,
@@ -66,7 +66,7 @@ CODES = {
     "overlap": PLACING + ", rule 2",
     "building_adjacent": PLACING + ", rule 3",
     "wrong_shape": PLACING + "; " + CATALOG,
-    "no_room": BUILD + ": a Building requires that many empty spaces; " + PLACING + ", rule 1",
+    "no_room": BUILD + ": a Building requires that many empty spaces; " + RULINGS + " #17",
     # actions
     "no_actions_left": ACTIONS,
     "once_per_round": ACTIONS,
@@ -88,7 +88,7 @@ CODES = {
     "not_opponent": OBJECTS + ": Recruiting cards",
     "not_enough_fame": MONEY,
     "selling_forbidden": "The Muse and the Princess: Playing the game (p. 14)",
-    "bad_correction": RULINGS,
+    "bad_correction": RULINGS + " #30",
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
     # solo
