@@ -185,9 +185,9 @@ def test_bonus_card_examples(bonus_table, card, value):
     assert wv["bonus"] == {card: value}
 
 
-def test_bonus_cards_played_with_a_work(bonus_table):
+def test_bonus_cards_played_with_a_work():
     """The three held Bonus cards add 6 + 5 + 5 to Opera 4 + Forest 3 + Travel 3 + 4 cards."""
-    t = bonus_table
+    t = bonus_example_table()          # its own table: this test plays the Work
     a = t.p(ALEXANDRA)
     t.refused("work_completed", player=ALEXANDRA, profession=PLAYED,
               bonus_cards=["per_park"], prestige=0)                 # not held

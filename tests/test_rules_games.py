@@ -285,6 +285,21 @@ def test_palazzo_replay_command(name, final):
     assert json.loads(out.stdout)["final"] == final
 
 
+def test_summary_has_the_contract_shape():
+    """`palazzo replay --json` prints round, phase, current_player, players (each with the
+    contract's fields) and, once the game is over, final (docs: the event log contract)."""
+    s = replayed("game_2p.jsonl")
+    assert set(s) == {"round", "phase", "current_player", "players", "final"}
+    for p in s["players"]:
+        assert set(p) == {"name", "money", "fame", "jesters", "builders", "buildings",
+                          "landscapes", "freedoms", "hand", "table", "bonus_cards",
+                          "prestige_cards", "empty_spaces"}
+        assert set(p["landscapes"]) == {"forest", "lake", "park"}
+    assert set(s["final"]) == {"scores", "winners"}
+    assert all(set(x) == {"player", "fame", "prestige_cards", "total", "money"}
+               for x in s["final"]["scores"])
+
+
 def test_fold_of_the_logs_equals_replay():
     for name in ("game_3p_grid.jsonl", "game_2p.jsonl"):
         fold = Fold(TEST_CATALOG)
