@@ -236,6 +236,7 @@ def test_state_round_trips_through_to_dict_and_json(seed, steps):
     _, state = run(seed, steps)
     d = state.to_dict()
     assert GameState.from_dict(d, TEST_CATALOG).to_dict() == d
+    assert GameState.from_dict(d).to_dict() == d          # the catalog is not part of a state
     assert json.loads(json.dumps(d)) == d
     again = GameState.from_dict(json.loads(json.dumps(d)), TEST_CATALOG)
     assert again.to_dict() == d
