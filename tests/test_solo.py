@@ -830,3 +830,13 @@ def test_wolfgang_values_the_cards_when_they_are_drawn():
     assert g.prompt["step"] == "tie"
     g.do("automa_tie_broken", card="most_works")
     assert g.wolfgang.prestige_cards == ["most_works"]
+
+
+def test_you_cannot_auction_a_landscape_you_have_no_room_for():
+    g = Solo()
+    d = g.state.to_dict()
+    d["players"][0]["buildings"] = ["university", "laboratory", "workshop"] * 2   # 42 squares
+    g.state = GameState.from_dict(d, g.state.catalog)
+    g.do("automa_card_drawn", card=1)
+    assert not {"forest", "lake", "park"} & set(g.prompt["options"])
+    assert g.refused("solo_auction_offered", object="park").code == "no_room"

@@ -27,6 +27,7 @@ from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDER_PRESTIGE, BUILDINGS,
                       STARTING_HAND, WOLFGANG, WOLFGANG_STARTING_MONEY, automa_card_from_dict)
 from .checks import means, phase, seat
 from .engine import register
+from .principality import check_room, empty_spaces
 from .refusals import refuse
 from .state import Player, _copy
 from .work import profession
@@ -289,6 +290,9 @@ def solo_auction_offered(state, ev):
         refuse("stack_exhausted", f"The {name} stack is exhausted")
     if obj == "builder" and state.players[ME].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"You already have {MAX_BUILDERS} Builders")
+    if obj in LANDSCAPES:       # bought means placed at once (ruling 17); Wolfgang needs no room
+        check_room(state.players[ME], name, state.catalog.landscape_cells[obj], state.grid,
+                   state.catalog.landscape_cells)
     final = len(auc["offers"]) == state.solo["players"] - 1
     if final and obj in automa.protected_objects(state, card):
         refuse("protected_in_final_auction", f"The {name} has one of the two highest die "
@@ -903,7 +907,8 @@ def _choose_words(state, out: dict) -> str:
     protected = automa.protected_objects(state, card) if n == total else []
     options = [o for o in AUCTION_STACKS if automa.card_item(state, card, o) is not None
                and o not in offered and state.stacks[o] > 0 and o not in protected
-               and not (o == "builder" and state.players[ME].builders >= MAX_BUILDERS)]
+               and not (o == "builder" and state.players[ME].builders >= MAX_BUILDERS)
+               and not _no_room(state, o)]
     key = automa.modifier_key(state)
     out.update(options=options, protected=protected, auction=n, auctions=total,
                modifiers={o: automa.card_item(state, card, o)[key] for o in options})
@@ -916,6 +921,14 @@ def _choose_words(state, out: dict) -> str:
         return (f"Final auction ({n} of {total}): choose an object to buy for "
                 f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions")
     return f"Auction {n} of {total}: choose an object to auction, or leave the auctions"
+
+
+def _no_room(state, obj: str) -> bool:
+    if obj not in LANDSCAPES:
+        return False
+    size = state.catalog.landscape_cells[obj]
+    empty = empty_spaces(state.players[ME], state.grid, state.catalog.landscape_cells)
+    return bool(size) and empty is not None and empty < size
 
 
 def _final_words(state) -> str:
