@@ -10,7 +10,7 @@ import pytest
 from companion.rules import GameState, Refusal, apply_in_place
 from companion.rules.principality import counts
 from companion.rules.work import work_value
-from tests.builders import Table, bonus, build, freedom, recruit, sell, take, work
+from tests.builders import Table, bonus, build, freedom, recruit, take, work
 
 ALEXANDRA, LEON, JEN, WOLFGANG = 0, 1, 2, 3
 
