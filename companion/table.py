@@ -22,7 +22,7 @@ RACE_RETRIES = 20
 ENVELOPE = ("seq", "id", "type", "by", "at")
 CACHED_GAMES = 64
 PROFESSION_FIELDS = {"starting_hand_chosen": "professions", "profession_taken": "profession",
-                     "work_completed": "profession"}
+                     "work_completed": "profession", "automa_profession_revealed": "profession"}
 
 
 @dataclass(frozen=True)
@@ -112,11 +112,12 @@ class Table:
                ) -> Recorded:
         """Validate and append; raises Refusal with nothing stored if the rules say no."""
         event_id = event_id or uuid.uuid4().hex
-        payload = {k: v for k, v in event.items() if k not in ENVELOPE}
         kind = event.get("type")
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
                 fold = self._fold(game_id, sync=False)
+                payload = self._with_automa_panels(
+                    fold.state, {k: v for k, v in event.items() if k not in ENVELOPE}, kind)
                 try:
                     taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
                     result = self._append(game_id, fold, kind, payload, by, event_id)
@@ -173,6 +174,17 @@ class Table:
         return tuple(self._append(game_id, fold, t["type"],
                                   {k: v for k, v in t.items() if k != "type"}, by,
                                   uuid.uuid4().hex).event for t in teachings)
+
+    def _with_automa_panels(self, state: GameState, payload: dict, kind) -> dict:
+        """An Automa card this installation knows but the game does not travels with its
+        panels, as if the table had transcribed it, so the log stays self-contained."""
+        number = payload.get("card")
+        if (kind != "automa_card_drawn" or self.learned is None or "panels" in payload
+                or not isinstance(number, (int, str)) or isinstance(number, bool)
+                or not str(number).isdigit() or str(int(number)) in state.catalog.automa_cards):
+            return payload
+        known = self.learned.catalog().automa_cards.get(str(int(number)))
+        return {**payload, "panels": known} if known else payload
 
     def _teachings(self, state: GameState, event: dict) -> list[dict]:
         if self.learned is None:

@@ -158,3 +158,22 @@ def test_a_retry_that_would_still_be_legal_is_not_applied_twice(store):
     assert again.duplicate
     assert table.state(game_id).players[1].money == 4000
     assert table.seq(game_id) == 2
+
+
+def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_path):
+    """The installation knows the (test) Automa deck and Professions; the game's log must carry
+    what it used, so the export replays on a machine that knows neither."""
+    from tests.solo_table import SOLO_CATALOG_DATA, SoloTable
+    learned = LearnedCatalog(tmp_path / "instance")
+    learned.teach(SOLO_CATALOG_DATA)
+    log = SoloTable(seed=3).play()
+    assert not any("panels" in e for e in log)
+    table = Table(store, learned)
+    game_id = record_game(table, log)
+    lines = [json.loads(x) for x in table.export_jsonl(game_id).splitlines()]
+    drawn = [e for e in lines if e["type"] == "automa_card_drawn"]
+    assert drawn and all("panels" in e for e in drawn)   # each card is drawn once a game
+    assert any(e["type"] == "profession_taught" for e in lines)
+    final = replay(lines, BUILTIN)
+    assert final.phase == "over"
+    assert final.to_dict()["final"] == table.state(game_id).to_dict()["final"]
