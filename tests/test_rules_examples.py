@@ -370,12 +370,13 @@ def test_builder_cap_of_three():
     assert r.code == "builder_cap"
     t.leave_all()
     t.end_turns()
-    # round 5: Leon opens a Builder auction; Alexandra may not raise it
+    # round 5: Leon opens a Builder auction; Alexandra may not raise it, so she is not even
+    # asked: Jen's pass settles it
     assert t.opener == LEON
     t.do("auction_opened", player=LEON, object="builder")
+    assert t.current["in"] == [LEON, JEN]
     t.do("bid_passed", player=JEN)
-    assert t.refused("bid_raised", player=ALEXANDRA, amount=300).code == "builder_cap"
-    t.do("bid_passed", player=ALEXANDRA)
+    assert t.current is None
     assert t.p(LEON).builders == 1
     t.skip_round()
     # round 6: Leon wins Jen's Jester auction, Jen leaves: Alexandra is the last player, and
@@ -680,3 +681,24 @@ def test_starting_player_passes_to_the_left():
         starts.append(t.state.start_player)
         t.skip_round()
     assert starts == [0, 1, 2, 0, 1, 2, 0]
+
+
+def test_a_player_with_three_builders_is_not_asked_to_bid_on_a_builder():
+    """Ruling 3: they may not raise for a Builder, so the auction goes on without them."""
+    from tests.builders import Table as Game
+    t = Game(("Alexandra", "Leon", "Jen"))
+    t.state.players[1].builders = 3          # Leon, as if from earlier rounds
+    t.do("auction_opened", player=0, object="builder")
+    assert t.current["in"] == [0, 2] and t.current["turn"] == 2
+    t.do("bid_passed", player=2)
+    assert t.p(0).builders == 1 and t.p(0).money == 3500 - 200
+
+
+def test_three_or_more_players_may_name_the_standard_freedom_supply():
+    from tests.builders import Table as Game
+    t = Game(("Alexandra", "Leon", "Jen", "Chris"),
+             freedoms={"travel": 3, "religion": 3, "opinion": 3})
+    assert t.state.freedom_supply == {"travel": 3, "religion": 3, "opinion": 3}
+    with pytest.raises(Exception) as refused:
+        Game(("Alexandra", "Leon", "Jen"), freedoms={"travel": 3, "religion": 2, "opinion": 2})
+    assert getattr(refused.value, "code", None) == "bad_freedom_supply"

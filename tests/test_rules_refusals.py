@@ -518,9 +518,11 @@ def _():
 @case("no_room")
 def _():
     t = nearly_full()
-    t.do("auction_opened", player=LEON, object="forest")
+    t.do("auction_opened", player=LEON, object="lake")
     t.do("bid_passed", player=JEN)
-    return t, {"type": "bid_raised", "player": A, "amount": 300}
+    t.do("landscape_placed", player=LEON, landscape="lake")
+    t.do("auctions_left", player=JEN)
+    return t, {"type": "last_player_took", "player": A, "object": "forest"}
 
 
 # --- actions ------------------------------------------------------------------------------

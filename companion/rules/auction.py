@@ -6,7 +6,7 @@ from .catalog import (AUCTION_STACKS, BUILDER_PRESTIGE, FLORIN_PER_FAME_SOLD, LA
                       RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
 from .checks import known, means, opening_bid, phase, seat
 from .principality import check_landscape_cells, check_room
-from .refusals import refuse
+from .refusals import Refusal, refuse
 from .setup import stack_left
 
 
@@ -44,6 +44,17 @@ def _check_object(state, s: int, obj):
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
     _check_room_for(state, s, obj)
+
+
+def _could_take(state, s: int, obj: str) -> bool:
+    """A player who could not take the object (3 Builders, no room) is not asked to bid."""
+    if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
+        return False
+    try:
+        _check_room_for(state, s, obj)
+    except Refusal:
+        return False
+    return True
 
 
 def _check_room_for(state, s: int, obj: str):
@@ -99,8 +110,8 @@ def auction_opened(state, ev):
     _check_object(state, s, obj)
     bid = opening_bid(state)
     _check_means(state, s, bid)
-    others = [t for t in with_pawns(state) if t != s]
-    if not others:                      # the last player simply takes it for the opening bid
+    others = [t for t in with_pawns(state) if t != s and _could_take(state, t, obj)]
+    if not others:     # nobody else can take it (or the last player): it goes for the opening bid
         return _settle(state, s, obj, bid)
     state.auction["current"] = {"object": obj, "bid": bid, "bidder": s, "in": [s] + others,
                                 "turn": _next_in(state, s, [s] + others)}

@@ -66,9 +66,10 @@ def _names(names) -> list[str]:
 def _freedom_supply(given, n) -> dict:
     """Players-1 of each; 2 players: 1 each plus 2 of two different types (or plus 1)."""
     if n > 2:
-        if given is not None:
+        standard = {f: n - 1 for f in FREEDOMS}
+        if given is not None and given != standard:
             refuse("bad_freedom_supply", f"With {n} players the supply is {n - 1} of each Freedom")
-        return {f: n - 1 for f in FREEDOMS}
+        return standard
     if not isinstance(given, dict) or set(given) != set(FREEDOMS) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
         refuse("bad_freedom_supply", "A 2-player game names its Freedoms: {travel, religion, "
