@@ -75,6 +75,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(recording.bp)
+    from . import catalog_screen, ending, history, hosting, tablescreen
+
+    for screen in (hosting, tablescreen, history, ending, catalog_screen):
+        app.register_blueprint(screen.bp)
     return app
 
 

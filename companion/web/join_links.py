@@ -1,0 +1,86 @@
+"""The join links of a hosted game: where their tokens are kept, and how their URLs are spelled.
+
+`create_hosted_game` hands out the plain tokens once; the game's meta keeps only their hashes.
+The host must be able to show a seat's QR code again (a phone that lost its cookie, a reload on
+another device), so the plain tokens are kept server-side in `instance/hosts/<game_id>.json`
+(mode 0600) and read only by host-only views. A signed session cookie would not do: it is
+signed, not encrypted, and lives on one device only. The instance folder already holds the
+session-signing key, which grants any seat anyway, so this file adds no new way in.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from flask import current_app, url_for
+
+from companion.tokens import TokenSet
+
+from .urls import public_base_url
+
+FOLDER = "hosts"
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _path(game_id: str) -> Path:
+    name = game_id if _SAFE_ID.fullmatch(game_id) else hashlib.sha256(
+        game_id.encode("utf-8", "replace")).hexdigest()
+    return Path(current_app.instance_path) / FOLDER / f"{name}.json"
+
+
+def keep_tokens(game_id: str, tokens: TokenSet) -> None:
+    """Write the plain tokens (whole file at once, owner-only) for the host to show again."""
+    path = _path(game_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    data = {"game_id": game_id, "host": tokens.host, "spectator": tokens.spectator,
+            "seats": list(tokens.seats)}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tokens.")   # created 0600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def kept_tokens(game_id: str) -> TokenSet | None:
+    """The plain tokens, or None for a game not hosted from this installation's form."""
+    try:
+        data = json.loads(_path(game_id).read_text(encoding="utf-8"))
+        if data.get("game_id") != game_id:
+            return None
+        return TokenSet(host=str(data["host"]), spectator=str(data["spectator"]),
+                        seats=tuple(str(t) for t in data["seats"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+# -- URLs: the seat screens belong to companion/web/seat.py; until its blueprint is registered,
+# the same paths are spelled out here (the only place to change when it is). ----------------
+
+def join_path(game_id: str, token: str) -> str:
+    if "seat.join" in current_app.view_functions:
+        return url_for("seat.join", game_id=game_id, token=token)
+    return url_for("home.index") + f"games/{_q(game_id)}/join/{_q(token)}"
+
+
+def scribe_path(game_id: str, seat: int) -> str:
+    if "seat.scribe" in current_app.view_functions:
+        return url_for("seat.scribe", game_id=game_id, seat=seat)
+    return url_for("home.index") + f"games/{_q(game_id)}/scribe/{int(seat)}"
+
+
+def public_join_url(game_id: str, token: str) -> str:
+    """What a QR code carries: reachable from the other phones on the LAN."""
+    return public_base_url() + join_path(game_id, token)
+
+
+def _q(part: str) -> str:
+    from urllib.parse import quote
+    return quote(str(part), safe="")

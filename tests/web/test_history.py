@@ -1,0 +1,46 @@
+"""The history page: every event in words, newest first, undone ones struck through."""
+from __future__ import annotations
+
+import pytest
+
+from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, mid_game, play
+
+
+@pytest.fixture
+def game(app):
+    return mid_game(app)[0]
+
+
+def test_strangers_cannot_read_the_history(client, game):
+    assert client.get(f"/games/{game}/history").status_code == 403
+    assert client.get("/games/nope/history").status_code == 404
+
+
+def test_newest_first_and_undone_events_struck_through(app, client, game, store):
+    latest = store.last_seq(game)
+    play(app, game, {"type": "retracted", "seqs": [latest]})
+    as_role(client, game, "spectator")
+    text = client.get(f"/games/{game}/history").text
+    assert text.index("Host undid: Ada ended the turn") < text.index("Host corrected Ada")
+    assert text.index("Host corrected Ada") < text.index("The game began: Ada, Ben and Cy")
+    assert "<del>Ada ended the turn. Ben&#39;s turn</del>" in text
+    assert text.count("(undone)") == 1
+
+
+def test_a_seat_hears_its_own_cards_and_nobody_elses(client, game):
+    as_role(client, game, "seat", 0)
+    ada = client.get(f"/games/{game}/history").text
+    assert "Ada kept Zanzibar Glassblower, Quixotic Lamplighter and Velvet Cartographer" in ada
+    assert "Ada took the Bonus card \u201cEach Jester +2\u201d" in ada
+    assert "Ben chose a Prestige card" in ada and "Most Jesters" not in ada
+    assert "Host corrected Ada&#39;s money by +5800 Florin and fame by +2" in ada
+    as_role(client, game, "seat", 1)
+    ben = client.get(f"/games/{game}/history").text
+    assert "Ben chose the Prestige card \u201cMost Jesters\u201d" in ben
+    for secret in (*SECRET_NAMES, "Each Jester +2", "+5800", str(ADA_MONEY)):
+        assert secret not in ben
+    as_role(client, game, "spectator")
+    table = client.get(f"/games/{game}/history").text
+    for secret in (*SECRET_NAMES, "Each Jester +2", "Most Jesters", "5800", str(ADA_MONEY)):
+        assert secret not in table
+    assert "Ada chose a starting hand" in table
