@@ -193,37 +193,46 @@ def last_player_declined(state, ev):
     _next_opener(state, s)
 
 
+def pay_price(player, price: int):
+    """Cash first, then just enough fame sold to cover the shortfall (ruling 1)."""
+    if player.money < price:
+        sold = -(-(price - player.money) // FLORIN_PER_FAME_SOLD)
+        player.fame -= sold
+        player.money += sold * FLORIN_PER_FAME_SOLD
+    player.money -= price
+
+
 def _settle(state, s: int, obj: str, price: int):
-    """The winner pays, selling just enough fame for a shortfall (ruling 1), and takes it."""
-    p = state.players[s]
-    if p.money < price:
-        sold = -(-(price - p.money) // FLORIN_PER_FAME_SOLD)
-        p.fame -= sold
-        p.money += sold * FLORIN_PER_FAME_SOLD
-    p.money -= price
-    p.acquired = obj
+    """The winner pays and takes the object."""
+    pay_price(state.players[s], price)
     a = state.auction
-    a["taken"].append(obj)
-    a.setdefault("results", []).append({"player": s, "object": obj, "price": price})
-    if obj in LANDSCAPES or obj == TWO_PLAYER_LANDSCAPE_OBJECT:
-        if obj != TWO_PLAYER_LANDSCAPE_OBJECT:
-            state.stacks[obj] -= 1
-        a["pending"].append({"player": s, "kind": "landscape", "object": obj})
-    else:
-        state.stacks[obj] -= 1
-        if obj == "prestige":
-            a["pending"].append({"player": s, "kind": "prestige", "object": obj})
-        elif obj == "jester":
-            p.jesters += 1
-        elif obj == "builder":
-            p.fame += BUILDER_PRESTIGE[p.builders]
-            p.builders += 1
-        elif obj == RECRUITING_CARD:
-            p.hand.append(RECRUITING_CARD)
+    gain_object(state, s, obj, price)
     if a["opener"] == s:
         _next_opener(state, s)
     else:
         _maybe_end(state)
+
+
+def gain_object(state, s: int, obj: str, price: int):
+    """What acquiring an object does at once; a Landscape or a Prestige card then waits for
+    its owner to place or choose it (the 2-player Landscape leaves the stack once named)."""
+    p = state.players[s]
+    a = state.auction
+    p.acquired = obj
+    a["taken"].append(obj)
+    a.setdefault("results", []).append({"player": s, "object": obj, "price": price})
+    if obj != TWO_PLAYER_LANDSCAPE_OBJECT:
+        state.stacks[obj] -= 1
+    if obj in LANDSCAPES or obj in (TWO_PLAYER_LANDSCAPE_OBJECT, "prestige"):
+        kind = "prestige" if obj == "prestige" else "landscape"
+        a["pending"].append({"player": s, "kind": kind, "object": obj})
+    elif obj == "jester":
+        p.jesters += 1
+    elif obj == "builder":
+        p.fame += BUILDER_PRESTIGE[p.builders]
+        p.builders += 1
+    elif obj == RECRUITING_CARD:
+        p.hand.append(RECRUITING_CARD)
 
 
 def _next_opener(state, s: int):

@@ -19,12 +19,13 @@ from __future__ import annotations
 from . import automa
 from .automa import WOLFGANG_SEAT
 from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDER_PRESTIGE, BUILDINGS,
-                      BUILDINGS_OF_EACH_TYPE, CatalogError, FLORIN_PER_FAME_SOLD, FREEDOMS,
+                      BUILDINGS_OF_EACH_TYPE, CatalogError, FREEDOMS,
                       LANDSCAPES, MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS,
                       PRESTIGE_FOR_BUILDING, PRESTIGE_FOR_REPEATED_LANDSCAPE, PROFESSION_DECK,
                       RECRUITING_CARD, SOLO_DUMMIES, SOLO_FINAL_AUCTION_PRICE,
                       SOLO_FORCED_BUY_ROLLS, SOLO_FREEDOMS_OF_EACH, SOLO_STARTING_MONEY,
                       STARTING_HAND, WOLFGANG, WOLFGANG_STARTING_MONEY, automa_card_from_dict)
+from .auction import gain_object, pay_price
 from .checks import means, phase, seat
 from .engine import register
 from .principality import check_room, empty_spaces
@@ -345,30 +346,12 @@ def solo_bought(state, ev):
         refuse("bid_beyond_means", f"You cannot pay {price}: {p.money} Florin plus {p.fame} PP "
                                    f"to sell is {means(state, ME)}")
     # all checks passed
-    p = state.players[ME]
-    if p.money < price:                     # ruling 1: sell just enough fame
-        sold = -(-(price - p.money) // FLORIN_PER_FAME_SOLD)
-        p.fame -= sold
-        p.money += sold * FLORIN_PER_FAME_SOLD
-    p.money -= price
+    pay_price(state.players[ME], price)
     obj = offer["object"]
     offer["result"] = "bought"
     auc = state.solo["auction"]
     auc["bought"] = obj
-    p.acquired = obj
-    state.auction["taken"].append(obj)
-    state.auction.setdefault("results", []).append({"player": ME, "object": obj, "price": price})
-    state.stacks[obj] -= 1
-    if obj in LANDSCAPES or obj == "prestige":
-        state.auction["pending"].append({"player": ME, "kind": "landscape" if obj in LANDSCAPES
-                                         else "prestige", "object": obj})
-    elif obj == "jester":
-        p.jesters += 1
-    elif obj == "builder":
-        p.fame += BUILDER_PRESTIGE[p.builders]
-        p.builders += 1
-    elif obj == RECRUITING_CARD:
-        p.hand.append(RECRUITING_CARD)
+    gain_object(state, ME, obj, price)
     _log(state, "you", f"You buy the {OBJECT_NAMES[obj]} for {price}")
     if state.auction["pending"]:
         _wait(state, "your_choice", object=obj)
