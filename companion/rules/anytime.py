@@ -16,14 +16,7 @@ def recruiting_card_used(state, ev):
     s = seat(state, ev)
     src = seat(state, ev, "from_player")
     p, other = state.players[s], state.players[src]
-    if RECRUITING_CARD not in p.hand:
-        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
-    if state.phase == "auction" and p.acquired != RECRUITING_CARD:
-        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
-                                "is acquired; otherwise on your own turn in the Action phase")
-    if state.phase == "action" and state.turn != s:
-        refuse("not_your_turn", f"Use a Recruiting card on your own turn "
-                                f"(it is {state.players[state.turn].name}'s)")
+    check_recruiter(state, s)
     if src == s:
         refuse("not_opponent", "Recruit from an opponent's table, not your own")
     pid = ev.get("profession")
@@ -35,6 +28,20 @@ def recruiting_card_used(state, ev):
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
     other.table[other.table.index(pid)] = RECRUITING_CARD
+
+
+def check_recruiter(state, s: int):
+    """Who may use a Recruiting card now (ruling 4): its owner, right after acquiring it in
+    the Auction phase, or on their own turn in the Action phase."""
+    p = state.players[s]
+    if RECRUITING_CARD not in p.hand:
+        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
+    if state.phase == "auction" and p.acquired != RECRUITING_CARD:
+        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
+                                "is acquired; otherwise on your own turn in the Action phase")
+    if state.phase == "action" and state.turn != s:
+        refuse("not_your_turn", f"Use a Recruiting card on your own turn "
+                                f"(it is {state.players[state.turn].name}'s)")
 
 
 def fame_sold(state, ev):

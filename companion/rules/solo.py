@@ -165,15 +165,10 @@ def recruit_from_wolfgang(state, s: int, pid: str):
 def recruit_from_dummy(state, ev):
     """`recruiting_card_used {player: 0, from_dummy: i, profession}`: a face-up card of a dummy
     player's column; the Recruiting card is discarded."""
+    from .anytime import check_recruiter
     s = seat(state, ev)
     p = state.players[s]
-    if RECRUITING_CARD not in p.hand:
-        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
-    if state.phase == "auction" and p.acquired != RECRUITING_CARD:
-        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
-                                "is acquired; otherwise on your own turn in the Action phase")
-    if state.phase == "action" and state.turn != s:
-        refuse("not_your_turn", "Use a Recruiting card on your own turn")
+    check_recruiter(state, s)
     d = ev.get("from_dummy")
     columns = state.solo["columns"]
     if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(columns):
