@@ -148,7 +148,7 @@ def controls_context(game_id: str, refusal: Refusal | None = None, sent=None,
         # a refused correction comes back filled in, so the host fixes one field, not four
         "sent": ({k: str(sent.get(k, ""))[:200] for k in ("player", "money", "fame", "reason")}
                  if sent_type == "correction" and refusal is not None else {}),
-        "view": HOST_VIEW,
+        "form_view": HOST_VIEW,
         "undo_url": url_for("hosting.undo_fragment", game_id=game_id),
         "events_url": url_for("recording.post_event", game_id=game_id),
     }

@@ -122,7 +122,7 @@ def test_the_host_page_has_a_qr_code_per_seat_and_one_for_spectators(app, client
     for token in (*tokens.seats, tokens.spectator, tokens.host):
         assert token not in page.text                # in QR codes only, never as text
     assert f"/games/{game_id}/scribe/0" in page.text
-
+    assert page.text.count('name="view" value="host"') == 1      # correction; nothing to undo
 
 def test_qr_codes_carry_the_join_links(app, client):
     """The SVG on the page is exactly the QR code of each seat's public join link."""
@@ -177,6 +177,8 @@ def post_event(client, game_id, **form):
 def test_undo_takes_back_the_latest_event(app, client, store):
     game_id, _ = mid_game(app)
     as_role(client, game_id, "host")
+    page = client.get(f"/games/{game_id}/host").text
+    assert page.count('name="view" value="host"') == 2             # undo and correction
     undo = client.get(f"/games/{game_id}/host/undo").text
     latest = store.last_seq(game_id)
     assert f'name="seqs" value="{latest}"' in undo and "Ada ended the turn" in undo
