@@ -14,11 +14,8 @@ from companion.rules import BUILTIN, Fold, Refusal
 from companion.rules.catalog import (BONUS_CARDS, BUILDINGS, FLORIN_PER_FAME_SOLD,
                                      FLORIN_PER_PRESTIGE_TAKEN, FLORIN_PER_WORK_VALUE,
                                      OBJECT_NAMES, PRESTIGE_CARDS, RECRUITING_CARD, ROUNDS)
-from companion.rules.views import current_player
 
 RETRACTED = "retracted"
-PHASE_NAMES = {"setup": "setup", "auction": "the Auction phase", "action": "the Action phase",
-               "over": "the end"}
 
 
 # -- names ------------------------------------------------------------------------------------
@@ -477,7 +474,3 @@ def tell(events, viewer_seat: int | None = None, catalog=BUILTIN) -> Story:
     story.state = fold.state
     return story
 
-
-def whose_turn(state) -> str | None:
-    seat = current_player(state)
-    return _name(state, seat) if seat is not None else None

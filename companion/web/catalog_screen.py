@@ -12,10 +12,10 @@ import ipaddress
 import json
 import re
 
-from flask import Blueprint, Response, abort, render_template, request, session
+from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
 from companion.learned import LearnedCatalog
-from companion.rules.catalog import (BUILDINGS, BUILTIN_PROFESSIONS, FREEDOMS, LANDSCAPES,
+from companion.rules.catalog import (BUILDINGS, BUILTIN, BUILTIN_PROFESSIONS, FREEDOMS, LANDSCAPES,
                                      OBJECT_NAMES, PROFESSION_DECK, PROFESSIONS_PER_LANDSCAPE,
                                      CatalogError)
 
@@ -28,7 +28,6 @@ MAX_CELLS = 12
 
 
 def learned() -> LearnedCatalog:
-    from flask import current_app
     return LearnedCatalog(current_app.instance_path)
 
 
@@ -69,7 +68,6 @@ def page_context(message: str | None = None, error: str | None = None,
         taught = (store.learned().get("professions") or {})
         broken = None
     except CatalogError as e:      # a hand-edited file that no longer reads: say so, show built-ins
-        from companion.rules.catalog import BUILTIN
         catalog, taught, broken = BUILTIN, {}, str(e)
     cards = [{"id": pid, "name": c.name, "building": c.building, "landscape": c.landscape,
               "freedom": c.freedom, "source": c.source, "verified": c.verified,

@@ -26,6 +26,7 @@ from .join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
 from .recording import register_view
 from .store import get_store
 from .tablescreen import board_context, presence_context
+from .urls import public_url_for
 
 bp = Blueprint("hosting", __name__)
 
@@ -130,7 +131,6 @@ def _joins(game_id: str, names: list[str]) -> dict:
 
 
 def public_join_url_for_host(game_id: str, token: str) -> str:
-    from .urls import public_url_for
     return public_url_for("hosting.host_join", game_id=game_id, token=token)
 
 

@@ -15,6 +15,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from urllib.parse import quote
 
 from flask import current_app, url_for
 
@@ -82,5 +83,4 @@ def public_join_url(game_id: str, token: str) -> str:
 
 
 def _q(part: str) -> str:
-    from urllib.parse import quote
     return quote(str(part), safe="")

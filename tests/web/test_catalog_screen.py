@@ -156,3 +156,14 @@ def test_import_without_a_file(client):
     r = client.post("/catalog/import", data={"csrf_token": csrf_token_for(client)},
                     content_type="multipart/form-data")
     assert r.status_code == 422 and "Choose a catalog file" in r.text
+
+
+def test_a_broken_catalog_file_is_reported_not_a_500(app, client):
+    import os
+    os.makedirs(app.instance_path, exist_ok=True)
+    with open(os.path.join(app.instance_path, "catalog.json"), "w") as f:
+        f.write("{broken")
+    page = client.get("/catalog")
+    assert page.status_code == 200 and "cannot be read" in page.text and "Poet" in page.text
+    r = teach(client, name="Scribe", building="library", landscape="lake", freedom="opinion")
+    assert r.status_code == 422 and "cannot be read" in r.text
