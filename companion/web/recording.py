@@ -97,7 +97,20 @@ def authorise(me: Access, event: dict) -> str:
         abort(403, description="Only the host's device can do this.")
     if "player" in event and event["player"] != me.seat:
         abort(403, description="You can only act for your own seat.")
+    if event["type"] == "retracted":
+        _only_own_events(me, event.get("seqs"))
     return str(me.seat)
+
+
+def _only_own_events(me: Access, seqs):
+    """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
+    another player's later action without their consent)."""
+    if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
+        return                                   # the engine refuses it with its reason
+    mine = str(me.seat)
+    stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
+    if any(e.by != mine for e in stored if e.seq in seqs):
+        abort(403, description="That was another player's move: ask the host to undo it.")
 
 
 def record(game_id: str, event: dict, by: str, event_id: str | None):

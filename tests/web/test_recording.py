@@ -115,3 +115,22 @@ def test_garbage_never_gives_a_500(client, hosted, echo_view):
                  {"view": echo_view, "type": "work_completed", "player": "99"}):
         assert post(client, game_id, **form).status_code in (400, 403, 422)
     assert post(client, "no-such-game", view=echo_view, type="fame_sold").status_code == 404
+
+
+def test_a_seat_undoes_only_its_own_moves(client, hosted, echo_view, store):
+    game_id, _ = hosted
+    as_role(client, game_id, Identity("seat", 0))
+    post(client, game_id, view=echo_view, type="starting_hand_chosen", player="0",
+         professions=["poet", "alchemist", "botanist"])
+    as_role(client, game_id, Identity("host"))
+    post(client, game_id, view=echo_view, type="correction", player="1", money="100",
+         fame="0", reason="change")
+    as_role(client, game_id, Identity("seat", 0))
+    r = post(client, game_id, view=echo_view, type="retracted", seqs="3")
+    assert r.status_code == 403 and "ask the host" in r.text
+    assert store.last_seq(game_id) == 3
+    as_role(client, game_id, Identity("host"))
+    assert post(client, game_id, view=echo_view, type="retracted", seqs="3").status_code == 200
+    as_role(client, game_id, Identity("seat", 0))
+    r = post(client, game_id, view=echo_view, type="retracted", seqs="2")
+    assert r.status_code == 200 and r.text.startswith("recorded 5 by 0")
