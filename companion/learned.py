@@ -51,11 +51,15 @@ class LearnedCatalog:
                     current.setdefault(key, {}).update(
                         {str(k): v for k, v in merged.to_dict()[key].items() if str(k) in
                          {str(x) for x in data[key]}})
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(current, indent=1, sort_keys=True))
-            os.replace(tmp, self.path)
+            self._write(current)
             return merged
+
+    def _write(self, data: dict):
+        """Whole-file replace, so a crash never leaves half a catalog."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+        os.replace(tmp, self.path)
 
     def teach_profession(self, pid: str, building: str, landscape: str, freedom: str,
                          name: str | None = None) -> Catalog:
@@ -63,6 +67,17 @@ class LearnedCatalog:
                                                  "building": building, "landscape": landscape,
                                                  "freedom": freedom, "verified": True,
                                                  "source": "taught at the table"}}})
+
+    def forget_profession(self, pid: str) -> bool:
+        """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards
+        go back to their built-in entry. Games keep the copy their log was taught."""
+        with _lock:
+            current = self._read()
+            if pid not in (current.get("professions") or {}):
+                return False
+            del current["professions"][pid]
+            self._write(current)
+            return True
 
     def teach_landscape(self, kind: str, cells: int) -> Catalog:
         return self.teach({"landscape_cells": {kind: cells}})

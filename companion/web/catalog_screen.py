@@ -122,6 +122,15 @@ def teach_profession():
                            f"{OBJECT_NAMES[form['landscape']]}, {form['freedom'].title()}.")
 
 
+@bp.post("/catalog/professions/<pid>/forget")
+def forget_profession(pid):
+    """Undo a mistaken entry; a built-in card returns to its built-in preferences."""
+    _require_change()
+    if not learned().forget_profession(pid):
+        return _render(422, error="Only a card this installation was taught can be forgotten.")
+    return _render(message="Forgot that entry.")
+
+
 @bp.post("/catalog/landscapes")
 def teach_landscape():
     _require_change()

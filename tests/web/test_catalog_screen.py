@@ -167,3 +167,23 @@ def test_a_broken_catalog_file_is_reported_not_a_500(app, client):
     assert page.status_code == 200 and "cannot be read" in page.text and "Poet" in page.text
     r = teach(client, name="Scribe", building="library", landscape="lake", freedom="opinion")
     assert r.status_code == 422 and "cannot be read" in r.text
+
+
+def test_a_mistaken_entry_can_be_forgotten_and_frees_its_place(app, client):
+    teach(client, name="Sculpter", building="workshop", landscape="forest", freedom="religion")
+    assert "sculpter" in LearnedCatalog(app.instance_path).catalog().professions
+    page = client.get("/catalog").text
+    assert 'action="/catalog/professions/sculpter/forget"' in page
+    assert 'action="/catalog/professions/poet/forget"' not in page      # built in: nothing to forget
+    r = client.post("/catalog/professions/sculpter/forget",
+                    data={"csrf_token": csrf_token_for(client)})
+    assert r.status_code == 200 and "Forgot that entry." in r.text
+    assert "sculpter" not in LearnedCatalog(app.instance_path).catalog().professions
+    r = client.post("/catalog/professions/poet/forget", data={"csrf_token": csrf_token_for(client)})
+    assert r.status_code == 422
+
+
+def test_forgetting_needs_the_right_to_change(app, lan_client):
+    r = lan_client.post("/catalog/professions/poet/forget",
+                        data={"csrf_token": csrf_token_for(lan_client)})
+    assert r.status_code == 403
