@@ -75,6 +75,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(recording.bp)
+    from . import solo
+
+    app.register_blueprint(solo.bp)
     from . import catalog_screen, ending, history, hosting, tablescreen
 
     for screen in (hosting, tablescreen, history, ending, catalog_screen):

@@ -1,0 +1,200 @@
+"""A solo player's phone in the Flask test client: it reads the forms the solo page draws and
+posts them as a browser would, so tests only ever use controls the page actually offers.
+
+The Automa cards and Profession cards taught here are TEST DATA (tests/data/README.md).
+"""
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from html.parser import HTMLParser
+from pathlib import Path
+
+from companion.learned import LearnedCatalog
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+TEST_PROFESSIONS = json.loads((DATA / "test_professions.json").read_text())
+TEST_AUTOMA_DECK = json.loads((DATA / "automa_test_deck.json").read_text())
+TEST_SIZES = {"forest": 4, "lake": 3, "park": 2}     # test values: the rulebook prints no sizes
+
+
+def teach_test_data(instance_path, *, automa=True, professions=True, sizes=True):
+    """Teach the installation the TEST DATA cards (never the real ones: those come from a table)."""
+    learned = LearnedCatalog(instance_path)
+    if professions:
+        learned.teach(TEST_PROFESSIONS)
+    if automa:
+        learned.teach(TEST_AUTOMA_DECK)
+    if sizes:
+        learned.teach({"landscape_cells": TEST_SIZES})
+    return learned
+
+
+class Form:
+    def __init__(self, attrs):
+        self.action = attrs.get("hx-post") or attrs.get("action")
+        self.cls = attrs.get("class", "")
+        self.hidden: dict[str, str] = {}
+        self.checkboxes: dict[str, list[str]] = {}
+        self.radios: dict[str, list[str]] = {}
+        self.selects: dict[str, list[str]] = {}
+        self.inputs: list[str] = []
+        self.buttons: list[str] = []
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.buttons)
+
+    def __repr__(self):
+        return f"<Form {self.action} {self.hidden} {self.buttons}>"
+
+
+class FormReader(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.forms: list[Form] = []
+        self._form = None
+        self._select = None
+        self._button = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if self._button is not None:
+            self._button.append(" ")
+        if tag == "form":
+            self._form = Form(a)
+            self.forms.append(self._form)
+        elif self._form is None:
+            return
+        elif tag == "input":
+            kind, name = a.get("type", "text"), a.get("name")
+            if kind == "hidden":
+                self._form.hidden[name] = a.get("value", "")
+            elif kind == "checkbox":
+                self._form.checkboxes.setdefault(name, []).append(a.get("value"))
+            elif kind == "radio":
+                self._form.radios.setdefault(name, []).append(a.get("value"))
+            else:
+                self._form.inputs.append(name)
+        elif tag == "select":
+            self._select = a.get("name")
+            self._form.selects[self._select] = []
+        elif tag == "option" and self._select:
+            self._form.selects[self._select].append(a.get("value"))
+        elif tag == "button":
+            self._button = []
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
+            self._select = None
+        elif tag == "button" and self._button is not None and self._form is not None:
+            self._form.buttons.append(re.sub(r"\s+", " ", "".join(self._button)).strip())
+            self._button = None
+
+    def handle_data(self, data):
+        if self._button is not None:
+            self._button.append(data)
+
+
+def forms_in(html: str) -> list[Form]:
+    reader = FormReader()
+    reader.feed(html)
+    return reader.forms
+
+
+def step_of(html: str) -> str | None:
+    m = re.search(r'id="solo-step"[^>]*data-step="([a-z_]+)"', html)
+    return m.group(1) if m else None
+
+
+def say_of(html: str) -> str:
+    m = re.search(r'<p class="say">(.*?)</p>', html, re.S)
+    import html as h
+    return h.unescape(m.group(1)).strip() if m else ""
+
+
+class SoloPhone:
+    """One browser session playing a solo game through the page's own forms."""
+
+    def __init__(self, client, game_id: str):
+        self.client = client
+        self.game_id = game_id
+        self.html = ""
+        self.status = None
+        self.refresh()
+
+    @classmethod
+    def start(cls, client, **choices):
+        from .conftest import csrf_token_for
+        token = csrf_token_for(client)
+        form = {"csrf_token": token, "name": "Alexandra", "difficulty": "standard",
+                "dummies": "2", "start": "me", "die": "table", "deck": "table", **choices}
+        r = client.post("/solo/new", data=form)
+        assert r.status_code == 303, r.text
+        game_id = r.headers["Location"].split("/")[2]
+        return cls(client, game_id)
+
+    @property
+    def csrf(self) -> str:
+        with self.client.session_transaction() as s:
+            return s["_csrf"]
+
+    def refresh(self):
+        r = self.client.get(f"/games/{self.game_id}/solo/panel")
+        assert r.status_code == 200, r.text
+        self.html, self.status = r.text, r.status_code
+        return self
+
+    @property
+    def step(self):
+        return step_of(self.html)
+
+    @property
+    def say(self):
+        return say_of(self.html)
+
+    @property
+    def forms(self) -> list[Form]:
+        return forms_in(self.html)
+
+    def form(self, *, type=None, button=None, action=None) -> Form:
+        found = self.find(type=type, button=button, action=action)
+        assert found, (type, button, action, self.forms)
+        return found[0]
+
+    def find(self, *, type=None, button=None, action=None) -> list[Form]:
+        out = []
+        for f in self.forms:
+            if type is not None and f.hidden.get("type") != type:
+                continue
+            if button is not None and not any(button in b for b in f.buttons):
+                continue
+            if action is not None and not (f.action or "").endswith(action):
+                continue
+            out.append(f)
+        return out
+
+    def submit(self, form: Form, **fields):
+        data = {**form.hidden, **fields}
+        headers = {"X-CSRF-Token": self.csrf, "HX-Request": "true"}
+        r = self.client.post(form.action, data=data, headers=headers)
+        self.status = r.status_code
+        if r.status_code in (200, 422):
+            self.html = r.text
+        return r
+
+    def tap(self, button=None, *, type=None, action=None, **fields):
+        return self.submit(self.form(type=type, button=button, action=action), **fields)
+
+    def post_event(self, **fields):
+        """A hand-made post to the recording route (for garbage and refusal tests)."""
+        data = {"view": "solo", "event_id": uuid.uuid4().hex, **fields}
+        r = self.client.post(f"/games/{self.game_id}/events", data=data,
+                             headers={"X-CSRF-Token": self.csrf, "HX-Request": "true"})
+        self.status = r.status_code
+        if r.status_code in (200, 422):
+            self.html = r.text
+        return r
