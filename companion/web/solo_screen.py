@@ -294,6 +294,9 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
     card = view["automa_card"]
     log = view["log"]
     this_round = [x for x in log if x["round"] == state.round]
+    # Wolfgang's last turn ends the round: keep it in sight through the next Auction phase.
+    last_turns = ([x for x in log if x["round"] == state.round - 1 and x["phase"] == "action"]
+                  if state.phase == "auction" else [])
     return {
         "step": step_view(state, prompt, learned, chance, refusal, sent),
         "refusal": refusal,
@@ -306,6 +309,7 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
         "automa": automa_card_view(state, card["number"], card["use"]) if card else None,
         "offers": offers_view(view) if state.phase == "auction" else [],
         "decisions": this_round,
+        "last_turns": last_turns,
         "earlier": [x for x in log if x["round"] != state.round],
         "difficulty": view["difficulty"], "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},

@@ -132,7 +132,7 @@ def test_first_round_of_a_solo_game_on_a_phone(watched, app, live_server):
 
     step(page, "auction_card")
     assert page.inner_text(".solo-where").startswith("Round 2 · Auction phase")
-    assert "Wolfgang takes a Profession card" in page.text_content(".earlier")
+    assert "Wolfgang takes a Profession card" in page.inner_text(".decisions .last-turns")
     assert page.locator(".wolfgang .table-card").count() == 4
     fits(page)
     assert errors == []
