@@ -26,7 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 from . import jsonl
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
@@ -65,9 +65,9 @@ def _normalise_url(url: str) -> str:
     return url
 
 
-def _make_engine(url: str) -> Engine:
+def _make_engine(url: str, **options) -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(url)
+        return create_engine(url, **options)
     if url in ("sqlite://", "sqlite:///:memory:"):
         # One shared connection, or every call would see its own empty database.
         return create_engine(
@@ -76,7 +76,8 @@ def _make_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                           **options)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn, _record):
@@ -135,7 +136,7 @@ class _DriverStatement:
                 processors[name] = processor
         self.processors = processors
         self.positional = compiled.positiontup if compiled.positional else None
-        self.keep = dialect.name == "sqlite" and engine.pool.__class__.__name__ != "StaticPool"
+        self.keep = isinstance(engine.pool, NullPool)
         self.local = threading.local()
 
     def execute(self, values: dict[str, Any]) -> int:
@@ -205,8 +206,13 @@ class EventStore:
     """One engine per store, a connection per call: safe to share across threads."""
 
     def __init__(self, url: str | None = None):
-        self.engine = _make_engine(_normalise_url(url or default_url()))
-        self._append = _DriverStatement(self.engine, _append_statement())
+        url = _normalise_url(url or default_url())
+        self.engine = _make_engine(url)
+        # Appends on a file database keep one connection per thread outside the pool (a
+        # server's threads live forever and would otherwise hold the whole pool).
+        file_db = url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:")
+        self._append_engine = _make_engine(url, poolclass=NullPool) if file_db else self.engine
+        self._append = _DriverStatement(self._append_engine, _append_statement())
         # Only this package's tables: other packages own and create their own.
         try:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
@@ -216,6 +222,7 @@ class EventStore:
 
     def close(self) -> None:
         self._append.release()
+        self._append_engine.dispose()
         self.engine.dispose()
 
     def __enter__(self) -> EventStore:

@@ -108,3 +108,38 @@ def test_separate_processes_share_one_log(store_url):
     assert [e.seq for e in log] == list(range(1, processes * per_process + 1))
     assert sorted(e.id for e in log) == sorted(
         f"p{w}-{k}" for w in range(processes) for k in range(per_process))
+
+
+def test_many_long_lived_threads_appending_do_not_starve_readers(tmp_path):
+    """A server's worker threads live for ever: the connections they keep for appends must not
+    come out of the pool that every read needs."""
+    import time as _time
+    from events import EventStore as _Store
+    store = _Store(f"sqlite:///{tmp_path / 'threads.db'}")
+    store.create_game("g")
+    go, done = threading.Event(), threading.Barrier(33)
+    seqs = iter(range(40))
+    lock = threading.Lock()
+
+    def worker():
+        go.wait()
+        with lock:
+            n = next(seqs)
+            store.append("g", id=f"e{n}", type="t", payload={}, by="host", expected_seq=n)
+        done.wait()          # stay alive, like a waitress thread, while the reads happen
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(32)]
+    for t in threads:
+        t.start()
+    go.set()
+    started = _time.monotonic()
+    while store.last_seq("g") < 32:
+        assert _time.monotonic() - started < 10
+        _time.sleep(0.01)
+    t0 = _time.monotonic()
+    assert len(store.events("g")) == 32 and store.game("g") is not None
+    assert _time.monotonic() - t0 < 2
+    done.wait()
+    for t in threads:
+        t.join()
+    store.close()
