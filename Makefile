@@ -20,3 +20,4 @@ test: $(VENV)/.installed system-deps
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py
+	$(PY) benchmarks/web_render_fanout.py
