@@ -78,6 +78,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import solo
 
     app.register_blueprint(solo.bp)
+    from . import seat
+
+    app.register_blueprint(seat.bp)
     from . import catalog_screen, ending, history, hosting, tablescreen
 
     for screen in (hosting, tablescreen, history, ending, catalog_screen):

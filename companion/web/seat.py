@@ -1,0 +1,345 @@
+"""A seat's own phone: joining by its QR code, the private panel, scribe mode, teaching cards.
+
+The panel is one live fragment (`phone_panel`): it re-renders on every seq, and every button on
+it posts to the one recording route with `view=phone`, which answers with the same fragment (a
+refusal placed next to the button that sent it). Scribe mode is the same panel on the host's
+device for a seat without a phone: its forms carry `as_seat`, so the log says `by: host`.
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+import uuid
+from urllib.parse import quote
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from htmx_flask import request as htmx_request
+from jinja2_fragments.flask import render_block
+from werkzeug.datastructures import MultiDict
+
+from companion.learned import LearnedCatalog
+from companion.rules import Refusal
+from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, RECRUITING_CARD,
+                                     STARTING_HAND, CatalogError)
+from companion.tokens import identify_in_game
+
+from . import phone as screens
+from .access import Access, join as join_game, require_host, require_seat, require_viewer
+from .errors import error_response
+from .recording import (EVENT_ID, LIST_FIELDS, FormError, authorise, event_from_form,
+                        get_table, record, register_view)
+from .store import get_store
+
+bp = Blueprint("seat", __name__)
+VIEW = "phone"
+PANEL_ID = "phone-panel"
+HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")   # the host screen's, if registered
+MAX_RESEND = 2000   # characters of the event a teach form carries along
+TEMPLATES = {  # screen name -> the part of templates/phone/ that draws it
+    "hand": "setup", "setup_wait": "setup",
+    "open": "auction", "paddle": "auction", "auction_wait": "auction", "prestige": "auction",
+    "place": "auction",
+    "actions": "actions", "work": "work", "build": "actions", "take": "actions",
+    "bonus": "actions", "recruit": "actions",
+    "teach_profession": "teach", "teach_landscape": "teach",
+    "wait": "notice", "solo": "notice", "over": "notice",
+}
+
+
+class PhoneUrls:
+    """Where this panel's links and forms go: the seat's own /me, or the host's scribe page."""
+
+    def __init__(self, game_id: str, seat: int, scribe: bool):
+        self.game_id, self.seat, self.scribe = game_id, seat, scribe
+        self.events = url_for("recording.post_event", game_id=game_id)
+        self.teach = url_for("seat.teach", game_id=game_id)
+
+    def _url(self, endpoint: str, params: dict | None, extra: dict) -> str:
+        values = {k: v for k, v in {**(params or {}), **extra}.items()
+                  if not k.startswith("_") and v not in (None, "", [])}
+        if self.scribe:
+            return url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
+        return url_for(endpoint, game_id=self.game_id, **values)
+
+    def panel(self, params: dict | None = None, **extra) -> str:
+        return self._url("seat.scribe_panel" if self.scribe else "seat.panel", params, extra)
+
+    def page(self, params: dict | None = None, **extra) -> str:
+        return self._url("seat.scribe" if self.scribe else "seat.phone", params, extra)
+
+
+def _installed_catalog():
+    try:
+        return LearnedCatalog(current_app.instance_path).catalog()
+    except CatalogError:
+        return None   # an unreadable catalog file must not take the phones down
+
+
+def phone_context(game_id: str, seat: int, *, scribe: bool = False, host: bool = False,
+                  params: dict | None = None, refusal: Refusal | None = None,
+                  sent_event: dict | None = None, teach_form: dict | None = None,
+                  recorded=None) -> dict:
+    """Everything templates/phone/page.html needs to draw one seat's panel."""
+    table = get_table()
+    seq = table.seq(game_id)            # read before the state: a newer state only refreshes
+    state = table.state(game_id)
+    if not 0 <= seat < state.n:
+        abort(404, description=f"There is no seat {seat + 1} at this game.")
+    work = screens.working_state(state, _installed_catalog())
+    params = dict(params or {})
+    if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
+        params = screens.params_after_refusal(refusal, sent_event) or params
+        if isinstance(sent_event.get("cells"), list):
+            params["_cells"] = sent_event["cells"]
+    resend = None
+    if params.get("do") == "teach" and sent_event and sent_event.get("type") in screens.TEACHABLE:
+        resend = sent_event
+    if sent_event and sent_event.get("type") == "_teach":
+        resend = sent_event.get("resend")
+    screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
+    if params.get("do") and not screen["name"].startswith(params["do"]):
+        params = {}      # that screen is gone (the turn moved on): refresh to the overview
+    names = [p.name for p in state.players]
+    done = None
+    if recorded is not None:
+        ev = recorded.event
+        done = ("Already recorded: " if recorded.duplicate else "Done: ") + screens.describe(
+            {**ev.payload, "type": ev.type}, work.catalog, names)
+    return {
+        "game_id": game_id, "seat": seat, "scribe": scribe, "seq": seq, "params": params,
+        "urls": PhoneUrls(game_id, seat, scribe), "view": VIEW, "panel_id": PANEL_ID,
+        "status": screens.status(work, seat), "screen": screen,
+        "screen_template": f"phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
+        "hand": screens.hand(work, seat),
+        "bonus_cards": screens.bonus_cards_held(work, seat),
+        "prestige_cards": screens.prestige_cards_held(work, seat),
+        "principality": screens.principality(work, seat),
+        "sell": screens.sell_offer(work, seat),
+        "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
+        "slot": screens.RefusalSlot(refusal, sent_event), "done": done,
+        "table_url": f"/games/{quote(game_id, safe='')}/table",
+        "new_event_id": lambda: uuid.uuid4().hex,
+    }
+
+
+def phone_panel(game_id: str, seat: int, **kwargs) -> str:
+    """The live panel of one seat as an HTML fragment. Other screens reuse it for scribe mode:
+    `phone_panel(game_id, seat, scribe=True, host=True)` (or link to `seat.scribe`)."""
+    return render_block("phone/page.html", "panel", **phone_context(game_id, seat, **kwargs))
+
+
+def _answer(game_id: str, seat: int, **kwargs):
+    """The fragment for htmx, the whole page for a plain form post (no JavaScript)."""
+    if htmx_request.htmx:
+        return phone_panel(game_id, seat, **kwargs)
+    return render_template("phone/page.html", **phone_context(game_id, seat, **kwargs))
+
+
+def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
+    """The recording route's answer to a post made from a phone panel (view=phone)."""
+    if me.seat is None:
+        return error_response(400, "This form belongs to a seat's phone: open your seat's "
+                                   "link, or the host's scribe screen for that seat.")
+    scribe = bool(me.host and sent is not None and str(sent.get("as_seat", "")).isdigit())
+    sent_event = None
+    if sent is not None:
+        try:
+            sent_event = event_from_form(sent)
+        except FormError:   # a field of the wrong kind: still place the message by its type
+            kind = sent.get("type", "")
+            sent_event = {"type": kind} if re.fullmatch(r"[a-z_]{3,40}", kind) else None
+    return _answer(game_id, me.seat, scribe=scribe, host=me.host, refusal=refusal,
+                   sent_event=sent_event, recorded=recorded)
+
+
+register_view(VIEW, render_phone)
+
+
+@bp.after_request
+def private(response):
+    """A seat's panel holds its secrets: no cache may keep a copy."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- joining -------------------------------------------------------------------------------------
+
+@bp.get("/games/<game_id>/join/<token>")
+def join(game_id: str, token: str):
+    """A QR code's link: the token becomes a role in this browser's session. Opening it again
+    (a reload, another phone) restores the same seat."""
+    join_game(game_id, token)
+    identity = identify_in_game(get_store(), game_id, token)
+    if identity is None:   # the game's tokens changed in between
+        abort(404, description="This join link is no longer valid. Scan the QR code again.")
+    if identity.role == "seat":
+        return redirect(url_for("seat.phone", game_id=game_id), code=303)
+    if identity.role == "host":
+        for endpoint in HOST_PAGE_ENDPOINTS:
+            if endpoint in current_app.view_functions:
+                return redirect(url_for(endpoint, game_id=game_id), code=303)
+        return redirect(f"/games/{quote(game_id, safe='')}/host", code=303)
+    return redirect(f"/games/{quote(game_id, safe='')}/table", code=303)
+
+
+# -- the panel -----------------------------------------------------------------------------------
+
+@bp.get("/games/<game_id>/me")
+def phone(game_id: str):
+    me = require_seat(game_id)
+    return render_template("phone/page.html", **phone_context(
+        game_id, me.seat, host=me.host, params=screens.parse_params(request.args)))
+
+
+@bp.get("/games/<game_id>/me/panel")
+def panel(game_id: str):
+    me = require_seat(game_id)
+    return phone_panel(game_id, me.seat, host=me.host,
+                       params=screens.parse_params(request.args))
+
+
+@bp.get("/games/<game_id>/scribe/<int:seat>")
+def scribe(game_id: str, seat: int):
+    require_host(game_id)
+    return render_template("phone/page.html", **phone_context(
+        game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)))
+
+
+@bp.get("/games/<game_id>/scribe/<int:seat>/panel")
+def scribe_panel(game_id: str, seat: int):
+    require_host(game_id)
+    return phone_panel(game_id, seat, scribe=True, host=True,
+                       params=screens.parse_params(request.args))
+
+
+# -- teaching a card on first use ----------------------------------------------------------------
+
+def profession_id(name: str) -> str:
+    """The catalog id of a card from its printed name: 'Master Builder' -> 'master_builder'."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:40]
+
+
+def parse_resend(text: str) -> dict:
+    """The event a teach form carries, checked like any posted form."""
+    if not text or len(text) > MAX_RESEND:
+        raise FormError("This form lost the move it was for: go back and try again")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise FormError("This form's move could not be read: go back and try again") from None
+    if not isinstance(data, dict) or data.get("type") not in screens.TEACHABLE:
+        raise FormError("This form's move could not be read: go back and try again")
+    form = MultiDict()
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise FormError("This form's move could not be read")
+        if key == "cells":
+            form.add(key, json.dumps(value))
+        elif isinstance(value, list) and key in LIST_FIELDS:
+            for item in value:
+                form.add(key, str(item))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            form.add(key, str(value))
+        else:
+            raise FormError("This form's move could not be read")
+    return event_from_form(form)
+
+
+def _same_card(known, building, landscape, freedom) -> bool:
+    return (known.building, known.landscape, known.freedom) == (building, landscape, freedom)
+
+
+def teach_profession(state, resend: dict, form: dict) -> tuple[dict | None, str]:
+    """Teach the installation a Profession card; (event to send, or None if the starting hand
+    still needs cards; the card's id)."""
+    name = " ".join(form.get("name", "").split())[:40]
+    building, landscape, freedom = (form.get(k, "") for k in ("building", "landscape",
+                                                             "freedom"))
+    if building not in BUILDINGS:
+        raise FormError("Tap the Building shown on the card")
+    if landscape not in LANDSCAPES:
+        raise FormError("Tap the Landscape shown on the card")
+    if freedom not in FREEDOMS:
+        raise FormError("Tap the Freedom shown on the card")
+    fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
+    pid = fixed if isinstance(fixed, str) and fixed else profession_id(name)
+    if not pid or not name:
+        raise FormError("Type the card's name as it is printed on it")
+    if pid == RECRUITING_CARD:
+        raise FormError("That is the Recruiting card, not a Profession card")
+    learned = LearnedCatalog(current_app.instance_path)
+    installed = learned.catalog()
+    for known in (state.catalog.professions.get(pid), installed.professions.get(pid)):
+        if known is not None and not _same_card(known, building, landscape, freedom):
+            raise CatalogError(
+                f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
+                f"{known.landscape.title()}, {known.freedom.title()}. Check the card; if "
+                "Palazzo has it wrong, the host can correct it on the catalog screen.")
+    if pid not in installed.professions:
+        learned.teach_profession(pid, building, landscape, freedom, name=name)
+    event = dict(resend)
+    if resend["type"] == "starting_hand_chosen":
+        chosen = list(dict.fromkeys([*(resend.get("professions") or []), pid]))
+        if len(chosen) < STARTING_HAND:
+            return None, pid
+        event["professions"] = chosen
+    else:
+        event["profession"] = pid
+    return event, pid
+
+
+def teach_landscape(resend: dict, form: dict) -> dict:
+    kind = resend.get("landscape")
+    cells = form.get("cells", "")
+    if kind not in LANDSCAPES:
+        raise FormError("This form lost which Landscape it was for: go back and try again")
+    if not cells.isdigit() or not 1 <= int(cells) <= 12:
+        raise FormError(f"Tap how many squares a {kind.title()} covers (1 to 12)")
+    LearnedCatalog(current_app.instance_path).teach_landscape(kind, int(cells))
+    return resend
+
+
+@bp.post("/games/<game_id>/teach")
+def teach(game_id: str):
+    """Teach Palazzo a card the table just used, then send the move it was for, so one tap
+    finishes what the player started."""
+    me = require_viewer(game_id)
+    scribe = False
+    if me.host and request.form.get("as_seat", "").isdigit():
+        me, scribe = Access(game_id, host=True, seat=int(request.form["as_seat"])), True
+    if me.seat is None:
+        abort(403, description="Cards are taught from a seat's phone or the host's scribe "
+                               "screen.")
+    event_id = request.form.get("event_id") or None
+    if event_id is not None and not EVENT_ID.match(event_id):
+        abort(400, description="That button's event id is malformed: reload the page.")
+    form = {k: request.form.get(k, "")[:60] for k in ("name", "building", "landscape",
+                                                      "freedom", "cells")}
+    answer = dict(scribe=scribe, host=me.host)
+    try:
+        resend = parse_resend(request.form.get("resend", ""))
+    except FormError as e:
+        return _answer(game_id, me.seat, refusal=Refusal("bad_event", str(e)), **answer), 422
+    by = authorise(me, resend)        # before teaching anything: only for one's own moves
+    state = get_table().state(game_id)
+    try:
+        if request.form.get("what") == "landscape":
+            event, pid = teach_landscape(resend, form), None
+        elif request.form.get("what") == "profession":
+            event, pid = teach_profession(state, resend, form)
+        else:
+            raise FormError("That form does not say what to teach")
+    except (CatalogError, FormError) as e:
+        return _answer(game_id, me.seat, params={"do": "teach"}, teach_form=form,
+                       refusal=Refusal("bad_catalog_entry", str(e)),
+                       sent_event={"type": "_teach", "resend": resend}, **answer), 422
+    if event is None:   # a starting hand that still needs cards: back to choosing them
+        chosen = [*(resend.get("professions") or []), pid]
+        return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen},
+                       **answer)
+    recorded, refusal = record(game_id, event, by, event_id)
+    if refusal is not None:
+        return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
+    return _answer(game_id, me.seat, recorded=recorded, **answer)

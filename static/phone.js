@@ -1,0 +1,123 @@
+/* The phone panel's small behaviours (templates/phone/; CSP: no inline script).
+ *
+ * 1. Grid composers (form[data-grid]): tapping an empty square toggles it; the hidden
+ *    `cells` field always holds the tapped squares as JSON [[row, col], ...].
+ * 2. Forms marked data-keep="<key>" keep what the player ticked, typed or tapped when the
+ *    panel is redrawn by a live refresh (another player moved): the new panel gets the same
+ *    choices back, so nobody loses a half-chosen hand. Answers to the player's own taps are
+ *    drawn by the server as they are.
+ * 3. data-choose="<n>" forms count the ticked boxes.
+ */
+(function () {
+  "use strict";
+
+  function cellsOf(form) {
+    var out = [];
+    var pressed = form.querySelectorAll("[data-cell][aria-pressed='true']");
+    for (var i = 0; i < pressed.length; i++) {
+      var rc = pressed[i].getAttribute("data-cell").split(",");
+      out.push([parseInt(rc[0], 10), parseInt(rc[1], 10)]);
+    }
+    return out;
+  }
+
+  function syncGrid(form) {
+    var cells = cellsOf(form);
+    var field = form.querySelector("[data-cells]");
+    if (field) field.value = JSON.stringify(cells);
+    var count = form.querySelector("[data-count]");
+    if (count) count.textContent = String(cells.length);
+  }
+
+  function syncCount(form) {
+    var count = form.querySelector("[data-count]");
+    if (count) count.textContent = String(form.querySelectorAll("input[type='checkbox']:checked").length);
+  }
+
+  document.addEventListener("click", function (e) {
+    var cell = e.target && e.target.closest && e.target.closest("form[data-grid] [data-cell]");
+    if (!cell) return;
+    e.preventDefault();
+    cell.setAttribute("aria-pressed", cell.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    syncGrid(cell.closest("form"));
+  });
+
+  document.addEventListener("change", function (e) {
+    var form = e.target && e.target.closest && e.target.closest("form[data-choose]");
+    if (form) syncCount(form);
+  });
+
+  // -- keeping choices across live refreshes ---------------------------------------------
+
+  function snapshot(root) {
+    var saved = {};
+    var forms = root.querySelectorAll("form[data-keep]");
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      var state = { checked: [], values: {}, cells: cellsOf(form) };
+      var inputs = form.querySelectorAll("input, select, textarea");
+      for (var j = 0; j < inputs.length; j++) {
+        var input = inputs[j];
+        if (!input.name || input.type === "hidden") continue;
+        if (input.type === "checkbox" || input.type === "radio") {
+          if (input.checked) state.checked.push(input.name + "=" + input.value);
+        } else {
+          state.values[input.name] = input.value;
+        }
+      }
+      saved[form.getAttribute("data-keep")] = state;
+    }
+    return saved;
+  }
+
+  function restore(root, saved) {
+    var forms = root.querySelectorAll("form[data-keep]");
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      var state = saved[form.getAttribute("data-keep")];
+      if (!state) continue;
+      var inputs = form.querySelectorAll("input, select, textarea");
+      for (var j = 0; j < inputs.length; j++) {
+        var input = inputs[j];
+        if (!input.name || input.type === "hidden") continue;
+        if (input.type === "checkbox" || input.type === "radio") {
+          input.checked = state.checked.indexOf(input.name + "=" + input.value) >= 0;
+        } else if (Object.prototype.hasOwnProperty.call(state.values, input.name)) {
+          input.value = state.values[input.name];
+        }
+      }
+      if (form.hasAttribute("data-grid")) {
+        var wanted = {};
+        for (var k = 0; k < state.cells.length; k++) wanted[state.cells[k].join(",")] = true;
+        var buttons = form.querySelectorAll("[data-cell]");
+        for (var b = 0; b < buttons.length; b++) {
+          buttons[b].setAttribute("aria-pressed", wanted[buttons[b].getAttribute("data-cell")] ? "true" : "false");
+        }
+        syncGrid(form);
+      }
+      if (form.hasAttribute("data-choose")) syncCount(form);
+    }
+  }
+
+  var kept = null;
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail || {};
+    kept = null;
+    var panel = d.target;
+    if (!panel || !panel.hasAttribute || !panel.hasAttribute("data-phone-panel")) return;
+    // Only a live refresh: the panel fetching itself because the game's seq moved.
+    if (d.elt !== panel || !d.xhr || d.xhr.status !== 200) return;
+    if (d.requestConfig && d.requestConfig.verb && d.requestConfig.verb !== "get") return;
+    kept = snapshot(panel);
+  });
+
+  // Right after the swap, in the same task: a tap a moment later (before htmx settles the
+  // new content) must land on the restored form, not be overwritten by the restore.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var el = e.target;
+    if (!kept || !el || !el.hasAttribute || !el.hasAttribute("data-phone-panel")) return;
+    restore(el, kept);
+    kept = null;
+  });
+})();
