@@ -1,0 +1,136 @@
+"""Three phones at one table, in Chromium at 360 x 740: join, choose hands, bid with the paddle,
+place a Landscape on the grid, complete a Work (refused first, below the minimum)."""
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.web.phone_game import has_number, host_game, record, state
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone.png"
+HANDS = {"Ada": ("Poet", "Alchemist", "Botanist"), "Ben": ("Mason", "Painter", "Jurist"),
+         "Cy": ("Doctor", "Actor", "Monk")}
+
+
+@pytest.fixture
+def phones(browser):
+    """Open phones (one browser context each: separate cookies), closed after the test."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(viewport={"width": 360, "height": 740},
+                                      device_scale_factor=2, is_mobile=True, has_touch=True)
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b"))
+
+
+@contextmanager
+def redrawn(page):
+    """Wait, after the block, until the panel has been redrawn (another phone moved)."""
+    page.evaluate("document.querySelector('#phone-panel').dataset.stale = 'yes'")
+    yield
+    page.wait_for_function("() => !document.querySelector('#phone-panel').dataset.stale")
+
+
+def money(page) -> str:
+    return page.locator("[data-money]").inner_text().replace("\xa0", " ")
+
+
+def test_three_phones_play_round_one(app, live_server, phones):
+    game_id, tokens = host_game(app)
+    record(app, game_id, type="correction", player=1, money=1100, fame=0, reason="test purse")
+    record(app, game_id, type="correction", player=2, money=2100, fame=0, reason="test purse")
+    ada, ben, cy = pages = [phones() for _ in range(3)]
+    for page, token in zip(pages, tokens.seats):
+        page.goto(f"{live_server}/games/{game_id}/join/{token}")
+        page.get_by_text("Your starting hand").first.wait_for()
+        page.wait_for_function("() => Object.values(palazzo.feeds).some("
+                               "f => f.source && f.source.readyState === 1)")
+
+    # Starting hands. Ada ticks two cards, Ben keeps his hand meanwhile: Ada's panel is
+    # redrawn live and her ticks survive it.
+    for name in HANDS["Ada"][:2]:
+        ada.locator("label.option", has_text=name).tap()
+    with redrawn(ada):
+        for name in HANDS["Ben"]:
+            ben.locator("label.option", has_text=name).tap()
+        ben.get_by_text("3 of 3 ticked").first.wait_for()
+        button(ben, "Keep these 3").tap()
+        ben.get_by_text("Kept a starting hand").first.wait_for()
+    ada.get_by_text("2 of 3 ticked").first.wait_for()
+    assert ada.locator("input[value=poet]").is_checked()
+    ada.locator("label.option", has_text=HANDS["Ada"][2]).tap()
+    button(ada, "Keep these 3").tap()
+    for name in HANDS["Cy"]:
+        cy.locator("label.option", has_text=name).tap()
+    button(cy, "Keep these 3").tap()
+
+    # The auction, by paddle: Ada opens the Lake, Ben raises, Cy passes, Ada raises, Ben passes.
+    button(ada, "Lake").tap()
+    button(ben, "Raise to 300").tap()
+    button(cy, "Pass").tap()
+    button(ada, "Raise to 400").tap()
+    ben.get_by_text("bid 400 by Ada", exact=False).first.wait_for()
+    button(ben, "Pass").tap()
+    ada.get_by_text("Place your Landscape").first.wait_for()
+    for cell in ("0,0", "0,1", "0,2"):
+        ada.locator(f"[data-cell='{cell}']").tap()
+    ada.get_by_text("3 tapped").first.wait_for()
+    button(ada, "Place the Lake").tap()
+    ada.get_by_text("Done: Placed a Lake").first.wait_for()
+    button(ben, "Leave all auctions").tap()
+    button(cy, "Decline").tap()
+
+    # Ada's turn: a Work below the minimum is refused next to its button.
+    ada.get_by_text("Your turn · 2 actions left").first.wait_for()
+    assert ada.locator(".pgrid .sq-lake").count() == 3
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        ada.screenshot(path=str(SCREENSHOT), full_page=True)
+    ada.get_by_role("link", name=re.compile("^Complete a Work")).tap()
+    ada.get_by_text("Below this round's minimum of 7").first.wait_for()
+    button(ada, "Complete the Work").tap()
+    refusal = ada.locator("form:has(button:text('Complete the Work')) .refusal")
+    refusal.wait_for()
+    assert "Work Value 6 is below this round's minimum of 7" in refusal.inner_text()
+    assert "Rule: Complete a Work" in refusal.inner_text()
+
+    # With the Freedom of Travel it reaches 9: two PP instead of 400 Florin.
+    ada.get_by_role("link", name="Back").tap()
+    button(ada, "Travel").tap()
+    ada.get_by_text("Done: Introduced the Freedom of Travel").first.wait_for()
+    ada.get_by_role("link", name=re.compile("^Complete a Work")).tap()
+    ada.get_by_text("Meets this round's minimum of 7").first.wait_for()
+    ada.locator("label.chip", has_text="2 PP").tap()
+    button(ada, "Complete the Work").tap()
+    ada.get_by_text("Done: Completed a Work with the Poet").first.wait_for()
+
+    assert [p.money for p in state(app, game_id).players] == [3300, 4600, 5600]
+    ben.get_by_text("Ada is taking their turn").first.wait_for()
+    for page, mine in ((ada, 3300), (ben, 4600), (cy, 5600)):
+        assert money(page) == f"{mine} Florin"
+        html = page.content()
+        for other in {3300, 4600, 5600} - {mine}:
+            assert not has_number(html, other)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # A refusal is answered with 422: the browser and htmx log that, and nothing else.
+        assert [e for e in page.errors if "422" not in e] == []
+    assert ada.locator("[data-fame]").inner_text().replace("\xa0", " ") == "2 PP"
+    assert "Poet" not in ben.content() and "Mason" not in ada.content()
