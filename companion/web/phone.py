@@ -649,8 +649,14 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
                          resend.get("type"), "send your move again")}
 
 
+def solo_turn_here(state, seat: int) -> bool:
+    """In a solo game this panel serves only the player's own Action phase turn (embedded in
+    the solo page); every other step, Wolfgang's above all, is on the solo page."""
+    return seat == 0 and state.phase == "action" and state.turn == 0
+
+
 def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> dict:
-    if state.solo:
+    if state.solo and not solo_turn_here(state, seat):
         return {"name": "solo"}
     if state.phase == "over":
         return {"name": "over"}
@@ -688,7 +694,7 @@ def status(state, seat: int) -> dict:
 
 def sell_offer(state, seat: int) -> dict | None:
     p = state.players[seat]
-    if (p.fame <= 0 or not selling_allowed(state) or state.solo
+    if (p.fame <= 0 or not selling_allowed(state) or (state.solo and seat != 0)
             or state.phase not in ("setup", "auction", "action")):
         return None
     return {"max": p.fame, "rate": FLORIN_PER_FAME_SOLD}

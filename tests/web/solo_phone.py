@@ -145,8 +145,17 @@ class SoloPhone:
     def refresh(self):
         r = self.client.get(f"/games/{self.game_id}/solo/panel")
         assert r.status_code == 200, r.text
-        self.html, self.status = r.text, r.status_code
+        self.html, self.status = self.with_seat_panel(r.text), r.status_code
         return self
+
+    def with_seat_panel(self, html: str) -> str:
+        """What htmx does on load: fetch the embedded seat panel into place."""
+        embedded = re.search(r'class="seat-panel" hx-get="([^"]+)" hx-trigger="load"', html)
+        if not embedded:
+            return html
+        panel = self.client.get(embedded.group(1))
+        assert panel.status_code == 200, panel.text
+        return html + panel.text
 
     @property
     def step(self):
@@ -183,7 +192,9 @@ class SoloPhone:
         r = self.client.post(form.action, data=data, headers=headers)
         self.status = r.status_code
         if r.status_code in (200, 422):
-            self.html = r.text
+            self.html = self.with_seat_panel(r.text)
+        if form.hidden.get("view") == "phone" and r.status_code == 200:
+            self.refresh()          # the solo page's live fragment follows the new seq
         return r
 
     def tap(self, button=None, *, type=None, action=None, **fields):

@@ -701,11 +701,14 @@ def test_your_turn_embeds_the_seat_panel_and_ends_with_a_tap(app, solo):
     solo.tap(type="auctions_left")
     roll(solo, 3)
     assert solo.step == "your_turn" and solo.say.startswith("Your turn: 2 actions left")
-    if "seat.panel" in app.view_functions:
-        assert f'hx-get="/games/{solo.game_id}/me/panel" hx-trigger="load"' in solo.html
-        assert 'data-why="panel-gap"' in solo.html   # shown only while it has no solo turn
-    else:
-        assert f'href="/games/{solo.game_id}/me"' in solo.html and 'data-why="no-panel"' in solo.html
+    assert f'hx-get="/games/{solo.game_id}/me/panel" hx-trigger="load"' in solo.html
+    # the seat's own panel records the turn: here a Freedom, then the end of the turn
+    solo.tap(type="freedom_introduced", freedom="travel")
+    assert solo.status == 200 and solo.step == "your_turn"
+    assert solo.say.startswith("Your turn: 1 action left")
+    state = get_table(app).state(solo.game_id)
+    assert state.players[0].freedoms == ["travel"] and state.players[0].money == 3500 - 300
+    assert len(solo.find(type="turn_ended")) == 1            # one End my turn, the panel's
     solo.tap(type="turn_ended")
     assert solo.step == "wolfgang_card"
 
