@@ -22,10 +22,10 @@ from companion.learned import LearnedCatalog
 from companion.rules import Refusal
 from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, RECRUITING_CARD,
                                      STARTING_HAND, CatalogError)
-from companion.tokens import identify_in_game
+from companion.tokens import Identity, identify_in_game
 
 from . import phone as screens
-from .access import Access, join as join_game, require_host, require_seat, require_viewer
+from .access import Access, grant, join as join_game, require_host, require_seat, require_viewer
 from .errors import error_response
 from .recording import (EVENT_ID, LIST_FIELDS, FormError, authorise, event_from_form,
                         get_table, record, register_view)
@@ -173,6 +173,11 @@ def join(game_id: str, token: str):
     identity = identify_in_game(get_store(), game_id, token)
     if identity is None:   # the game's tokens changed in between
         abort(404, description="This join link is no longer valid. Scan the QR code again.")
+    if identity.role == "seat" and identity.seat == 0 and "solo.page" in current_app.view_functions \
+            and get_table().state(game_id).solo:
+        # the solo player's phone plays the whole table: it is the host too
+        grant(game_id, Identity("host"))
+        return redirect(url_for("solo.page", game_id=game_id), code=303)
     if identity.role == "seat":
         return redirect(url_for("seat.phone", game_id=game_id), code=303)
     if identity.role == "host":

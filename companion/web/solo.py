@@ -30,6 +30,7 @@ from companion.tokens import Identity
 from . import dice, solo_screen
 from .access import grant, require_seat
 from .games import create_hosted_game
+from .join_links import keep_tokens, kept_tokens, public_join_url
 from .recording import EVENT_ID, authorise, get_table, record, register_view
 from .store import get_store
 
@@ -127,9 +128,10 @@ def create_game():
         return _new_form(_values(request.form), errors, 422)
     settings = {"solo": dict(chance), "start": request.form.get("start", "random")}
     try:
-        game_id, _tokens = create_hosted_game(started, settings=settings)
+        game_id, tokens = create_hosted_game(started, settings=settings)
     except Refusal as refusal:
         return _new_form(_values(request.form), {"game": refusal.message}, 422)
+    keep_tokens(game_id, tokens)          # for the "continue on another device" link
     store = get_store()
     meta = dict(store.game(game_id).meta)
     meta[dice.META_KEY] = {"seed": dice.new_seed(), **chance}
@@ -203,7 +205,9 @@ def private(response):
 @bp.get("/games/<game_id>/solo")
 def page(game_id):
     _solo_player(game_id)
-    return render_template("solo/page.html", **context(game_id))
+    tokens = kept_tokens(game_id)
+    come_back = public_join_url(game_id, tokens.seats[0]) if tokens else None
+    return render_template("solo/page.html", **context(game_id), come_back_url=come_back)
 
 
 @bp.get("/games/<game_id>/solo/panel")

@@ -856,3 +856,18 @@ def test_a_whole_game_through_the_page(app, client, choices):
     sources = {e.payload.get("source") for e in events(app, solo.game_id) if e.type == "die_rolled"}
     assert sources == ({"app"} if choices else {"table"})
     assert not forms_in(solo.html)
+
+
+def test_a_phone_that_lost_its_cookie_comes_back_through_its_link(app, solo):
+    page = solo.client.get(f"/games/{solo.game_id}/solo")
+    link = re.search(r'<a href="([^"]+)" data-come-back>', page.text).group(1)
+    path = "/" + link.split("/", 3)[3]
+    assert path.startswith(f"/games/{solo.game_id}/join/")
+    other = app.test_client()                              # another phone, no session
+    assert other.get(f"/games/{solo.game_id}/solo").status_code == 403
+    r = other.get(path)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{solo.game_id}/solo")
+    assert other.get(f"/games/{solo.game_id}/solo").status_code == 200
+    with other.session_transaction() as s:                 # the solo player is the host too
+        assert s["games"][solo.game_id] == {"seat": 0, "host": True}
+    assert other.get(f"/games/{solo.game_id}/join/not-the-token").status_code == 404
