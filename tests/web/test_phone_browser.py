@@ -1,15 +1,19 @@
-"""Three phones at one table, in Chromium at 360 x 740: join, choose hands, bid with the paddle,
-place a Landscape on the grid, complete a Work (refused first, below the minimum)."""
+"""A table in Chromium at 360 x 740: the host creates the game through the form, three phones
+join, choose hands, bid with the paddle, place a Landscape on the grid, complete a Work (refused
+first, below the minimum), each seeing only its own money, while the host's table screen
+follows live."""
 from __future__ import annotations
 
 import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.web.phone_game import has_number, host_game, record, state
+from companion.web.join_links import kept_tokens
+from tests.web.phone_game import has_number, record, state, teach_test_professions
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone.png"
 HANDS = {"Ada": ("Poet", "Alchemist", "Botanist"), "Ben": ("Mason", "Painter", "Jurist"),
@@ -54,7 +58,20 @@ def money(page) -> str:
 
 
 def test_three_phones_play_round_one(app, live_server, phones):
-    game_id, tokens = host_game(app)
+    # The host creates the game through the form; its page carries the live table screen.
+    teach_test_professions(app)
+    host = phones()
+    host.goto(f"{live_server}/host")
+    for i, name in enumerate(["Ada", "Ben", "Cy"]):
+        host.fill(f"#name_{i}", name)
+    host.select_option("#start", "0")
+    host.locator("input[name=grid]").check()
+    host.get_by_role("button", name="Start the game").tap()
+    host.wait_for_url("**/games/*/host")
+    game_id = urlsplit(host.url).path.split("/")[2]
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    host.evaluate("window.notReloaded = true")
     record(app, game_id, type="correction", player=1, money=1100, fame=0, reason="test purse")
     record(app, game_id, type="correction", player=2, money=2100, fame=0, reason="test purse")
     ada, ben, cy = pages = [phones() for _ in range(3)]
@@ -88,6 +105,9 @@ def test_three_phones_play_round_one(app, live_server, phones):
     button(cy, "Pass").tap()
     button(ada, "Raise to 400").tap()
     ben.get_by_text("bid 400 by Ada", exact=False).first.wait_for()
+    host.wait_for_function("() => /400/.test(document.querySelector('#board .auction, #board')"
+                           ".innerText) && /Lake/.test(document.querySelector('#board').innerText)",
+                           timeout=2000)                       # the table screen, live
     button(ben, "Pass").tap()
     ada.get_by_text("Place your Landscape").first.wait_for()
     for cell in ("0,0", "0,1", "0,2"):
@@ -133,4 +153,9 @@ def test_three_phones_play_round_one(app, live_server, phones):
         # A refusal is answered with 422: the browser and htmx log that, and nothing else.
         assert [e for e in page.errors if "422" not in e] == []
     assert ada.locator("[data-fame]").inner_text().replace("\xa0", " ") == "2 PP"
+    host.wait_for_function("() => /Poet/.test(document.querySelector('#board').innerText)",
+                           timeout=2000)
+    board = host.inner_text("#board")
+    assert host.evaluate("window.notReloaded") is True         # updated live, never reloaded
+    assert not any(has_number(board, m) for m in (3300, 4600, 5600))
     assert "Poet" not in ben.content() and "Mason" not in ada.content()
