@@ -44,6 +44,7 @@ class Table:
     def __init__(self, store: EventStore, learned: LearnedCatalog | None = None):
         self.store = store
         self.learned = learned
+        self.listeners: list = []     # callables (game_id, seq) told of each new event
         self._folds: OrderedDict[str, Fold] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -134,6 +135,9 @@ class Table:
                 except NeedFullLog:
                     fold = self._fold(game_id, full=True)
                     continue
+                if not result.duplicate:
+                    for listener in self.listeners:
+                        listener(game_id, result.event.seq)
                 return Recorded(result.event, result.duplicate, taught)
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
 

@@ -73,6 +73,11 @@ class SeqWatcher:
                     del self._refs[game_id]
                     self._seqs.pop(game_id, None)
 
+    def announce(self, game_id: str, seq: int) -> None:
+        """A seq this process just appended: wake its streams now, not at the next poll (the
+        poll still carries what other processes append)."""
+        self._publish(game_id, seq)
+
     def refresh(self, game_id: str) -> int:
         """Read the store now (a new stream must not wait a tick to learn where it stands)."""
         seq = self._last_seq(game_id)

@@ -49,6 +49,8 @@ def get_table(app=None) -> Table:
             table = app.extensions.get(EXTENSION_KEY)
             if table is None:
                 table = Table(get_store(app), LearnedCatalog(app.instance_path))
+                from .live import get_watcher
+                table.listeners.append(get_watcher(app).announce)
                 app.extensions[EXTENSION_KEY] = table
     return table
 
