@@ -87,3 +87,12 @@ def require_host(game_id: str) -> Access:
     if not me.host:
         abort(403, description="Only the host's device can do this.")
     return me
+
+
+def keep_out_of_caches(bp):
+    """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy."""
+    @bp.after_request
+    def private(response):
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return bp

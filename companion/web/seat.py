@@ -25,7 +25,8 @@ from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, RECRUITING
 from companion.tokens import Identity, identify_in_game
 
 from . import phone as screens
-from .access import Access, grant, join as join_game, require_host, require_seat, require_viewer
+from .access import (Access, grant, join as join_game, keep_out_of_caches, require_host,
+                     require_seat, require_viewer)
 from .errors import error_response
 from .recording import (EVENT_ID, LIST_FIELDS, FormError, authorise, event_from_form,
                         get_table, record, register_view)
@@ -156,11 +157,7 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
 register_view(VIEW, render_phone)
 
 
-@bp.after_request
-def private(response):
-    """A seat's panel holds its secrets: no cache may keep a copy."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
+keep_out_of_caches(bp)
 
 
 # -- joining -------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, SOLO_DUMMI
 from companion.tokens import Identity
 
 from . import dice, solo_screen
-from .access import grant, require_seat
+from .access import grant, keep_out_of_caches, require_seat
 from .games import create_hosted_game
 from .join_links import keep_tokens, kept_tokens, public_join_url
 from .recording import EVENT_ID, authorise, get_table, record, register_view
@@ -195,11 +195,7 @@ def render(game_id, me, refusal=None, sent=None, recorded=None):
 register_view(VIEW, render)
 
 
-@bp.after_request
-def private(response):
-    """The solo page shows the player's own purse: no cache may keep a copy."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
+keep_out_of_caches(bp)
 
 
 @bp.get("/games/<game_id>/solo")
