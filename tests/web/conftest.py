@@ -126,10 +126,15 @@ def live_server(app):
 
     server = create_server(app, "127.0.0.1", 0, threads=16)
     crashed: list[BaseException] = []
+    stopping = threading.Event()
 
     def run():
+        """waitress's own run(), in slices, so teardown can end it between two selects
+        instead of closing sockets under a running select (EBADF)."""
         try:
-            server.run()
+            while not stopping.is_set():
+                wasyncore.loop(timeout=0.05, map=server._map, count=1,
+                               use_poll=server.adj.asyncore_use_poll)
         except BaseException as error:  # reported at teardown, with the failing test
             crashed.append(error)
 
@@ -139,16 +144,11 @@ def live_server(app):
     watcher = app.extensions.get(LIVE_KEY)
     if watcher is not None:
         watcher.stop()  # wakes streams so their threads end
-    # Close every socket from inside the server's own loop (closing them from here would
-    # race its select()); with its map empty, run() returns.
-    try:
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
-    except OSError as error:
-        wasyncore.close_all(server._map)
-        crashed.append(error)
+    stopping.set()
     thread.join(timeout=5)
-    server.task_dispatcher.shutdown(timeout=5)
     assert not thread.is_alive(), "waitress did not stop"
+    wasyncore.close_all(server._map)
+    server.task_dispatcher.shutdown(timeout=5)
     assert not crashed, f"the waitress loop failed: {crashed!r} (open: {server._map!r})"
 
 
