@@ -871,3 +871,8 @@ def test_a_phone_that_lost_its_cookie_comes_back_through_its_link(app, solo):
     with other.session_transaction() as s:                 # the solo player is the host too
         assert s["games"][solo.game_id] == {"seat": 0, "host": True}
     assert other.get(f"/games/{solo.game_id}/join/not-the-token").status_code == 404
+
+
+def test_the_landing_page_and_the_host_form_lead_to_a_solo_game(client):
+    for path in ("/", "/host"):
+        assert 'href="/solo/new"' in client.get(path).text
