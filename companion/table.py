@@ -126,9 +126,12 @@ class Table:
                     # A retry of an event that already landed is no longer legal on the state
                     # after it, so ask the log before calling it a refusal.
                     known = self.store.find(game_id, event_id)
-                    if known is None:
-                        raise
-                    return Recorded(known, True)
+                    if known is not None:
+                        return Recorded(known, True)
+                    if self.store.last_seq(game_id) != fold.last_seq:
+                        self._forget(game_id)  # judged on a stale state: another process moved
+                        continue
+                    raise
                 except SeqConflict:
                     self._forget(game_id)      # another process got there first: fold it in
                     continue

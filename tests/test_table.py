@@ -177,3 +177,19 @@ def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_pat
     final = replay(lines, BUILTIN)
     assert final.phase == "over"
     assert final.to_dict()["final"] == table.state(game_id).to_dict()["final"]
+
+
+def test_a_server_with_a_stale_cache_judges_on_the_latest_state(store_url):
+    """Two processes: the second still holds the state from before the first one's event, and
+    the move it is sent is legal only after that event."""
+    first, second = Table(EventStore(store_url)), Table(EventStore(store_url))
+    game_id, _ = first.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+    assert second.state(game_id).phase == "setup"            # second caches this state
+    first.record(game_id, {"type": "correction", "player": 0, "fame": 2, "reason": "x"},
+                 by="host")
+    # selling 2 PP is legal only with the fame the first server just recorded
+    second.record(game_id, {"type": "fame_sold", "player": 0, "points": 2}, by="0")
+    assert first.state(game_id).players[0].money == 3500 + 200
+    with pytest.raises(Refusal) as refused:                  # and a real refusal still is one
+        second.record(game_id, {"type": "fame_sold", "player": 0, "points": 1}, by="0")
+    assert refused.value.code == "not_enough_fame"
