@@ -876,3 +876,26 @@ def test_a_phone_that_lost_its_cookie_comes_back_through_its_link(app, solo):
 def test_the_landing_page_and_the_host_form_lead_to_a_solo_game(client):
     for path in ("/", "/host"):
         assert 'href="/solo/new"' in client.get(path).text
+
+
+def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
+    page = solo.client.get(f"/games/{solo.game_id}/solo").text
+    assert f'hx-get="/games/{solo.game_id}/host/undo"' in page
+    keep_hand(solo)
+    undo = solo.client.get(f"/games/{solo.game_id}/host/undo")
+    assert undo.status_code == 200 and "Undo the latest event" in undo.text
+    latest = re.search(r'name="seqs" value="(\d+)"', undo.text).group(1)
+    headers = {"X-CSRF-Token": solo.csrf, "HX-Request": "true"}
+    r = solo.client.post(f"/games/{solo.game_id}/events", headers=headers,
+                         data={"view": "host", "type": "retracted", "seqs": latest})
+    assert r.status_code == 200
+    assert get_table(app).state(solo.game_id).players[0].hand == []      # the hand is undone
+    solo.refresh()
+    assert solo.step == "starting_hand"
+    keep_hand(solo)
+    draw(solo, 2)                                          # a drawn Automa card: chance
+    undo = solo.client.get(f"/games/{solo.game_id}/host/undo")
+    latest = re.search(r'name="seqs" value="(\d+)"', undo.text).group(1)
+    r = solo.client.post(f"/games/{solo.game_id}/events", headers=headers,
+                         data={"view": "host", "type": "retracted", "seqs": latest})
+    assert r.status_code == 422 and "retraction_past_reveal" in r.text
