@@ -188,3 +188,26 @@ def test_a_taught_landscape_size_must_agree_with_the_pieces_on_the_table():
     assert t.refused("landscape_taught", landscape="park", cells=3).code == "bad_catalog_entry"
     t.do("landscape_taught", landscape="park", cells=1)              # a correction: 1 left
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 1
+
+
+def test_on_the_grid_a_landscape_needs_a_free_area_it_can_lie_on():
+    """Enough empty squares is not enough: they must be joined edge to edge (a Landscape is
+    placed at once, so nobody bids on one that fits nowhere)."""
+    from companion.rules.principality import largest_free_area
+    from tests.builders import Table as Game
+    t = Game(("Alexandra", "Leon", "Jen"), grid=True)
+    size = t.state.catalog.landscape_cells["lake"]
+    assert size >= 2
+    # every square covered but a scattered few, none of them touching another
+    free = [(0, 0), (0, 2), (2, 0), (2, 2), (0, 4), (4, 4)]
+    palazzo = {(r, c) for r in (5, 6) for c in (0, 1, 2)}
+    covered = [[r, c] for r in range(7) for c in range(7)
+               if (r, c) not in free and (r, c) not in palazzo]
+    t.state.players[0].pieces = [["forest", covered]]      # set directly: no game gets here
+    assert largest_free_area(t.p(0)) == 1
+    assert t.refused("auction_opened", player=0, object="lake").code == "no_room"
+    # the other way round: Leon's Principality is the scattered one, so Alexandra's Lake
+    # auction runs without him
+    t.state.players[0].pieces, t.state.players[1].pieces = [], [["forest", covered]]
+    t.do("auction_opened", player=0, object="lake")
+    assert t.current["in"] == [0, 2]

@@ -83,6 +83,29 @@ def check_room(player, what: str, size: int, grid: bool, landscape_cells: dict):
     if size and empty is not None and empty < size:
         refuse("no_room", f"{player.name}'s Principality has {empty} empty "
                           f"square{'' if empty == 1 else 's'} left: a {what} covers {size}")
+    if grid and size and largest_free_area(player) < size:
+        refuse("no_room", f"{player.name}'s largest free area is {largest_free_area(player)} "
+                          f"squares joined edge to edge: a {what} covers {size}")
+
+
+def largest_free_area(player) -> int:
+    """The most empty squares joined edge to edge: a piece must lie on such an area."""
+    taken = occupied(player)
+    free = {(r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE)} - set(taken)
+    best = 0
+    while free:
+        todo = [free.pop()]
+        area = 1
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in NEIGHBOURS:
+                nxt = (r + dr, c + dc)
+                if nxt in free:
+                    free.remove(nxt)
+                    todo.append(nxt)
+                    area += 1
+        best = max(best, area)
+    return best
 
 
 def check_landscape_cells(player, landscape: str, cells, size: int) -> list:
