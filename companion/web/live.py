@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 from markupsafe import Markup, escape
 
-from .store import get_store
+from .store import app_extension, get_store
 
 log = logging.getLogger(__name__)
 
@@ -136,19 +136,8 @@ class SeqWatcher:
 
 
 def get_watcher(app: Flask | None = None) -> SeqWatcher:
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
-    watcher = app.extensions.get(EXTENSION_KEY)
-    if watcher is None:
-        with _watcher_lock:
-            watcher = app.extensions.get(EXTENSION_KEY)
-            if watcher is None:
-                store = get_store(app)
-                watcher = SeqWatcher(store.last_seq, app.config["LIVE_POLL_INTERVAL"])
-                app.extensions[EXTENSION_KEY] = watcher
-    return watcher
-
-
-_watcher_lock = threading.Lock()
+    return app_extension(app, EXTENSION_KEY, lambda app: SeqWatcher(
+        get_store(app).last_seq, app.config["LIVE_POLL_INTERVAL"]))
 
 
 def _seq_message(seq: int) -> str:

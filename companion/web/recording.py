@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, abort, request
 
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
 from companion.table import Table
 
 from .access import Access, require_viewer
-from .store import get_store
+from .store import app_extension, get_store
 
 bp = Blueprint("recording", __name__)
 EXTENSION_KEY = "palazzo.table"
-_lock = threading.Lock()
 
 INT_FIELDS = {"player", "amount", "points", "prestige", "from_player", "money", "fame", "value",
               "start_player", "cells_count", "card_number"}
@@ -42,16 +40,14 @@ def register_view(name: str, render):
 
 
 def get_table(app=None) -> Table:
-    app = app or current_app._get_current_object()
-    table = app.extensions.get(EXTENSION_KEY)
-    if table is None:
-        with _lock:
-            table = app.extensions.get(EXTENSION_KEY)
-            if table is None:
-                table = Table(get_store(app), LearnedCatalog(app.instance_path))
-                from .live import get_watcher
-                table.listeners.append(get_watcher(app).announce)
-                app.extensions[EXTENSION_KEY] = table
+    return app_extension(app, EXTENSION_KEY, _open_table)
+
+
+def _open_table(app) -> Table:
+    """The Table, telling this process's live streams of each event it records."""
+    from .live import get_watcher
+    table = Table(get_store(app), LearnedCatalog(app.instance_path))
+    table.listeners.append(get_watcher(app).announce)
     return table
 
 

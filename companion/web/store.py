@@ -11,19 +11,28 @@ import threading
 from flask import Flask, current_app
 
 EXTENSION_KEY = "palazzo.store"
-_lock = threading.Lock()
+_lock = threading.RLock()   # re-entrant: making one extension may need another
+
+
+def app_extension(app: Flask | None, key: str, make):
+    """The app's one `key` object, made on first use by `make(app)`, once even when several
+    requests ask at the same moment."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    value = app.extensions.get(key)
+    if value is None:
+        with _lock:
+            value = app.extensions.get(key)
+            if value is None:
+                value = app.extensions[key] = make(app)
+    return value
+
+
+def _open_store(app: Flask):
+    from events import EventStore
+
+    return EventStore(url=app.config["DATABASE_URL"])
 
 
 def get_store(app: Flask | None = None):
     """The `events.EventStore` for `app` (default: the current app)."""
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
-    store = app.extensions.get(EXTENSION_KEY)
-    if store is None:
-        with _lock:
-            store = app.extensions.get(EXTENSION_KEY)
-            if store is None:
-                from events import EventStore
-
-                store = EventStore(url=app.config["DATABASE_URL"])
-                app.extensions[EXTENSION_KEY] = store
-    return store
+    return app_extension(app, EXTENSION_KEY, _open_store)
