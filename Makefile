@@ -8,14 +8,18 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: run test bench system-deps
+.PHONY: run test bench lint system-deps
 run: $(VENV)/.installed
 	$(VENV)/bin/palazzo serve
 
 system-deps:
 	bash scripts/system-deps
 
-test: $(VENV)/.installed system-deps
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: $(VENV)/.installed system-deps lint
 	$(PY) -m pytest
 
 bench: $(VENV)/.installed

@@ -6,6 +6,7 @@
   (aim: under 200 ms), against one stream hearing it.
 Run: `make bench` (or `python benchmarks/web_render_fanout.py`).
 """
+
 from __future__ import annotations
 
 import http.client
@@ -22,9 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.learned import LearnedCatalog  # noqa: E402
 from companion.rules.autoplay import play, simulation_catalog  # noqa: E402
 from companion.serve import create_server  # noqa: E402
-from companion.tokens import Identity  # noqa: E402
 from companion.web import create_app  # noqa: E402
-from companion.web.access import grant  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.recording import get_table  # noqa: E402
 
@@ -40,16 +39,19 @@ def percentile(values, p):
 def game_with_400_events(app):
     LearnedCatalog(app.instance_path).teach(simulation_catalog().to_dict())
     log, _ = play(5, seed=7, catalog=simulation_catalog())
-    log = log[:-12]                              # stop in round 7, before the final scoring
+    log = log[:-12]  # stop in round 7, before the final scoring
     with app.test_request_context():
         game_id, tokens = create_hosted_game({k: v for k, v in log[0].items() if k != "type"})
         table = get_table()
         for event in log[1:]:
             table.record(game_id, event, by="host")
         n = 0
-        while table.seq(game_id) < EVENTS:       # host corrections make up the 400 events
-            table.record(game_id, {"type": "correction", "player": n % 5, "money": 100,
-                                   "reason": "bench"}, by="host")
+        while table.seq(game_id) < EVENTS:  # host corrections make up the 400 events
+            table.record(
+                game_id,
+                {"type": "correction", "player": n % 5, "money": 100, "reason": "bench"},
+                by="host",
+            )
             n += 1
     return game_id
 
@@ -68,12 +70,15 @@ def bench_render(app, game_id, count=60) -> dict:
     client = app.test_client()
     with client.session_transaction() as s:
         s["games"] = {game_id: {"seat": 0}}
-    timed_gets(client, f"/games/{game_id}/me/panel", 5)          # warm the caches
+    timed_gets(client, f"/games/{game_id}/me/panel", 5)  # warm the caches
     panel = timed_gets(client, f"/games/{game_id}/me/panel", count)
     landing = timed_gets(client, "/", count)
-    return {"p50_ms": percentile(panel, 50) * 1e3, "p95_ms": percentile(panel, 95) * 1e3,
-            "baseline_p50_ms": percentile(landing, 50) * 1e3,
-            "ratio_p50": percentile(panel, 50) / percentile(landing, 50)}
+    return {
+        "p50_ms": percentile(panel, 50) * 1e3,
+        "p95_ms": percentile(panel, 95) * 1e3,
+        "baseline_p50_ms": percentile(landing, 50) * 1e3,
+        "ratio_p50": percentile(panel, 50) / percentile(landing, 50),
+    }
 
 
 class Stream:
@@ -82,8 +87,9 @@ class Stream:
     def __init__(self, base, game_id):
         parts = urlsplit(base)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-        self.conn.request("GET", f"/games/{game_id}/stream",
-                          headers={"Accept": "text/event-stream"})
+        self.conn.request(
+            "GET", f"/games/{game_id}/stream", headers={"Accept": "text/event-stream"}
+        )
         self.response = self.conn.getresponse()
         self.heard: dict[int, float] = {}
         self.thread = threading.Thread(target=self.read, daemon=True)
@@ -115,8 +121,11 @@ def bench_fanout(app, game_id, rounds=30) -> dict:
     all_six, first = [], []
     for i in range(rounds):
         t0 = time.perf_counter()
-        seq = table.record(game_id, {"type": "correction", "player": 0, "money": 100,
-                                     "reason": f"fan-out {i}"}, by="host").event.seq
+        seq = table.record(
+            game_id,
+            {"type": "correction", "player": 0, "money": 100, "reason": f"fan-out {i}"},
+            by="host",
+        ).event.seq
         deadline = t0 + 5
         while not all(seq in s.heard for s in streams) and time.perf_counter() < deadline:
             time.sleep(0.001)
@@ -128,9 +137,12 @@ def bench_fanout(app, game_id, rounds=30) -> dict:
     for s in streams:
         s.close()
     server.close()
-    return {"p50_ms": percentile(all_six, 50) * 1e3, "p95_ms": percentile(all_six, 95) * 1e3,
-            "first_p50_ms": percentile(first, 50) * 1e3,
-            "ratio_last_to_first": statistics.median(all_six) / statistics.median(first)}
+    return {
+        "p50_ms": percentile(all_six, 50) * 1e3,
+        "p95_ms": percentile(all_six, 95) * 1e3,
+        "first_p50_ms": percentile(first, 50) * 1e3,
+        "ratio_last_to_first": statistics.median(all_six) / statistics.median(first),
+    }
 
 
 def main():
@@ -138,15 +150,23 @@ def main():
     app = create_app({"INSTANCE_PATH": folder, "TESTING": True})
     game_id = game_with_400_events(app)
     r = bench_render(app, game_id)
-    print(f"render: phone fragment, {EVENTS}-event game: p50 {r['p50_ms']:.1f} ms, "
-          f"p95 {r['p95_ms']:.1f} ms (aim: p95 under 50 ms)")
-    print(f"        landing page (baseline) p50 {r['baseline_p50_ms']:.2f} ms; "
-          f"ratio {r['ratio_p50']:.1f}x")
+    print(
+        f"render: phone fragment, {EVENTS}-event game: p50 {r['p50_ms']:.1f} ms, "
+        f"p95 {r['p95_ms']:.1f} ms (aim: p95 under 50 ms)"
+    )
+    print(
+        f"        landing page (baseline) p50 {r['baseline_p50_ms']:.2f} ms; "
+        f"ratio {r['ratio_p50']:.1f}x"
+    )
     f = bench_fanout(app, game_id)
-    print(f"fan-out: append to the last of {STREAMS} streams: p50 {f['p50_ms']:.0f} ms, "
-          f"p95 {f['p95_ms']:.0f} ms (aim: under 200 ms)")
-    print(f"         first stream p50 {f['first_p50_ms']:.0f} ms; last/first "
-          f"{f['ratio_last_to_first']:.2f}x")
+    print(
+        f"fan-out: append to the last of {STREAMS} streams: p50 {f['p50_ms']:.0f} ms, "
+        f"p95 {f['p95_ms']:.0f} ms (aim: under 200 ms)"
+    )
+    print(
+        f"         first stream p50 {f['first_p50_ms']:.0f} ms; last/first "
+        f"{f['ratio_last_to_first']:.2f}x"
+    )
     return {"render": r, "fanout": f}
 
 

@@ -1,4 +1,5 @@
 """`palazzo`: replay a log from the command line, serve the app, manage the learned catalog."""
+
 from __future__ import annotations
 
 import argparse
@@ -67,32 +68,43 @@ def cmd_replay(args) -> int:
 
 
 def describe(s: dict) -> str:
-    lines = [f"Round {s['round']}, {s['phase']}"
-             + (f", {s['players'][s['current_player']]['name']} to act"
-                if s.get("current_player") is not None else "")]
+    lines = [
+        f"Round {s['round']}, {s['phase']}"
+        + (
+            f", {s['players'][s['current_player']]['name']} to act"
+            if s.get("current_player") is not None
+            else ""
+        )
+    ]
     for p in s["players"]:
         ls = p["landscapes"]
-        lines.append(f"  {p['name']}: {p['fame']} PP, {p['money']} Florin, "
-                     f"{len(p['buildings'])} Buildings, {sum(ls.values())} Landscapes, "
-                     f"{p['jesters']} Jesters, {p['builders']} Builders, "
-                     f"{len(p['table'])} Works")
+        lines.append(
+            f"  {p['name']}: {p['fame']} PP, {p['money']} Florin, "
+            f"{len(p['buildings'])} Buildings, {sum(ls.values())} Landscapes, "
+            f"{p['jesters']} Jesters, {p['builders']} Builders, "
+            f"{len(p['table'])} Works"
+        )
     if s.get("final"):
         names = [s["players"][w]["name"] for w in s["final"]["winners"]]
         for sc in s["final"]["scores"]:
-            lines.append(f"  {s['players'][sc['player']]['name']}: total {sc['total']} "
-                         f"({sc['fame']} + Prestige {sum(sc['prestige_cards'].values())}), "
-                         f"{sc['money']} Florin")
+            lines.append(
+                f"  {s['players'][sc['player']]['name']}: total {sc['total']} "
+                f"({sc['fame']} + Prestige {sum(sc['prestige_cards'].values())}), "
+                f"{sc['money']} Florin"
+            )
         lines.append("Winner: " + " and ".join(names))
     return "\n".join(lines)
 
 
 def cmd_serve(argv) -> int:
     from .serve import main as serve_main
+
     return serve_main(argv) or 0
 
 
 def cmd_catalog(args) -> int:
     from .learned import LearnedCatalog
+
     store = LearnedCatalog(args.instance)
     try:
         if args.action == "export":
@@ -137,7 +149,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["serve"]:          # serve parses its own options
+    if argv[:1] == ["serve"]:  # serve parses its own options
         return cmd_serve(argv[1:])
     args = parser().parse_args(argv)
     return args.func(args)

@@ -4,6 +4,7 @@ The rulebook leaves out the Profession cards' preferences, the Landscape tiles' 
 Automa cards. A table teaches them once; the file here remembers them for every later game and
 can be exported and imported so a club can share it.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,12 +46,16 @@ class LearnedCatalog:
         """Merge `data` (catalog-file format) over what is known, and keep it."""
         with _lock:
             current = self._read()
-            merged = BUILTIN.merged(current).merged(data)   # raises CatalogError, keeps nothing
+            merged = BUILTIN.merged(current).merged(data)  # raises CatalogError, keeps nothing
             for key in ("professions", "landscape_cells", "automa_cards"):
                 if data.get(key):
                     current.setdefault(key, {}).update(
-                        {str(k): v for k, v in merged.to_dict()[key].items() if str(k) in
-                         {str(x) for x in data[key]}})
+                        {
+                            str(k): v
+                            for k, v in merged.to_dict()[key].items()
+                            if str(k) in {str(x) for x in data[key]}
+                        }
+                    )
             self._write(current)
             return merged
 
@@ -61,12 +66,23 @@ class LearnedCatalog:
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
         os.replace(tmp, self.path)
 
-    def teach_profession(self, pid: str, building: str, landscape: str, freedom: str,
-                         name: str | None = None) -> Catalog:
-        return self.teach({"professions": {pid: {"name": name or pid.replace("_", " ").title(),
-                                                 "building": building, "landscape": landscape,
-                                                 "freedom": freedom, "verified": True,
-                                                 "source": "taught at the table"}}})
+    def teach_profession(
+        self, pid: str, building: str, landscape: str, freedom: str, name: str | None = None
+    ) -> Catalog:
+        return self.teach(
+            {
+                "professions": {
+                    pid: {
+                        "name": name or pid.replace("_", " ").title(),
+                        "building": building,
+                        "landscape": landscape,
+                        "freedom": freedom,
+                        "verified": True,
+                        "source": "taught at the table",
+                    }
+                }
+            }
+        )
 
     def forget_profession(self, pid: str) -> bool:
         """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards

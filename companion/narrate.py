@@ -5,20 +5,30 @@ paid at auction, Work Values and fame are seen by everyone; a chosen Prestige ca
 or Profession card taken, a starting hand and money are the owner's alone, so they are told only
 to `viewer_seat`, and money totals are never told at all.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.rules import BUILTIN, Fold, Refusal
-from companion.rules.catalog import (BONUS_CARDS, BUILDINGS, FLORIN_PER_FAME_SOLD,
-                                     FLORIN_PER_PRESTIGE_TAKEN, FLORIN_PER_WORK_VALUE,
-                                     OBJECT_NAMES, PRESTIGE_CARDS, RECRUITING_CARD, ROUNDS)
+from companion.rules.catalog import (
+    BONUS_CARDS,
+    BUILDINGS,
+    FLORIN_PER_FAME_SOLD,
+    FLORIN_PER_PRESTIGE_TAKEN,
+    FLORIN_PER_WORK_VALUE,
+    OBJECT_NAMES,
+    PRESTIGE_CARDS,
+    RECRUITING_CARD,
+    ROUNDS,
+)
 
 RETRACTED = "retracted"
 
 
 # -- names ------------------------------------------------------------------------------------
+
 
 def _name(state, seat) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
@@ -48,11 +58,13 @@ def _bonus(card) -> str:
 
 
 def _prestige(card) -> str:
-    return PRESTIGE_CARDS[card][0] if isinstance(card, str) and card in PRESTIGE_CARDS else str(card)
+    return (
+        PRESTIGE_CARDS[card][0] if isinstance(card, str) and card in PRESTIGE_CARDS else str(card)
+    )
 
 
 def _a(word: str) -> str:
-    vowel = word[:1] in "AEIOU" and not word.startswith("Uni")   # "a University"
+    vowel = word[:1] in "AEIOU" and not word.startswith("Uni")  # "a University"
     return ("an " if vowel else "a ") + word
 
 
@@ -74,8 +86,15 @@ def _own(event: dict, viewer_seat, key: str = "player") -> bool:
 
 # -- one event --------------------------------------------------------------------------------
 
-def describe(event: dict, before_state, after_state, viewer_seat: int | None = None, *,
-             undone: tuple | list = ()) -> str:
+
+def describe(
+    event: dict,
+    before_state,
+    after_state,
+    viewer_seat: int | None = None,
+    *,
+    undone: tuple | list = (),
+) -> str:
     """One event in words. `before_state`/`after_state` are the states around it (the same
     state for an event that was refused); `viewer_seat` None is the whole table. For a
     retraction, `undone` holds the sentences of the events it took back."""
@@ -110,7 +129,9 @@ def _retracted(event, state, undone) -> str:
 
 
 def _game_started(event, before, after, who, viewer):
-    names = [p.name for p in after.players] if after is not None else list(event.get("players") or [])
+    names = (
+        [p.name for p in after.players] if after is not None else list(event.get("players") or [])
+    )
     text = f"The game began: {_and(names)}"
     if after is not None and after.players:
         text += f"; {after.players[after.start_player].name} starts"
@@ -120,8 +141,9 @@ def _game_started(event, before, after, who, viewer):
             text += "; played on the grid"
         if after.two_player:
             supply = after.freedom_supply
-            text += ("; Freedoms in the supply: "
-                     + ", ".join(f"{n} {f.title()}" for f, n in supply.items()))
+            text += "; Freedoms in the supply: " + ", ".join(
+                f"{n} {f.title()}" for f, n in supply.items()
+            )
     return text
 
 
@@ -142,8 +164,10 @@ def _settled(before, after) -> dict | None:
 
 
 def _won(after, result, how="won") -> str:
-    return (f"{_name(after, result['player'])} {how} the {_object(result['object'])} for "
-            f"{_florin(result['price'])}")
+    return (
+        f"{_name(after, result['player'])} {how} the {_object(result['object'])} for "
+        f"{_florin(result['price'])}"
+    )
 
 
 def _auction_opened(event, before, after, who, viewer):
@@ -151,7 +175,9 @@ def _auction_opened(event, before, after, who, viewer):
     if result is not None:
         return _won(after, result, "took")
     cur = after.auction.get("current") or {}
-    return f"{who} opened an auction for the {_object(event.get('object'))} at {cur.get('bid', '?')}"
+    return (
+        f"{who} opened an auction for the {_object(event.get('object'))} at {cur.get('bid', '?')}"
+    )
 
 
 def _bid_raised(event, before, after, who, viewer):
@@ -172,8 +198,10 @@ def _auctions_left(event, before, after, who, viewer):
 def _last_player_took(event, before, after, who, viewer):
     result = _settled(before, after)
     if result is not None:
-        return f"{who}, the last player, took the {_object(result['object'])} for " \
-               f"{_florin(result['price'])}"
+        return (
+            f"{who}, the last player, took the {_object(result['object'])} for "
+            f"{_florin(result['price'])}"
+        )
     return f"{who}, the last player, took the {_object(event.get('object'))}"
 
 
@@ -209,9 +237,12 @@ def _work_completed(event, before, after, who, viewer):
         parts = ([f"{taken} PP"] if taken else []) + ([_florin(florin)] if florin else [])
         text += ", took " + (" and ".join(parts) if parts else "nothing")
     bonus = event.get("bonus_cards") or []
-    if bonus:   # played face up: the table sees them
-        text += f" (Bonus card{'s' * (len(bonus) > 1)}: " \
-                + "; ".join(f"\u201c{_bonus(b)}\u201d" for b in bonus) + ")"
+    if bonus:  # played face up: the table sees them
+        text += (
+            f" (Bonus card{'s' * (len(bonus) > 1)}: "
+            + "; ".join(f"\u201c{_bonus(b)}\u201d" for b in bonus)
+            + ")"
+        )
     return text
 
 
@@ -221,8 +252,7 @@ def _building_built(event, before, after, who, viewer):
 
 def _profession_taken(event, before, after, who, viewer):
     if _own(event, viewer):
-        return f"{who} took the {profession_name(after, event.get('profession'))} " \
-               "(Profession card)"
+        return f"{who} took the {profession_name(after, event.get('profession'))} (Profession card)"
     return f"{who} took a Profession card"
 
 
@@ -243,11 +273,15 @@ def _turn_ended(event, before, after, who, viewer):
 
 def _recruiting(event, before, after, who, viewer):
     if "from_dummy" in event:
-        return f"{who} used a Recruiting card on dummy player {event.get('from_dummy', 0) + 1}'s " \
-               f"{profession_name(after, event.get('profession'))}"
+        return (
+            f"{who} used a Recruiting card on dummy player {event.get('from_dummy', 0) + 1}'s "
+            f"{profession_name(after, event.get('profession'))}"
+        )
     other = _name(after, event.get("from_player"))
-    return f"{who} used a Recruiting card to take the " \
-           f"{profession_name(after, event.get('profession'))} from {other}'s table"
+    return (
+        f"{who} used a Recruiting card to take the "
+        f"{profession_name(after, event.get('profession'))} from {other}'s table"
+    )
 
 
 def _fame_sold(event, before, after, who, viewer):
@@ -273,22 +307,28 @@ def _profession_taught(event, before, after, who, viewer):
     is in someone's hand: only the seat that taught it hears which card it was."""
     by = event.get("by")
     if viewer is not None and isinstance(by, str) and by == str(viewer):
-        return (f"Palazzo learned the {event.get('name') or profession_name(after, event.get('profession'))}: "
-                f"{_building(event.get('building'))}, {str(event.get('landscape')).title()}, "
-                f"{str(event.get('freedom')).title()}")
+        return (
+            f"Palazzo learned the {event.get('name') or profession_name(after, event.get('profession'))}: "
+            f"{_building(event.get('building'))}, {str(event.get('landscape')).title()}, "
+            f"{str(event.get('freedom')).title()}"
+        )
     return "Palazzo learned a Profession card's preferences"
 
 
 def _landscape_taught(event, before, after, who, viewer):
-    return f"Palazzo learned that {_a(_object(event.get('landscape')))} covers " \
-           f"{event.get('cells')} squares"
+    return (
+        f"Palazzo learned that {_a(_object(event.get('landscape')))} covers "
+        f"{event.get('cells')} squares"
+    )
 
 
 def _solo_step(words):
     """Solo play's own steps: the one human is seat 0, Wolfgang answers in the engine's words
     (appended by `_with_consequences`)."""
+
     def tell(event, before, after, who, viewer):
         return words(event, after)
+
     return tell
 
 
@@ -307,9 +347,11 @@ _SOLO_TELLERS = {
     "solo_bought": lambda e, s: f"{_name(s, 0)} bought the {_object(e.get('object'))}",
     "solo_declined": lambda e, s: f"{_name(s, 0)} declined the {_object(e.get('object'))}",
     "automa_profession_revealed": _revealed,
-    "automa_cards_offered": lambda e, s: f"{len(e.get('cards') or [])} "
-                                         f"{'Prestige' if e.get('deck') == 'prestige' else 'Bonus'}"
-                                         " cards drawn for Wolfgang",
+    "automa_cards_offered": lambda e, s: (
+        f"{len(e.get('cards') or [])} "
+        f"{'Prestige' if e.get('deck') == 'prestige' else 'Bonus'}"
+        " cards drawn for Wolfgang"
+    ),
     "automa_tie_broken": lambda e, s: "Wolfgang's tie broken with the die",
 }
 
@@ -351,7 +393,7 @@ def _generic(event, before, after) -> str:
 def _solo_words(before, after) -> str:
     solo_after = getattr(after, "solo", None) or {}
     solo_before = getattr(before, "solo", None) or {}
-    new = solo_after.get("log", [])[len(solo_before.get("log", [])):]
+    new = solo_after.get("log", [])[len(solo_before.get("log", [])) :]
     return "; ".join(e["say"] for e in new if e.get("who") == "wolfgang" and e.get("say"))
 
 
@@ -369,15 +411,16 @@ def _with_consequences(text: str, event, before, after) -> str:
         return text
     extra = []
     if after.solo and event.get("type") in _TELLERS and before.players:
-        wolfgang = _solo_words(before, after)     # what Wolfgang did in answer
+        wolfgang = _solo_words(before, after)  # what Wolfgang did in answer
         if wolfgang:
             extra.append(wolfgang)
     if after.rounds and len(after.rounds) > len(before.rounds):
         done = after.rounds[-1]
         if done.get("scored"):
             names = _and(_name(after, s) for s in done["scored"])
-            extra.append(f"Round {done['round']} ends: best Work {done['best_work']} by {names} "
-                         f"(+3 PP)")
+            extra.append(
+                f"Round {done['round']} ends: best Work {done['best_work']} by {names} (+3 PP)"
+            )
         else:
             extra.append(f"Round {done['round']} ends without a Work")
     if after.phase == "over" and before.phase != "over":
@@ -386,8 +429,9 @@ def _with_consequences(text: str, event, before, after) -> str:
         extra.append(f"Round {after.round} of {ROUNDS} begins")
     elif after.phase == "action" and before.phase == "auction":
         extra.append(f"The auctions are over; {_name(after, after.turn)}'s turn")
-    elif (event.get("type") == "turn_ended" and after.phase == "action"
-          and after.turn != before.turn):
+    elif (
+        event.get("type") == "turn_ended" and after.phase == "action" and after.turn != before.turn
+    ):
         extra.append(f"{_name(after, after.turn)}'s turn")
     return ". ".join([text] + extra)
 
@@ -399,28 +443,32 @@ def final_words(state) -> str:
     if not winners:
         return "The game is over"
     verb = "wins" if len(winners) == 1 else "share the victory"
-    tally = ", ".join(f"{_name(state, x['player'])} {x['total']} PP"
-                      for x in final.get("scores", []))
+    tally = ", ".join(
+        f"{_name(state, x['player'])} {x['total']} PP" for x in final.get("scores", [])
+    )
     return f"The game is over: {_and(winners)} {verb} ({tally})"
 
 
 # -- a whole log ------------------------------------------------------------------------------
 
+
 @dataclass
 class Told:
     """One logged event as one viewer hears it."""
+
     seq: int
     type: str
     by: str
     at: datetime | None
     text: str
-    retracted: bool = False        # taken back by a later `retracted` event
-    undone_by: int | None = None   # the seq of that retraction
+    retracted: bool = False  # taken back by a later `retracted` event
+    undone_by: int | None = None  # the seq of that retraction
 
 
 @dataclass
 class Story:
     """A log told from the start: every entry, which seqs still count, and the final state."""
+
     entries: list[Told] = field(default_factory=list)
     effective: list[int] = field(default_factory=list)
     state: object = None
@@ -439,8 +487,10 @@ class Story:
 def _as_event(stored) -> tuple[dict, datetime | None]:
     if isinstance(stored, dict):
         return dict(stored), stored.get("at") if isinstance(stored.get("at"), datetime) else None
-    return ({**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by},
-            getattr(stored, "at", None))
+    return (
+        {**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by},
+        getattr(stored, "at", None),
+    )
 
 
 def tell(events, viewer_seat: int | None = None, catalog=BUILTIN) -> Story:
@@ -455,13 +505,16 @@ def tell(events, viewer_seat: int | None = None, catalog=BUILTIN) -> Story:
         before = fold.state.clone()
         undone = []
         if event.get("type") == RETRACTED:
-            undone = [told[s].text for s in sorted(event.get("seqs") or [], reverse=True)
-                      if isinstance(s, int) and s in told]
+            undone = [
+                told[s].text
+                for s in sorted(event.get("seqs") or [], reverse=True)
+                if isinstance(s, int) and s in told
+            ]
         try:
             fold.add(event)
             after = fold.state
         except Refusal:
-            after = before       # a log that no longer replays: tell it, change nothing
+            after = before  # a log that no longer replays: tell it, change nothing
         text = describe(event, before, after, viewer_seat, undone=undone)
         entry = Told(seq, str(event.get("type")), str(event.get("by", "")), at, text)
         if event.get("type") == RETRACTED and after is not before:
@@ -473,4 +526,3 @@ def tell(events, viewer_seat: int | None = None, catalog=BUILTIN) -> Story:
     story.effective = [e["seq"] for e in fold.effective] if fold.effective is not None else []
     story.state = fold.state
     return story
-

@@ -4,6 +4,7 @@ Kept in memory only: it answers "is Jen's phone still with us?" during a game ni
 restart forgetting it costs nothing (phones re-announce themselves within seconds, because
 every open seat page refreshes on each event and its live stream reconnects).
 """
+
 from __future__ import annotations
 
 import threading
@@ -11,7 +12,7 @@ import time
 
 _lock = threading.Lock()
 _seen: dict[tuple[str, int], float] = {}
-MAX_ENTRIES = 10_000      # a server left running for months must not grow without bound
+MAX_ENTRIES = 10_000  # a server left running for months must not grow without bound
 
 
 def seen(game_id: str, seat: int, now: float | None = None) -> None:
@@ -41,7 +42,7 @@ def last_seen(game_id: str, seats: int, now: float | None = None) -> list[float 
 
 
 def words(ago: float | None) -> str:
-    """"seen 5 s ago", for a person glancing at the table screen."""
+    """ "seen 5 s ago", for a person glancing at the table screen."""
     if ago is None:
         return "not joined yet"
     if ago < 2:

@@ -72,10 +72,20 @@ def banner(url: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="palazzo serve", description="Host Palazzo on this machine for the phones on your network."
+        prog="palazzo serve",
+        description="Host Palazzo on this machine for the phones on your network.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: every interface)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"address to listen on (default {DEFAULT_HOST}: every interface)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
     return parser
 
@@ -108,7 +118,9 @@ def _print(text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        )
 
     from companion.web import create_app
 
@@ -116,7 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = create_server(app, args.host, args.port, args.threads)
     except OSError as error:
-        print(f"palazzo serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        print(
+            f"palazzo serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         print("Is another server running? Try another port, e.g. --port 5001.", file=sys.stderr)
         return 1
     _print(banner(public_url(args.host, server.effective_port)))

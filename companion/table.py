@@ -5,6 +5,7 @@ state it would follow and stored only if legal, at the seq that state was built 
 that lost the race, or another process that appended first, simply makes us fold the new events
 in and check again. The same event id twice is stored once.
 """
+
 from __future__ import annotations
 
 import threading
@@ -21,16 +22,21 @@ SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
 ENVELOPE = ("seq", "id", "type", "by", "at")
 CACHED_GAMES = 64
-PROFESSION_FIELDS = {"starting_hand_chosen": "professions", "profession_taken": "profession",
-                     "work_completed": "profession", "automa_profession_revealed": "profession"}
+PROFESSION_FIELDS = {
+    "starting_hand_chosen": "professions",
+    "profession_taken": "profession",
+    "work_completed": "profession",
+    "automa_profession_revealed": "profession",
+}
 
 
 @dataclass(frozen=True)
 class Recorded:
     """What was stored (or found already stored); ask `Table.state` for the state after it."""
+
     event: StoredEvent
     duplicate: bool
-    taught: tuple = ()      # events the service recorded first to keep the log self-contained
+    taught: tuple = ()  # events the service recorded first to keep the log self-contained
 
 
 def engine_event(stored: StoredEvent) -> dict:
@@ -44,7 +50,7 @@ class Table:
     def __init__(self, store: EventStore, learned: LearnedCatalog | None = None):
         self.store = store
         self.learned = learned
-        self.listeners: list = []     # callables (game_id, seq) told of each new event
+        self.listeners: list = []  # callables (game_id, seq) told of each new event
         self._folds: OrderedDict[str, Fold] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -99,8 +105,14 @@ class Table:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def create_game(self, started: dict, *, meta: dict | None = None, by: str = "host",
-                    game_id: str | None = None) -> tuple[str, GameState]:
+    def create_game(
+        self,
+        started: dict,
+        *,
+        meta: dict | None = None,
+        by: str = "host",
+        game_id: str | None = None,
+    ) -> tuple[str, GameState]:
         """Check the opening event on an empty table first: a refused start creates nothing."""
         probe = Fold(BUILTIN)
         probe.add({**started, "type": "game_started"})
@@ -109,8 +121,9 @@ class Table:
         self.record(game_id, {**started, "type": "game_started"}, by=by)
         return game_id, self.state(game_id)
 
-    def record(self, game_id: str, event: dict, *, by: str, event_id: str | None = None
-               ) -> Recorded:
+    def record(
+        self, game_id: str, event: dict, *, by: str, event_id: str | None = None
+    ) -> Recorded:
         """Validate and append; raises Refusal with nothing stored if the rules say no."""
         event_id = event_id or uuid.uuid4().hex
         kind = event.get("type")
@@ -118,7 +131,8 @@ class Table:
             for _ in range(RACE_RETRIES):
                 fold = self._fold(game_id, sync=False)
                 payload = self._with_automa_panels(
-                    fold.state, {k: v for k, v in event.items() if k not in ENVELOPE}, kind)
+                    fold.state, {k: v for k, v in event.items() if k not in ENVELOPE}, kind
+                )
                 try:
                     taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
                     result = self._append(game_id, fold, kind, payload, by, event_id)
@@ -133,7 +147,7 @@ class Table:
                         continue
                     raise
                 except SeqConflict:
-                    self._forget(game_id)      # another process got there first: fold it in
+                    self._forget(game_id)  # another process got there first: fold it in
                     continue
                 except NeedFullLog:
                     fold = self._fold(game_id, full=True)
@@ -149,19 +163,21 @@ class Table:
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
         before = fold.last_seq
         if kind == "retracted":
-            fold.check_retraction(candidate)     # raises Refusal / NeedFullLog, changes nothing
-            result = self.store.append(game_id, id=event_id, type=kind, payload=payload, by=by,
-                                       expected_seq=before)
+            fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, changes nothing
+            result = self.store.append(
+                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
+            )
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, min(payload["seqs"]))
             self._forget(game_id)
             return result
-        fold.add(candidate)                     # raises Refusal and changes nothing if illegal
+        fold.add(candidate)  # raises Refusal and changes nothing if illegal
         try:
-            result = self.store.append(game_id, id=event_id, type=kind, payload=payload, by=by,
-                                       expected_seq=before)
+            result = self.store.append(
+                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
+            )
         except BaseException:
-            self._forget(game_id)                # the fold moved on but the log did not
+            self._forget(game_id)  # the fold moved on but the log did not
             raise
         if result.duplicate:
             self._forget(game_id)
@@ -177,18 +193,32 @@ class Table:
             return ()
         trial = Fold(BUILTIN, fold.state.clone(), effective=None)
         for teach in teachings + [event]:
-            trial.add(teach)                    # a Refusal here stores nothing at all
-        return tuple(self._append(game_id, fold, t["type"],
-                                  {k: v for k, v in t.items() if k != "type"}, by,
-                                  uuid.uuid4().hex).event for t in teachings)
+            trial.add(teach)  # a Refusal here stores nothing at all
+        return tuple(
+            self._append(
+                game_id,
+                fold,
+                t["type"],
+                {k: v for k, v in t.items() if k != "type"},
+                by,
+                uuid.uuid4().hex,
+            ).event
+            for t in teachings
+        )
 
     def _with_automa_panels(self, state: GameState, payload: dict, kind) -> dict:
         """An Automa card this installation knows but the game does not travels with its
         panels, as if the table had transcribed it, so the log stays self-contained."""
         number = payload.get("card")
-        if (kind != "automa_card_drawn" or self.learned is None or "panels" in payload
-                or not isinstance(number, (int, str)) or isinstance(number, bool)
-                or not str(number).isdigit() or str(int(number)) in state.catalog.automa_cards):
+        if (
+            kind != "automa_card_drawn"
+            or self.learned is None
+            or "panels" in payload
+            or not isinstance(number, (int, str))
+            or isinstance(number, bool)
+            or not str(number).isdigit()
+            or str(int(number)) in state.catalog.automa_cards
+        ):
             return payload
         known = self.learned.catalog().automa_cards.get(str(int(number)))
         return {**payload, "panels": known} if known else payload
@@ -197,8 +227,12 @@ class Table:
         if self.learned is None:
             return []
         kind = event.get("landscape")
-        if (event.get("type") == "landscape_placed" and not state.grid and isinstance(kind, str)
-                and state.catalog.landscape_cells.get(kind) == 0):
+        if (
+            event.get("type") == "landscape_placed"
+            and not state.grid
+            and isinstance(kind, str)
+            and state.catalog.landscape_cells.get(kind) == 0
+        ):
             size = self.learned.catalog().landscape_cells.get(kind)
             return [{"type": "landscape_taught", "landscape": kind, "cells": size}] if size else []
         field = PROFESSION_FIELDS.get(event.get("type"))
@@ -208,10 +242,19 @@ class Table:
         if not missing:
             return []
         installed = self.learned.catalog().professions
-        return [{"type": "profession_taught", "profession": pid, "name": installed[pid].name,
-                 "building": installed[pid].building, "landscape": installed[pid].landscape,
-                 "freedom": installed[pid].freedom, "source": installed[pid].source}
-                for pid in dict.fromkeys(missing) if pid in installed]
+        return [
+            {
+                "type": "profession_taught",
+                "profession": pid,
+                "name": installed[pid].name,
+                "building": installed[pid].building,
+                "landscape": installed[pid].landscape,
+                "freedom": installed[pid].freedom,
+                "source": installed[pid].source,
+            }
+            for pid in dict.fromkeys(missing)
+            if pid in installed
+        ]
 
     # -- whole logs --------------------------------------------------------------------------
 

@@ -62,7 +62,9 @@ class TokenSet:
 def issue_tokens(n_seats: int) -> TokenSet:
     if not isinstance(n_seats, int) or n_seats < 0:
         raise ValueError(f"n_seats must be a non-negative int, got {n_seats!r}")
-    return TokenSet(host=new_token(), spectator=new_token(), seats=tuple(new_token() for _ in range(n_seats)))
+    return TokenSet(
+        host=new_token(), spectator=new_token(), seats=tuple(new_token() for _ in range(n_seats))
+    )
 
 
 @dataclass(frozen=True)

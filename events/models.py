@@ -45,9 +45,7 @@ class GameRow(SQLModel, table=True):
 class EventRow(SQLModel, table=True):
     __tablename__ = "events"
 
-    game_id: str = Field(
-        primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN)
-    )
+    game_id: str = Field(primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN))
     seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     id: str = Field(unique=True, sa_type=String(MAX_ID_LEN))
     type: str = Field(sa_type=String(MAX_TYPE_LEN))
@@ -59,9 +57,7 @@ class EventRow(SQLModel, table=True):
 class SnapshotRow(SQLModel, table=True):
     __tablename__ = "snapshots"
 
-    game_id: str = Field(
-        primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN)
-    )
+    game_id: str = Field(primary_key=True, foreign_key="games.id", sa_type=String(MAX_GAME_ID_LEN))
     seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     state: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     saved_at: datetime = Field(sa_type=UTCDateTime)

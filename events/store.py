@@ -70,14 +70,11 @@ def _make_engine(url: str, **options) -> Engine:
         return create_engine(url, **options)
     if url in ("sqlite://", "sqlite:///:memory:"):
         # One shared connection, or every call would see its own empty database.
-        return create_engine(
-            url, connect_args={"check_same_thread": False}, poolclass=StaticPool
-        )
+        return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     database = make_url(url).database
     if database and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                           **options)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **options)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn, _record):
@@ -146,9 +143,7 @@ class _DriverStatement:
                 values[name] = processor(values[name])
         except (TypeError, ValueError) as exc:
             raise InvalidEvent(f"cannot store {name}: {exc}") from None
-        params = (
-            values if self.positional is None else tuple(values[n] for n in self.positional)
-        )
+        params = values if self.positional is None else tuple(values[n] for n in self.positional)
         raw = self._connection()
         try:
             cursor = raw.cursor()
@@ -238,8 +233,11 @@ class EventStore:
         record = GameRecord(game_id, datetime.now(UTC), dict(meta or {}))
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(games_t).values(id=game_id, created_at=record.created_at,
-                                                    meta=record.meta))
+                conn.execute(
+                    insert(games_t).values(
+                        id=game_id, created_at=record.created_at, meta=record.meta
+                    )
+                )
         except IntegrityError:
             raise GameExists(game_id) from None
         return record
@@ -284,8 +282,16 @@ class EventStore:
             raise InvalidEvent(f"expected_seq must be an int >= 0, got {expected_seq!r}")
         at = utc(at)
         seq = expected_seq + 1
-        values = {"game_id": game_id, "seq": seq, "id": id, "type": type, "payload": payload,
-                  "by": by, "at": at, "expected_seq": expected_seq}
+        values = {
+            "game_id": game_id,
+            "seq": seq,
+            "id": id,
+            "type": type,
+            "payload": payload,
+            "by": by,
+            "at": at,
+            "expected_seq": expected_seq,
+        }
         if self._append.execute(values) == 1:
             return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
         return self._refused(game_id, id, expected_seq)
@@ -307,10 +313,9 @@ class EventStore:
         raise SeqConflict(game_id, expected_seq, last)
 
     def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
-        query = (
-            _EVENT_SELECT.where(events_t.c.game_id == game_id, events_t.c.seq > after_seq)
-            .order_by(events_t.c.seq)
-        )
+        query = _EVENT_SELECT.where(
+            events_t.c.game_id == game_id, events_t.c.seq > after_seq
+        ).order_by(events_t.c.seq)
         with self.engine.connect() as conn:
             return [_event(row) for row in conn.execute(query)]
 
@@ -338,8 +343,11 @@ class EventStore:
             with self.engine.begin() as conn:
                 key = (snapshots_t.c.game_id == game_id) & (snapshots_t.c.seq == seq)
                 conn.execute(delete(snapshots_t).where(key))
-                conn.execute(insert(snapshots_t).values(
-                    game_id=game_id, seq=seq, state=state, saved_at=datetime.now(UTC)))
+                conn.execute(
+                    insert(snapshots_t).values(
+                        game_id=game_id, seq=seq, state=state, saved_at=datetime.now(UTC)
+                    )
+                )
         except IntegrityError:
             if self.game(game_id) is None:
                 raise UnknownGame(game_id) from None
@@ -375,12 +383,14 @@ class EventStore:
         """All or nothing: a half-imported game would be worse than none."""
         check_text("game_id", game_id, MAX_GAME_ID_LEN)
         stored = jsonl.events_from_lines(jsonl.parse_jsonl(text))
-        rows = [{"game_id": game_id, **{c: getattr(e, c) for c in _EVENT_COLUMNS}}
-                for e in stored]
+        rows = [{"game_id": game_id, **{c: getattr(e, c) for c in _EVENT_COLUMNS}} for e in stored]
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(games_t).values(
-                    id=game_id, created_at=datetime.now(UTC), meta=dict(meta or {})))
+                conn.execute(
+                    insert(games_t).values(
+                        id=game_id, created_at=datetime.now(UTC), meta=dict(meta or {})
+                    )
+                )
                 if rows:
                     conn.execute(insert(events_t), rows)
         except IntegrityError:

@@ -5,6 +5,7 @@ reads like the table's log. The test catalog adds 18 Profession cards that are T
 rulebook prints none of the 21 cards); their ids spell out what each one wants:
 `test_<building>_<landscape>_<freedom>`.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,14 +36,27 @@ def load_log(name: str) -> list[dict]:
 class Table:
     """One game, driven by events; `log` keeps every accepted event in order."""
 
-    def __init__(self, players=("Alexandra", "Leon", "Jen"), *, start=0, grid=False,
-                 freedoms=None, hands=None, sizes=TEST_SIZES, catalog=TEST_CATALOG):
+    def __init__(
+        self,
+        players=("Alexandra", "Leon", "Jen"),
+        *,
+        start=0,
+        grid=False,
+        freedoms=None,
+        hands=None,
+        sizes=TEST_SIZES,
+        catalog=TEST_CATALOG,
+    ):
         """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
-        start_event = {"players": list(players), "start_player": start,
-                       "expansions": {"muse_princess": False, "cooperative": False},
-                       "solo": None, "grid": grid}
+        start_event = {
+            "players": list(players),
+            "start_player": start,
+            "expansions": {"muse_princess": False, "cooperative": False},
+            "solo": None,
+            "grid": grid,
+        }
         if freedoms is None and len(players) == 2:
             freedoms = TWO_PLAYER_FREEDOMS
         if freedoms is not None:
@@ -159,8 +173,12 @@ def nearly_full(players=("Alexandra", "Leon", "Jen")) -> Table:
     4 rounds; returned at the start of round 5."""
     t = Table(players=players)
     t.do("correction", player=0, money=20000, fame=0, reason="test: a rich Alexandra")
-    for buildings in (("university", "laboratory"), ("workshop", "library"),
-                      ("opera", "studio"), ("hospital",)):
+    for buildings in (
+        ("university", "laboratory"),
+        ("workshop", "library"),
+        ("opera", "studio"),
+        ("hospital",),
+    ):
         t.leave_all()
         t.act({0: [build(b) for b in buildings]})
     return t
@@ -172,8 +190,11 @@ def default_hands(n: int, fixed: dict | None = None) -> list[list[str]]:
     the tests play stay in the deck)."""
     fixed = fixed or {}
     used = {pid for hand in fixed.values() for pid in hand}
-    pool = [pid for pid in reversed(list(TEST_CATALOG.professions))
-            if pid.startswith("test_") and pid not in used]
+    pool = [
+        pid
+        for pid in reversed(list(TEST_CATALOG.professions))
+        if pid.startswith("test_") and pid not in used
+    ]
     hands = []
     for s in range(n):
         if s in fixed:
@@ -190,8 +211,11 @@ def build(building, cells=None):
 
 
 def work(profession, bonus_cards=(), prestige=0):
-    return "work_completed", {"profession": profession, "bonus_cards": list(bonus_cards),
-                              "prestige": prestige}
+    return "work_completed", {
+        "profession": profession,
+        "bonus_cards": list(bonus_cards),
+        "prestige": prestige,
+    }
 
 
 def freedom(name):

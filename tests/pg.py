@@ -44,8 +44,9 @@ def _as_postgres() -> list[str]:
     try:
         pwd.getpwnam(PG_USER)
     except KeyError:
-        pytest.fail(f"running as root but there is no '{PG_USER}' user to run PostgreSQL as",
-                    pytrace=False)
+        pytest.fail(
+            f"running as root but there is no '{PG_USER}' user to run PostgreSQL as", pytrace=False
+        )
     return ["runuser", "-u", PG_USER, "--"]
 
 
@@ -58,8 +59,9 @@ def _free_port() -> int:
 def _run(cmd: list[str], cwd: Path, what: str) -> None:
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     if proc.returncode != 0:
-        pytest.fail(f"{what} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}",
-                    pytrace=False)
+        pytest.fail(
+            f"{what} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}", pytrace=False
+        )
 
 
 class PgServer:
@@ -74,8 +76,9 @@ class PgServer:
         import psycopg
 
         name = f"{prefix}_{os.getpid()}_{next(self._names)}"
-        with psycopg.connect(host="127.0.0.1", port=self.port, user=PG_USER,
-                             dbname="postgres", autocommit=True) as conn:
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=PG_USER, dbname="postgres", autocommit=True
+        ) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
@@ -93,30 +96,67 @@ def pg_server():
     data, log = root / "data", root / "server.log"
     started = False
     try:
-        _run(wrap + [str(bin_dir / "initdb"), "-D", str(data), "-U", PG_USER, "-A", "trust",
-                     "-E", "UTF8", "--locale=C", "--no-sync"], root, "initdb")
-        for attempt in range(3):  # the free port can be taken before the server binds it
+        _run(
+            wrap
+            + [
+                str(bin_dir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                PG_USER,
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+            ],
+            root,
+            "initdb",
+        )
+        for _attempt in range(3):  # the free port can be taken before the server binds it
             port = _free_port()
             # Durability is worthless for a throwaway server; skipping fsync keeps tests fast.
-            opts = (f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
-                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+            opts = (
+                f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
+                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            )
             proc = subprocess.run(
-                wrap + [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", opts,
-                        "-w", "-t", "30", "start"],
-                cwd=root, capture_output=True, text=True)
+                wrap
+                + [
+                    str(bin_dir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(log),
+                    "-o",
+                    opts,
+                    "-w",
+                    "-t",
+                    "30",
+                    "start",
+                ],
+                cwd=root,
+                capture_output=True,
+                text=True,
+            )
             if proc.returncode == 0:
                 started = True
                 break
             time.sleep(0.2)
         if not started:
             server_log = log.read_text() if log.exists() else ""
-            pytest.fail(f"pg_ctl start failed:\n{proc.stdout}\n{proc.stderr}\n{server_log}",
-                        pytrace=False)
+            pytest.fail(
+                f"pg_ctl start failed:\n{proc.stdout}\n{proc.stderr}\n{server_log}", pytrace=False
+            )
         yield PgServer(port)
     finally:
         if started:
-            subprocess.run(wrap + [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                                   "-w", "stop"], cwd=root, capture_output=True)
+            subprocess.run(
+                wrap + [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+                cwd=root,
+                capture_output=True,
+            )
         shutil.rmtree(root, ignore_errors=True)
 
 

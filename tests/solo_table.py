@@ -5,6 +5,7 @@ have recorded. Face-down cards get their identity when they are first looked at 
 nobody has seen yet), which is as good as dealing them in advance. The Automa deck is the TEST
 deck in tests/data (see tests/data/README.md), not the real cards.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,20 +18,33 @@ from companion.rules.setup import in_play
 from companion.rules.solo import solo_prompt
 
 DATA = Path(__file__).parent / "data"
-SOLO_CATALOG_DATA = {**json.loads((DATA / "test_professions.json").read_text()),
-                     **json.loads((DATA / "automa_test_deck.json").read_text())}
+SOLO_CATALOG_DATA = {
+    **json.loads((DATA / "test_professions.json").read_text()),
+    **json.loads((DATA / "automa_test_deck.json").read_text()),
+}
 SOLO_CATALOG = BUILTIN.merged(SOLO_CATALOG_DATA)
-SIZES = {"forest": 4, "lake": 3, "park": 2}     # test values: the rulebook prints no sizes
+SIZES = {"forest": 4, "lake": 3, "park": 2}  # test values: the rulebook prints no sizes
 
 
 def load_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()
-            if line.strip() and not line.lstrip().startswith("//")]
+    return [
+        json.loads(line)
+        for line in path.read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("//")
+    ]
 
 
 class SoloTable:
-    def __init__(self, seed=0, *, difficulty="standard", dummies=2, start=0, catalog=SOLO_CATALOG,
-                 check_round_trip=False):
+    def __init__(
+        self,
+        seed=0,
+        *,
+        difficulty="standard",
+        dummies=2,
+        start=0,
+        catalog=SOLO_CATALOG,
+        check_round_trip=False,
+    ):
         self.rng = random.Random(seed)
         self.state = GameState(catalog)
         self.log: list[dict] = []
@@ -43,8 +57,13 @@ class SoloTable:
             cards = groups.get(g, [])
             self.rng.shuffle(cards)
             self.automa += cards
-        self.do(type="game_started", players=["Alexandra", "Wolfgang"], start_player=start,
-                solo={"difficulty": difficulty, "dummies": dummies}, grid=False)
+        self.do(
+            type="game_started",
+            players=["Alexandra", "Wolfgang"],
+            start_player=start,
+            solo={"difficulty": difficulty, "dummies": dummies},
+            grid=False,
+        )
         for kind, cells in SIZES.items():
             self.do(type="landscape_taught", landscape=kind, cells=cells)
         hand = self.rng.sample(self.unseen(), 3)
@@ -54,8 +73,9 @@ class SoloTable:
         apply_in_place(self.state, event)
         self.log.append(event)
         if self.check_round_trip:
-            again = GameState.from_dict(json.loads(json.dumps(self.state.to_dict())),
-                                        self.state.catalog)
+            again = GameState.from_dict(
+                json.loads(json.dumps(self.state.to_dict())), self.state.catalog
+            )
             assert again.to_dict() == self.state.to_dict()
         return self.state
 
@@ -81,17 +101,26 @@ class SoloTable:
         self.do(type="die_rolled", value=self.rng.randint(1, 6), source="app")
 
     def on_reveal(self, prompt):
-        self.do(type="automa_profession_revealed", owner="wolfgang",
-                profession=self.rng.choice(self.unseen()))
+        self.do(
+            type="automa_profession_revealed",
+            owner="wolfgang",
+            profession=self.rng.choice(self.unseen()),
+        )
 
     def on_dummy_flip(self, prompt):
-        self.do(type="automa_profession_revealed", owner=prompt["columns"][0],
-                profession=self.rng.choice(self.unseen()))
+        self.do(
+            type="automa_profession_revealed",
+            owner=prompt["columns"][0],
+            profession=self.rng.choice(self.unseen()),
+        )
 
     def on_offer(self, prompt):
         deck = self.state.prestige_deck if prompt["deck"] == "prestige" else self.state.bonus_deck
-        self.do(type="automa_cards_offered", deck=prompt["deck"],
-                cards=self.rng.sample(deck, prompt["count"]))
+        self.do(
+            type="automa_cards_offered",
+            deck=prompt["deck"],
+            cards=self.rng.sample(deck, prompt["count"]),
+        )
 
     def on_tie(self, prompt):
         self.do(type="automa_tie_broken", card=self.rng.choice(prompt["cards"]))
@@ -113,23 +142,32 @@ class SoloTable:
 
     def on_your_choice(self, prompt):
         if prompt["object"] == "prestige":
-            self.do(type="prestige_card_chosen", player=0,
-                    card=self.rng.choice(self.state.prestige_deck[:5]))
+            self.do(
+                type="prestige_card_chosen",
+                player=0,
+                card=self.rng.choice(self.state.prestige_deck[:5]),
+            )
         else:
             self.do(type="landscape_placed", player=0, landscape=prompt["object"])
 
     def on_your_turn(self, prompt):
         unseen = self.unseen()
         drawn = self.rng.sample(unseen, min(2, len(unseen)))
-        options = candidate_events(self.state, 0, professions=drawn,
-                                   bonus_cards=self.state.bonus_deck[:1])
+        options = candidate_events(
+            self.state, 0, professions=drawn, bonus_cards=self.state.bonus_deck[:1]
+        )
         options += self.dummy_recruits()
         by_type = {}
         for ev in options:
             by_type.setdefault(ev["type"], []).append(ev)
-        for kind, weight in (("recruiting_card_used", 0.7), ("work_completed", 0.9),
-                             ("building_built", 0.5), ("profession_taken", 0.5),
-                             ("freedom_introduced", 0.4), ("bonus_card_taken", 0.3)):
+        for kind, weight in (
+            ("recruiting_card_used", 0.7),
+            ("work_completed", 0.9),
+            ("building_built", 0.5),
+            ("profession_taken", 0.5),
+            ("freedom_introduced", 0.4),
+            ("bonus_card_taken", 0.3),
+        ):
             if kind in by_type and self.rng.random() < weight:
                 return self.do(**self.rng.choice(by_type[kind]))
         self.do(type="turn_ended", player=0)
@@ -141,8 +179,14 @@ class SoloTable:
         for d, column in enumerate(self.state.solo["columns"]):
             for e in column:
                 if e["face_up"]:
-                    out.append({"type": "recruiting_card_used", "player": 0, "from_dummy": d,
-                                "profession": e["card"]})
+                    out.append(
+                        {
+                            "type": "recruiting_card_used",
+                            "player": 0,
+                            "from_dummy": d,
+                            "profession": e["card"],
+                        }
+                    )
         good = []
         for ev in out:
             try:

@@ -1,4 +1,5 @@
 """`palazzo replay` and `palazzo catalog`, run as a user would run them: the console script."""
+
 import json
 import subprocess
 import sys
@@ -10,8 +11,9 @@ PALAZZO = str(Path(sys.executable).with_name("palazzo"))
 
 
 def run(*args, cwd=None, env=None):
-    return subprocess.run([PALAZZO, *map(str, args)], capture_output=True, text=True, cwd=cwd,
-                          env=env, timeout=60)
+    return subprocess.run(
+        [PALAZZO, *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env, timeout=60
+    )
 
 
 def write_log(path, events):
@@ -26,23 +28,46 @@ def write_catalog(path):
 
 def test_replay_prints_the_final_state_as_json(tmp_path):
     log, state = play(4, seed=3)
-    out = run("replay", write_log(tmp_path / "game.jsonl", log), "--catalog",
-              write_catalog(tmp_path / "cat.json"), "--json")
+    out = run(
+        "replay",
+        write_log(tmp_path / "game.jsonl", log),
+        "--catalog",
+        write_catalog(tmp_path / "cat.json"),
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["phase"] == "over" and result["round"] == 7
     assert result["final"]["winners"] == state.final["winners"]
     assert [p["money"] for p in result["players"]] == [p.money for p in state.players]
-    keys = {"name", "money", "fame", "jesters", "builders", "buildings", "landscapes", "freedoms",
-            "hand", "table", "bonus_cards", "prestige_cards", "empty_spaces"}
+    keys = {
+        "name",
+        "money",
+        "fame",
+        "jesters",
+        "builders",
+        "buildings",
+        "landscapes",
+        "freedoms",
+        "hand",
+        "table",
+        "bonus_cards",
+        "prestige_cards",
+        "empty_spaces",
+    }
     assert all(set(p) == keys for p in result["players"])
 
 
 def test_replay_stops_at_the_first_illegal_event_with_exit_3(tmp_path):
     log, _ = play(3, seed=4)
     bad = log[:20] + [{"type": "bid_raised", "player": 0, "amount": 150}] + log[20:]
-    out = run("replay", write_log(tmp_path / "bad.jsonl", bad), "--catalog",
-              write_catalog(tmp_path / "cat.json"), "--json")
+    out = run(
+        "replay",
+        write_log(tmp_path / "bad.jsonl", bad),
+        "--catalog",
+        write_catalog(tmp_path / "cat.json"),
+        "--json",
+    )
     assert out.returncode == 3
     error = json.loads(out.stdout)["error"]
     assert error["seq"] == 21
@@ -65,14 +90,21 @@ def test_a_line_that_is_not_json_is_refused_at_its_line(tmp_path):
     out = run("replay", path, "--json")
     assert out.returncode == 3
     assert json.loads(out.stdout)["error"] == {
-        "seq": 2, "code": "bad_event", "message": "Line 2 is not a JSON object",
-        "rule": json.loads(out.stdout)["error"]["rule"]}
+        "seq": 2,
+        "code": "bad_event",
+        "message": "Line 2 is not a JSON object",
+        "rule": json.loads(out.stdout)["error"]["rule"],
+    }
 
 
 def test_human_readable_replay_names_the_winner(tmp_path):
     log, state = play(2, seed=8)
-    out = run("replay", write_log(tmp_path / "g.jsonl", log), "--catalog",
-              write_catalog(tmp_path / "c.json"))
+    out = run(
+        "replay",
+        write_log(tmp_path / "g.jsonl", log),
+        "--catalog",
+        write_catalog(tmp_path / "c.json"),
+    )
     assert out.returncode == 0
     winner = state.players[state.final["winners"][0]].name
     assert f"Winner: {winner}" in out.stdout
@@ -86,9 +118,16 @@ def test_a_missing_file_is_a_usage_error_not_a_traceback(tmp_path):
 def test_catalog_export_import_roundtrip(tmp_path):
     first, second = tmp_path / "club-a", tmp_path / "club-b"
     cat = tmp_path / "shared.json"
-    cat.write_text(json.dumps({"professions": {"painter": {
-        "building": "studio", "landscape": "park", "freedom": "opinion"}},
-        "landscape_cells": {"lake": 3}}))
+    cat.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "painter": {"building": "studio", "landscape": "park", "freedom": "opinion"}
+                },
+                "landscape_cells": {"lake": 3},
+            }
+        )
+    )
     assert run("catalog", "import", cat, "--instance", first).returncode == 0
     exported = tmp_path / "export.json"
     assert run("catalog", "export", exported, "--instance", first).returncode == 0
@@ -101,9 +140,15 @@ def test_catalog_export_import_roundtrip(tmp_path):
 
 def test_a_bad_catalog_file_changes_nothing(tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"professions": {"painter": {"building": "castle",
-                                                           "landscape": "park",
-                                                           "freedom": "opinion"}}}))
+    bad.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "painter": {"building": "castle", "landscape": "park", "freedom": "opinion"}
+                }
+            }
+        )
+    )
     out = run("catalog", "import", bad, "--instance", tmp_path / "club")
     assert out.returncode == 2 and "castle" in out.stderr
     data = json.loads(run("catalog", "export", "--instance", tmp_path / "club").stdout)

@@ -26,9 +26,14 @@ from events import (
 def add(store, game_id, n, *, start=0, prefix="e"):
     """Append n events in order, the way a single table would."""
     return [
-        store.append(game_id, id=f"{prefix}{start + i}", type="bid",
-                     payload={"player": i % 3, "amount": 100 * i}, by=str(i % 3),
-                     expected_seq=start + i).event
+        store.append(
+            game_id,
+            id=f"{prefix}{start + i}",
+            type="bid",
+            payload={"player": i % 3, "amount": 100 * i},
+            by=str(i % 3),
+            expected_seq=start + i,
+        ).event
         for i in range(n)
     ]
 
@@ -81,10 +86,12 @@ def test_expected_seq_ahead_of_the_log_cannot_leave_a_gap(store):
 
 def test_same_id_twice_stores_one_event_and_flags_the_retry(store):
     store.create_game("g", {})
-    first = store.append("g", id="bid-1", type="bid", payload={"amount": 300}, by="0",
-                         expected_seq=0)
-    again = store.append("g", id="bid-1", type="bid", payload={"amount": 300}, by="0",
-                         expected_seq=0)
+    first = store.append(
+        "g", id="bid-1", type="bid", payload={"amount": 300}, by="0", expected_seq=0
+    )
+    again = store.append(
+        "g", id="bid-1", type="bid", payload={"amount": 300}, by="0", expected_seq=0
+    )
     assert not first.duplicate and again.duplicate
     assert again.event == first.event
     assert store.events("g") == [first.event]
@@ -120,19 +127,22 @@ def test_appending_to_a_missing_game_fails(store):
         store.append("nope", id="y", type="bid", payload={}, by="0", expected_seq=3)
 
 
-@pytest.mark.parametrize("bad", [
-    {"id": ""},
-    {"id": "x" * 65},
-    {"type": ""},
-    {"by": 0},
-    {"payload": ["not", "a", "dict"]},
-    {"payload": {"seq": 3}},  # would collide with the envelope on export
-    {"payload": {1: "int key"}},
-    {"payload": {"cards": {"a set is not JSON"}}},
-    {"expected_seq": -1},
-    {"expected_seq": "0"},
-    {"at": datetime(2025, 1, 1)},  # naive
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"id": ""},
+        {"id": "x" * 65},
+        {"type": ""},
+        {"by": 0},
+        {"payload": ["not", "a", "dict"]},
+        {"payload": {"seq": 3}},  # would collide with the envelope on export
+        {"payload": {1: "int key"}},
+        {"payload": {"cards": {"a set is not JSON"}}},
+        {"expected_seq": -1},
+        {"expected_seq": "0"},
+        {"at": datetime(2025, 1, 1)},  # naive
+    ],
+)
 def test_malformed_events_are_refused_before_storage(store, bad):
     store.create_game("g", {})
     event = {"id": "ok", "type": "bid", "payload": {}, "by": "0", "expected_seq": 0} | bad
@@ -164,8 +174,14 @@ def test_find_looks_in_one_game_only(store):
 
 def test_payload_keeps_nested_json(store):
     store.create_game("g", {})
-    payload = {"cards": ["jester", "recruit"], "board": {"3,4": "park"}, "ok": True,
-               "none": None, "price": 2.5, "name": "Lorenzo de’ Medici"}
+    payload = {
+        "cards": ["jester", "recruit"],
+        "board": {"3,4": "park"},
+        "ok": True,
+        "none": None,
+        "price": 2.5,
+        "name": "Lorenzo de’ Medici",
+    }
     store.append("g", id="e", type="setup", payload=payload, by="host", expected_seq=0)
     assert store.events("g")[0].payload == payload
 
@@ -228,24 +244,33 @@ def test_snapshots_belong_to_one_game(store):
 def test_export_lines_are_flat_objects(store):
     store.create_game("g", {})
     at = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-    store.append("g", id="e1", type="bid", payload={"amount": 300}, by="2", at=at,
-                 expected_seq=0)
+    store.append("g", id="e1", type="bid", payload={"amount": 300}, by="2", at=at, expected_seq=0)
     text = store.export_jsonl("g")
     assert text.endswith("\n") and text.count("\n") == 1
     line = json.loads(text)
-    assert line == {"seq": 1, "id": "e1", "type": "bid", "amount": 300, "by": "2",
-                    "at": "2025-03-01T12:00:00+00:00"}
+    assert line == {
+        "seq": 1,
+        "id": "e1",
+        "type": "bid",
+        "amount": 300,
+        "by": "2",
+        "at": "2025-03-01T12:00:00+00:00",
+    }
     assert list(line) == ["seq", "id", "type", "amount", "by", "at"]
 
 
 def test_export_then_import_is_identical(store):
     store.create_game("orig", {})
     add(store, "orig", 12)
-    store.import_jsonl("copy-of-orig", store.export_jsonl("orig").replace('"id": "e', '"id": "c'),
-                       meta={"imported": True})
+    store.import_jsonl(
+        "copy-of-orig",
+        store.export_jsonl("orig").replace('"id": "e', '"id": "c'),
+        meta={"imported": True},
+    )
     copy = store.events("copy-of-orig")
-    assert [(e.seq, e.type, e.payload, e.by, e.at) for e in copy] == \
-        [(e.seq, e.type, e.payload, e.by, e.at) for e in store.events("orig")]
+    assert [(e.seq, e.type, e.payload, e.by, e.at) for e in copy] == [
+        (e.seq, e.type, e.payload, e.by, e.at) for e in store.events("orig")
+    ]
     assert store.game("copy-of-orig").meta == {"imported": True}
 
 
@@ -272,15 +297,18 @@ def test_import_fills_in_a_missing_envelope(store):
     assert store.last_seq("g") == 2
 
 
-@pytest.mark.parametrize("text, problem", [
-    ('{"seq": 1, "type": "a"}\n{"seq": 3, "type": "b"}\n', "line 2"),
-    ('{"seq": 2, "type": "a"}\n', "line 1"),
-    ('{"type": "a"}\nnot json\n', "line 2"),
-    ('[1, 2]\n', "line 1"),
-    ('{"type": "a", "id": "x"}\n{"type": "b", "id": "x"}\n', "twice"),
-    ('{"type": "a", "at": "yesterday"}\n', "ISO"),
-    ('{"amount": 3}\n', "type"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ('{"seq": 1, "type": "a"}\n{"seq": 3, "type": "b"}\n', "line 2"),
+        ('{"seq": 2, "type": "a"}\n', "line 1"),
+        ('{"type": "a"}\nnot json\n', "line 2"),
+        ("[1, 2]\n", "line 1"),
+        ('{"type": "a", "id": "x"}\n{"type": "b", "id": "x"}\n', "twice"),
+        ('{"type": "a", "at": "yesterday"}\n', "ISO"),
+        ('{"amount": 3}\n', "type"),
+    ],
+)
 def test_bad_imports_store_nothing(store, text, problem):
     with pytest.raises(InvalidJsonl, match=problem):
         store.import_jsonl("g", text)
@@ -299,10 +327,15 @@ def test_import_refuses_existing_games_and_foreign_ids(store):
 
 
 def test_jsonl_helpers_are_pure():
-    event = StoredEvent(3, "abc", "bid", {"amount": 1}, "0",
-                        datetime(2025, 1, 1, tzinfo=UTC))
-    assert to_line(event) == {"seq": 3, "id": "abc", "type": "bid", "amount": 1, "by": "0",
-                              "at": "2025-01-01T00:00:00+00:00"}
+    event = StoredEvent(3, "abc", "bid", {"amount": 1}, "0", datetime(2025, 1, 1, tzinfo=UTC))
+    assert to_line(event) == {
+        "seq": 3,
+        "id": "abc",
+        "type": "bid",
+        "amount": 1,
+        "by": "0",
+        "at": "2025-01-01T00:00:00+00:00",
+    }
     assert parse_jsonl('{"a": 1}\n\n  \n{"b": 2}') == [{"a": 1}, {"b": 2}]
     assert parse_jsonl("") == []
 

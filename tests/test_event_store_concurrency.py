@@ -32,8 +32,12 @@ def test_racing_at_the_same_seq_exactly_one_wins(store):
     store.create_game("g", {})
     store.append("g", id="first", type="setup", payload={}, by="host", expected_seq=0)
 
-    outcomes = race(THREADS, lambda i: store.append(
-        "g", id=f"bid-{i}", type="bid", payload={"seat": i}, by=str(i), expected_seq=1))
+    outcomes = race(
+        THREADS,
+        lambda i: store.append(
+            "g", id=f"bid-{i}", type="bid", payload={"seat": i}, by=str(i), expected_seq=1
+        ),
+    )
 
     winners = [o for o in outcomes if not isinstance(o, Exception)]
     losers = [o for o in outcomes if isinstance(o, SeqConflict)]
@@ -44,8 +48,12 @@ def test_racing_at_the_same_seq_exactly_one_wins(store):
 
 def test_racing_retries_of_one_id_store_it_once(store):
     store.create_game("g", {})
-    outcomes = race(THREADS, lambda i: store.append(
-        "g", id="the-bid", type="bid", payload={"amount": 500}, by="2", expected_seq=0))
+    outcomes = race(
+        THREADS,
+        lambda i: store.append(
+            "g", id="the-bid", type="bid", payload={"amount": 500}, by="2", expected_seq=0
+        ),
+    )
 
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert [o.duplicate for o in outcomes].count(False) == 1
@@ -58,8 +66,14 @@ def append_until_stored(store, game_id, event_id, seat):
     expected = store.last_seq(game_id)
     while True:
         try:
-            return store.append(game_id, id=event_id, type="bid", payload={"seat": seat},
-                                 by=str(seat), expected_seq=expected).event
+            return store.append(
+                game_id,
+                id=event_id,
+                type="bid",
+                payload={"seat": seat},
+                by=str(seat),
+                expected_seq=expected,
+            ).event
         except SeqConflict as conflict:
             expected = conflict.last_seq
 
@@ -76,7 +90,8 @@ def test_many_writers_each_land_every_event_once(store):
     log = store.events("g")
     assert [e.seq for e in log] == list(range(1, writers * per_writer + 1))
     assert Counter(e.id for e in log) == Counter(
-        f"w{w}-{k}" for w in range(writers) for k in range(per_writer))
+        f"w{w}-{k}" for w in range(writers) for k in range(per_writer)
+    )
     for w in range(writers):  # each writer's own events keep their order
         mine = [e.id for e in log if e.by == str(w)]
         assert mine == [f"w{w}-{k}" for k in range(per_writer)]
@@ -95,8 +110,10 @@ def test_separate_processes_share_one_log(store_url):
         store.create_game("g", {})
     ctx = multiprocessing.get_context("spawn")
     start = ctx.Event()
-    procs = [ctx.Process(target=_process_writer, args=(store_url, "g", p, per_process, start))
-             for p in range(processes)]
+    procs = [
+        ctx.Process(target=_process_writer, args=(store_url, "g", p, per_process, start))
+        for p in range(processes)
+    ]
     for p in procs:
         p.start()
     start.set()
@@ -107,14 +124,17 @@ def test_separate_processes_share_one_log(store_url):
         log = store.events("g")
     assert [e.seq for e in log] == list(range(1, processes * per_process + 1))
     assert sorted(e.id for e in log) == sorted(
-        f"p{w}-{k}" for w in range(processes) for k in range(per_process))
+        f"p{w}-{k}" for w in range(processes) for k in range(per_process)
+    )
 
 
 def test_many_long_lived_threads_appending_do_not_starve_readers(tmp_path):
     """A server's worker threads live for ever: the connections they keep for appends must not
     come out of the pool that every read needs."""
     import time as _time
+
     from events import EventStore as _Store
+
     store = _Store(f"sqlite:///{tmp_path / 'threads.db'}")
     store.create_game("g")
     go, done = threading.Event(), threading.Barrier(33)
@@ -126,7 +146,7 @@ def test_many_long_lived_threads_appending_do_not_starve_readers(tmp_path):
         with lock:
             n = next(seqs)
             store.append("g", id=f"e{n}", type="t", payload={}, by="host", expected_seq=n)
-        done.wait()          # stay alive, like a waitress thread, while the reads happen
+        done.wait()  # stay alive, like a waitress thread, while the reads happen
 
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(32)]
     for t in threads:

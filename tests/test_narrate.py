@@ -1,4 +1,5 @@
 """Every event told in words, and what each viewer may hear of it."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,11 @@ def numbered(events, by=None):
     """Events as a log stores them: with seq, and recorded by the acting seat (or the host)."""
     out = []
     for i, e in enumerate(events, 1):
-        who = by if by is not None else (str(e["player"]) if "player" in e
-                                         and e["type"] != "correction" else "host")
+        who = (
+            by
+            if by is not None
+            else (str(e["player"]) if "player" in e and e["type"] != "correction" else "host")
+        )
         out.append({**e, "seq": i, "by": who})
     return out
 
@@ -38,8 +42,10 @@ def table():
 
 
 def test_auction_words(table):
-    assert step(table, "auction_opened", player=0, object="jester") == \
-        "Alexandra opened an auction for the Jester at 200"
+    assert (
+        step(table, "auction_opened", player=0, object="jester")
+        == "Alexandra opened an auction for the Jester at 200"
+    )
     assert step(table, "bid_raised", player=1, amount=300) == "Leon raised to 300"
     assert step(table, "bid_passed", player=2) == "Jen passed"
     assert step(table, "bid_raised", player=0, amount=400) == "Alexandra raised to 400"
@@ -54,7 +60,10 @@ def test_a_win_at_700_and_the_last_player(table):
     for amount in (400, 500, 600):
         table.do("bid_raised", player=1 if amount == 500 else 0, amount=amount)
     assert step(table, "bid_raised", player=1, amount=700) == "Leon raised to 700"
-    assert step(table, "bid_passed", player=0) == "Alexandra passed; Leon won the Jester for 700 Florin"
+    assert (
+        step(table, "bid_passed", player=0)
+        == "Alexandra passed; Leon won the Jester for 700 Florin"
+    )
     assert step(table, "auctions_left", player=0) == "Alexandra left the auctions this round"
     text = step(table, "last_player_took", player=2, object="builder")
     assert text.startswith("Jen, the last player, took the Builder for 200 Florin")
@@ -68,13 +77,18 @@ def test_work_and_building_words(table):
     assert step(table, "landscape_placed", player=0, landscape="lake") == "Alexandra placed a Lake"
     table.do("auctions_left", player=1)
     table.do("last_player_declined", player=2)
-    assert step(table, "building_built", player=0, building="theater") == "Alexandra built a Theater"
+    assert (
+        step(table, "building_built", player=0, building="theater") == "Alexandra built a Theater"
+    )
     text = step(table, "work_completed", player=0, profession="poet", bonus_cards=[], prestige=3)
     # Poet: Theater 4 + Lake 3 + 3 cards = 10 -> 3 PP and 400 Florin
-    assert text == "Alexandra completed a Work with the Poet: Work Value 10, took 3 PP and 400 Florin"
+    assert (
+        text == "Alexandra completed a Work with the Poet: Work Value 10, took 3 PP and 400 Florin"
+    )
     assert step(table, "turn_ended", player=0) == "Alexandra ended the turn. Leon's turn"
-    assert step(table, "building_built", player=1, building="university") == \
-        "Leon built a University"
+    assert (
+        step(table, "building_built", player=1, building="university") == "Leon built a University"
+    )
 
 
 def test_private_cards_are_told_to_their_owner_only(table):
@@ -84,8 +98,10 @@ def test_private_cards_are_told_to_their_owner_only(table):
     before = table.state.clone()
     table.do("prestige_card_chosen", player=0, card="most_jesters")
     event = {"type": "prestige_card_chosen", "player": 0, "card": "most_jesters"}
-    assert describe(event, before, table.state, 0) == \
-        "Alexandra chose the Prestige card \u201cMost Jesters\u201d"
+    assert (
+        describe(event, before, table.state, 0)
+        == "Alexandra chose the Prestige card \u201cMost Jesters\u201d"
+    )
     for viewer in (None, 1, 2):
         assert describe(event, before, table.state, viewer) == "Alexandra chose a Prestige card"
 
@@ -96,7 +112,9 @@ def test_starting_hands_profession_and_bonus_cards_are_private():
         texts = told(events, viewer)
         hand0 = "Alexandra kept Poet, Test University Forest Travel and Test Opera Forest Travel"
         assert (hand0 + " as a starting hand" in texts) == (viewer == 0)
-        own_taken = [t for t in texts if t.startswith("Leon took the ") and "(Profession card)" in t]
+        own_taken = [
+            t for t in texts if t.startswith("Leon took the ") and "(Profession card)" in t
+        ]
         assert bool(own_taken) == (viewer == 1)
         bonus = [t for t in texts if t.startswith("Jen took the Bonus card")]
         assert bool(bonus) == (viewer == 2)
@@ -109,8 +127,16 @@ def test_starting_hands_profession_and_bonus_cards_are_private():
 def test_money_totals_never_appear():
     """A distinctive purse (8800 Florin) is never told, to anyone, whatever happens."""
     events = load_log("game_3p_grid.jsonl")[:40]
-    events.insert(5, {"type": "correction", "player": 0, "money": 5300, "fame": 0,
-                      "reason": "a distinctive purse"})
+    events.insert(
+        5,
+        {
+            "type": "correction",
+            "player": 0,
+            "money": 5300,
+            "fame": 0,
+            "reason": "a distinctive purse",
+        },
+    )
     fold = Fold(TEST_CATALOG)
     purses = set()
     for e in events:
@@ -128,26 +154,49 @@ def test_corrections_are_public_but_a_money_delta_only_for_its_owner(table):
     text = step(table, "correction", player=1, money=200, fame=2, reason="forgot the Builder")
     assert text == "Host corrected Leon's money and fame by +2: forgot the Builder"
     before = table.state.clone()
-    event = {"type": "correction", "player": 1, "money": -100, "fame": 0, "reason": "miscounted",
-             "by": "host"}
+    event = {
+        "type": "correction",
+        "player": 1,
+        "money": -100,
+        "fame": 0,
+        "reason": "miscounted",
+        "by": "host",
+    }
     table.do("correction", player=1, money=-100, fame=0, reason="miscounted")
-    assert describe(event, before, table.state, 1) == \
-        "Host corrected Leon's money by -100 Florin: miscounted"
+    assert (
+        describe(event, before, table.state, 1)
+        == "Host corrected Leon's money by -100 Florin: miscounted"
+    )
     assert describe(event, before, table.state, 0) == "Host corrected Leon's money: miscounted"
 
 
 def test_retractions_tell_what_they_undid_and_mark_it():
-    events = numbered([
-        {"type": "game_started", "players": ["Alexandra", "Leon"], "start_player": 0,
-         "freedoms": {"travel": 2, "religion": 2, "opinion": 1}},
-        {"type": "starting_hand_chosen", "player": 0,
-         "professions": ["poet", "alchemist", "botanist"]},
-        {"type": "starting_hand_chosen", "player": 1,
-         "professions": ["test_university_forest_travel", "test_opera_forest_travel",
-                         "test_tower_forest_travel"]},
-        {"type": "auction_opened", "player": 0, "object": "jester"},
-        {"type": "bid_raised", "player": 1, "amount": 400},
-    ])
+    events = numbered(
+        [
+            {
+                "type": "game_started",
+                "players": ["Alexandra", "Leon"],
+                "start_player": 0,
+                "freedoms": {"travel": 2, "religion": 2, "opinion": 1},
+            },
+            {
+                "type": "starting_hand_chosen",
+                "player": 0,
+                "professions": ["poet", "alchemist", "botanist"],
+            },
+            {
+                "type": "starting_hand_chosen",
+                "player": 1,
+                "professions": [
+                    "test_university_forest_travel",
+                    "test_opera_forest_travel",
+                    "test_tower_forest_travel",
+                ],
+            },
+            {"type": "auction_opened", "player": 0, "object": "jester"},
+            {"type": "bid_raised", "player": 1, "amount": 400},
+        ]
+    )
     events.append({"type": "retracted", "seqs": [5], "seq": 6, "by": "host"})
     story = tell(events, None, catalog=TEST_CATALOG)
     assert story.entries[-1].text == "Host undid: Leon raised to 400"
@@ -158,38 +207,62 @@ def test_retractions_tell_what_they_undid_and_mark_it():
 
 
 def test_the_game_start_cannot_be_undone_and_two_player_freedoms_are_told():
-    story = tell(numbered([{"type": "game_started", "players": ["Alexandra", "Leon"],
-                            "start_player": 1,
-                            "freedoms": {"travel": 2, "religion": 1, "opinion": 2}}]),
-                 catalog=TEST_CATALOG)
+    story = tell(
+        numbered(
+            [
+                {
+                    "type": "game_started",
+                    "players": ["Alexandra", "Leon"],
+                    "start_player": 1,
+                    "freedoms": {"travel": 2, "religion": 1, "opinion": 2},
+                }
+            ]
+        ),
+        catalog=TEST_CATALOG,
+    )
     assert story.latest_undoable() is None
-    assert story.entries[0].text == ("The game began: Alexandra and Leon; Leon starts; Freedoms "
-                                     "in the supply: 2 Travel, 1 Religion, 2 Opinion")
+    assert story.entries[0].text == (
+        "The game began: Alexandra and Leon; Leon starts; Freedoms "
+        "in the supply: 2 Travel, 1 Religion, 2 Opinion"
+    )
 
 
 def test_rounds_and_the_end_are_told():
     texts = told(load_log("game_3p_grid.jsonl"))
     assert "Round 1 of 7 begins" in texts[3]
-    assert any("Round 1 ends: best Work 10 by Jen (+3 PP). Round 2 of 7 begins" in t
-               for t in texts)
-    assert texts[-1].endswith("The game is over: Leon wins (Alexandra 43 PP, Leon 49 PP, "
-                              "Jen 36 PP)")
+    assert any("Round 1 ends: best Work 10 by Jen (+3 PP). Round 2 of 7 begins" in t for t in texts)
+    assert texts[-1].endswith(
+        "The game is over: Leon wins (Alexandra 43 PP, Leon 49 PP, Jen 36 PP)"
+    )
 
 
 def test_fame_sold_recruiting_and_teaching(table):
     table.do("correction", player=0, money=0, fame=3, reason="test")
     assert step(table, "fame_sold", player=0, points=2) == "Alexandra sold 2 PP for 200 Florin"
-    assert step(table, "landscape_taught", landscape="forest", cells=4) == \
-        "Palazzo learned that a Forest covers 4 squares"
-    event = {"type": "profession_taught", "profession": "alchemist", "name": "Alchemist",
-             "building": "library", "landscape": "lake", "freedom": "opinion", "by": "1"}
+    assert (
+        step(table, "landscape_taught", landscape="forest", cells=4)
+        == "Palazzo learned that a Forest covers 4 squares"
+    )
+    event = {
+        "type": "profession_taught",
+        "profession": "alchemist",
+        "name": "Alchemist",
+        "building": "library",
+        "landscape": "lake",
+        "freedom": "opinion",
+        "by": "1",
+    }
     before = table.state.clone()
     table.do("profession_taught", **{k: v for k, v in event.items() if k not in ("type", "by")})
-    assert describe(event, before, table.state, 1) == \
-        "Palazzo learned the Alchemist: Library, Lake, Opinion"
-    for viewer in (None, 0, 2):        # it may be a card in Leon's hand
-        assert describe(event, before, table.state, viewer) == \
-            "Palazzo learned a Profession card's preferences"
+    assert (
+        describe(event, before, table.state, 1)
+        == "Palazzo learned the Alchemist: Library, Lake, Opinion"
+    )
+    for viewer in (None, 0, 2):  # it may be a card in Leon's hand
+        assert (
+            describe(event, before, table.state, viewer)
+            == "Palazzo learned a Profession card's preferences"
+        )
 
 
 def test_recruiting_words():
@@ -197,8 +270,10 @@ def test_recruiting_words():
     assert all(isinstance(t, str) and t for t in texts)
     state = Table(hands={}).state
     event = {"type": "recruiting_card_used", "player": 0, "from_player": 1, "profession": "poet"}
-    assert describe(event, state, state) == \
-        "Alexandra used a Recruiting card to take the Poet from Leon's table"
+    assert (
+        describe(event, state, state)
+        == "Alexandra used a Recruiting card to take the Poet from Leon's table"
+    )
 
 
 def test_a_solo_game_is_told_without_errors():
@@ -211,9 +286,13 @@ def test_a_solo_game_is_told_without_errors():
 
 
 def test_unknown_events_and_refused_logs_do_not_crash():
-    events = numbered([{"type": "game_started", "players": ["A", "B", "C"], "start_player": 0},
-                       {"type": "bid_raised", "player": 0, "amount": 300},
-                       {"type": "mystery_event"}])
+    events = numbered(
+        [
+            {"type": "game_started", "players": ["A", "B", "C"], "start_player": 0},
+            {"type": "bid_raised", "player": 0, "amount": 300},
+            {"type": "mystery_event"},
+        ]
+    )
     texts = told(events)
-    assert texts[1] == "A raised to 300"       # told, though the rules refused it
+    assert texts[1] == "A raised to 300"  # told, though the rules refused it
     assert texts[2] == "Mystery event"

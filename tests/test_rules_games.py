@@ -9,6 +9,7 @@ Every final number is worked out by hand below from the rulebook, not copied fro
 costs 700/300/0 for a Building, 300 for a card or Freedom, 100 Florin per Work Value point less
 200 per PP taken, +3 PP per Building, 2nd/3rd Builder, repeated Landscape and Best Work.
 """
+
 from __future__ import annotations
 
 import json
@@ -108,7 +109,13 @@ def replayed(name):
 GAME_3P_FINAL = {
     "scores": [
         {"player": 0, "fame": 39, "prestige_cards": {"most_forests": 4}, "total": 43, "money": 800},
-        {"player": 1, "fame": 43, "prestige_cards": {"most_builders": 6}, "total": 49, "money": 1000},
+        {
+            "player": 1,
+            "fame": 43,
+            "prestige_cards": {"most_builders": 6},
+            "total": 49,
+            "money": 1000,
+        },
         {"player": 2, "fame": 30, "prestige_cards": {"most_lakes": 6}, "total": 36, "money": 0},
     ],
     "winners": [1],
@@ -137,8 +144,12 @@ def test_three_player_grid_game_principalities():
     assert l["freedoms"] == ["religion", "travel"]
     assert j["freedoms"] == ["opinion", "religion"]
     # the recruited Poet stays in Leon's hand; a Recruiting card holds its place on A's table
-    assert a["table"] == ["recruiting", "test_opera_forest_travel",
-                          "test_university_forest_travel", "test_library_forest_opinion"]
+    assert a["table"] == [
+        "recruiting",
+        "test_opera_forest_travel",
+        "test_university_forest_travel",
+        "test_library_forest_opinion",
+    ]
     assert a["hand"] == ["alchemist"] and l["hand"] == ["poet"]
     assert a["bonus_cards"] == ["per_park"] and l["bonus_cards"] == j["bonus_cards"] == []
 
@@ -146,11 +157,19 @@ def test_three_player_grid_game_principalities():
 def test_three_player_grid_game_round_by_round():
     state = replay(load_log("game_3p_grid.jsonl"), TEST_CATALOG)
     assert [(r["best_work"], r["scored"]) for r in state.rounds] == [
-        (10, [2]), (15, [0]), (14, [2]), (16, [0]), (15, [1]), (19, [0]), (18, [1, 2])]
+        (10, [2]),
+        (15, [0]),
+        (14, [2]),
+        (16, [0]),
+        (15, [1]),
+        (19, [0]),
+        (18, [1, 2]),
+    ]
     assert [p.fame_by_round for p in state.players] == [
         [3, 11, 14, 24, 24, 36, 39],
         [3, 3, 6, 6, 22, 25, 43],
-        [8, 11, 17, 20, 20, 18, 30]]
+        [8, 11, 17, 20, 20, 18, 30],
+    ]
     # the grid taught the Landscape sizes on their first placement
     assert state.taught["landscape_cells"] == {"forest": 4, "lake": 3, "park": 2}
 
@@ -216,10 +235,14 @@ def test_three_player_grid_game_round_by_round():
 
 GAME_2P_FINAL = {
     "scores": [
-        {"player": 0, "fame": 23, "prestige_cards": {"all_landscape_types": 8}, "total": 31,
-         "money": 2000},
-        {"player": 1, "fame": 25, "prestige_cards": {"most_jesters": 6}, "total": 31,
-         "money": 300},
+        {
+            "player": 0,
+            "fame": 23,
+            "prestige_cards": {"all_landscape_types": 8},
+            "total": 31,
+            "money": 2000,
+        },
+        {"player": 1, "fame": 25, "prestige_cards": {"most_jesters": 6}, "total": 31, "money": 300},
     ],
     "winners": [0],
 }
@@ -235,7 +258,7 @@ def test_two_player_game_principalities():
     a, l = replayed("game_2p.jsonl")["players"]
     assert (a["money"], a["fame"], a["empty_spaces"]) == (2000, 23, 14)
     assert (l["money"], l["fame"], l["empty_spaces"]) == (300, 25, 16)
-    assert a["buildings"] == ["university", "chapel", "library", "opera"]      # no Theater
+    assert a["buildings"] == ["university", "chapel", "library", "opera"]  # no Theater
     assert l["buildings"] == ["workshop", "tower", "studio", "hospital"]
     assert a["landscapes"] == {"forest": 1, "lake": 1, "park": 1}
     assert l["landscapes"] == {"forest": 1, "lake": 1, "park": 0}
@@ -246,19 +269,27 @@ def test_two_player_game_principalities():
 def test_two_player_game_round_by_round():
     state = replay(load_log("game_2p.jsonl"), TEST_CATALOG)
     assert [(r["best_work"], r["scored"]) for r in state.rounds] == [
-        (10, [1]), (13, [0]), (13, [0]), (0, []), (19, [0]), (0, []), (17, [1])]
+        (10, [1]),
+        (13, [0]),
+        (13, [0]),
+        (0, []),
+        (19, [0]),
+        (0, []),
+        (17, [1]),
+    ]
     assert [p.fame_by_round for p in state.players] == [
         [3, 6, 12, 15, 20, 23, 23],
-        [7, 10, 10, 13, 13, 16, 25]]
+        [7, 10, 10, 13, 13, 16, 25],
+    ]
     assert state.freedom_supply == {"travel": 0, "religion": 0, "opinion": 0}
-    assert state.building_supply["theater"] == 3                   # the retracted Theater
+    assert state.building_supply["theater"] == 3  # the retracted Theater
 
 
 def test_the_undo_in_the_two_player_log_is_the_log_without_it():
     events = load_log("game_2p.jsonl")
     undo = next(i for i, e in enumerate(events) if e["type"] == "retracted")
     (seq,) = events[undo]["seqs"]
-    assert events[seq - 1]["building"] == "theater"              # seqs are line numbers
+    assert events[seq - 1]["building"] == "theater"  # seqs are line numbers
     without = [e for i, e in enumerate(events) if i not in (seq - 1, undo)]
     assert replay(without, TEST_CATALOG).to_dict() == replay(events, TEST_CATALOG).to_dict()
 
@@ -273,14 +304,28 @@ def test_logs_are_hand_written_json_lines(name):
         assert "type" in event and not {"seq", "id", "at"} & set(event)
 
 
-@pytest.mark.parametrize("name,final", [("game_3p_grid.jsonl", GAME_3P_FINAL),
-                                        ("game_2p.jsonl", GAME_2P_FINAL)])
+@pytest.mark.parametrize(
+    "name,final", [("game_3p_grid.jsonl", GAME_3P_FINAL), ("game_2p.jsonl", GAME_2P_FINAL)]
+)
 def test_palazzo_replay_command(name, final):
     """`palazzo replay LOG --catalog tests/data/test_professions.json --json` agrees."""
     pytest.importorskip("companion.cli")
-    out = subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(DATA / name),
-                          "--catalog", str(DATA / "test_professions.json"), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "replay",
+            str(DATA / name),
+            "--catalog",
+            str(DATA / "test_professions.json"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr + out.stdout
     assert json.loads(out.stdout)["final"] == final
 
@@ -291,13 +336,27 @@ def test_summary_has_the_contract_shape():
     s = replayed("game_2p.jsonl")
     assert set(s) == {"round", "phase", "current_player", "players", "final"}
     for p in s["players"]:
-        assert set(p) == {"name", "money", "fame", "jesters", "builders", "buildings",
-                          "landscapes", "freedoms", "hand", "table", "bonus_cards",
-                          "prestige_cards", "empty_spaces"}
+        assert set(p) == {
+            "name",
+            "money",
+            "fame",
+            "jesters",
+            "builders",
+            "buildings",
+            "landscapes",
+            "freedoms",
+            "hand",
+            "table",
+            "bonus_cards",
+            "prestige_cards",
+            "empty_spaces",
+        }
         assert set(p["landscapes"]) == {"forest", "lake", "park"}
     assert set(s["final"]) == {"scores", "winners"}
-    assert all(set(x) == {"player", "fame", "prestige_cards", "total", "money"}
-               for x in s["final"]["scores"])
+    assert all(
+        set(x) == {"player", "fame", "prestige_cards", "total", "money"}
+        for x in s["final"]["scores"]
+    )
 
 
 def test_fold_of_the_logs_equals_replay():

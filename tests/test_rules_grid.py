@@ -2,6 +2,7 @@
 
 Row 0 is the top; the Palazzo covers rows 5-6, columns 0-2 (catalog.PALAZZO_CELLS).
 """
+
 from __future__ import annotations
 
 from companion.rules.catalog import PALAZZO_CELLS
@@ -9,13 +10,13 @@ from companion.rules.principality import empty_spaces
 from tests.builders import Table, nearly_full
 
 A, LEON, JEN = 0, 1, 2
-TOWER_BY_PALAZZO = [[4, 0], [4, 1], [4, 2]]          # edge to edge with the Palazzo's top row
-TOWER_AT_CORNER = [[4, 3], [3, 3], [2, 3]]           # touches the Palazzo at [5, 2] by a corner
-CHAPEL_NEXT_TO_IT = [[2, 4], [3, 4], [4, 4]]         # edge to edge with that Tower
+TOWER_BY_PALAZZO = [[4, 0], [4, 1], [4, 2]]  # edge to edge with the Palazzo's top row
+TOWER_AT_CORNER = [[4, 3], [3, 3], [2, 3]]  # touches the Palazzo at [5, 2] by a corner
+CHAPEL_NEXT_TO_IT = [[2, 4], [3, 4], [4, 4]]  # edge to edge with that Tower
 
 
 def grid_table(**kw) -> Table:
-    kw.setdefault("sizes", None)                     # the first placement teaches a Landscape
+    kw.setdefault("sizes", None)  # the first placement teaches a Landscape
     t = Table(grid=True, **kw)
     return t
 
@@ -41,17 +42,21 @@ def test_pieces_lie_completely_within_the_grid():
 def test_building_shape_size_and_connection():
     t = grid_table()
     t.to_action()
-    assert refused_build(t, "tower", [[0, 0], [0, 1]]) == "wrong_shape"               # 2 of 3
-    assert refused_build(t, "tower", [[0, 0], [0, 1], [0, 3]]) == "wrong_shape"       # not joined
-    assert refused_build(t, "tower", [[0, 0], [1, 1], [2, 2]]) == "wrong_shape"       # diagonal only
-    assert refused_build(t, "tower", [[0, 0], [0, 0], [0, 1]]) == "wrong_shape"       # twice
+    assert refused_build(t, "tower", [[0, 0], [0, 1]]) == "wrong_shape"  # 2 of 3
+    assert refused_build(t, "tower", [[0, 0], [0, 1], [0, 3]]) == "wrong_shape"  # not joined
+    assert refused_build(t, "tower", [[0, 0], [1, 1], [2, 2]]) == "wrong_shape"  # diagonal only
+    assert refused_build(t, "tower", [[0, 0], [0, 0], [0, 1]]) == "wrong_shape"  # twice
     assert refused_build(t, "tower", [[0, 0], [0, 1], "x"]) == "wrong_shape"
     assert refused_build(t, "tower", []) == "wrong_shape"
     assert refused_build(t, "tower", None) == "cells_required"
     assert refused_build(t, "university", [[0, c] for c in range(5)]) == "wrong_shape"  # 5 of 7
     # an L of 7 is a fine University (any connected cells of the right size)
-    t.do("building_built", player=A, building="university",
-         cells=[[0, 0], [0, 1], [0, 2], [0, 3], [1, 3], [2, 3], [2, 2]])
+    t.do(
+        "building_built",
+        player=A,
+        building="university",
+        cells=[[0, 0], [0, 1], [0, 2], [0, 3], [1, 3], [2, 3], [2, 2]],
+    )
     assert t.p(A).pieces[0][0] == "university"
     assert empty_spaces(t.p(A), True, {}) == 43 - 7
 
@@ -59,7 +64,7 @@ def test_building_shape_size_and_connection():
 def test_no_overlap_with_pieces_or_the_palazzo():
     t = grid_table()
     t.to_action()
-    assert refused_build(t, "tower", [[4, 2], [5, 2], [3, 2]]) == "overlap"           # Palazzo
+    assert refused_build(t, "tower", [[4, 2], [5, 2], [3, 2]]) == "overlap"  # Palazzo
     t.do("building_built", player=A, building="tower", cells=[[0, 0], [0, 1], [0, 2]])
     assert refused_build(t, "chapel", [[0, 2], [1, 2], [2, 2]]) == "overlap"
 
@@ -71,17 +76,26 @@ def test_buildings_touch_buildings_or_the_palazzo_only_at_corners_without_two_bu
     t.do("building_built", player=A, building="tower", cells=TOWER_AT_CORNER)  # corner: fine
     t.end_turns()
     # one Builder is not enough to build edge to edge
-    t.win(A, "builder"); t.leave_all()
-    t.do("turn_ended", player=LEON); t.do("turn_ended", player=JEN)
+    t.win(A, "builder")
+    t.leave_all()
+    t.do("turn_ended", player=LEON)
+    t.do("turn_ended", player=JEN)
     assert refused_build(t, "chapel", CHAPEL_NEXT_TO_IT) == "building_adjacent"
-    assert refused_build(t, "library", [[4, 0], [3, 0], [2, 0], [1, 0], [0, 0]]) == "building_adjacent"
+    assert (
+        refused_build(t, "library", [[4, 0], [3, 0], [2, 0], [1, 0], [0, 0]]) == "building_adjacent"
+    )
     t.end_turns()
     # with 2 Builders, Buildings may touch each other and the Palazzo
-    t.win(A, "builder"); t.leave_all()
+    t.win(A, "builder")
+    t.leave_all()
     t.do("turn_ended", player=JEN)
     t.do("building_built", player=A, building="chapel", cells=CHAPEL_NEXT_TO_IT)
-    t.do("building_built", player=A, building="library",
-         cells=[[4, 0], [3, 0], [2, 0], [1, 0], [0, 0]])
+    t.do(
+        "building_built",
+        player=A,
+        building="library",
+        cells=[[4, 0], [3, 0], [2, 0], [1, 0], [0, 0]],
+    )
     assert empty_spaces(t.p(A), True, {}) == 43 - 3 - 3 - 5
 
 
@@ -96,13 +110,25 @@ def test_landscapes_go_anywhere_and_the_first_one_teaches_its_size():
     t.do("bid_raised", player=A, amount=300)
     t.do("bid_passed", player=LEON)
     # a Lake edge to edge with the Palazzo and the Tower is fine; on them it is not
-    assert t.refused("landscape_placed", player=A, landscape="lake",
-                     cells=[[4, 2], [5, 2], [5, 3]]).code == "overlap"
-    assert t.refused("landscape_placed", player=A, landscape="lake",
-                     cells=[[4, 7], [4, 6], [4, 5]]).code == "outside_grid"
+    assert (
+        t.refused(
+            "landscape_placed", player=A, landscape="lake", cells=[[4, 2], [5, 2], [5, 3]]
+        ).code
+        == "overlap"
+    )
+    assert (
+        t.refused(
+            "landscape_placed", player=A, landscape="lake", cells=[[4, 7], [4, 6], [4, 5]]
+        ).code
+        == "outside_grid"
+    )
     assert t.refused("landscape_placed", player=A, landscape="lake").code == "cells_required"
-    assert t.refused("landscape_placed", player=A, landscape="forest",
-                     cells=[[5, 3], [6, 3], [6, 4]]).code == "wrong_landscape"
+    assert (
+        t.refused(
+            "landscape_placed", player=A, landscape="forest", cells=[[5, 3], [6, 3], [6, 4]]
+        ).code
+        == "wrong_landscape"
+    )
     t.do("landscape_placed", player=A, landscape="lake", cells=[[5, 3], [6, 3], [6, 4], [5, 4]])
     assert t.state.catalog.landscape_cells["lake"] == 4
     assert t.state.taught["landscape_cells"] == {"lake": 4}
@@ -114,10 +140,14 @@ def test_landscapes_go_anywhere_and_the_first_one_teaches_its_size():
     t.do("bid_raised", player=A, amount=300)
     t.do("bid_passed", player=LEON)
     t.do("bid_passed", player=JEN)
-    assert t.refused("landscape_placed", player=A, landscape="lake",
-                     cells=[[0, 0], [0, 1], [0, 2]]).code == "wrong_shape"
+    assert (
+        t.refused(
+            "landscape_placed", player=A, landscape="lake", cells=[[0, 0], [0, 1], [0, 2]]
+        ).code
+        == "wrong_shape"
+    )
     t.do("landscape_placed", player=A, landscape="lake", cells=[[0, 0], [0, 1], [0, 2], [1, 0]])
-    assert t.p(A).fame == 3 + 3            # the Tower, and a second Lake
+    assert t.p(A).fame == 3 + 3  # the Tower, and a second Lake
 
 
 def test_without_a_grid_no_cells_and_a_landscape_size_is_needed():
@@ -125,16 +155,20 @@ def test_without_a_grid_no_cells_and_a_landscape_size_is_needed():
     t.do("auction_opened", player=A, object="park")
     t.do("bid_passed", player=LEON)
     t.do("bid_passed", player=JEN)
-    assert t.refused("landscape_placed", player=A, landscape="park",
-                     cells=[[0, 0]]).code == "cells_not_allowed"
+    assert (
+        t.refused("landscape_placed", player=A, landscape="park", cells=[[0, 0]]).code
+        == "cells_not_allowed"
+    )
     r = t.refused("landscape_placed", player=A, landscape="park")
     assert r.code == "landscape_size_unknown"
     t.do("landscape_taught", landscape="park", cells=2)
     t.do("landscape_placed", player=A, landscape="park")
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 43 - 2
     t.leave_all()
-    assert t.refused("building_built", player=A, building="tower",
-                     cells=[[0, 0], [0, 1], [0, 2]]).code == "cells_not_allowed"
+    assert (
+        t.refused("building_built", player=A, building="tower", cells=[[0, 0], [0, 1], [0, 2]]).code
+        == "cells_not_allowed"
+    )
     t.do("building_built", player=A, building="university")
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 43 - 2 - 7
 
@@ -144,8 +178,8 @@ def test_without_a_grid_a_piece_needs_as_many_empty_squares():
     counts squares, so a Principality never has fewer than 0 empty spaces."""
     t = nearly_full(("Alexandra", "Leon"))
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 2
-    t.leave_all()                                                    # round 5: A starts
-    r = t.refused("building_built", player=A, building="tower")      # 3 > 2
+    t.leave_all()  # round 5: A starts
+    r = t.refused("building_built", player=A, building="tower")  # 3 > 2
     assert r.code == "no_room" and "2 empty squares" in r.message
     t.end_turns()
     # round 6: Leon leaves, Alexandra takes the Landscape and must name one that fits
@@ -178,15 +212,15 @@ def test_a_taught_landscape_size_must_agree_with_the_pieces_on_the_table():
     t.do("bid_passed", player=JEN)
     t.do("landscape_placed", player=A, landscape="lake", cells=[[0, 0], [0, 1], [0, 2]])
     assert t.refused("landscape_taught", landscape="lake", cells=4).code == "bad_catalog_entry"
-    t.do("landscape_taught", landscape="lake", cells=3)            # the same size: fine
-    t.do("landscape_taught", landscape="forest", cells=5)          # nothing placed yet: fine
+    t.do("landscape_taught", landscape="lake", cells=3)  # the same size: fine
+    t.do("landscape_taught", landscape="forest", cells=5)  # nothing placed yet: fine
 
-    t = nearly_full(("Alexandra", "Leon"))                         # 2 empty squares
+    t = nearly_full(("Alexandra", "Leon"))  # 2 empty squares
     t.do("auction_opened", player=A, object="landscape")
     t.do("bid_passed", player=LEON)
-    t.do("landscape_placed", player=A, landscape="park")             # 2 squares: 0 left
+    t.do("landscape_placed", player=A, landscape="park")  # 2 squares: 0 left
     assert t.refused("landscape_taught", landscape="park", cells=3).code == "bad_catalog_entry"
-    t.do("landscape_taught", landscape="park", cells=1)              # a correction: 1 left
+    t.do("landscape_taught", landscape="park", cells=1)  # a correction: 1 left
     assert empty_spaces(t.p(A), False, t.state.catalog.landscape_cells) == 1
 
 
@@ -195,15 +229,17 @@ def test_on_the_grid_a_landscape_needs_a_free_area_it_can_lie_on():
     placed at once, so nobody bids on one that fits nowhere)."""
     from companion.rules.principality import largest_free_area
     from tests.builders import Table as Game
+
     t = Game(("Alexandra", "Leon", "Jen"), grid=True)
     size = t.state.catalog.landscape_cells["lake"]
     assert size >= 2
     # every square covered but a scattered few, none of them touching another
     free = [(0, 0), (0, 2), (2, 0), (2, 2), (0, 4), (4, 4)]
     palazzo = {(r, c) for r in (5, 6) for c in (0, 1, 2)}
-    covered = [[r, c] for r in range(7) for c in range(7)
-               if (r, c) not in free and (r, c) not in palazzo]
-    t.state.players[0].pieces = [["forest", covered]]      # set directly: no game gets here
+    covered = [
+        [r, c] for r in range(7) for c in range(7) if (r, c) not in free and (r, c) not in palazzo
+    ]
+    t.state.players[0].pieces = [["forest", covered]]  # set directly: no game gets here
     assert largest_free_area(t.p(0)) == 1
     assert t.refused("auction_opened", player=0, object="lake").code == "no_room"
     # the other way round: Leon's Principality is the scattered one, so Alexandra's Lake

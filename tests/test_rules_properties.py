@@ -6,6 +6,7 @@ malformed or hostile fields. Whatever arrives, the engine either accepts it or r
 `Refusal` that leaves the state exactly as it was; an accepted log replays to the same state as
 the pure `apply`; states round-trip through `to_dict`/JSON; undo equals replay without.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,30 +16,79 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, replay
-from companion.rules.catalog import (BONUS_CARDS, BUILDINGS, FREEDOMS, GRID_SIZE, LANDSCAPES,
-                                     MINIMUM_WORK_VALUE, PRESTIGE_CARDS)
+from companion.rules.catalog import (
+    BONUS_CARDS,
+    BUILDINGS,
+    FREEDOMS,
+    GRID_SIZE,
+    LANDSCAPES,
+    MINIMUM_WORK_VALUE,
+    PRESTIGE_CARDS,
+)
 from companion.rules.principality import occupied
 from companion.rules.work import work_value
 from tests.builders import TEST_CATALOG
 
-TYPES = ["game_started", "starting_hand_chosen", "auction_opened", "bid_raised", "bid_passed",
-         "auctions_left", "last_player_took", "last_player_declined", "landscape_placed",
-         "prestige_card_chosen", "work_completed", "building_built", "profession_taken",
-         "freedom_introduced", "bonus_card_taken", "turn_ended", "recruiting_card_used",
-         "fame_sold", "correction", "profession_taught", "landscape_taught"]
+TYPES = [
+    "game_started",
+    "starting_hand_chosen",
+    "auction_opened",
+    "bid_raised",
+    "bid_passed",
+    "auctions_left",
+    "last_player_took",
+    "last_player_declined",
+    "landscape_placed",
+    "prestige_card_chosen",
+    "work_completed",
+    "building_built",
+    "profession_taken",
+    "freedom_introduced",
+    "bonus_card_taken",
+    "turn_ended",
+    "recruiting_card_used",
+    "fame_sold",
+    "correction",
+    "profession_taught",
+    "landscape_taught",
+]
 OBJECTS = ["forest", "lake", "park", "prestige", "recruiting", "jester", "builder", "landscape"]
 PROFESSIONS = sorted(TEST_CATALOG.professions)
 NAMES = ["Alexandra", "Leon", "Jen", "Wolfgang", "Anna"]
-FIELDS = ["player", "object", "amount", "landscape", "cells", "card", "profession",
-          "bonus_cards", "prestige", "building", "freedom", "from_player", "points", "money",
-          "fame", "reason", "name", "professions", "players", "start_player", "grid", "freedoms",
-          "expansions", "by"]
+FIELDS = [
+    "player",
+    "object",
+    "amount",
+    "landscape",
+    "cells",
+    "card",
+    "profession",
+    "bonus_cards",
+    "prestige",
+    "building",
+    "freedom",
+    "from_player",
+    "points",
+    "money",
+    "fame",
+    "reason",
+    "name",
+    "professions",
+    "players",
+    "start_player",
+    "grid",
+    "freedoms",
+    "expansions",
+    "by",
+]
 
-SETTINGS = settings(max_examples=100, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # --- generating events -------------------------------------------------------------------
+
 
 def junk(rng: random.Random, depth=0):
     """Any JSON-ish value, hostile ones included (unhashable, wrong types, huge numbers)."""
@@ -47,8 +97,18 @@ def junk(rng: random.Random, depth=0):
         return [junk(rng, depth + 1) for _ in range(rng.randrange(3))]
     if pick == 11:
         return {rng.choice(FIELDS): junk(rng, depth + 1)}
-    return [None, True, -1, 0, 3, 10 ** 12, 2.5, "", "x" * rng.randrange(1, 60),
-            rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS))][pick]
+    return [
+        None,
+        True,
+        -1,
+        0,
+        3,
+        10**12,
+        2.5,
+        "",
+        "x" * rng.randrange(1, 60),
+        rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS)),
+    ][pick]
 
 
 def junk_event(rng: random.Random, state) -> dict:
@@ -61,9 +121,14 @@ def junk_event(rng: random.Random, state) -> dict:
 
 def start_event(rng: random.Random) -> dict:
     n = rng.randrange(2, 6)
-    ev = {"type": "game_started", "players": NAMES[:n], "start_player": rng.randrange(n),
-          "expansions": {"muse_princess": False, "cooperative": False}, "solo": None,
-          "grid": rng.random() < 0.5}
+    ev = {
+        "type": "game_started",
+        "players": NAMES[:n],
+        "start_player": rng.randrange(n),
+        "expansions": {"muse_princess": False, "cooperative": False},
+        "solo": None,
+        "grid": rng.random() < 0.5,
+    }
     if n == 2:
         extra = rng.sample(list(FREEDOMS), 2 if rng.random() < 0.7 else 1)
         ev["freedoms"] = {f: 1 + (f in extra) for f in FREEDOMS}
@@ -78,9 +143,15 @@ def random_cells(rng: random.Random, player, size: int) -> list:
         return [[0, 0]]
     cells = [rng.choice(free)]
     while len(cells) < size:
-        options = [(r + dr, c + dc) for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                   if (r + dr, c + dc) not in taken and (r + dr, c + dc) not in cells
-                   and 0 <= r + dr < GRID_SIZE and 0 <= c + dc < GRID_SIZE]
+        options = [
+            (r + dr, c + dc)
+            for r, c in cells
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if (r + dr, c + dc) not in taken
+            and (r + dr, c + dc) not in cells
+            and 0 <= r + dr < GRID_SIZE
+            and 0 <= c + dc < GRID_SIZE
+        ]
         if not options:
             break
         cells.append(rng.choice(options))
@@ -93,8 +164,11 @@ def plausible_event(rng: random.Random, state) -> dict:
         s = next((i for i, p in enumerate(state.players) if not p.hand), 0)
         held = {c for p in state.players for c in p.hand}
         free = [c for c in PROFESSIONS if c not in held]
-        return {"type": "starting_hand_chosen", "player": s,
-                "professions": rng.sample(free, 3) if len(free) >= 3 else free}
+        return {
+            "type": "starting_hand_chosen",
+            "player": s,
+            "professions": rng.sample(free, 3) if len(free) >= 3 else free,
+        }
     if state.phase == "auction":
         a = state.auction
         if a["pending"]:
@@ -136,10 +210,18 @@ def plausible_event(rng: random.Random, state) -> dict:
             values = {c: work_value(state, s, c, p.bonus_cards)["total"] for c in playable}
             good = [c for c in playable if values[c] >= MINIMUM_WORK_VALUE[state.round]]
             pid = rng.choice(good) if good and rng.random() < 0.8 else rng.choice(playable)
-            cards = (list(p.bonus_cards) if rng.random() < 0.7
-                     else rng.sample(p.bonus_cards, rng.randrange(len(p.bonus_cards) + 1)))
-            return {"type": "work_completed", "player": s, "profession": pid,
-                    "bonus_cards": cards, "prestige": rng.randrange(0, values[pid] // 2 + 2)}
+            cards = (
+                list(p.bonus_cards)
+                if rng.random() < 0.7
+                else rng.sample(p.bonus_cards, rng.randrange(len(p.bonus_cards) + 1))
+            )
+            return {
+                "type": "work_completed",
+                "player": s,
+                "profession": pid,
+                "bonus_cards": cards,
+                "prestige": rng.randrange(0, values[pid] // 2 + 2),
+            }
         if roll < 0.65:
             b = rng.choice(list(BUILDINGS))
             ev = {"type": "building_built", "player": s, "building": b}
@@ -155,8 +237,12 @@ def plausible_event(rng: random.Random, state) -> dict:
             return {"type": "bonus_card_taken", "player": s, "card": rng.choice(deck)}
         other = rng.randrange(state.n)
         table = state.players[other].table or PROFESSIONS
-        return {"type": "recruiting_card_used", "player": s, "from_player": other,
-                "profession": rng.choice(table)}
+        return {
+            "type": "recruiting_card_used",
+            "player": s,
+            "from_player": other,
+            "profession": rng.choice(table),
+        }
     return junk_event(rng, state)
 
 
@@ -166,15 +252,28 @@ def anytime_event(rng: random.Random, state) -> dict:
     if roll < 0.4:
         return {"type": "fame_sold", "player": s, "points": rng.randrange(0, 4)}
     if roll < 0.7:
-        return {"type": "correction", "player": s, "money": rng.choice([-500, 0, 100, 1000]),
-                "fame": rng.choice([-2, 0, 3]), "reason": rng.choice(["miscounted", ""]),
-                "by": rng.choice(["host", "host", 0])}
+        return {
+            "type": "correction",
+            "player": s,
+            "money": rng.choice([-500, 0, 100, 1000]),
+            "fame": rng.choice([-2, 0, 3]),
+            "reason": rng.choice(["miscounted", ""]),
+            "by": rng.choice(["host", "host", 0]),
+        }
     if roll < 0.85:
-        return {"type": "landscape_taught", "landscape": rng.choice(LANDSCAPES + ("sea",)),
-                "cells": rng.randrange(0, 8)}
-    return {"type": "profession_taught", "profession": rng.choice(PROFESSIONS + ["juggler"]),
-            "name": "Taught", "building": rng.choice(list(BUILDINGS) + ["circus"]),
-            "landscape": rng.choice(LANDSCAPES), "freedom": rng.choice(FREEDOMS)}
+        return {
+            "type": "landscape_taught",
+            "landscape": rng.choice(LANDSCAPES + ("sea",)),
+            "cells": rng.randrange(0, 8),
+        }
+    return {
+        "type": "profession_taught",
+        "profession": rng.choice(PROFESSIONS + ["juggler"]),
+        "name": "Taught",
+        "building": rng.choice(list(BUILDINGS) + ["circus"]),
+        "landscape": rng.choice(LANDSCAPES),
+        "freedom": rng.choice(FREEDOMS),
+    }
 
 
 def next_event(rng: random.Random, state) -> dict:
@@ -187,7 +286,7 @@ def next_event(rng: random.Random, state) -> dict:
         return anytime_event(rng, state)
     else:
         event = plausible_event(rng, state)
-    if roll > 0.8 and rng.random() < 0.5:      # a plausible event with one field spoiled
+    if roll > 0.8 and rng.random() < 0.5:  # a plausible event with one field spoiled
         key = rng.choice([k for k in event if k != "type"] or ["player"])
         event[key] = junk(rng)
     return event
@@ -211,15 +310,16 @@ def run(seed: int, steps: int):
     return accepted, state
 
 
-seeds = st.integers(min_value=0, max_value=2 ** 32 - 1)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 # --- the properties ----------------------------------------------------------------------
 
+
 @SETTINGS
 @given(seed=seeds, steps=st.integers(min_value=20, max_value=300))
 def test_random_streams_only_ever_refuse_and_refusals_change_nothing(seed, steps):
-    run(seed, steps)           # any exception other than Refusal fails the test
+    run(seed, steps)  # any exception other than Refusal fails the test
 
 
 @SETTINGS
@@ -230,7 +330,7 @@ def test_replay_of_an_accepted_log_equals_the_pure_fold(seed, steps):
     for event in accepted:
         before = pure.to_dict()
         pure_next = apply(pure, event)
-        assert pure.to_dict() == before                 # apply leaves its input alone
+        assert pure.to_dict() == before  # apply leaves its input alone
         pure = pure_next
     assert replay(accepted, TEST_CATALOG).to_dict() == pure.to_dict() == live.to_dict()
 
@@ -241,7 +341,7 @@ def test_state_round_trips_through_to_dict_and_json(seed, steps):
     _, state = run(seed, steps)
     d = state.to_dict()
     assert GameState.from_dict(d, TEST_CATALOG).to_dict() == d
-    assert GameState.from_dict(d).to_dict() == d          # the catalog is not part of a state
+    assert GameState.from_dict(d).to_dict() == d  # the catalog is not part of a state
     assert json.loads(json.dumps(d)) == d
     again = GameState.from_dict(json.loads(json.dumps(d)), TEST_CATALOG)
     assert again.to_dict() == d
@@ -249,8 +349,11 @@ def test_state_round_trips_through_to_dict_and_json(seed, steps):
 
 
 @SETTINGS
-@given(seed=seeds, steps=st.integers(min_value=20, max_value=300),
-       k=st.integers(min_value=1, max_value=3))
+@given(
+    seed=seeds,
+    steps=st.integers(min_value=20, max_value=300),
+    k=st.integers(min_value=1, max_value=3),
+)
 def test_retracting_the_latest_events_equals_replaying_without_them(seed, steps, k):
     accepted, _ = run(seed, steps)
     fold = Fold(TEST_CATALOG)
@@ -292,4 +395,5 @@ def test_some_random_games_reach_the_end(seed):
     if state.phase == "over":
         totals = [s["total"] for s in state.final["scores"]]
         assert state.final["winners"] and all(
-            state.final["scores"][w]["total"] == max(totals) for w in state.final["winners"])
+            state.final["scores"][w]["total"] == max(totals) for w in state.final["winners"]
+        )

@@ -1,11 +1,26 @@
 """The rules engine stays pure: no web framework, no database, no clock, no randomness."""
+
 import ast
 from pathlib import Path
 
 import companion.rules
 
-FORBIDDEN = {"flask", "htmx_flask", "jinja2", "jinja2_fragments", "sqlmodel", "sqlalchemy",
-             "psycopg", "sqlite3", "events", "datetime", "time", "os", "socket", "threading"}
+FORBIDDEN = {
+    "flask",
+    "htmx_flask",
+    "jinja2",
+    "jinja2_fragments",
+    "sqlmodel",
+    "sqlalchemy",
+    "psycopg",
+    "sqlite3",
+    "events",
+    "datetime",
+    "time",
+    "os",
+    "socket",
+    "threading",
+}
 ALLOWED_ELSEWHERE = {"autoplay.py": {"random"}}
 
 

@@ -4,6 +4,7 @@ the rule it cites, and a state left exactly as it was (`apply_in_place` on the l
 Each case below sets up a table and names the one event that must be refused; a meta-test checks
 that every registered code has a case here or belongs to solo play (tested with Wolfgang).
 """
+
 from __future__ import annotations
 
 import re
@@ -17,20 +18,32 @@ from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, wor
 A, LEON, JEN = 0, 1, 2
 
 # Solo play's own codes: another engineer's tests (Wolfgang) cover them.
-SOLO_CODES = {"solo_only", "not_solo", "automa_card_unknown", "automa_card_used",
-              "automa_card_wrong_round", "not_expected_now", "object_already_offered",
-              "forced_buy", "protected_in_final_auction", "bad_die",
-              # added with solo play after the brief's list:
-              "not_on_automa_card", "not_tied"}
+SOLO_CODES = {
+    "solo_only",
+    "not_solo",
+    "automa_card_unknown",
+    "automa_card_used",
+    "automa_card_wrong_round",
+    "not_expected_now",
+    "object_already_offered",
+    "forced_buy",
+    "protected_in_final_auction",
+    "bad_die",
+    # added with solo play after the brief's list:
+    "not_on_automa_card",
+    "not_tied",
+}
 
 CASES: dict[str, list] = {}
 
 
 def case(code):
     """Register a set-up for `code`: it returns (table or fold, the event to refuse)."""
+
     def register(fn):
         CASES.setdefault(code, []).append(fn)
         return fn
+
     return register
 
 
@@ -57,6 +70,7 @@ def game_over() -> Table:
 
 # --- the log itself -----------------------------------------------------------------------
 
+
 @case("unknown_event")
 def _():
     return started(), {"type": "juggling", "player": 0}
@@ -64,7 +78,7 @@ def _():
 
 @case("bad_event")
 def _():
-    return started(), "auction_opened"                      # not a JSON object
+    return started(), "auction_opened"  # not a JSON object
 
 
 @case("bad_event")
@@ -97,8 +111,13 @@ def _():
 
 @case("game_over")
 def _():
-    return game_over(), {"type": "correction", "player": 0, "money": 100, "fame": 0,
-                         "reason": "too late"}
+    return game_over(), {
+        "type": "correction",
+        "player": 0,
+        "money": 100,
+        "fame": 0,
+        "reason": "too late",
+    }
 
 
 @case("unknown_player")
@@ -108,23 +127,37 @@ def _():
 
 @case("unknown_player")
 def _():
-    return in_action(), {"type": "recruiting_card_used", "player": A, "from_player": -1,
-                         "profession": "poet"}
+    return in_action(), {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": -1,
+        "profession": "poet",
+    }
 
 
 @case("host_only")
 def _():
-    return started(), {"type": "correction", "player": 0, "money": 500, "fame": 0,
-                       "reason": "I want more", "by": 0}
+    return started(), {
+        "type": "correction",
+        "player": 0,
+        "money": 500,
+        "fame": 0,
+        "reason": "I want more",
+        "by": 0,
+    }
 
 
 @case("expansion_not_supported")
 def _():
-    return new_state(), {"type": "game_started", "players": ["Alexandra", "Leon", "Jen"],
-                         "expansions": {"muse_princess": True, "cooperative": False}}
+    return new_state(), {
+        "type": "game_started",
+        "players": ["Alexandra", "Leon", "Jen"],
+        "expansions": {"muse_princess": True, "cooperative": False},
+    }
 
 
 # --- setup --------------------------------------------------------------------------------
+
 
 @case("bad_player_count")
 def _():
@@ -138,56 +171,84 @@ def _():
 
 @case("bad_freedom_supply")
 def _():
-    return new_state(), {"type": "game_started", "players": ["Alexandra", "Leon", "Jen"],
-                         "freedoms": {"travel": 1, "religion": 1, "opinion": 1}}
+    return new_state(), {
+        "type": "game_started",
+        "players": ["Alexandra", "Leon", "Jen"],
+        "freedoms": {"travel": 1, "religion": 1, "opinion": 1},
+    }
 
 
 @case("bad_freedom_supply")
 def _():
-    return new_state(), {"type": "game_started", "players": ["Alexandra", "Leon"],
-                         "freedoms": {"travel": 3, "religion": 1, "opinion": 1}}
+    return new_state(), {
+        "type": "game_started",
+        "players": ["Alexandra", "Leon"],
+        "freedoms": {"travel": 3, "religion": 1, "opinion": 1},
+    }
 
 
 @case("bad_solo_setup")
 def _():
     pytest.importorskip("companion.rules.solo")
-    return new_state(), {"type": "game_started", "players": ["Alexandra", "Wolfgang"],
-                         "solo": {"difficulty": "impossible", "dummies": 2}, "grid": False}
+    return new_state(), {
+        "type": "game_started",
+        "players": ["Alexandra", "Wolfgang"],
+        "solo": {"difficulty": "impossible", "dummies": 2},
+        "grid": False,
+    }
 
 
 @case("hand_already_chosen")
 def _():
     t2 = Table(hands=[])
     t2.do("starting_hand_chosen", player=0, professions=["poet", "alchemist", "botanist"])
-    return t2, {"type": "starting_hand_chosen", "player": 0,
-                "professions": ["test_opera_park_religion", "test_studio_park_opinion",
-                                "test_laboratory_park_travel"]}
+    return t2, {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": [
+            "test_opera_park_religion",
+            "test_studio_park_opinion",
+            "test_laboratory_park_travel",
+        ],
+    }
 
 
 @case("hand_already_chosen")
 def _():
-    return started(), {"type": "starting_hand_chosen", "player": 0,
-                       "professions": ["poet", "alchemist", "botanist"]}
+    return started(), {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "alchemist", "botanist"],
+    }
 
 
 @case("bad_starting_hand")
 def _():
-    return Table(hands=[]), {"type": "starting_hand_chosen", "player": 0,
-                             "professions": ["poet", "alchemist"]}
+    return Table(hands=[]), {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "alchemist"],
+    }
 
 
 @case("bad_starting_hand")
 def _():
-    return Table(hands=[]), {"type": "starting_hand_chosen", "player": 0,
-                             "professions": ["poet", "poet", "alchemist"]}
+    return Table(hands=[]), {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "poet", "alchemist"],
+    }
 
 
 @case("card_not_available")
 def _():
     t = Table(hands=[])
     t.do("starting_hand_chosen", player=0, professions=["poet", "alchemist", "botanist"])
-    return t, {"type": "starting_hand_chosen", "player": 1,
-               "professions": ["poet", "test_opera_park_religion", "test_studio_park_opinion"]}
+    return t, {
+        "type": "starting_hand_chosen",
+        "player": 1,
+        "professions": ["poet", "test_opera_park_religion", "test_studio_park_opinion"],
+    }
 
 
 @case("card_not_available")
@@ -206,23 +267,38 @@ def _():
 
 @case("profession_unknown")
 def _():
-    return Table(hands=[]), {"type": "starting_hand_chosen", "player": 0,
-                             "professions": ["poet", "alchemist", "juggler"]}
+    return Table(hands=[]), {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "alchemist", "juggler"],
+    }
 
 
 @case("profession_unknown")
 def _():
-    t = Table(hands=[], catalog=GameState().catalog)   # the built-in catalog: 3 cards known
+    t = Table(hands=[], catalog=GameState().catalog)  # the built-in catalog: 3 cards known
     t.do("starting_hand_chosen", player=0, professions=["poet", "alchemist", "botanist"])
-    return t, {"type": "starting_hand_chosen", "player": 1,
-               "professions": ["test_opera_park_religion", "test_studio_park_opinion",
-                               "test_laboratory_park_travel"]}
+    return t, {
+        "type": "starting_hand_chosen",
+        "player": 1,
+        "professions": [
+            "test_opera_park_religion",
+            "test_studio_park_opinion",
+            "test_laboratory_park_travel",
+        ],
+    }
 
 
 @case("bad_catalog_entry")
 def _():
-    return started(), {"type": "profession_taught", "profession": "juggler", "name": "Juggler",
-                       "building": "circus", "landscape": "forest", "freedom": "travel"}
+    return started(), {
+        "type": "profession_taught",
+        "profession": "juggler",
+        "name": "Juggler",
+        "building": "circus",
+        "landscape": "forest",
+        "freedom": "travel",
+    }
 
 
 @case("bad_catalog_entry")
@@ -233,14 +309,25 @@ def _():
 @case("bad_catalog_entry")
 def _():
     # the test catalog already knows 21 cards: a 22nd cannot exist
-    return started(), {"type": "profession_taught", "profession": "juggler", "name": "Juggler",
-                       "building": "theater", "landscape": "forest", "freedom": "travel"}
+    return started(), {
+        "type": "profession_taught",
+        "profession": "juggler",
+        "name": "Juggler",
+        "building": "theater",
+        "landscape": "forest",
+        "freedom": "travel",
+    }
 
 
 @case("wrong_phase")
 def _():
-    return started(), {"type": "work_completed", "player": 0, "profession": "test_opera_park_religion",
-                       "bonus_cards": [], "prestige": 0}
+    return started(), {
+        "type": "work_completed",
+        "player": 0,
+        "profession": "test_opera_park_religion",
+        "bonus_cards": [],
+        "prestige": 0,
+    }
 
 
 @case("wrong_phase")
@@ -249,6 +336,7 @@ def _():
 
 
 # --- auction ------------------------------------------------------------------------------
+
 
 @case("not_your_turn")
 def _():
@@ -259,7 +347,7 @@ def _():
 def _():
     t = started()
     t.do("auction_opened", player=A, object="jester")
-    return t, {"type": "bid_raised", "player": JEN, "amount": 300}      # Leon's turn
+    return t, {"type": "bid_raised", "player": JEN, "amount": 300}  # Leon's turn
 
 
 @case("not_your_turn")
@@ -272,7 +360,7 @@ def _():
     t = started()
     t.do("auctions_left", player=A)
     t.do("auction_opened", player=LEON, object="jester")
-    return t, {"type": "bid_raised", "player": A, "amount": 300}        # she left
+    return t, {"type": "bid_raised", "player": A, "amount": 300}  # she left
 
 
 @case("not_your_turn")
@@ -284,8 +372,12 @@ def _():
     t.do("auction_opened", player=LEON, object="jester")
     t.do("bid_passed", player=JEN)
     t.do("bid_passed", player=A)
-    return t, {"type": "recruiting_card_used", "player": A, "from_player": LEON,
-               "profession": "poet"}
+    return t, {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": LEON,
+        "profession": "poet",
+    }
 
 
 @case("auction_in_progress")
@@ -458,6 +550,7 @@ def _():
 
 # --- placing pieces -----------------------------------------------------------------------
 
+
 @case("cells_required")
 def _():
     return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower"}
@@ -474,43 +567,67 @@ def _():
 
 @case("cells_not_allowed")
 def _():
-    return in_action(), {"type": "building_built", "player": A, "building": "tower",
-                         "cells": [[0, 0], [0, 1], [0, 2]]}
+    return in_action(), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": [[0, 0], [0, 1], [0, 2]],
+    }
 
 
 @case("outside_grid")
 def _():
-    return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
-                                  "cells": [[0, 5], [0, 6], [0, 7]]}
+    return in_action(grid=True), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": [[0, 5], [0, 6], [0, 7]],
+    }
 
 
 @case("overlap")
 def _():
-    return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
-                                  "cells": [[3, 0], [4, 0], [5, 0]]}
+    return in_action(grid=True), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": [[3, 0], [4, 0], [5, 0]],
+    }
 
 
 @case("building_adjacent")
 def _():
-    return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
-                                  "cells": [[4, 0], [4, 1], [4, 2]]}
+    return in_action(grid=True), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": [[4, 0], [4, 1], [4, 2]],
+    }
 
 
 @case("wrong_shape")
 def _():
-    return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
-                                  "cells": [[0, 0], [0, 2], [0, 4]]}
+    return in_action(grid=True), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": [[0, 0], [0, 2], [0, 4]],
+    }
 
 
 @case("wrong_shape")
 def _():
-    return in_action(grid=True), {"type": "building_built", "player": A, "building": "tower",
-                                  "cells": "top left"}
+    return in_action(grid=True), {
+        "type": "building_built",
+        "player": A,
+        "building": "tower",
+        "cells": "top left",
+    }
 
 
 @case("no_room")
 def _():
-    t = nearly_full(("Alexandra", "Leon"))                          # 2 empty squares
+    t = nearly_full(("Alexandra", "Leon"))  # 2 empty squares
     t.leave_all()
     return t, {"type": "building_built", "player": A, "building": "chapel"}
 
@@ -526,6 +643,7 @@ def _():
 
 
 # --- actions ------------------------------------------------------------------------------
+
 
 @case("no_actions_left")
 def _():
@@ -559,8 +677,13 @@ def _():
 
 @case("not_in_hand")
 def _():
-    return in_action(), {"type": "work_completed", "player": A, "profession": "poet",
-                         "bonus_cards": [], "prestige": 0}
+    return in_action(), {
+        "type": "work_completed",
+        "player": A,
+        "profession": "poet",
+        "bonus_cards": [],
+        "prestige": 0,
+    }
 
 
 @case("not_in_hand")
@@ -568,50 +691,76 @@ def _():
     t = started()
     t.win(A, "recruiting")
     t.to_action()
-    return t, {"type": "work_completed", "player": A, "profession": "recruiting",
-               "bonus_cards": [], "prestige": 0}
+    return t, {
+        "type": "work_completed",
+        "player": A,
+        "profession": "recruiting",
+        "bonus_cards": [],
+        "prestige": 0,
+    }
 
 
 @case("bonus_card_not_in_hand")
 def _():
-    return in_action(), {"type": "work_completed", "player": A,
-                         "profession": "test_laboratory_park_travel",
-                         "bonus_cards": ["per_building"], "prestige": 0}
+    return in_action(), {
+        "type": "work_completed",
+        "player": A,
+        "profession": "test_laboratory_park_travel",
+        "bonus_cards": ["per_building"],
+        "prestige": 0,
+    }
 
 
 @case("bonus_card_not_in_hand")
 def _():
     t = in_action()
     t.do("bonus_card_taken", player=A, card="per_building")
-    return t, {"type": "work_completed", "player": A, "profession": "test_laboratory_park_travel",
-               "bonus_cards": ["per_building", "per_building"], "prestige": 0}
+    return t, {
+        "type": "work_completed",
+        "player": A,
+        "profession": "test_laboratory_park_travel",
+        "bonus_cards": ["per_building", "per_building"],
+        "prestige": 0,
+    }
 
 
 @case("below_minimum")
 def _():
-    return in_action(), {"type": "work_completed", "player": A,
-                         "profession": "test_laboratory_park_travel", "bonus_cards": [],
-                         "prestige": 0}
+    return in_action(), {
+        "type": "work_completed",
+        "player": A,
+        "profession": "test_laboratory_park_travel",
+        "bonus_cards": [],
+        "prestige": 0,
+    }
 
 
 def _work_of_7() -> Table:
     t = in_action()
-    t.do("building_built", player=A, building="laboratory")       # 4 + 3 cards = 7
+    t.do("building_built", player=A, building="laboratory")  # 4 + 3 cards = 7
     return t
 
 
 @case("bad_prestige_split")
 def _():
-    return _work_of_7(), {"type": "work_completed", "player": A,
-                          "profession": "test_laboratory_park_travel", "bonus_cards": [],
-                          "prestige": 4}                          # at most 7 // 2 = 3
+    return _work_of_7(), {
+        "type": "work_completed",
+        "player": A,
+        "profession": "test_laboratory_park_travel",
+        "bonus_cards": [],
+        "prestige": 4,
+    }  # at most 7 // 2 = 3
 
 
 @case("bad_prestige_split")
 def _():
-    return _work_of_7(), {"type": "work_completed", "player": A,
-                          "profession": "test_laboratory_park_travel", "bonus_cards": [],
-                          "prestige": -1}
+    return _work_of_7(), {
+        "type": "work_completed",
+        "player": A,
+        "profession": "test_laboratory_park_travel",
+        "bonus_cards": [],
+        "prestige": -1,
+    }
 
 
 @case("building_unknown")
@@ -697,10 +846,15 @@ def _():
 
 # --- any time -----------------------------------------------------------------------------
 
+
 @case("no_recruiting_card")
 def _():
-    return in_action(), {"type": "recruiting_card_used", "player": A, "from_player": LEON,
-                         "profession": "test_opera_park_religion"}
+    return in_action(), {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": LEON,
+        "profession": "test_opera_park_religion",
+    }
 
 
 def _leon_worked_and_alexandra_recruits() -> Table:
@@ -715,8 +869,12 @@ def _leon_worked_and_alexandra_recruits() -> Table:
 @case("not_on_table")
 def _():
     t = _leon_worked_and_alexandra_recruits()
-    return t, {"type": "recruiting_card_used", "player": A, "from_player": LEON,
-               "profession": "test_studio_park_opinion"}     # in Leon's hand, not on the table
+    return t, {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": LEON,
+        "profession": "test_studio_park_opinion",
+    }  # in Leon's hand, not on the table
 
 
 @case("not_on_table")
@@ -724,16 +882,24 @@ def _():
     t = _leon_worked_and_alexandra_recruits()
     t.do("recruiting_card_used", player=A, from_player=LEON, profession="test_opera_park_religion")
     t.skip_round()
-    t.win(A, "recruiting")               # a Recruiting card on a table cannot be recruited
-    return t, {"type": "recruiting_card_used", "player": A, "from_player": LEON,
-               "profession": "recruiting"}
+    t.win(A, "recruiting")  # a Recruiting card on a table cannot be recruited
+    return t, {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": LEON,
+        "profession": "recruiting",
+    }
 
 
 @case("not_opponent")
 def _():
     t = _leon_worked_and_alexandra_recruits()
-    return t, {"type": "recruiting_card_used", "player": A, "from_player": A,
-               "profession": "test_opera_park_religion"}
+    return t, {
+        "type": "recruiting_card_used",
+        "player": A,
+        "from_player": A,
+        "profession": "test_opera_park_religion",
+    }
 
 
 @case("not_enough_fame")
@@ -753,8 +919,13 @@ def _():
 
 @case("bad_correction")
 def _():
-    return started(), {"type": "correction", "player": A, "money": -3600, "fame": 0,
-                       "reason": "more than she has"}
+    return started(), {
+        "type": "correction",
+        "player": A,
+        "money": -3600,
+        "fame": 0,
+        "reason": "more than she has",
+    }
 
 
 @case("bad_correction")
@@ -764,8 +935,13 @@ def _():
 
 @case("bad_correction")
 def _():
-    return started(), {"type": "correction", "player": A, "money": 150, "fame": 0,
-                       "reason": "half a coin"}
+    return started(), {
+        "type": "correction",
+        "player": A,
+        "money": 150,
+        "fame": 0,
+        "reason": "half a coin",
+    }
 
 
 @case("bad_correction")
@@ -773,8 +949,13 @@ def _():
     t = started()
     t.do("auction_opened", player=A, object="jester")
     t.do("bid_raised", player=LEON, amount=300)
-    return t, {"type": "correction", "player": LEON, "money": -3300, "fame": 0,
-               "reason": "miscounted"}
+    return t, {
+        "type": "correction",
+        "player": LEON,
+        "money": -3300,
+        "fame": 0,
+        "reason": "miscounted",
+    }
 
 
 def _fold(events) -> Fold:
@@ -790,7 +971,7 @@ def _():
     t.do("auction_opened", player=A, object="jester")
     t.do("bid_raised", player=LEON, amount=300)
     f = _fold(t.log)
-    return f, {"type": "retracted", "seqs": [f.last_seq - 1]}     # not the latest
+    return f, {"type": "retracted", "seqs": [f.last_seq - 1]}  # not the latest
 
 
 @case("bad_retraction")
@@ -802,24 +983,25 @@ def _():
 @case("bad_retraction")
 def _():
     f = _fold(started().log[:1])
-    return f, {"type": "retracted", "seqs": [1]}                    # the start of the game
+    return f, {"type": "retracted", "seqs": [1]}  # the start of the game
 
 
 @case("bad_retraction")
 def _():
-    return started(), {"type": "retracted", "seqs": [1]}            # a state, not a log
+    return started(), {"type": "retracted", "seqs": [1]}  # a state, not a log
 
 
 @case("retraction_past_reveal")
 def _():
     t = in_action()
     t.do("building_built", player=A, building="tower")
-    t.do("bonus_card_taken", player=A, card="per_jester")           # a card drawn and seen
+    t.do("bonus_card_taken", player=A, card="per_jester")  # a card drawn and seen
     f = _fold(t.log)
     return f, {"type": "retracted", "seqs": [f.last_seq - 1, f.last_seq]}
 
 
 # --- the checks ---------------------------------------------------------------------------
+
 
 def understandable(message: str) -> bool:
     """A sentence for the table: words, starting with a capital (or a quoted name), no
@@ -827,7 +1009,7 @@ def understandable(message: str) -> bool:
     if not isinstance(message, str) or len(message.split()) < 3:
         return False
     first = message[:1]
-    if not (first.isupper() or first.isdigit() or first in "'\""):   # or a quoted name
+    if not (first.isupper() or first.isdigit() or first in "'\""):  # or a quoted name
         return False
     return not re.search(r"Traceback|Error\b|object at 0x|NoneType", message)
 

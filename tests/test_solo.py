@@ -5,6 +5,7 @@ the real 21 cards are not printed in the rulebook and are taught by the table. C
 so the rulebook's auction example plays on it: Builder 2+1D6 leftmost, then Jester 6+1D6, then the
 Landscapes without modifier.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,19 +19,28 @@ from companion.rules.refusals import CODES
 from companion.rules.solo import solo_prompt, solo_view, wolfgang_decisions
 from tests.solo_table import DATA, SIZES, SOLO_CATALOG
 
-HAND = ["test_university_forest_travel", "test_workshop_forest_religion",
-        "test_library_forest_opinion"]
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
 
 
 class Solo:
     """One solo game driven by events, as the table would record them."""
 
-    def __init__(self, *, start=0, difficulty="standard", dummies=2, catalog=SOLO_CATALOG,
-                 hand=HAND):
+    def __init__(
+        self, *, start=0, difficulty="standard", dummies=2, catalog=SOLO_CATALOG, hand=HAND
+    ):
         self.state = GameState(catalog)
         self.log: list[dict] = []
-        self.do("game_started", players=["Alexandra", "Wolfgang"], start_player=start,
-                solo={"difficulty": difficulty, "dummies": dummies}, grid=False)
+        self.do(
+            "game_started",
+            players=["Alexandra", "Wolfgang"],
+            start_player=start,
+            solo={"difficulty": difficulty, "dummies": dummies},
+            grid=False,
+        )
         for kind, cells in SIZES.items():
             self.do("landscape_taught", landscape=kind, cells=cells)
         if hand:
@@ -40,8 +50,9 @@ class Solo:
         event = {"type": type_, **payload}
         apply_in_place(self.state, event)
         self.log.append(event)
-        again = GameState.from_dict(json.loads(json.dumps(self.state.to_dict())),
-                                    self.state.catalog)
+        again = GameState.from_dict(
+            json.loads(json.dumps(self.state.to_dict())), self.state.catalog
+        )
         assert again.to_dict() == self.state.to_dict()
         return self.state
 
@@ -97,6 +108,7 @@ def expects(game) -> list[str]:
 
 # --- setup ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("difficulty,money", [("easy", 0), ("standard", 1500), ("hard", 3500)])
 def test_wolfgangs_money_depends_on_the_difficulty(difficulty, money):
     g = Solo(difficulty=difficulty)
@@ -121,27 +133,37 @@ def test_setup_deals_every_profession_card(dummies, deck):
 
 def test_only_you_choose_a_starting_hand():
     g = Solo(hand=None)
-    assert g.refused("starting_hand_chosen", player=1, professions=HAND[:3]).code == \
-        "not_expected_now"
+    assert (
+        g.refused("starting_hand_chosen", player=1, professions=HAND[:3]).code == "not_expected_now"
+    )
 
 
-@pytest.mark.parametrize("change,code", [
-    ({"solo": {"difficulty": "brutal", "dummies": 2}}, "bad_solo_setup"),
-    ({"solo": {"difficulty": "easy", "dummies": 4}}, "bad_solo_setup"),
-    ({"solo": {"difficulty": "easy", "dummies": True}}, "bad_solo_setup"),
-    ({"solo": "yes"}, "bad_solo_setup"),
-    ({"players": ["Alexandra", "Lorenzo"]}, "bad_solo_setup"),
-    ({"players": ["Alexandra", "Wolfgang", "Jen"]}, "bad_player_count"),
-    ({"expansions": {"muse_princess": True}}, "expansion_not_supported"),
-    ({"freedoms": {"travel": 2, "religion": 2, "opinion": 1}}, "bad_freedom_supply"),
-    ({"start_player": 2}, "unknown_player"),
-    ({"grid": "yes"}, "bad_event"),
-    ({"solo": {"difficulty": ["hard"], "dummies": 2}}, "bad_solo_setup"),
-])
+@pytest.mark.parametrize(
+    "change,code",
+    [
+        ({"solo": {"difficulty": "brutal", "dummies": 2}}, "bad_solo_setup"),
+        ({"solo": {"difficulty": "easy", "dummies": 4}}, "bad_solo_setup"),
+        ({"solo": {"difficulty": "easy", "dummies": True}}, "bad_solo_setup"),
+        ({"solo": "yes"}, "bad_solo_setup"),
+        ({"players": ["Alexandra", "Lorenzo"]}, "bad_solo_setup"),
+        ({"players": ["Alexandra", "Wolfgang", "Jen"]}, "bad_player_count"),
+        ({"expansions": {"muse_princess": True}}, "expansion_not_supported"),
+        ({"freedoms": {"travel": 2, "religion": 2, "opinion": 1}}, "bad_freedom_supply"),
+        ({"start_player": 2}, "unknown_player"),
+        ({"grid": "yes"}, "bad_event"),
+        ({"solo": {"difficulty": ["hard"], "dummies": 2}}, "bad_solo_setup"),
+    ],
+)
 def test_bad_solo_setups_are_refused(change, code):
     state = GameState(SOLO_CATALOG)
-    event = {"type": "game_started", "players": ["Alexandra", "Wolfgang"], "start_player": 0,
-             "solo": {"difficulty": "standard", "dummies": 2}, "grid": False, **change}
+    event = {
+        "type": "game_started",
+        "players": ["Alexandra", "Wolfgang"],
+        "start_player": 0,
+        "solo": {"difficulty": "standard", "dummies": 2},
+        "grid": False,
+        **change,
+    }
     before = state.to_dict()
     with pytest.raises(Refusal) as info:
         apply_in_place(state, event)
@@ -150,6 +172,7 @@ def test_bad_solo_setups_are_refused(change, code):
 
 
 # --- the rulebook's examples ------------------------------------------------------------------
+
 
 def test_rulebook_auction_example():
     """Seed 000, solo Auction phase example: Jester 6+1D6 rolled 4 and declined, Forest rolled 2
@@ -184,10 +207,12 @@ def test_rulebook_auction_example():
     assert "2+1D6" in p["say"]
     g.do("die_rolled", value=3)
     assert g.wolfgang.builders == 1 and g.wolfgang.money == 1500 - 500 and g.wolfgang.fame == 0
-    assert "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500" \
+    assert (
+        "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500"
         in g.said()
-    assert g.state.stacks["recruiting"] == 4          # discarded: nobody bought one
-    assert g.state.stacks["builder"] == 5             # Wolfgang bought one: none discarded
+    )
+    assert g.state.stacks["recruiting"] == 4  # discarded: nobody bought one
+    assert g.state.stacks["builder"] == 5  # Wolfgang bought one: none discarded
     assert g.state.stacks["jester"] == 7
     assert "Nobody bought a Recruiting card: discard one from the supply (4 left)" in g.said()
     assert g.state.phase == "action" and g.prompt["step"] == "your_turn"
@@ -209,9 +234,10 @@ def test_wolfgang_pays_with_fame_when_his_money_runs_out():
     easy.leave()
     easy.do("die_rolled", value=5)
     assert (easy.wolfgang.money, easy.wolfgang.fame, easy.wolfgang.jesters) == (100, -5, 1)
-    assert ("Wolfgang buys the Jester: the leftmost object he can buy; rolled 5 + 4, he has no "
-            "money: moves 5 spaces back on the Fame track for 900, 100 Florin change"
-            ) in easy.said()
+    assert (
+        "Wolfgang buys the Jester: the leftmost object he can buy; rolled 5 + 4, he has no "
+        "money: moves 5 spaces back on the Fame track for 900, 100 Florin change"
+    ) in easy.said()
 
     poorer = Solo(difficulty="standard")
     poorer.do("correction", player=1, money=-1200, fame=0, reason="Wolfgang has 300 left")
@@ -223,8 +249,9 @@ def test_wolfgang_pays_with_fame_when_his_money_runs_out():
 
 # --- your auctions ----------------------------------------------------------------------------
 
+
 def test_as_many_auctions_as_players_and_the_final_one_costs_200():
-    g = Solo(dummies=2)                     # 4 players: 4 auctions
+    g = Solo(dummies=2)  # 4 players: 4 auctions
     g.do("automa_card_drawn", card=1)
     g.decline("jester", 6)
     g.decline("lake", 6)
@@ -235,10 +262,9 @@ def test_as_many_auctions_as_players_and_the_final_one_costs_200():
     assert set(p["protected"]) == {"jester", "prestige"}
     assert "prestige" not in p["options"] and "builder" in p["options"]
     assert "Final auction (4 of 4)" in p["say"] and "200" in p["say"]
-    assert g.refused("solo_auction_offered", object="prestige").code == \
-        "protected_in_final_auction"
+    assert g.refused("solo_auction_offered", object="prestige").code == "protected_in_final_auction"
     g.offer("recruiting")
-    assert g.prompt["expect"] == ["solo_bought", "solo_declined"]   # no die in the final auction
+    assert g.prompt["expect"] == ["solo_bought", "solo_declined"]  # no die in the final auction
     assert g.prompt["price"] == 200
     g.do("solo_bought", object="recruiting")
     assert g.me.money == 3300 and g.me.hand.count("recruiting") == 1
@@ -251,15 +277,17 @@ def test_as_many_auctions_as_players_and_the_final_one_costs_200():
 def test_the_auction_ends_after_the_last_decline_and_wolfgang_uses_your_roll():
     g = Solo(dummies=2)
     g.do("automa_card_drawn", card=1)
-    g.decline("builder", 5)                  # last bid (2+5) x 100 = 700
+    g.decline("builder", 5)  # last bid (2+5) x 100 = 700
     g.decline("jester", 6)
     g.decline("lake", 3)
     g.offer("park")
-    g.do("solo_declined", object="park")     # the 4th auction: the phase ends
+    g.do("solo_declined", object="park")  # the 4th auction: the phase ends
     # Wolfgang buys the Builder at the last bid you rolled: no new roll.
     assert g.wolfgang.builders == 1 and g.wolfgang.money == 1500 - 700
-    assert ("Wolfgang buys the Builder: the leftmost object he can buy; your roll of 5 + 2 set "
-            "the last bid at 700: he pays 700") in g.said()
+    assert (
+        "Wolfgang buys the Builder: the leftmost object he can buy; your roll of 5 + 2 set "
+        "the last bid at 700: he pays 700"
+    ) in g.said()
     assert g.state.stacks["recruiting"] == 4 and g.state.stacks["builder"] == 5
     assert g.state.phase == "action"
 
@@ -268,9 +296,9 @@ def test_five_players_means_five_auctions_and_their_own_modifiers():
     g = Solo(dummies=3)
     g.do("automa_card_drawn", card=1)
     g.offer("prestige")
-    assert g.prompt["modifier"] == 4           # mod5 of card 1's Prestige card
+    assert g.prompt["modifier"] == 4  # mod5 of card 1's Prestige card
     g.do("die_rolled", value=1)
-    assert g.prompt["price"] == 600 and not g.prompt["forced"]   # a modifier: no forced buy
+    assert g.prompt["price"] == 600 and not g.prompt["forced"]  # a modifier: no forced buy
     g.do("solo_declined", object="prestige")
     for obj in ("lake", "park", "forest"):
         g.decline(obj, 6)
@@ -288,11 +316,11 @@ def test_leaving_the_auctions_lets_wolfgang_buy():
 def test_a_roll_of_1_or_2_forces_the_buy_only_without_a_modifier_and_if_you_can_pay():
     g = Solo()
     g.do("automa_card_drawn", card=1)
-    g.decline("builder", 1)                  # Builder 2+1D6: a modifier, so no forced buy
+    g.decline("builder", 1)  # Builder 2+1D6: a modifier, so no forced buy
     poor = Solo()
     poor.do("correction", player=0, money=-3400, fame=0, reason="test: 100 Florin left")
     poor.do("automa_card_drawn", card=1)
-    poor.offer("lake", 2)                    # 300 needed, 100 Florin and no fame to sell
+    poor.offer("lake", 2)  # 300 needed, 100 Florin and no fame to sell
     assert poor.prompt["expect"] == ["solo_bought", "solo_declined"]
     assert poor.refused("solo_bought", object="lake").code == "bid_beyond_means"
     poor.do("solo_declined", object="lake")
@@ -302,7 +330,7 @@ def test_buying_beyond_cash_sells_fame():
     g = Solo()
     g.do("correction", player=0, money=-3000, fame=10, reason="test")
     g.do("automa_card_drawn", card=1)
-    g.offer("jester", 6)                     # 1200 + 100
+    g.offer("jester", 6)  # 1200 + 100
     g.do("solo_bought", object="jester")
     assert (g.me.money, g.me.fame, g.me.jesters) == (0, 2, 1)
 
@@ -320,14 +348,15 @@ def test_your_prestige_card_is_chosen_before_wolfgang_buys():
 
 # --- Wolfgang buys ----------------------------------------------------------------------------
 
+
 def test_wolfgangs_landscape_comes_from_his_leftmost_face_down_profession():
     g = Solo()
-    g.do("automa_card_drawn", card=2)        # Landscape 1+1D6 leftmost
+    g.do("automa_card_drawn", card=2)  # Landscape 1+1D6 leftmost
     g.leave()
     p = g.prompt
     assert p["step"] == "reveal" and p["purpose"] == "landscape"
     assert p["say"].startswith("Flip Wolfgang's leftmost face-down Profession card")
-    g.reveal("poet")                         # Theater, Lake, Travel
+    g.reveal("poet")  # Theater, Lake, Travel
     assert g.prompt["object"] == "lake" and g.prompt["modifier"] == 1
     g.do("die_rolled", value=3)
     assert g.wolfgang.landscapes["lake"] == 1 and g.wolfgang.money == 1100
@@ -337,21 +366,23 @@ def test_wolfgangs_landscape_comes_from_his_leftmost_face_down_profession():
     assert solo_view(g.state)["wolfgang"]["row"][0]["card"] == "poet"
     assert "his leftmost face-down card, the Poet, shows a Lake" in g.said()[1]
     # The table has seen the Poet in his row: it is not in the deck for you to take.
-    assert g.refused("profession_taken", player=0, profession="poet").code == \
-        "card_not_available"
+    assert g.refused("profession_taken", player=0, profession="poet").code == "card_not_available"
 
 
 def test_wolfgang_skips_the_landscape_type_you_bought():
     g = Solo()
-    g.do("automa_card_drawn", card=2)        # Landscape, Prestige, Builder, Recruiting, Jester
-    g.offer("lake", 1)                       # 1+1 = 200, +100
+    g.do("automa_card_drawn", card=2)  # Landscape, Prestige, Builder, Recruiting, Jester
+    g.offer("lake", 1)  # 1+1 = 200, +100
     g.do("solo_bought", object="lake")
     g.do("landscape_placed", player=0, landscape="lake")
-    g.reveal("poet")                         # his card shows a Lake: you bought it
+    g.reveal("poet")  # his card shows a Lake: you bought it
     assert g.prompt["object"] == "prestige"  # the next object on the card
     g.do("die_rolled", value=6)
-    g.do("automa_cards_offered", deck="prestige",
-         cards=["most_lakes", "most_landscapes", "most_jesters", "all_freedoms", "most_works"])
+    g.do(
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_lakes", "most_landscapes", "most_jesters", "all_freedoms", "most_works"],
+    )
     # All worth 0 to him now (he has no Lake, Landscape, Jester, Freedom or Work): a random pick.
     p = g.prompt
     assert p["step"] == "tie" and len(p["cards"]) == 5 and p["value"] == 0
@@ -367,23 +398,26 @@ def test_wolfgang_takes_the_prestige_card_best_for_him_now():
     g.do("automa_card_drawn", card=2)
     g.leave()
     g.reveal("poet")
-    g.do("die_rolled", value=3)              # a Lake for (1+3) x 100
+    g.do("die_rolled", value=3)  # a Lake for (1+3) x 100
     g.end_turn()
-    g.do("automa_card_drawn", card=1)        # middle panel: Work first
+    g.do("automa_card_drawn", card=1)  # middle panel: Work first
     assert g.prompt["step"] == "dummy_flip" and g.prompt["columns"] == [0, 1]
     g.reveal("botanist", owner=0)
     g.reveal("test_chapel_lake_travel", owner=1)
-    g.do("automa_card_drawn", card=3)        # bottom panel: Freedom first
-    g.reveal("alchemist")                    # his next face-down card: Opinion
+    g.do("automa_card_drawn", card=3)  # bottom panel: Freedom first
+    g.reveal("alchemist")  # his next face-down card: Opinion
     assert g.wolfgang.freedoms == ["opinion"]
     assert (g.wolfgang.money, g.wolfgang.fame) == (1500 - 400 + 100 - 300, 3 + 3)
     assert g.state.round == 2 and g.state.start_player == 1
-    g.do("automa_card_drawn", card=4)        # the Prestige card leftmost, 2+1D6
+    g.do("automa_card_drawn", card=4)  # the Prestige card leftmost, 2+1D6
     g.leave()
     g.do("die_rolled", value=4)
     assert g.prompt["step"] == "offer" and g.prompt["count"] == 5
-    g.do("automa_cards_offered", deck="prestige",
-         cards=["most_lakes", "most_landscapes", "most_jesters", "all_freedoms", "most_parks"])
+    g.do(
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_lakes", "most_landscapes", "most_jesters", "all_freedoms", "most_parks"],
+    )
     # 1 Lake to your none: Most Landscapes 7 beats Most Lakes 6; the rest are worth 0.
     assert g.wolfgang.prestige_cards == ["most_landscapes"] and g.wolfgang.money == 300
     assert g.said()[-3].endswith("he takes \u201cMost Landscapes\u201d (worth 7 PP now, the most)")
@@ -412,10 +446,11 @@ def test_wolfgang_with_3_builders_buys_the_next_object():
     g.do("die_rolled", value=1)
     assert g.wolfgang.jesters == 1 and g.wolfgang.money == 800
     assert any("not the Builder (he has 3 Builders)" in x for x in g.said())
-    assert g.state.stacks["builder"] == 5    # nobody bought one: one is discarded
+    assert g.state.stacks["builder"] == 5  # nobody bought one: one is discarded
 
 
 # --- Wolfgang's turn --------------------------------------------------------------------------
+
 
 def at_wolfgangs_turn(round_=1, *, row=None, wolfgang=None, state_changes=None, **kw) -> Solo:
     """A game where Wolfgang starts the Action phase, after card 1's auction (he bought the
@@ -428,29 +463,37 @@ def at_wolfgangs_turn(round_=1, *, row=None, wolfgang=None, state_changes=None, 
     d = g.state.to_dict()
     d["round"] = round_
     if row is not None:
-        d["solo"]["row"] = [{"kind": "recruiting" if c == "recruiting" else "profession",
-                             "card": c, "face_up": up, "bonus": list(bonus)}
-                            for c, up, bonus in row]
-        d["solo"]["known_automa_professions"] = [c for c, _, _ in row
-                                                 if c not in (None, "recruiting")]
+        d["solo"]["row"] = [
+            {
+                "kind": "recruiting" if c == "recruiting" else "profession",
+                "card": c,
+                "face_up": up,
+                "bonus": list(bonus),
+            }
+            for c, up, bonus in row
+        ]
+        d["solo"]["known_automa_professions"] = [
+            c for c, _, _ in row if c not in (None, "recruiting")
+        ]
     d["players"][1].update(wolfgang or {})
     d.update(state_changes or {})
     g.state = GameState.from_dict(d, g.state.catalog)
     from companion.rules.solo import _sync
+
     _sync(g.state)
     return g
 
 
 def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     g = Solo(start=1)
-    g.do("automa_card_drawn", card=5)         # Recruiting card leftmost, 1+1D6
+    g.do("automa_card_drawn", card=5)  # Recruiting card leftmost, 1+1D6
     g.leave()
     g.do("die_rolled", value=2)
     assert [e["kind"] for e in g.row] == ["profession"] * 3 + ["recruiting"]
     assert g.wolfgang.money == 1200 and g.state.stacks["recruiting"] == 4
-    assert g.state.stacks["builder"] == 5                 # nobody bought one: discarded
+    assert g.state.stacks["builder"] == 5  # nobody bought one: discarded
     assert g.prompt["say"].startswith("Draw the top Automa card for Wolfgang's first action")
-    g.do("automa_card_drawn", card=6)         # middle panel: Work, Freedom
+    g.do("automa_card_drawn", card=6)  # middle panel: Work, Freedom
     p = g.prompt
     assert p["step"] == "reveal" and p["purpose"] == "work"
     assert p["say"].startswith("Turn over Wolfgang's leftmost face-down card")
@@ -458,18 +501,26 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     # 7 (round 1) + 1 (his Recruiting card) = 8: 4 PP, no Florin.
     assert (g.wolfgang.fame, g.wolfgang.money, g.wolfgang.best_this_round) == (4, 1200, 8)
     assert g.row[0]["face_up"] and g.wolfgang.table == ["poet"]
-    assert g.said()[-1] == ("Wolfgang completes a Work with the Poet (the leftmost possible "
-                            "action of the middle panel): 7 (round minimum) + 1 (Recruiting "
-                            "cards) = 8; he takes 4 PP and 0 Florin; then flip one face-down "
-                            "card in each dummy column (1, 2)")
+    assert g.said()[-1] == (
+        "Wolfgang completes a Work with the Poet (the leftmost possible "
+        "action of the middle panel): 7 (round minimum) + 1 (Recruiting "
+        "cards) = 8; he takes 4 PP and 0 Florin; then flip one face-down "
+        "card in each dummy column (1, 2)"
+    )
     # The dummies turn up one card each.
     assert g.prompt["step"] == "dummy_flip" and g.prompt["columns"] == [0, 1]
-    assert g.refused("automa_profession_revealed", owner=2, profession="botanist").code == \
-        "not_expected_now"
-    assert g.refused("automa_profession_revealed", owner="wolfgang",
-                     profession="botanist").code == "not_expected_now"
-    assert g.refused("automa_profession_revealed", owner=1.0,
-                     profession="botanist").code == "not_expected_now"
+    assert (
+        g.refused("automa_profession_revealed", owner=2, profession="botanist").code
+        == "not_expected_now"
+    )
+    assert (
+        g.refused("automa_profession_revealed", owner="wolfgang", profession="botanist").code
+        == "not_expected_now"
+    )
+    assert (
+        g.refused("automa_profession_revealed", owner=1.0, profession="botanist").code
+        == "not_expected_now"
+    )
     g.reveal("botanist", owner=1)
     assert g.prompt["columns"] == [0]
     g.reveal("test_opera_park_religion", owner=0)
@@ -477,9 +528,9 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     assert [[e["face_up"] for e in c] for c in columns] == [[True, False, False]] * 2
     # Second action: the bottom panel of another card.
     assert g.prompt["step"] == "wolfgang_card" and g.prompt["action"] == 2
-    g.do("automa_card_drawn", card=2)         # bottom panel: Build, Work
+    g.do("automa_card_drawn", card=2)  # bottom panel: Build, Work
     assert g.prompt["purpose"] == "build"
-    g.reveal("alchemist")                     # Laboratory
+    g.reveal("alchemist")  # Laboratory
     assert g.wolfgang.buildings == ["laboratory"] and g.wolfgang.money == 1200 - 700
     assert g.wolfgang.fame == 4 + 3 and g.state.building_supply["laboratory"] == 2
     assert not g.row[1]["face_up"] and g.row[1]["card"] == "alchemist"
@@ -494,22 +545,23 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
 def test_the_fallback_order_when_no_panel_action_is_possible():
     # No face-down card at all: no Work, Build, Bonus or Freedom; he takes a Profession card.
     g = at_wolfgangs_turn(row=[("poet", True, [])])
-    g.do("automa_card_drawn", card=2)         # middle panel: Profession, Freedom
+    g.do("automa_card_drawn", card=2)  # middle panel: Profession, Freedom
     assert [e["card"] for e in g.row] == ["poet", None]
     g2 = at_wolfgangs_turn(row=[("poet", True, [])])
-    g2.do("automa_card_drawn", card=5)        # middle panel: Bonus, Work: neither possible
+    g2.do("automa_card_drawn", card=5)  # middle panel: Bonus, Work: neither possible
     assert g2.said()[-1].startswith(
         "Wolfgang takes a Profession card (nothing on the middle panel was possible, so the "
         "first possible of Profession, Build, Bonus, Freedom (not acquire a Bonus card: he has "
-        "no face-down card to put it on; not complete a Work: he has no face-down card))")
+        "no face-down card to put it on; not complete a Work: he has no face-down card))"
+    )
     assert g2.state.profession_deck == 9 - 1 - 2 and g2.wolfgang.money == 1000 - 300
     assert [len(c) for c in g2.state.solo["columns"]] == [4, 4]
     # The Profession deck is empty: the next in the list is Build.
     g3 = at_wolfgangs_turn(row=[("alchemist", False, [])], state_changes={"profession_deck": 0})
-    g3.do("automa_card_drawn", card=4)        # middle panel: Freedom, Profession
+    g3.do("automa_card_drawn", card=4)  # middle panel: Freedom, Profession
     assert g3.wolfgang.freedoms == ["opinion"]
-    g3.do("automa_card_drawn", card=3)        # bottom panel: Freedom, Work
-    assert g3.wolfgang.freedoms == ["opinion", "opinion"]   # he may own a Freedom twice
+    g3.do("automa_card_drawn", card=3)  # bottom panel: Freedom, Work
+    assert g3.wolfgang.freedoms == ["opinion", "opinion"]  # he may own a Freedom twice
     assert g3.state.freedom_supply["opinion"] == 0
 
 
@@ -521,11 +573,12 @@ def test_wolfgang_does_nothing_when_nothing_is_possible():
 
 
 def test_wolfgang_may_build_the_same_building_again():
-    g = at_wolfgangs_turn(row=[("alchemist", False, [])],
-                          wolfgang={"buildings": ["laboratory"], "builders": 3})
-    g.do("automa_card_drawn", card=3)         # middle panel: Build, Bonus
+    g = at_wolfgangs_turn(
+        row=[("alchemist", False, [])], wolfgang={"buildings": ["laboratory"], "builders": 3}
+    )
+    g.do("automa_card_drawn", card=3)  # middle panel: Build, Bonus
     assert g.wolfgang.buildings == ["laboratory", "laboratory"]
-    assert g.wolfgang.money == 1000           # 3 Builders: building is free
+    assert g.wolfgang.money == 1000  # 3 Builders: building is free
 
 
 def test_build_is_not_possible_when_his_building_is_sold_out():
@@ -533,66 +586,74 @@ def test_build_is_not_possible_when_his_building_is_sold_out():
     d = g.state.to_dict()
     d["building_supply"]["laboratory"] = 0
     g.state = GameState.from_dict(d, g.state.catalog)
-    g.do("automa_card_drawn", card=3)         # Build (no Laboratory left), then Bonus
+    g.do("automa_card_drawn", card=3)  # Build (no Laboratory left), then Bonus
     assert g.prompt["step"] == "offer" and g.prompt["deck"] == "bonus"
 
 
 def test_a_bonus_card_goes_on_his_leftmost_face_down_card_and_counts_in_his_work():
-    g = at_wolfgangs_turn(round_=3, row=[("poet", True, []), ("recruiting", False, []),
-                                         ("alchemist", False, [])],
-                          wolfgang={"jesters": 2})
-    g.do("automa_card_drawn", card=11)        # middle panel: Bonus, Profession
-    g.do("automa_cards_offered", deck="bonus",
-         cards=["per_jester", "per_park", "per_builder", "per_lake", "per_work_on_table"])
+    g = at_wolfgangs_turn(
+        round_=3,
+        row=[("poet", True, []), ("recruiting", False, []), ("alchemist", False, [])],
+        wolfgang={"jesters": 2},
+    )
+    g.do("automa_card_drawn", card=11)  # middle panel: Bonus, Profession
+    g.do(
+        "automa_cards_offered",
+        deck="bonus",
+        cards=["per_jester", "per_park", "per_builder", "per_lake", "per_work_on_table"],
+    )
     # 2 Jesters: Each Jester +2 is worth 4; 1 Builder: 2; 1 Work on his table: 1.
     assert g.row[1]["bonus"] == ["per_jester"] and g.wolfgang.bonus_cards == ["per_jester"]
     assert "per_jester" not in g.state.bonus_deck and g.wolfgang.money == 700
-    g.do("automa_card_drawn", card=8)         # bottom panel: Freedom (Opinion), Build
+    g.do("automa_card_drawn", card=8)  # bottom panel: Freedom (Opinion), Build
     assert g.wolfgang.freedoms == ["opinion"]
     g.end_turn()
     # Round 4: his next Work is the Recruiting card with the Bonus card on it.
     g.do("automa_card_drawn", card=9)
     g.leave()
-    g.do("die_rolled", value=2)               # Builder 4+1D6 = 600, his 2nd: 3 PP
+    g.do("die_rolled", value=2)  # Builder 4+1D6 = 600, his 2nd: 3 PP
     assert g.wolfgang.builders == 2
-    g.end_turn()                              # round 4 is yours to start
-    g.do("automa_card_drawn", card=10)        # middle panel: Freedom, Work
+    g.end_turn()  # round 4 is yours to start
+    g.do("automa_card_drawn", card=10)  # middle panel: Freedom, Work
     # Freedom: his leftmost face-down *Profession* card is the Alchemist (Opinion), not the
     # Recruiting card; 1 Opinion is left in the supply.
     assert g.wolfgang.freedoms == ["opinion", "opinion"]
-    g.do("automa_card_drawn", card=12)        # bottom panel: Profession, Bonus
+    g.do("automa_card_drawn", card=12)  # bottom panel: Profession, Bonus
     assert len(g.row) == 4 and g.prompt["step"] == "auction_card"
     # Round 5 is his: 3 face-down cards, 3 rounds left: he must Work.
     assert g.state.round == 5 and g.state.start_player == 1
     g.do("automa_card_drawn", card=13)
     g.leave()
-    g.do("die_rolled", value=1)               # Jester 9+1D6 = 1000
+    g.do("die_rolled", value=1)  # Jester 9+1D6 = 1000
     assert g.wolfgang.jesters == 3
     assert "whatever it shows" in g.prompt["say"]
     before = g.wolfgang.fame
-    g.do("automa_card_drawn", card=14)        # ignored: a forced Work
+    g.do("automa_card_drawn", card=14)  # ignored: a forced Work
     # 15 + 6 (3 Jesters) + 1 (1 Recruiting card) + 6 (Each Jester +2) = 28: 14 PP.
     assert g.wolfgang.best_this_round == 28 and g.wolfgang.fame == before + 14
     assert g.row[1]["face_up"] and g.row[1]["bonus"] == [] and g.wolfgang.bonus_cards == []
     assert "forced: he has as many face-down cards as rounds remain" in g.said()[-1]
 
 
-
 # --- Recruiting cards -------------------------------------------------------------------------
 
+
 def test_recruiting_from_wolfgang_puts_your_card_face_down_at_the_end_of_his_row():
-    g = at_wolfgangs_turn(row=[("poet", True, []), ("alchemist", False, [])],
-                          state_changes={"start_player": 1})
+    g = at_wolfgangs_turn(
+        row=[("poet", True, []), ("alchemist", False, [])], state_changes={"start_player": 1}
+    )
     d = g.state.to_dict()
     d["players"][0]["hand"].append("recruiting")
     g.state = GameState.from_dict(d, g.state.catalog)
-    g.do("automa_card_drawn", card=4)         # Freedom: Opinion
-    g.do("automa_card_drawn", card=2)         # Build: Laboratory
+    g.do("automa_card_drawn", card=4)  # Freedom: Opinion
+    g.do("automa_card_drawn", card=2)  # Build: Laboratory
     assert g.state.turn == 0
     g.do("recruiting_card_used", player=0, from_player=1, profession="poet")
     assert "poet" in g.me.hand and "recruiting" not in g.me.hand
-    assert [(e["card"], e["face_up"]) for e in g.row] == [("alchemist", False),
-                                                          ("recruiting", False)]
+    assert [(e["card"], e["face_up"]) for e in g.row] == [
+        ("alchemist", False),
+        ("recruiting", False),
+    ]
     assert g.wolfgang.hand == ["alchemist", "recruiting"] and g.wolfgang.table == []
     assert wolfgang_counts(g.state)["cards_in_hand"] == 2
     assert g.said()[-1].startswith("You recruit the Poet from Wolfgang's row")
@@ -600,34 +661,47 @@ def test_recruiting_from_wolfgang_puts_your_card_face_down_at_the_end_of_his_row
 
 def test_recruiting_from_a_dummy_discards_the_recruiting_card():
     g = Solo()
-    g.do("automa_card_drawn", card=5)         # Recruiting card leftmost
+    g.do("automa_card_drawn", card=5)  # Recruiting card leftmost
     g.offer("recruiting", 6)
     g.do("solo_bought", object="recruiting")
-    g.do("die_rolled", value=4)               # Wolfgang buys the Builder, the next object
+    g.do("die_rolled", value=4)  # Wolfgang buys the Builder, the next object
     d = g.state.to_dict()
     d["solo"]["columns"][1][0] = {"card": "botanist", "face_up": True}
     d["solo"]["known_automa_professions"].append("botanist")
     g.state = GameState.from_dict(d, g.state.catalog)
-    assert g.refused("recruiting_card_used", player=0, from_dummy=0,
-                     profession="botanist").code == "not_on_table"
-    assert g.refused("recruiting_card_used", player=0, from_dummy=5,
-                     profession="botanist").code == "unknown_player"
+    assert (
+        g.refused("recruiting_card_used", player=0, from_dummy=0, profession="botanist").code
+        == "not_on_table"
+    )
+    assert (
+        g.refused("recruiting_card_used", player=0, from_dummy=5, profession="botanist").code
+        == "unknown_player"
+    )
     g.do("recruiting_card_used", player=0, from_dummy=1, profession="botanist")
     assert "botanist" in g.me.hand and "recruiting" not in g.me.hand
     assert len(g.state.solo["columns"][1]) == 2
-    assert g.said()[-1] == ("You recruit the Botanist from dummy player 2; your Recruiting "
-                            "card is discarded")
-    assert g.refused("recruiting_card_used", player=0, from_dummy=1,
-                     profession="botanist").code == "no_recruiting_card"
+    assert g.said()[-1] == (
+        "You recruit the Botanist from dummy player 2; your Recruiting card is discarded"
+    )
+    assert (
+        g.refused("recruiting_card_used", player=0, from_dummy=1, profession="botanist").code
+        == "no_recruiting_card"
+    )
 
 
 def test_wolfgang_counts_face_down_cards_as_his_hand_and_face_up_as_his_table():
-    g = at_wolfgangs_turn(row=[("poet", True, []), ("recruiting", True, []),
-                               ("alchemist", False, ["per_lake"]), (None, False, [])],
-                          wolfgang={"buildings": ["university"] * 8})
+    g = at_wolfgangs_turn(
+        row=[
+            ("poet", True, []),
+            ("recruiting", True, []),
+            ("alchemist", False, ["per_lake"]),
+            (None, False, []),
+        ],
+        wolfgang={"buildings": ["university"] * 8},
+    )
     c = wolfgang_counts(g.state)
     assert (c["cards_in_hand"], c["works"]) == (2, 2)
-    assert c["buildings"] == 8 and c["empty_spaces"] == 0       # 56 squares: never below 0
+    assert c["buildings"] == 8 and c["empty_spaces"] == 0  # 56 squares: never below 0
     assert g.wolfgang.hand == ["alchemist", "unknown"]
     assert g.wolfgang.table == ["poet", "recruiting"]
     view = solo_view(g.state)["wolfgang"]["row"]
@@ -637,18 +711,22 @@ def test_wolfgang_counts_face_down_cards_as_his_hand_and_face_up_as_his_table():
 
 # --- the app always knows what it waits for -----------------------------------------------------
 
+
 def test_events_out_of_order_are_not_expected_now():
     g = Solo()
-    assert g.prompt["say"] == ("Draw the top Automa card for the auction (its top panel prices "
-                               "the objects): which number is it?")
+    assert g.prompt["say"] == (
+        "Draw the top Automa card for the auction (its top panel prices "
+        "the objects): which number is it?"
+    )
     r = g.refused("die_rolled", value=3)
     assert r.code == "not_expected_now" and "Draw the top Automa card" in r.message
-    for kind, payload in (("solo_auction_offered", {"object": "jester"}),
-                          ("automa_cards_offered", {"deck": "bonus", "cards": []}),
-                          ("automa_tie_broken", {"card": "per_lake"}),
-                          ("automa_profession_revealed", {"owner": "wolfgang",
-                                                          "profession": "poet"}),
-                          ("turn_ended", {"player": 0})):
+    for kind, payload in (
+        ("solo_auction_offered", {"object": "jester"}),
+        ("automa_cards_offered", {"deck": "bonus", "cards": []}),
+        ("automa_tie_broken", {"card": "per_lake"}),
+        ("automa_profession_revealed", {"owner": "wolfgang", "profession": "poet"}),
+        ("turn_ended", {"player": 0}),
+    ):
         assert g.refused(kind, **payload).code == "not_expected_now"
     g.do("automa_card_drawn", card=1)
     g.offer("jester")
@@ -660,9 +738,13 @@ def test_events_out_of_order_are_not_expected_now():
 
 def test_wolfgangs_moves_are_never_typed_in():
     g = at_wolfgangs_turn()
-    for kind, payload in (("work_completed", {"profession": "poet", "prestige": 0}),
-                          ("turn_ended", {}), ("freedom_introduced", {"freedom": "travel"}),
-                          ("fame_sold", {"points": 1}), ("auctions_left", {})):
+    for kind, payload in (
+        ("work_completed", {"profession": "poet", "prestige": 0}),
+        ("turn_ended", {}),
+        ("freedom_introduced", {"freedom": "travel"}),
+        ("fame_sold", {"points": 1}),
+        ("auctions_left", {}),
+    ):
         r = g.refused(kind, player=1, **payload)
         assert r.code == "not_expected_now" and "Wolfgang's moves" in r.message
     g.do("correction", player=1, money=100, fame=-2, reason="he was paid twice")
@@ -676,72 +758,95 @@ def test_every_solo_refusal_is_reachable_and_changes_nothing():
         reached.add(game.refused(kind, **payload).code)
 
     g = Solo()
-    no(g, "auction_opened", player=0, object="jester")                 # not_solo
+    no(g, "auction_opened", player=0, object="jester")  # not_solo
     no(g, "bid_raised", player=0, amount=300)
-    no(g, "automa_card_drawn", card=99)                                 # automa_card_unknown
-    no(g, "automa_card_drawn", card=7)                                  # automa_card_wrong_round
+    no(g, "automa_card_drawn", card=99)  # automa_card_unknown
+    no(g, "automa_card_drawn", card=7)  # automa_card_wrong_round
     no(g, "automa_card_drawn", card=30, panels={"rounds": "1-2", "auction": []})  # bad panels
-    no(g, "die_rolled", value=3)                                        # not_expected_now
-    no(g, "automa_card_drawn", card="one")                              # bad_event
-    g.do("automa_card_drawn", card=30, panels={
-        "rounds": "1-2", "auction": [{"object": "jester", "mod4": 6, "mod5": 6},
-                                     {"object": "landscape", "mod4": None, "mod5": None}],
-        "first_action": ["work"], "second_action": ["bonus"]})
+    no(g, "die_rolled", value=3)  # not_expected_now
+    no(g, "automa_card_drawn", card="one")  # bad_event
+    g.do(
+        "automa_card_drawn",
+        card=30,
+        panels={
+            "rounds": "1-2",
+            "auction": [
+                {"object": "jester", "mod4": 6, "mod5": 6},
+                {"object": "landscape", "mod4": None, "mod5": None},
+            ],
+            "first_action": ["work"],
+            "second_action": ["bonus"],
+        },
+    )
     assert g.state.taught["automa_cards"]["30"]["auction"][0]["object"] == "jester"
-    no(g, "solo_auction_offered", object="prestige")                    # not_on_automa_card
-    no(g, "solo_auction_offered", object="landscape")                   # unknown_object
+    no(g, "solo_auction_offered", object="prestige")  # not_on_automa_card
+    no(g, "solo_auction_offered", object="landscape")  # unknown_object
     g.offer("jester")
-    no(g, "die_rolled", value=7)                                        # bad_die
+    no(g, "die_rolled", value=7)  # bad_die
     no(g, "die_rolled", value=0)
     no(g, "die_rolled", value=True)
     no(g, "die_rolled", value=3, source="dice")
     g.do("die_rolled", value=3, source="table")
     g.do("solo_declined", object="jester")
-    no(g, "solo_auction_offered", object="jester")                      # object_already_offered
+    no(g, "solo_auction_offered", object="jester")  # object_already_offered
     g.offer("lake", 1)
-    no(g, "solo_declined", object="lake")                               # forced_buy
+    no(g, "solo_declined", object="lake")  # forced_buy
     g.do("solo_bought", object="lake")
     g.do("landscape_placed", player=0, landscape="lake")
     # Wolfgang buys the Jester at the last bid you rolled: (6+3) x 100.
     assert g.wolfgang.jesters == 1 and g.wolfgang.money == 600
     g.end_turn()
-    g.do("automa_card_drawn", card=2)      # middle panel: Profession
-    no(g, "automa_card_drawn", card=2)                                  # automa_card_used
+    g.do("automa_card_drawn", card=2)  # middle panel: Profession
+    no(g, "automa_card_drawn", card=2)  # automa_card_used
 
     f = Solo()
     f.do("automa_card_drawn", card=1)
     for obj, roll in (("forest", 6), ("lake", 6), ("park", 6)):
         f.decline(obj, roll)
-    no(f, "solo_auction_offered", object="jester")                      # protected_in_final_auction
+    no(f, "solo_auction_offered", object="jester")  # protected_in_final_auction
 
     t = Solo()
-    t.do("automa_card_drawn", card=4)      # Prestige card leftmost
+    t.do("automa_card_drawn", card=4)  # Prestige card leftmost
     t.leave()
     t.do("die_rolled", value=2)
-    no(t, "automa_cards_offered", deck="bonus", cards=["per_lake"])     # not_expected_now
-    no(t, "automa_cards_offered", deck="prestige", cards=["most_lakes"])            # bad_event
-    no(t, "automa_cards_offered", deck="prestige",
-       cards=["most_lakes", "most_lakes", "most_parks", "most_works", "all_freedoms"])
-    no(t, "automa_cards_offered", deck="prestige",
-       cards=["most_lakes", "lots_of_lakes", "most_parks", "most_works", "all_freedoms"])
-    t.do("automa_cards_offered", deck="prestige",
-         cards=["most_lakes", "most_jesters", "most_parks", "most_works", "all_freedoms"])
-    no(t, "automa_tie_broken", card="most_forests")                     # not_tied
+    no(t, "automa_cards_offered", deck="bonus", cards=["per_lake"])  # not_expected_now
+    no(t, "automa_cards_offered", deck="prestige", cards=["most_lakes"])  # bad_event
+    no(
+        t,
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_lakes", "most_lakes", "most_parks", "most_works", "all_freedoms"],
+    )
+    no(
+        t,
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_lakes", "lots_of_lakes", "most_parks", "most_works", "all_freedoms"],
+    )
+    t.do(
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_lakes", "most_jesters", "most_parks", "most_works", "all_freedoms"],
+    )
+    no(t, "automa_tie_broken", card="most_forests")  # not_tied
 
     r = Solo(hand=None)
-    no(r, "starting_hand_chosen", player=1, professions=HAND)           # not_expected_now
+    no(r, "starting_hand_chosen", player=1, professions=HAND)  # not_expected_now
     r.do("starting_hand_chosen", player=0, professions=HAND)
     r.do("automa_card_drawn", card=2)
     r.leave()
     no(r, "automa_profession_revealed", owner="wolfgang", profession="nobody")  # profession_unknown
-    no(r, "automa_profession_revealed", owner="wolfgang", profession=HAND[0])   # card_not_available
-    no(r, "automa_profession_revealed", owner=0, profession="poet")     # not_expected_now
+    no(r, "automa_profession_revealed", owner="wolfgang", profession=HAND[0])  # card_not_available
+    no(r, "automa_profession_revealed", owner=0, profession="poet")  # not_expected_now
 
     base = GameState(SOLO_CATALOG)
     apply_in_place(base, {"type": "game_started", "players": ["A", "B", "C"], "start_player": 0})
-    for kind, payload in (("automa_card_drawn", {"card": 1}), ("die_rolled", {"value": 1}),
-                          ("solo_bought", {"object": "jester"}),
-                          ("automa_tie_broken", {"card": "x"})):
+    for kind, payload in (
+        ("automa_card_drawn", {"card": 1}),
+        ("die_rolled", {"value": 1}),
+        ("solo_bought", {"object": "jester"}),
+        ("automa_tie_broken", {"card": "x"}),
+    ):
         before = base.to_dict()
         with pytest.raises(Refusal) as info:
             apply_in_place(base, {"type": kind, **payload})
@@ -755,6 +860,7 @@ def test_every_solo_refusal_is_reachable_and_changes_nothing():
 
 def test_a_finished_solo_game_refuses_everything():
     from tests.solo_table import SoloTable
+
     t = SoloTable(3)
     t.play()
     g = Solo()
@@ -766,6 +872,7 @@ def test_a_finished_solo_game_refuses_everything():
 
 
 # --- undo, replay, teaching -------------------------------------------------------------------
+
 
 def test_undo_takes_back_your_decline_but_not_a_die_roll():
     g = Solo()
@@ -799,11 +906,15 @@ def test_a_taught_automa_card_travels_with_the_log():
 
 def test_protected_objects_include_ties_for_second_place_and_never_unmodified_ones():
     g = Solo()
-    card = {"auction": [{"object": "builder", "mod4": 3, "mod5": 3},
-                        {"object": "jester", "mod4": 6, "mod5": 6},
-                        {"object": "landscape", "mod4": 3, "mod5": 1},
-                        {"object": "prestige", "mod4": None, "mod5": None},
-                        {"object": "recruiting", "mod4": 1, "mod5": 2}]}
+    card = {
+        "auction": [
+            {"object": "builder", "mod4": 3, "mod5": 3},
+            {"object": "jester", "mod4": 6, "mod5": 6},
+            {"object": "landscape", "mod4": 3, "mod5": 1},
+            {"object": "prestige", "mod4": None, "mod5": None},
+            {"object": "recruiting", "mod4": 1, "mod5": 2},
+        ]
+    }
     assert protected_objects(g.state, card) == ["builder", "jester", "forest", "lake", "park"]
     five = Solo(dummies=3)
     assert protected_objects(five.state, card) == ["builder", "jester"]
@@ -818,13 +929,17 @@ def test_wolfgang_values_the_cards_when_they_are_drawn():
     d["players"][1]["landscapes"]["lake"] = 1
     g.state = GameState.from_dict(d, g.state.catalog)
     from companion.rules.solo import _sync
+
     _sync(g.state)
-    g.do("automa_card_drawn", card=4)        # Prestige card leftmost; Recruiting card 1D6
+    g.do("automa_card_drawn", card=4)  # Prestige card leftmost; Recruiting card 1D6
     g.offer("recruiting", 3)
     g.do("solo_bought", object="recruiting")
     g.do("die_rolled", value=2)
-    g.do("automa_cards_offered", deck="prestige",
-         cards=["most_works", "most_landscapes", "most_parks", "all_freedoms", "most_jesters"])
+    g.do(
+        "automa_cards_offered",
+        deck="prestige",
+        cards=["most_works", "most_landscapes", "most_parks", "all_freedoms", "most_jesters"],
+    )
     assert g.prompt["cards"] == ["most_works", "most_landscapes"] and g.prompt["value"] == 7
     g.do("recruiting_card_used", player=0, from_player=1, profession="poet")
     assert g.prompt["step"] == "tie"
@@ -835,7 +950,7 @@ def test_wolfgang_values_the_cards_when_they_are_drawn():
 def test_you_cannot_auction_a_landscape_you_have_no_room_for():
     g = Solo()
     d = g.state.to_dict()
-    d["players"][0]["buildings"] = ["university", "laboratory", "workshop"] * 2   # 42 squares
+    d["players"][0]["buildings"] = ["university", "laboratory", "workshop"] * 2  # 42 squares
     g.state = GameState.from_dict(d, g.state.catalog)
     g.do("automa_card_drawn", card=1)
     assert not {"forest", "lake", "park"} & set(g.prompt["options"])

@@ -4,6 +4,7 @@
 (standard: 1500 Florin), 2 dummy players (4 auctions a round), Alexandra starting. The Automa
 cards and most Profession cards in it are TEST DATA (tests/data/README.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -88,14 +89,26 @@ def test_the_log_replays_to_the_final_score():
     assert state.phase == "over" and state.round == 7
     assert state.final == {
         "scores": [
-            {"player": 0, "fame": 28, "prestige_cards": {"most_landscapes": 7}, "total": 35,
-             "money": 0},
-            {"player": 1, "fame": 47, "prestige_cards": {"most_builders": 3, "most_jesters": 6,
-                                                         "most_forests": 4},
-             "total": 60, "money": 0}],
-        "winners": [1]}
-    assert solo_prompt(state)["say"] == ("The game is over: Wolfgang wins (Alexandra 35 PP, "
-                                         "Wolfgang 60 PP)")
+            {
+                "player": 0,
+                "fame": 28,
+                "prestige_cards": {"most_landscapes": 7},
+                "total": 35,
+                "money": 0,
+            },
+            {
+                "player": 1,
+                "fame": 47,
+                "prestige_cards": {"most_builders": 3, "most_jesters": 6, "most_forests": 4},
+                "total": 60,
+                "money": 0,
+            },
+        ],
+        "winners": [1],
+    }
+    assert solo_prompt(state)["say"] == (
+        "The game is over: Wolfgang wins (Alexandra 35 PP, Wolfgang 60 PP)"
+    )
 
 
 def test_every_round_ends_as_the_hand_ledger_says():
@@ -111,16 +124,27 @@ def test_wolfgangs_principality_at_the_end():
     w = state.players[1]
     assert (w.jesters, w.builders, w.buildings, w.freedoms) == (2, 1, ["theater"], ["travel"])
     assert w.landscapes == {"forest": 1, "lake": 0, "park": 0}
-    assert w.table == ["test_chapel_lake_travel", "test_library_lake_travel",
-                       "test_opera_park_religion", "recruiting", "test_studio_forest_religion"]
+    assert w.table == [
+        "test_chapel_lake_travel",
+        "test_library_lake_travel",
+        "test_opera_park_religion",
+        "recruiting",
+        "test_studio_forest_religion",
+    ]
     assert w.hand == ["unknown"]
     assert state.profession_deck == 0 and state.stacks["recruiting"] == 0
     assert state.solo["drawn"] == [str(n) for n in range(1, 22)]
     me = state.players[0]
-    assert me.table == ["test_university_forest_travel", "test_opera_forest_travel",
-                        "test_tower_forest_travel", "poet"]
-    assert (me.landscapes, me.buildings) == ({"forest": 1, "lake": 2, "park": 0},
-                                             ["tower", "theater"])
+    assert me.table == [
+        "test_university_forest_travel",
+        "test_opera_forest_travel",
+        "test_tower_forest_travel",
+        "poet",
+    ]
+    assert (me.landscapes, me.buildings) == (
+        {"forest": 1, "lake": 2, "park": 0},
+        ["tower", "theater"],
+    )
 
 
 def test_replay_is_deterministic_and_every_state_round_trips():
@@ -139,8 +163,12 @@ def test_palazzo_replay_prints_the_solo_game(tmp_path):
     catalog = tmp_path / "catalog.json"
     catalog.write_text(json.dumps(SOLO_CATALOG_DATA))
     palazzo = str(Path(sys.executable).with_name("palazzo"))
-    out = subprocess.run([palazzo, "replay", str(DATA / "solo_game.jsonl"), "--catalog",
-                          str(catalog), "--json"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [palazzo, "replay", str(DATA / "solo_game.jsonl"), "--catalog", str(catalog), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["final"]["winners"] == [1]
@@ -151,26 +179,70 @@ def test_palazzo_replay_prints_the_solo_game(tmp_path):
 @pytest.mark.parametrize("seed", range(12))
 def test_simulated_tables_always_finish_and_replay_the_same(seed):
     difficulty = ("easy", "standard", "hard")[seed % 3]
-    table = SoloTable(seed, difficulty=difficulty, dummies=2 + seed % 2, start=seed % 2 ^ 1,
-                      check_round_trip=seed < 3)
+    table = SoloTable(
+        seed,
+        difficulty=difficulty,
+        dummies=2 + seed % 2,
+        start=seed % 2 ^ 1,
+        check_round_trip=seed < 3,
+    )
     log = table.play()
     assert table.state.phase == "over" and len(table.state.solo["drawn"]) == 21
     assert replay(log, SOLO_CATALOG).to_dict() == table.state.to_dict()
 
 
-SOLO_TYPES = ["automa_card_drawn", "die_rolled", "solo_auction_offered", "solo_bought",
-              "solo_declined", "automa_profession_revealed", "automa_cards_offered",
-              "automa_tie_broken", "auctions_left", "recruiting_card_used", "turn_ended",
-              "work_completed", "building_built", "landscape_placed", "prestige_card_chosen",
-              "auction_opened", "fame_sold", "starting_hand_chosen"]
+SOLO_TYPES = [
+    "automa_card_drawn",
+    "die_rolled",
+    "solo_auction_offered",
+    "solo_bought",
+    "solo_declined",
+    "automa_profession_revealed",
+    "automa_cards_offered",
+    "automa_tie_broken",
+    "auctions_left",
+    "recruiting_card_used",
+    "turn_ended",
+    "work_completed",
+    "building_built",
+    "landscape_placed",
+    "prestige_card_chosen",
+    "auction_opened",
+    "fame_sold",
+    "starting_hand_chosen",
+]
 
 
 def junk_value(rng, state):
-    return rng.choice([None, True, -1, 0, 1, 2, 3, 7, 99, "1", "", "wolfgang", "landscape",
-                       "jester", "forest", "prestige", "bonus", [], {}, ["x"], {"a": 1},
-                       rng.choice(sorted(state.catalog.professions)),
-                       rng.choice(sorted(state.catalog.automa_cards) or ["1"]),
-                       state.prestige_deck[:5], state.bonus_deck[:5]])
+    return rng.choice(
+        [
+            None,
+            True,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            7,
+            99,
+            "1",
+            "",
+            "wolfgang",
+            "landscape",
+            "jester",
+            "forest",
+            "prestige",
+            "bonus",
+            [],
+            {},
+            ["x"],
+            {"a": 1},
+            rng.choice(sorted(state.catalog.professions)),
+            rng.choice(sorted(state.catalog.automa_cards) or ["1"]),
+            state.prestige_deck[:5],
+            state.bonus_deck[:5],
+        ]
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -180,15 +252,30 @@ def test_junk_at_every_step_is_refused_without_a_trace(seed):
     import random
 
     from companion.rules import Refusal
+
     rng = random.Random(seed)
     table = SoloTable(seed, dummies=2 + seed % 2)
     while table.state.phase != "over":
         for _ in range(3):
             kind = rng.choice(SOLO_TYPES)
             event = {"type": kind}
-            for key in rng.sample(["player", "card", "value", "object", "owner", "profession",
-                                   "deck", "cards", "panels", "from_dummy", "from_player",
-                                   "source"], rng.randrange(4)):
+            for key in rng.sample(
+                [
+                    "player",
+                    "card",
+                    "value",
+                    "object",
+                    "owner",
+                    "profession",
+                    "deck",
+                    "cards",
+                    "panels",
+                    "from_dummy",
+                    "from_player",
+                    "source",
+                ],
+                rng.randrange(4),
+            ):
                 event[key] = junk_value(rng, table.state)
             trial = table.state.clone()
             before = trial.to_dict()

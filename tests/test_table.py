@@ -1,4 +1,5 @@
 """The Table service: validate-then-append on real databases (SQLite and PostgreSQL)."""
+
 import json
 import threading
 
@@ -36,7 +37,7 @@ def test_a_refused_event_leaves_log_and_state_unchanged(store, tmp_path):
     assert refused.value.code == "wrong_phase"
     assert table.export_jsonl(game_id) == before_log
     assert table.state(game_id).to_dict() == before_state
-    assert Table(store).state(game_id).to_dict() == before_state      # and from the database
+    assert Table(store).state(game_id).to_dict() == before_state  # and from the database
 
 
 def test_a_refused_start_creates_no_game(store):
@@ -49,9 +50,18 @@ def test_a_refused_start_creates_no_game(store):
 
 def test_the_same_event_id_twice_is_stored_once(store, tmp_path):
     table = Table(store, teach_everything(tmp_path))
-    game_id, _ = table.create_game({"players": ["Ada", "Ben"], "start_player": 0,
-                                    "freedoms": {"travel": 2, "religion": 2, "opinion": 1}})
-    hand = {"type": "starting_hand_chosen", "player": 0, "professions": ["poet", "sim_00", "sim_01"]}
+    game_id, _ = table.create_game(
+        {
+            "players": ["Ada", "Ben"],
+            "start_player": 0,
+            "freedoms": {"travel": 2, "religion": 2, "opinion": 1},
+        }
+    )
+    hand = {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "sim_00", "sim_01"],
+    }
     first = table.record(game_id, hand, by="0", event_id="tap-1")
     again = table.record(game_id, hand, by="0", event_id="tap-1")
     assert not first.duplicate and again.duplicate
@@ -63,8 +73,11 @@ def test_unknown_profession_is_refused_until_taught_then_the_log_carries_it(stor
     learned = LearnedCatalog(tmp_path / "instance")
     table = Table(store, learned)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
-    hand = {"type": "starting_hand_chosen", "player": 0,
-            "professions": ["poet", "painter", "sculptor"]}
+    hand = {
+        "type": "starting_hand_chosen",
+        "player": 0,
+        "professions": ["poet", "painter", "sculptor"],
+    }
     with pytest.raises(Refusal) as refused:
         table.record(game_id, hand, by="0")
     assert refused.value.code == "profession_unknown"
@@ -83,8 +96,10 @@ def test_snapshot_plus_tail_equals_a_full_replay(store, tmp_path):
     assert len(log) > 3 * SNAPSHOT_EVERY
     table = Table(store, teach_everything(tmp_path))
     game_id = record_game(table, log)
-    assert store.latest_snapshot(game_id)[0] == (table.seq(game_id) // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
-    fresh = Table(store)                      # a restarted server: empty cache, snapshot + tail
+    assert (
+        store.latest_snapshot(game_id)[0] == (table.seq(game_id) // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+    )
+    fresh = Table(store)  # a restarted server: empty cache, snapshot + tail
     from_snapshot = fresh.state(game_id).to_dict()
     full = replay([engine_event(e) for e in store.events(game_id)], BUILTIN).to_dict()
     assert from_snapshot == full
@@ -95,12 +110,15 @@ def test_undo_reaching_behind_a_snapshot_rebuilds_from_the_whole_log(store, tmp_
     table = Table(store)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     for i in range(SNAPSHOT_EVERY + 1):
-        table.record(game_id, {"type": "correction", "player": i % 3, "money": 100,
-                               "reason": f"count {i}"}, by="host")
+        table.record(
+            game_id,
+            {"type": "correction", "player": i % 3, "money": 100, "reason": f"count {i}"},
+            by="host",
+        )
     last = table.seq(game_id)
-    fresh = Table(store)                      # cache starts from the snapshot at 50
+    fresh = Table(store)  # cache starts from the snapshot at 50
     fresh.record(game_id, {"type": "retracted", "seqs": [last - 2, last - 1, last]}, by="host")
-    assert store.latest_snapshot(game_id) is None   # the snapshot at 50 held a retracted event
+    assert store.latest_snapshot(game_id) is None  # the snapshot at 50 held a retracted event
     kept = [engine_event(e) for e in store.events(game_id)][: last - 3]
     assert Table(store).state(game_id).to_dict() == replay(kept, BUILTIN).to_dict()
 
@@ -143,7 +161,7 @@ def test_export_then_import_gives_the_same_game(store, tmp_path):
     table = Table(store, teach_everything(tmp_path))
     game_id = record_game(table, log)
     text = table.export_jsonl(game_id)
-    with EventStore(f"sqlite:///{tmp_path / 'other-club.db'}") as other:   # ids stay unique
+    with EventStore(f"sqlite:///{tmp_path / 'other-club.db'}") as other:  # ids stay unique
         other.import_jsonl("copy", text)
         assert Table(other).state("copy").to_dict() == table.state(game_id).to_dict()
         assert other.export_jsonl("copy") == text
@@ -164,6 +182,7 @@ def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_pat
     """The installation knows the (test) Automa deck and Professions; the game's log must carry
     what it used, so the export replays on a machine that knows neither."""
     from tests.solo_table import SOLO_CATALOG_DATA, SoloTable
+
     learned = LearnedCatalog(tmp_path / "instance")
     learned.teach(SOLO_CATALOG_DATA)
     log = SoloTable(seed=3).play()
@@ -172,7 +191,7 @@ def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_pat
     game_id = record_game(table, log)
     lines = [json.loads(x) for x in table.export_jsonl(game_id).splitlines()]
     drawn = [e for e in lines if e["type"] == "automa_card_drawn"]
-    assert drawn and all("panels" in e for e in drawn)   # each card is drawn once a game
+    assert drawn and all("panels" in e for e in drawn)  # each card is drawn once a game
     assert any(e["type"] == "profession_taught" for e in lines)
     final = replay(lines, BUILTIN)
     assert final.phase == "over"
@@ -184,12 +203,11 @@ def test_a_server_with_a_stale_cache_judges_on_the_latest_state(store_url):
     the move it is sent is legal only after that event."""
     first, second = Table(EventStore(store_url)), Table(EventStore(store_url))
     game_id, _ = first.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
-    assert second.state(game_id).phase == "setup"            # second caches this state
-    first.record(game_id, {"type": "correction", "player": 0, "fame": 2, "reason": "x"},
-                 by="host")
+    assert second.state(game_id).phase == "setup"  # second caches this state
+    first.record(game_id, {"type": "correction", "player": 0, "fame": 2, "reason": "x"}, by="host")
     # selling 2 PP is legal only with the fame the first server just recorded
     second.record(game_id, {"type": "fame_sold", "player": 0, "points": 2}, by="0")
     assert first.state(game_id).players[0].money == 3500 + 200
-    with pytest.raises(Refusal) as refused:                  # and a real refusal still is one
+    with pytest.raises(Refusal) as refused:  # and a real refusal still is one
         second.record(game_id, {"type": "fame_sold", "player": 0, "points": 1}, by="0")
     assert refused.value.code == "not_enough_fame"

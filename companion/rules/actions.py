@@ -1,10 +1,22 @@
 """The Action phase: each player in turn order, up to two actions."""
+
 from __future__ import annotations
 
-from .catalog import (ACTIONS_PER_TURN, BONUS_CARD_COST, BONUS_CARDS, BUILDING_COST_BY_BUILDERS,
-                      BUILDINGS, FLORIN_PER_PRESTIGE_TAKEN, FLORIN_PER_WORK_VALUE, FREEDOM_COST,
-                      FREEDOMS, MINIMUM_WORK_VALUE, PRESTIGE_FOR_BUILDING, PROFESSION_CARD_COST,
-                      RECRUITING_CARD)
+from .catalog import (
+    ACTIONS_PER_TURN,
+    BONUS_CARD_COST,
+    BONUS_CARDS,
+    BUILDING_COST_BY_BUILDERS,
+    BUILDINGS,
+    FLORIN_PER_PRESTIGE_TAKEN,
+    FLORIN_PER_WORK_VALUE,
+    FREEDOM_COST,
+    FREEDOMS,
+    MINIMUM_WORK_VALUE,
+    PRESTIGE_FOR_BUILDING,
+    PROFESSION_CARD_COST,
+    RECRUITING_CARD,
+)
 from .checks import known, my_turn, pay, phase, seat
 from .principality import check_building_cells, check_room
 from .refusals import refuse
@@ -18,6 +30,7 @@ def begin_action_phase(state):
     state.turns_taken = 0
     if state.solo:
         from .solo import begin_solo_action_phase
+
         begin_solo_action_phase(state)
 
 
@@ -39,24 +52,36 @@ def work_completed(state, ev):
     p = state.players[s]
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
-        name = (state.catalog.professions[pid].name if known(pid, state.catalog.professions)
-                else repr(pid))
+        name = (
+            state.catalog.professions[pid].name
+            if known(pid, state.catalog.professions)
+            else repr(pid)
+        )
         refuse("not_in_hand", f"{p.name} has no {name} card in hand to play")
     profession(state, pid)
     bonus = ev.get("bonus_cards", [])
-    if not isinstance(bonus, list) or len(set(map(str, bonus))) != len(bonus) or any(
-            b not in p.bonus_cards for b in bonus):
+    if (
+        not isinstance(bonus, list)
+        or len(set(map(str, bonus))) != len(bonus)
+        or any(b not in p.bonus_cards for b in bonus)
+    ):
         refuse("bonus_card_not_in_hand", f"Play only Bonus cards {p.name} holds, each once")
     wv = work_value(state, s, pid, bonus)
     minimum = MINIMUM_WORK_VALUE[state.round]
     if wv["total"] < minimum:
-        refuse("below_minimum", f"Work Value {wv['total']} is below this round's minimum of "
-                                f"{minimum}")
+        refuse(
+            "below_minimum", f"Work Value {wv['total']} is below this round's minimum of {minimum}"
+        )
     taken = ev.get("prestige", 0)
-    if (not isinstance(taken, int) or isinstance(taken, bool)
-            or not 0 <= taken <= wv["total"] * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN):
-        refuse("bad_prestige_split", f"Take 0 to {wv['total'] // 2} PP instead of Florin for a "
-                                     f"Work Value of {wv['total']}")
+    if (
+        not isinstance(taken, int)
+        or isinstance(taken, bool)
+        or not 0 <= taken <= wv["total"] * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
+    ):
+        refuse(
+            "bad_prestige_split",
+            f"Take 0 to {wv['total'] // 2} PP instead of Florin for a Work Value of {wv['total']}",
+        )
     p.hand.remove(pid)
     p.table.append(pid)
     for b in bonus:
@@ -64,8 +89,15 @@ def work_completed(state, ev):
     p.money += wv["total"] * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
     p.fame += taken
     p.best_this_round = max(p.best_this_round, wv["total"])
-    p.works.append({"round": state.round, "profession": pid, "value": wv["total"],
-                    "prestige": taken, "bonus_cards": list(bonus)})
+    p.works.append(
+        {
+            "round": state.round,
+            "profession": pid,
+            "value": wv["total"],
+            "prestige": taken,
+            "bonus_cards": list(bonus),
+        }
+    )
     p.actions += 1
 
 
@@ -77,8 +109,10 @@ def building_built(state, ev):
         refuse("building_unknown", f"{b!r} is not a Building")
     name = BUILDINGS[b][0]
     if b in p.buildings:
-        refuse("building_already_built", f"{p.name} already has a {name}: each Building only "
-                                         "once in a Principality")
+        refuse(
+            "building_already_built",
+            f"{p.name} already has a {name}: each Building only once in a Principality",
+        )
     if state.building_supply[b] <= 0:
         refuse("building_sold_out", f"No {name} is left in the supply")
     check_room(p, name, BUILDINGS[b][1], state.grid, state.catalog.landscape_cells)
@@ -110,8 +144,10 @@ def profession_taken(state, ev):
     pid = ev.get("profession")
     profession(state, pid)
     if in_play(state, pid):
-        refuse("card_not_available", f"The {state.catalog.professions[pid].name} is not in the "
-                                     "deck: someone already has it")
+        refuse(
+            "card_not_available",
+            f"The {state.catalog.professions[pid].name} is not in the deck: someone already has it",
+        )
     pay(state, s, PROFESSION_CARD_COST, "A Profession card")
     p.money -= PROFESSION_CARD_COST
     p.hand.append(pid)
@@ -160,4 +196,5 @@ def turn_ended(state, ev):
     s = seat(state, ev)
     my_turn(state, s)
     from .rounds import next_turn
+
     next_turn(state)

@@ -1,8 +1,14 @@
 """What may happen outside the turn order: recruiting, selling fame, teaching, corrections."""
+
 from __future__ import annotations
 
-from .catalog import (FLORIN_PER_FAME_SOLD, LANDSCAPES, RECRUITING_CARD, CatalogError,
-                      profession_from_dict)
+from .catalog import (
+    FLORIN_PER_FAME_SOLD,
+    LANDSCAPES,
+    RECRUITING_CARD,
+    CatalogError,
+    profession_from_dict,
+)
 from .checks import phase, seat, selling_allowed, whole
 from .principality import empty_spaces
 from .refusals import refuse
@@ -12,6 +18,7 @@ def recruiting_card_used(state, ev):
     phase(state, "auction", "action")
     if state.solo and "from_dummy" in ev:
         from .solo import recruit_from_dummy
+
         return recruit_from_dummy(state, ev)
     s = seat(state, ev)
     src = seat(state, ev, "from_player")
@@ -24,6 +31,7 @@ def recruiting_card_used(state, ev):
         refuse("not_on_table", f"{other.name} has no face-up {pid!r} on the table")
     if state.solo and src == 1:
         from .solo import recruit_from_wolfgang
+
         return recruit_from_wolfgang(state, s, pid)
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
@@ -37,11 +45,16 @@ def check_recruiter(state, s: int):
     if RECRUITING_CARD not in p.hand:
         refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
     if state.phase == "auction" and p.acquired != RECRUITING_CARD:
-        refuse("not_your_turn", "In the Auction phase a Recruiting card is used right after it "
-                                "is acquired; otherwise on your own turn in the Action phase")
+        refuse(
+            "not_your_turn",
+            "In the Auction phase a Recruiting card is used right after it "
+            "is acquired; otherwise on your own turn in the Action phase",
+        )
     if state.phase == "action" and state.turn != s:
-        refuse("not_your_turn", f"Use a Recruiting card on your own turn "
-                                f"(it is {state.players[state.turn].name}'s)")
+        refuse(
+            "not_your_turn",
+            f"Use a Recruiting card on your own turn (it is {state.players[state.turn].name}'s)",
+        )
 
 
 def fame_sold(state, ev):
@@ -75,8 +88,11 @@ def correction(state, ev):
     p = state.players[s]
     wolfgang = bool(state.solo) and s == 1
     if p.money + money < 0 or (p.fame + fame < 0 and not wolfgang):
-        refuse("bad_correction", f"{p.name} would have {p.money + money} Florin and "
-                                 f"{p.fame + fame} PP: neither may go below 0")
+        refuse(
+            "bad_correction",
+            f"{p.name} would have {p.money + money} Florin and "
+            f"{p.fame + fame} PP: neither may go below 0",
+        )
     cur = state.auction.get("current") if state.phase == "auction" else None
     if cur and cur["bidder"] == s and cur["bid"] > (p.money + money) + 100 * (p.fame + fame):
         refuse("bad_correction", f"{p.name} could no longer pay the standing bid of {cur['bid']}")
@@ -104,10 +120,15 @@ def profession_taught(state, ev):
 
 def landscape_taught(state, ev):
     kind, size = ev.get("landscape"), ev.get("cells")
-    if kind not in LANDSCAPES or not isinstance(size, int) or isinstance(size, bool) \
-            or not 1 <= size <= 12:
-        refuse("bad_catalog_entry", "Teach a Landscape as {landscape: forest|lake|park, "
-                                    "cells: 1..12}")
+    if (
+        kind not in LANDSCAPES
+        or not isinstance(size, int)
+        or isinstance(size, bool)
+        or not 1 <= size <= 12
+    ):
+        refuse(
+            "bad_catalog_entry", "Teach a Landscape as {landscape: forest|lake|park, cells: 1..12}"
+        )
     if state.phase == "over":
         phase(state, "setup")
     _check_size_fits_the_table(state, kind, size)
@@ -120,17 +141,22 @@ def _check_size_fits_the_table(state, kind: str, size: int):
     size; without one, no Principality may end up with fewer than 0 empty squares."""
     name = kind.title()
     if state.grid:
-        placed = sorted({len(cells) for p in state.players for piece, cells in p.pieces
-                         if piece == kind})
+        placed = sorted(
+            {len(cells) for p in state.players for piece, cells in p.pieces if piece == kind}
+        )
         if placed and placed != [size]:
-            refuse("bad_catalog_entry", f"The {name} tiles on the table cover {placed[0]} "
-                                        f"squares, not {size}")
+            refuse(
+                "bad_catalog_entry",
+                f"The {name} tiles on the table cover {placed[0]} squares, not {size}",
+            )
         return
     cells = dict(state.catalog.landscape_cells, **{kind: size})
     for i, p in enumerate(state.players):
         if state.solo and i == 1:
-            continue            # Wolfgang is not bound by the placing rules (Solo rules)
+            continue  # Wolfgang is not bound by the placing rules (Solo rules)
         empty = empty_spaces(p, False, cells)
         if empty is not None and empty < 0:
-            refuse("bad_catalog_entry", f"A {name} of {size} squares would not fit in "
-                                        f"{p.name}'s Principality")
+            refuse(
+                "bad_catalog_entry",
+                f"A {name} of {size} squares would not fit in {p.name}'s Principality",
+            )

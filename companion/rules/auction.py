@@ -1,9 +1,20 @@
 """The Auction phase: one object per player and per stack each round."""
+
 from __future__ import annotations
 
-from .catalog import (AUCTION_STACKS, BUILDER_PRESTIGE, FLORIN_PER_FAME_SOLD, LANDSCAPES,
-                      MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS, PRESTIGE_FOR_REPEATED_LANDSCAPE,
-                      RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
+from .catalog import (
+    AUCTION_STACKS,
+    BUILDER_PRESTIGE,
+    FLORIN_PER_FAME_SOLD,
+    LANDSCAPES,
+    MAX_BUILDERS,
+    OBJECT_NAMES,
+    PRESTIGE_CARDS,
+    PRESTIGE_FOR_REPEATED_LANDSCAPE,
+    RAISE,
+    RECRUITING_CARD,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+)
 from .checks import known, means, opening_bid, phase, seat
 from .principality import check_landscape_cells, check_room
 from .refusals import Refusal, refuse
@@ -20,8 +31,13 @@ def available_objects(state, s: int) -> list[str]:
     """Objects `s` could open now: not taken this round, in supply, within the Builder cap."""
     p = state.players[s]
     taken = state.auction["taken"]
-    return [o for o in objects(state) if o not in taken and stack_left(state, o) > 0
-            and not (o == "builder" and p.builders >= MAX_BUILDERS)]
+    return [
+        o
+        for o in objects(state)
+        if o not in taken
+        and stack_left(state, o) > 0
+        and not (o == "builder" and p.builders >= MAX_BUILDERS)
+    ]
 
 
 def with_pawns(state) -> list[int]:
@@ -34,8 +50,10 @@ def is_last_player(state, s: int) -> bool:
 
 def _check_object(state, s: int, obj):
     if obj not in objects(state):
-        refuse("unknown_object", f"{obj!r} is not an auction object here; choose one of "
-                                 f"{', '.join(objects(state))}")
+        refuse(
+            "unknown_object",
+            f"{obj!r} is not an auction object here; choose one of {', '.join(objects(state))}",
+        )
     name = OBJECT_NAMES[obj]
     if obj in state.auction["taken"]:
         refuse("stack_taken_this_round", f"A {name} was already acquired this round")
@@ -60,23 +78,34 @@ def _could_take(state, s: int, obj: str) -> bool:
 def _check_room_for(state, s: int, obj: str):
     """A Landscape must be placed at once: nobody bids on one they have no room for."""
     if obj in LANDSCAPES:
-        check_room(state.players[s], OBJECT_NAMES[obj], state.catalog.landscape_cells[obj],
-                   state.grid, state.catalog.landscape_cells)
+        check_room(
+            state.players[s],
+            OBJECT_NAMES[obj],
+            state.catalog.landscape_cells[obj],
+            state.grid,
+            state.catalog.landscape_cells,
+        )
 
 
 def _check_means(state, s: int, amount: int):
     if amount > means(state, s):
         p = state.players[s]
-        refuse("bid_beyond_means", f"{p.name} cannot bid {amount}: {p.money} Florin plus "
-                                   f"{p.fame} PP to sell is {means(state, s)}")
+        refuse(
+            "bid_beyond_means",
+            f"{p.name} cannot bid {amount}: {p.money} Florin plus "
+            f"{p.fame} PP to sell is {means(state, s)}",
+        )
 
 
 def _out_of_the_auctions(state, s: int):
     """One object per player each round: a player without a Pawn takes no part any more."""
     p = state.players[s]
     if p.acquired is not None:
-        refuse("already_acquired", f"{p.name} already acquired a {OBJECT_NAMES[p.acquired]} "
-                                   "this round: one object per player each round")
+        refuse(
+            "already_acquired",
+            f"{p.name} already acquired a {OBJECT_NAMES[p.acquired]} "
+            "this round: one object per player each round",
+        )
     if p.left_auctions:
         refuse("not_your_turn", f"{p.name} left the auctions this round")
 
@@ -87,8 +116,10 @@ def _ready_to_open(state, s: int):
     if a["opener"] != s:
         _out_of_the_auctions(state, s)
     if a["current"]:
-        refuse("auction_in_progress", f"The {OBJECT_NAMES[a['current']['object']]} is still being "
-                                      "auctioned")
+        refuse(
+            "auction_in_progress",
+            f"The {OBJECT_NAMES[a['current']['object']]} is still being auctioned",
+        )
     _no_pending(state)
     if a["opener"] != s:
         who = state.players[a["opener"]].name if a["opener"] is not None else "nobody"
@@ -111,10 +142,15 @@ def auction_opened(state, ev):
     bid = opening_bid(state)
     _check_means(state, s, bid)
     others = [t for t in with_pawns(state) if t != s and _could_take(state, t, obj)]
-    if not others:     # nobody else can take it (or the last player): it goes for the opening bid
+    if not others:  # nobody else can take it (or the last player): it goes for the opening bid
         return _settle(state, s, obj, bid)
-    state.auction["current"] = {"object": obj, "bid": bid, "bidder": s, "in": [s] + others,
-                                "turn": _next_in(state, s, [s] + others)}
+    state.auction["current"] = {
+        "object": obj,
+        "bid": bid,
+        "bidder": s,
+        "in": [s] + others,
+        "turn": _next_in(state, s, [s] + others),
+    }
 
 
 def _next_in(state, after: int, still_in: list[int]) -> int:
@@ -140,8 +176,10 @@ def bid_raised(state, ev):
     cur = _current_turn(state, s)
     amount = ev.get("amount")
     if amount != cur["bid"] + RAISE or isinstance(amount, bool):
-        refuse("bid_not_plus_100", f"A raise is exactly {RAISE} more: {cur['bid'] + RAISE}, "
-                                   f"not {amount!r}")
+        refuse(
+            "bid_not_plus_100",
+            f"A raise is exactly {RAISE} more: {cur['bid'] + RAISE}, not {amount!r}",
+        )
     if cur["object"] == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
     _check_room_for(state, s, cur["object"])
@@ -165,6 +203,7 @@ def bid_passed(state, ev):
 def auctions_left(state, ev):
     if state.solo:
         from .solo import solo_auctions_left
+
         return solo_auctions_left(state, ev)
     s = seat(state, ev)
     _ready_to_open(state, s)
@@ -176,8 +215,10 @@ def last_player_took(state, ev):
     s = seat(state, ev)
     _ready_to_open(state, s)
     if not is_last_player(state, s):
-        refuse("not_last_player", "Only the last player with a Pawn may take an object "
-                                  "without an auction")
+        refuse(
+            "not_last_player",
+            "Only the last player with a Pawn may take an object without an auction",
+        )
     obj = ev.get("object")
     _check_object(state, s, obj)
     _check_means(state, s, opening_bid(state))
@@ -247,6 +288,7 @@ def _maybe_end(state):
         state.auction["opener"] = pawns[0] if pawns else None
     if state.auction["opener"] is None and not state.auction["pending"]:
         from .actions import begin_action_phase
+
         begin_action_phase(state)
 
 
@@ -257,8 +299,9 @@ def landscape_placed(state, ev):
     if kind not in LANDSCAPES:
         refuse("wrong_landscape", f"{kind!r} is not a Landscape: forest, lake or park")
     if pending["object"] != TWO_PLAYER_LANDSCAPE_OBJECT and kind != pending["object"]:
-        refuse("wrong_landscape", f"{state.players[s].name} won a {pending['object']}, "
-                                  f"not a {kind}")
+        refuse(
+            "wrong_landscape", f"{state.players[s].name} won a {pending['object']}, not a {kind}"
+        )
     if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT and state.stacks[kind] <= 0:
         refuse("stack_exhausted", f"No {kind.title()} is left in the supply")
     p = state.players[s]
@@ -266,15 +309,18 @@ def landscape_placed(state, ev):
     cells = ev.get("cells")
     if state.grid:
         if cells is None:
-            refuse("cells_required", "This game has a grid: tap the squares the "
-                                     f"{kind.title()} covers")
+            refuse(
+                "cells_required", f"This game has a grid: tap the squares the {kind.title()} covers"
+            )
         cells = check_landscape_cells(p, kind, cells, size)
     else:
         if cells is not None:
             refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
         if not size:
-            refuse("landscape_size_unknown", f"Tell Palazzo how many squares a {kind.title()} "
-                                             "covers first (catalog)")
+            refuse(
+                "landscape_size_unknown",
+                f"Tell Palazzo how many squares a {kind.title()} covers first (catalog)",
+            )
         check_room(p, kind.title(), size, False, state.catalog.landscape_cells)
     # all checks passed
     if state.grid and not size:
@@ -318,6 +364,7 @@ def _pending_for(state, s: int, kind: str) -> dict:
 def _after_pending(state):
     if state.solo:
         from .solo import after_player_choice
+
         return after_player_choice(state)
     if state.phase == "auction":
         _maybe_end(state)

@@ -5,24 +5,46 @@ missing (which Profession a flipped card shows, a die roll, the cards drawn for 
 tie-break) the function answers with a `need` instead of a decision; once the table reports it,
 the same function gets one step further. So the log of facts alone replays his whole game.
 """
+
 from __future__ import annotations
 
 from .cards import bonus_value, prestige_points
-from .catalog import (AUTOMA_FALLBACK, BONUS_CARD_COST, BONUS_CARDS, BUILDING_COST_BY_BUILDERS,
-                      BUILDINGS, CARDS_DRAWN_TO_CHOOSE, FLORIN_PER_PRESTIGE_TAKEN,
-                      FLORIN_PER_WORK_VALUE, FREEDOM_COST, LANDSCAPES, MAX_BUILDERS,
-                      MINIMUM_WORK_VALUE, OBJECT_NAMES, PRESTIGE_CARDS, PROFESSION_CARD_COST,
-                      ROUNDS, SOLO_PROTECTED_IN_FINAL_AUCTION, TWO_PLAYER_LANDSCAPE_OBJECT,
-                      WOLFGANG_FLORIN_PER_FAME, WORK_VALUE)
+from .catalog import (
+    AUTOMA_FALLBACK,
+    BONUS_CARD_COST,
+    BONUS_CARDS,
+    BUILDING_COST_BY_BUILDERS,
+    BUILDINGS,
+    CARDS_DRAWN_TO_CHOOSE,
+    FLORIN_PER_PRESTIGE_TAKEN,
+    FLORIN_PER_WORK_VALUE,
+    FREEDOM_COST,
+    LANDSCAPES,
+    MAX_BUILDERS,
+    MINIMUM_WORK_VALUE,
+    OBJECT_NAMES,
+    PRESTIGE_CARDS,
+    PROFESSION_CARD_COST,
+    ROUNDS,
+    SOLO_PROTECTED_IN_FINAL_AUCTION,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+    WOLFGANG_FLORIN_PER_FAME,
+    WORK_VALUE,
+)
 from .principality import counts
 
 WOLFGANG_SEAT = 1
-ACTION_NAMES = {"work": "complete a Work", "build": "build a Building",
-                "profession": "take a Profession card", "freedom": "introduce a Freedom",
-                "bonus": "acquire a Bonus card"}
+ACTION_NAMES = {
+    "work": "complete a Work",
+    "build": "build a Building",
+    "profession": "take a Profession card",
+    "freedom": "introduce a Freedom",
+    "bonus": "acquire a Bonus card",
+}
 
 
 # --- his row of cards ----------------------------------------------------------------------
+
 
 def row(state) -> list[dict]:
     return state.solo["row"]
@@ -53,8 +75,13 @@ def wolfgang_counts(state) -> dict:
     ignores the placing rules), so empty spaces come from piece sizes, never below 0."""
     p = state.players[WOLFGANG_SEAT]
     down = len(face_down(state))
-    c = counts(p, grid=False, landscape_cells=state.catalog.landscape_cells, hand=down,
-               works=len(row(state)) - down)
+    c = counts(
+        p,
+        grid=False,
+        landscape_cells=state.catalog.landscape_cells,
+        hand=down,
+        works=len(row(state)) - down,
+    )
     if c["empty_spaces"] is not None:
         c["empty_spaces"] = max(0, c["empty_spaces"])
     return c
@@ -62,10 +89,12 @@ def wolfgang_counts(state) -> dict:
 
 def all_counts(state) -> dict[int, dict]:
     from .rounds import principality_counts
+
     return principality_counts(state)
 
 
 # --- paying --------------------------------------------------------------------------------
+
 
 def payment(money: int, amount: int) -> dict:
     """Money first, then 1 space back per 200 Florin, with 100 change if he overpays (his fame
@@ -82,11 +111,14 @@ def payment_words(amount: int, pay: dict) -> str:
         return f"he pays {amount}"
     cash = f"pays his {pay['money']} Florin and " if pay["money"] else "has no money: "
     change = f", {pay['change']} Florin change" if pay["change"] else ""
-    return (f"he {cash}moves {pay['spaces']} space{'s' * (pay['spaces'] != 1)} back on the "
-            f"Fame track for {amount}{change}")
+    return (
+        f"he {cash}moves {pay['spaces']} space{'s' * (pay['spaces'] != 1)} back on the "
+        f"Fame track for {amount}{change}"
+    )
 
 
 # --- the Automa card ------------------------------------------------------------------------
+
 
 def automa_card(state, number) -> dict:
     return state.catalog.automa_cards[str(number)]
@@ -126,6 +158,7 @@ def last_bid(modifier, value: int) -> int:
 
 # --- Wolfgang buys an object ----------------------------------------------------------------
 
+
 def unable_to_buy(state, obj: str) -> str | None:
     auc = state.solo["auction"]
     if auc["bought"] == obj:
@@ -160,7 +193,7 @@ def purchase(state) -> dict:
         if obj == TWO_PLAYER_LANDSCAPE_OBJECT:
             slot = leftmost_face_down_profession(state)
             if not any(unable_to_buy(state, kind) is None for kind in LANDSCAPES):
-                passed.append(["landscape", "none he could buy"])   # no need to flip a card
+                passed.append(["landscape", "none he could buy"])  # no need to flip a card
                 continue
             if slot is None:
                 passed.append(["landscape", "he has no face-down Profession card to show one"])
@@ -176,8 +209,14 @@ def purchase(state) -> dict:
         roll = rolled_for(state, obj)
         if roll is None:
             return {"need": "die", "object": obj, "modifier": mod}
-        return {"object": obj, "modifier": mod, "roll": roll["value"], "by": roll["by"],
-                "last_bid": last_bid(mod, roll["value"]), "passed": passed}
+        return {
+            "object": obj,
+            "modifier": mod,
+            "roll": roll["value"],
+            "by": roll["by"],
+            "last_bid": last_bid(mod, roll["value"]),
+            "passed": passed,
+        }
     return {"object": None, "passed": passed}
 
 
@@ -192,18 +231,23 @@ def purchase_words(decision: dict, pay: dict | None, state) -> str:
         slot = leftmost_face_down_profession(state)
         pid = row(state)[slot]["card"] if slot is not None else None
         if pid:
-            why += f"; his leftmost face-down card, the {state.catalog.professions[pid].name}, " \
-                   f"shows a {name}"
+            why += (
+                f"; his leftmost face-down card, the {state.catalog.professions[pid].name}, "
+                f"shows a {name}"
+            )
     mod = decision["modifier"]
     sums = f"{decision['roll']} + {mod}" if mod is not None else f"{decision['roll']}"
     price = payment_words(decision["last_bid"], pay)
     if decision["by"] == "you":
-        return (f"Wolfgang buys the {name}: {why}; your roll of {sums} set the last bid at "
-                f"{decision['last_bid']}: {price}")
+        return (
+            f"Wolfgang buys the {name}: {why}; your roll of {sums} set the last bid at "
+            f"{decision['last_bid']}: {price}"
+        )
     return f"Wolfgang buys the {name}: {why}; rolled {sums}, {price}"
 
 
 # --- choosing among drawn cards -------------------------------------------------------------
+
 
 def card_values(state, deck: str, cards: list[str]) -> dict[str, int]:
     """What each card is worth to him now (ruling 12): Prestige cards as if the game ended
@@ -232,6 +276,7 @@ def offer_size(state, deck: str) -> int:
 
 # --- his actions ----------------------------------------------------------------------------
 
+
 def rounds_remaining(state) -> int:
     return ROUNDS - state.round + 1
 
@@ -242,8 +287,13 @@ def must_work(state) -> bool:
 
 def action_cost(state, action: str) -> int:
     p = state.players[WOLFGANG_SEAT]
-    return {"build": BUILDING_COST_BY_BUILDERS[p.builders], "freedom": FREEDOM_COST,
-            "profession": PROFESSION_CARD_COST, "bonus": BONUS_CARD_COST, "work": 0}[action]
+    return {
+        "build": BUILDING_COST_BY_BUILDERS[p.builders],
+        "freedom": FREEDOM_COST,
+        "profession": PROFESSION_CARD_COST,
+        "bonus": BONUS_CARD_COST,
+        "work": 0,
+    }[action]
 
 
 def possible(state, action: str) -> dict:
@@ -263,12 +313,13 @@ def possible(state, action: str) -> dict:
         prof = state.catalog.professions[pid]
         if action == "build":
             if state.building_supply[prof.building] <= 0:
-                return {"ok": False, "why": f"his {prof.name} shows the "
-                                            f"{BUILDINGS[prof.building][0]}, none left"}
+                return {
+                    "ok": False,
+                    "why": f"his {prof.name} shows the {BUILDINGS[prof.building][0]}, none left",
+                }
             return {"ok": True, "building": prof.building, "profession": pid}
         if state.freedom_supply[prof.freedom] <= 0:
-            return {"ok": False, "why": f"his {prof.name} shows {prof.freedom.title()}, "
-                                        "none left"}
+            return {"ok": False, "why": f"his {prof.name} shows {prof.freedom.title()}, none left"}
         return {"ok": True, "freedom": prof.freedom, "profession": pid}
     if action == "profession":
         if state.profession_deck <= 0:
@@ -297,8 +348,13 @@ def choose_action(state, card: dict, panel: str) -> dict:
             if "need" in answer:
                 return answer
             if answer["ok"]:
-                return {"action": action, "forced": False, "source": source, "skipped": skipped,
-                        **{k: v for k, v in answer.items() if k != "ok"}}
+                return {
+                    "action": action,
+                    "forced": False,
+                    "source": source,
+                    "skipped": skipped,
+                    **{k: v for k, v in answer.items() if k != "ok"},
+                }
             skipped.append([action, answer["why"]])
     return {"action": None, "forced": False, "source": "none", "skipped": skipped}
 
@@ -311,8 +367,10 @@ def why_words(decision: dict, panel: str) -> str:
     if decision["source"] == "panel":
         base = f"the leftmost possible action of the {panel_name} panel"
     elif decision["source"] == "fallback":
-        base = f"nothing on the {panel_name} panel was possible, so the first possible of " \
-               "Profession, Build, Bonus, Freedom"
+        base = (
+            f"nothing on the {panel_name} panel was possible, so the first possible of "
+            "Profession, Build, Bonus, Freedom"
+        )
     else:
         base = "no action was possible"
     return base + (f" ({skipped})" if skipped else "")
@@ -325,16 +383,23 @@ def work_value(state, slot: int) -> dict:
     p = state.players[WOLFGANG_SEAT]
     entry = row(state)[slot]
     c = wolfgang_counts(state)
-    if not entry["face_up"]:          # value it as the rules do: the card is on the table
+    if not entry["face_up"]:  # value it as the rules do: the card is on the table
         c = dict(c, cards_in_hand=c["cards_in_hand"] - 1, works=c["works"] + 1)
-    parts = {"minimum": MINIMUM_WORK_VALUE[state.round],
-             "jesters": WORK_VALUE["jester"] * p.jesters,
-             "recruiting": WORK_VALUE["card"] * recruiting_cards(state)}
+    parts = {
+        "minimum": MINIMUM_WORK_VALUE[state.round],
+        "jesters": WORK_VALUE["jester"] * p.jesters,
+        "recruiting": WORK_VALUE["card"] * recruiting_cards(state),
+    }
     bonus = {b: bonus_value(b, c) for b in entry["bonus"]}
     total = sum(parts.values()) + sum(bonus.values())
     prestige = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
-    return {"parts": parts, "bonus": bonus, "total": total, "prestige": prestige,
-            "florin": total * FLORIN_PER_WORK_VALUE - prestige * FLORIN_PER_PRESTIGE_TAKEN}
+    return {
+        "parts": parts,
+        "bonus": bonus,
+        "total": total,
+        "prestige": prestige,
+        "florin": total * FLORIN_PER_WORK_VALUE - prestige * FLORIN_PER_PRESTIGE_TAKEN,
+    }
 
 
 def work_words(state, wv: dict, card_words: str, why: str) -> str:
@@ -346,9 +411,19 @@ def work_words(state, wv: dict, card_words: str, why: str) -> str:
         bits.append(f"{parts['recruiting']} (Recruiting cards)")
     for b, v in wv["bonus"].items():
         bits.append(f"{v} ({BONUS_CARDS[b][0]})")
-    return (f"Wolfgang completes a Work with {card_words} ({why}): {' + '.join(bits)} = "
-            f"{wv['total']}; he takes {wv['prestige']} PP and {wv['florin']} Florin")
+    return (
+        f"Wolfgang completes a Work with {card_words} ({why}): {' + '.join(bits)} = "
+        f"{wv['total']}; he takes {wv['prestige']} PP and {wv['florin']} Florin"
+    )
 
 
-__all__ = ["payment", "purchase", "choose_action", "work_value", "best_cards", "card_values",
-           "wolfgang_counts", "protected_objects"]
+__all__ = [
+    "payment",
+    "purchase",
+    "choose_action",
+    "work_value",
+    "best_cards",
+    "card_values",
+    "wolfgang_counts",
+    "protected_objects",
+]

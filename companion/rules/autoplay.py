@@ -2,6 +2,7 @@
 
 The players are not clever; they are legal, so every log this makes must replay cleanly.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,22 +21,36 @@ def simulation_catalog() -> Catalog:
     """The built-in cards plus invented ones up to 21, for simulations only (marked so): real
     cards are taught by the table."""
     from .catalog import BUILDINGS, PROFESSION_DECK, PROFESSIONS_PER_LANDSCAPE
+
     buildings = list(BUILDINGS)
     wanted = dict(PROFESSIONS_PER_LANDSCAPE)
     for card in BUILTIN.professions.values():
         wanted[card.landscape] -= 1
     landscapes = [k for k, n in wanted.items() for _ in range(n)]
     count = PROFESSION_DECK - len(BUILTIN.professions)
-    profs = {f"sim_{i:02d}": {"name": f"Sim {i}", "building": buildings[i % 10],
-                              "landscape": landscapes[i], "freedom": FREEDOMS[i % 3],
-                              "source": "SIMULATION - not a real card"}
-             for i in range(count)}
-    return BUILTIN.merged({"professions": profs,
-                           "landscape_cells": {"forest": 4, "lake": 3, "park": 2}})
+    profs = {
+        f"sim_{i:02d}": {
+            "name": f"Sim {i}",
+            "building": buildings[i % 10],
+            "landscape": landscapes[i],
+            "freedom": FREEDOMS[i % 3],
+            "source": "SIMULATION - not a real card",
+        }
+        for i in range(count)
+    }
+    return BUILTIN.merged(
+        {"professions": profs, "landscape_cells": {"forest": 4, "lake": 3, "park": 2}}
+    )
 
 
-def play(players: int = 5, seed: int = 0, *, grid: bool = False, catalog: Catalog | None = None,
-         max_events: int = 5000) -> tuple[list[dict], GameState]:
+def play(
+    players: int = 5,
+    seed: int = 0,
+    *,
+    grid: bool = False,
+    catalog: Catalog | None = None,
+    max_events: int = 5000,
+) -> tuple[list[dict], GameState]:
     rng = random.Random(seed)
     catalog = catalog or simulation_catalog()
     state = GameState(catalog)
@@ -45,9 +60,13 @@ def play(players: int = 5, seed: int = 0, *, grid: bool = False, catalog: Catalo
         apply_in_place(state, ev)
         log.append(ev)
 
-    started = {"type": "game_started", "players": NAMES[:players],
-               "start_player": rng.randrange(players), "grid": grid,
-               "expansions": {"muse_princess": False, "cooperative": False}}
+    started = {
+        "type": "game_started",
+        "players": NAMES[:players],
+        "start_player": rng.randrange(players),
+        "grid": grid,
+        "expansions": {"muse_princess": False, "cooperative": False},
+    }
     if players == 2:
         extra = rng.sample(FREEDOMS, 2)
         started["freedoms"] = {f: 1 + (f in extra) for f in FREEDOMS}
@@ -60,8 +79,12 @@ def play(players: int = 5, seed: int = 0, *, grid: bool = False, catalog: Catalo
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
         free = [p for p in deck if not in_play(state, p)]
-        options = candidate_events(state, seat, professions=rng.sample(free, min(2, len(free))),
-                                   bonus_cards=state.bonus_deck[:1])
+        options = candidate_events(
+            state,
+            seat,
+            professions=rng.sample(free, min(2, len(free))),
+            bonus_cards=state.bonus_deck[:1],
+        )
         record(choose(rng, state, options))
     return log, state
 
@@ -71,11 +94,19 @@ def choose(rng, state, options):
     by_type = {}
     for ev in options:
         by_type.setdefault(ev["type"], []).append(ev)
-    for kind, weight in (("work_completed", 0.9), ("landscape_placed", 1), ("prestige_card_chosen", 1),
-                         ("bid_raised", 0.35), ("building_built", 0.6), ("recruiting_card_used", 0.5),
-                         ("bonus_card_taken", 0.3), ("profession_taken", 0.5),
-                         ("freedom_introduced", 0.4), ("auction_opened", 0.95),
-                         ("last_player_took", 0.8)):
+    for kind, weight in (
+        ("work_completed", 0.9),
+        ("landscape_placed", 1),
+        ("prestige_card_chosen", 1),
+        ("bid_raised", 0.35),
+        ("building_built", 0.6),
+        ("recruiting_card_used", 0.5),
+        ("bonus_card_taken", 0.3),
+        ("profession_taken", 0.5),
+        ("freedom_introduced", 0.4),
+        ("auction_opened", 0.95),
+        ("last_player_took", 0.8),
+    ):
         if kind in by_type and rng.random() < weight:
             return rng.choice(by_type[kind])
     for kind in ("bid_passed", "turn_ended", "auctions_left", "last_player_declined"):

@@ -1,4 +1,5 @@
 """What Bonus and Prestige cards are worth, read off the catalog's tables."""
+
 from __future__ import annotations
 
 from .catalog import BONUS_CARDS, PRESTIGE_CARDS
@@ -19,7 +20,7 @@ def prestige_points(card: str, seat: int, all_counts: dict[int, dict]) -> int:
         return 0
     if kind == "most":
         best = max(values)
-        if mine[what] < 1 or mine[what] != best:   # "you cannot score the most for having nothing"
+        if mine[what] < 1 or mine[what] != best:  # "you cannot score the most for having nothing"
             return 0
     else:
         best = min(values)

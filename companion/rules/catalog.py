@@ -6,6 +6,7 @@ Landscape tiles' sizes or the Automa cards: those are learned from the physical 
 carried, with their source, in a `Catalog` that merges the built-in entries with what an
 installation or a game has been taught.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,25 +26,45 @@ RAISE = 100
 
 LANDSCAPES = ("forest", "lake", "park")
 FREEDOMS = ("travel", "religion", "opinion")
-AUCTION_STACKS = {"forest": 6, "lake": 6, "park": 6, "prestige": 14, "recruiting": 5,
-                  "jester": 7, "builder": 6}
+AUCTION_STACKS = {
+    "forest": 6,
+    "lake": 6,
+    "park": 6,
+    "prestige": 14,
+    "recruiting": 5,
+    "jester": 7,
+    "builder": 6,
+}
 TWO_PLAYER_LANDSCAPE_OBJECT = "landscape"
-OBJECT_NAMES = {"forest": "Forest", "lake": "Lake", "park": "Park", "prestige": "Prestige card",
-                "recruiting": "Recruiting card", "jester": "Jester", "builder": "Builder",
-                "landscape": "Landscape"}
+OBJECT_NAMES = {
+    "forest": "Forest",
+    "lake": "Lake",
+    "park": "Park",
+    "prestige": "Prestige card",
+    "recruiting": "Recruiting card",
+    "jester": "Jester",
+    "builder": "Builder",
+    "landscape": "Landscape",
+}
 
 BUILDINGS = {  # id: (name, squares)
-    "university": ("University", 7), "laboratory": ("Laboratory", 7), "workshop": ("Workshop", 7),
-    "library": ("Library", 5), "opera": ("Opera", 5), "studio": ("Studio", 5),
-    "hospital": ("Hospital", 5), "theater": ("Theater", 5),
-    "tower": ("Tower", 3), "chapel": ("Chapel", 3),
+    "university": ("University", 7),
+    "laboratory": ("Laboratory", 7),
+    "workshop": ("Workshop", 7),
+    "library": ("Library", 5),
+    "opera": ("Opera", 5),
+    "studio": ("Studio", 5),
+    "hospital": ("Hospital", 5),
+    "theater": ("Theater", 5),
+    "tower": ("Tower", 3),
+    "chapel": ("Chapel", 3),
 }
 BUILDING_SIZE_CLASS = {7: "large", 5: "medium", 3: "small"}
 BUILDINGS_OF_EACH_TYPE = 3
-BUILDING_COST_BY_BUILDERS = (700, 300, 300, 0)   # index: Builders owned
+BUILDING_COST_BY_BUILDERS = (700, 300, 300, 0)  # index: Builders owned
 MAX_BUILDERS = 3
 BUILDERS_FOR_ADJACENT_BUILDINGS = 2
-BUILDER_PRESTIGE = (0, 3, 3)   # index: Builders owned before this one (2nd and 3rd earn 3 PP)
+BUILDER_PRESTIGE = (0, 3, 3)  # index: Builders owned before this one (2nd and 3rd earn 3 PP)
 
 PROFESSION_CARD_COST = 300
 BONUS_CARD_COST = 300
@@ -88,10 +109,14 @@ SOLO_PROTECTED_IN_FINAL_AUCTION = 2  # the two highest die modifiers cannot go f
 BONUS_CARDS = {
     "per_building": ("Each Building +1", {"buildings": 1}),
     "per_large_building": ("Each large Building +2", {"large_buildings": 2}),
-    "per_medium_building_and_forest": ("Each medium Building and each Forest +1",
-                                       {"medium_buildings": 1, "forests": 1}),
-    "per_small_building_and_landscape": ("Each small Building and each Landscape +1",
-                                         {"small_buildings": 1, "landscapes": 1}),
+    "per_medium_building_and_forest": (
+        "Each medium Building and each Forest +1",
+        {"medium_buildings": 1, "forests": 1},
+    ),
+    "per_small_building_and_landscape": (
+        "Each small Building and each Landscape +1",
+        {"small_buildings": 1, "landscapes": 1},
+    ),
     "per_building_size": ("Each Building size +2", {"building_sizes": 2}),
     "per_landscape": ("Each Landscape +1", {"landscapes": 1}),
     "per_forest": ("Each Forest +2", {"forests": 2}),
@@ -103,13 +128,19 @@ BONUS_CARDS = {
     "per_builder": ("Each Builder +2", {"builders": 2}),
     "per_builder_and_lake": ("Each Builder and each Lake +1", {"builders": 1, "lakes": 1}),
     "per_prestige_card": ("Each Prestige card +2", {"prestige_cards": 2}),
-    "per_prestige_card_and_freedom": ("Each Prestige card and each Freedom +1",
-                                      {"prestige_cards": 1, "freedoms": 1}),
+    "per_prestige_card_and_freedom": (
+        "Each Prestige card and each Freedom +1",
+        {"prestige_cards": 1, "freedoms": 1},
+    ),
     "per_landscape_type": ("Each Landscape type +2", {"landscape_types": 2}),
-    "per_category": ("Each category (Forest, Lake, Park, Jester, Builder, Prestige card, "
-                     "Freedom) +1", {"categories": 1}),
-    "per_profession_in_hand": ("Each Profession or Recruiting card in hand +1",
-                               {"cards_in_hand": 1}),
+    "per_category": (
+        "Each category (Forest, Lake, Park, Jester, Builder, Prestige card, Freedom) +1",
+        {"categories": 1},
+    ),
+    "per_profession_in_hand": (
+        "Each Profession or Recruiting card in hand +1",
+        {"cards_in_hand": 1},
+    ),
     "per_work_on_table": ("Each own Profession or Recruiting card on the table +1", {"works": 1}),
 }
 CATEGORIES = ("forests", "lakes", "parks", "jesters", "builders", "prestige_cards", "freedoms")
@@ -120,20 +151,42 @@ CATEGORIES = ("forests", "lakes", "parks", "jesters", "builders", "prestige_card
 # kind "at_least": every listed count reaches its threshold.
 PRESTIGE_CARDS = {
     "most_buildings": ("Most Buildings", "most", "buildings", 6, 3),
-    "two_large_buildings": ("At least 2 large Buildings", "at_least", {"large_buildings": 2}, 5, None),
+    "two_large_buildings": (
+        "At least 2 large Buildings",
+        "at_least",
+        {"large_buildings": 2},
+        5,
+        None,
+    ),
     "fewest_empty_spaces": ("Fewest empty spaces", "fewest", "empty_spaces", 8, 4),
-    "all_landscape_types": ("All three Landscape types", "at_least", {"landscape_types": 3}, 8, None),
+    "all_landscape_types": (
+        "All three Landscape types",
+        "at_least",
+        {"landscape_types": 3},
+        8,
+        None,
+    ),
     "most_landscapes": ("Most Landscapes", "most", "landscapes", 7, 4),
     "most_forests": ("Most Forests", "most", "forests", 7, 4),
     "most_lakes": ("Most Lakes", "most", "lakes", 6, 3),
     "all_freedoms": ("All three Freedoms", "at_least", {"freedom_types": 3}, 8, None),
-    "buildings_freedoms_works": ("4 Buildings + 2 Freedoms + 4 Works", "at_least",
-                                 {"buildings": 4, "freedoms": 2, "works": 4}, 6, None),
+    "buildings_freedoms_works": (
+        "4 Buildings + 2 Freedoms + 4 Works",
+        "at_least",
+        {"buildings": 4, "freedoms": 2, "works": 4},
+        6,
+        None,
+    ),
     "most_jesters": ("Most Jesters", "most", "jesters", 6, 3),
     "most_builders": ("Most Builders", "most", "builders", 6, 3),
     "most_parks": ("Most Parks", "most", "parks", 5, 3),
-    "builder_jester_landscapes": ("1 Builder + 1 Jester + 2 Landscapes", "at_least",
-                                  {"builders": 1, "jesters": 1, "landscapes": 2}, 7, None),
+    "builder_jester_landscapes": (
+        "1 Builder + 1 Jester + 2 Landscapes",
+        "at_least",
+        {"builders": 1, "jesters": 1, "landscapes": 2},
+        7,
+        None,
+    ),
     "most_works": ("Most Works", "most", "works", 7, 4),
 }
 
@@ -149,17 +202,38 @@ class Profession:
     verified: bool = False
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "building": self.building, "landscape": self.landscape,
-                "freedom": self.freedom, "source": self.source, "verified": self.verified}
+        return {
+            "name": self.name,
+            "building": self.building,
+            "landscape": self.landscape,
+            "freedom": self.freedom,
+            "source": self.source,
+            "verified": self.verified,
+        }
 
 
 BUILTIN_PROFESSIONS = {
-    "poet": Profession("poet", "Poet", "theater", "lake", "travel",
-                       "seed 000, Work scoring example", True),
-    "alchemist": Profession("alchemist", "Alchemist", "laboratory", "lake", "opinion",
-                            "published play guide, older printing (unverified)", False),
-    "botanist": Profession("botanist", "Botanist", "laboratory", "park", "religion",
-                           "published play guide, older printing (unverified)", False),
+    "poet": Profession(
+        "poet", "Poet", "theater", "lake", "travel", "seed 000, Work scoring example", True
+    ),
+    "alchemist": Profession(
+        "alchemist",
+        "Alchemist",
+        "laboratory",
+        "lake",
+        "opinion",
+        "published play guide, older printing (unverified)",
+        False,
+    ),
+    "botanist": Profession(
+        "botanist",
+        "Botanist",
+        "laboratory",
+        "park",
+        "religion",
+        "published play guide, older printing (unverified)",
+        False,
+    ),
 }
 
 
@@ -168,7 +242,12 @@ class CatalogError(ValueError):
 
 
 def profession_from_dict(pid: str, data: dict) -> Profession:
-    if not isinstance(pid, str) or not pid or not pid.replace("_", "").isalnum() or pid != pid.lower():
+    if (
+        not isinstance(pid, str)
+        or not pid
+        or not pid.replace("_", "").isalnum()
+        or pid != pid.lower()
+    ):
         raise CatalogError(f"Profession id {pid!r} must be a lower-case snake_case name")
     if not isinstance(data, dict):
         raise CatalogError(f"Profession {pid!r} must be an object")
@@ -180,9 +259,15 @@ def profession_from_dict(pid: str, data: dict) -> Profession:
     if freedom not in FREEDOMS:
         raise CatalogError(f"Profession {pid!r}: unknown Freedom {freedom!r}")
     name = data.get("name") or pid.replace("_", " ").title()
-    return Profession(pid, str(name)[:40], building, landscape, freedom,
-                      str(data.get("source", "taught at the table"))[:200],
-                      bool(data.get("verified", True)))
+    return Profession(
+        pid,
+        str(name)[:40],
+        building,
+        landscape,
+        freedom,
+        str(data.get("source", "taught at the table"))[:200],
+        bool(data.get("verified", True)),
+    )
 
 
 def automa_card_from_dict(number: str, data: dict) -> dict:
@@ -192,7 +277,9 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
     if not isinstance(data, dict):
         raise CatalogError(f"Automa card {number}: must be an object")
     if data.get("rounds") not in AUTOMA_ROUND_GROUPS:
-        raise CatalogError(f"Automa card {number}: rounds must be one of {', '.join(AUTOMA_ROUND_GROUPS)}")
+        raise CatalogError(
+            f"Automa card {number}: rounds must be one of {', '.join(AUTOMA_ROUND_GROUPS)}"
+        )
     auction = data.get("auction")
     allowed = set(AUCTION_STACKS) - set(LANDSCAPES) | {TWO_PLAYER_LANDSCAPE_OBJECT}
     if not isinstance(auction, list) or not auction:
@@ -204,8 +291,9 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
         mods = {}
         for key in ("mod4", "mod5"):
             value = item.get(key)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or not 0 <= value <= 12):
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12
+            ):
                 raise CatalogError(f"Automa card {number}: {key} must be empty or 0..12")
             mods[key] = value
         objects.append({"object": item["object"], **mods})
@@ -214,23 +302,32 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
     panels = {}
     for key in ("first_action", "second_action"):
         actions = data.get(key)
-        if (not isinstance(actions, list) or not actions
-                or any(a not in AUTOMA_ACTIONS for a in actions)):
-            raise CatalogError(f"Automa card {number}: {key} must list actions among "
-                               f"{', '.join(AUTOMA_ACTIONS)}")
+        if (
+            not isinstance(actions, list)
+            or not actions
+            or any(a not in AUTOMA_ACTIONS for a in actions)
+        ):
+            raise CatalogError(
+                f"Automa card {number}: {key} must list actions among {', '.join(AUTOMA_ACTIONS)}"
+            )
         panels[key] = list(actions)
-    return {"rounds": data["rounds"], "auction": objects, **panels,
-            **({"test_data": True} if data.get("test_data") else {})}
+    return {
+        "rounds": data["rounds"],
+        "auction": objects,
+        **panels,
+        **({"test_data": True} if data.get("test_data") else {}),
+    }
 
 
 @dataclass(frozen=True)
 class Catalog:
     """Built-in facts merged with what was taught; immutable so states can share it."""
+
     professions: dict = field(default_factory=lambda: dict(BUILTIN_PROFESSIONS))
     landscape_cells: dict = field(default_factory=lambda: {k: 0 for k in LANDSCAPES})
     automa_cards: dict = field(default_factory=dict)
 
-    def merged(self, data: dict | None) -> "Catalog":
+    def merged(self, data: dict | None) -> Catalog:
         if not data:
             return self
         if not isinstance(data, dict):
@@ -242,8 +339,10 @@ class Catalog:
         for pid, entry in (data.get("professions") or {}).items():
             professions[pid] = profession_from_dict(pid, entry)
         if len(professions) > PROFESSION_DECK:
-            raise CatalogError(f"The Profession deck has {PROFESSION_DECK} cards; this catalog "
-                               f"would know {len(professions)}")
+            raise CatalogError(
+                f"The Profession deck has {PROFESSION_DECK} cards; this catalog "
+                f"would know {len(professions)}"
+            )
         cells = dict(self.landscape_cells)
         for kind, size in (data.get("landscape_cells") or {}).items():
             if kind not in LANDSCAPES:
@@ -253,14 +352,17 @@ class Catalog:
             cells[kind] = size
         cards = dict(self.automa_cards)
         for number, entry in (data.get("automa_cards") or {}).items():
-            cards[str(int(number)) if str(number).isdigit() else number] = \
-                automa_card_from_dict(str(number), entry)
+            cards[str(int(number)) if str(number).isdigit() else number] = automa_card_from_dict(
+                str(number), entry
+            )
         return Catalog(professions, cells, cards)
 
     def to_dict(self) -> dict:
-        return {"professions": {k: v.to_dict() for k, v in sorted(self.professions.items())},
-                "landscape_cells": dict(self.landscape_cells),
-                "automa_cards": dict(sorted(self.automa_cards.items(), key=lambda kv: int(kv[0])))}
+        return {
+            "professions": {k: v.to_dict() for k, v in sorted(self.professions.items())},
+            "landscape_cells": dict(self.landscape_cells),
+            "automa_cards": dict(sorted(self.automa_cards.items(), key=lambda kv: int(kv[0]))),
+        }
 
     def consistency(self) -> dict:
         """What a host checks after entering the deck: 21 cards with 9/7/5 Landscapes."""
@@ -271,13 +373,20 @@ class Catalog:
         if len(self.professions) != PROFESSION_DECK:
             problems.append(f"{len(self.professions)} of {PROFESSION_DECK} Profession cards known")
         for kind, want in PROFESSIONS_PER_LANDSCAPE.items():
-            if by_landscape[kind] > want or (len(self.professions) == PROFESSION_DECK
-                                             and by_landscape[kind] != want):
-                problems.append(f"{by_landscape[kind]} Professions want a {kind}; the deck has {want}")
+            if by_landscape[kind] > want or (
+                len(self.professions) == PROFESSION_DECK and by_landscape[kind] != want
+            ):
+                problems.append(
+                    f"{by_landscape[kind]} Professions want a {kind}; the deck has {want}"
+                )
         unverified = sorted(p.id for p in self.professions.values() if not p.verified)
-        return {"known": len(self.professions), "by_landscape": by_landscape,
-                "unverified": unverified, "problems": problems, "complete": not problems
-                and not unverified}
+        return {
+            "known": len(self.professions),
+            "by_landscape": by_landscape,
+            "unverified": unverified,
+            "problems": problems,
+            "complete": not problems and not unverified,
+        }
 
 
 BUILTIN = Catalog()

@@ -1,4 +1,5 @@
 """Small checks every handler shares, so each refusal is phrased once."""
+
 from __future__ import annotations
 
 from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID, TWO_PLAYER_OPENING_BID
@@ -8,15 +9,21 @@ from .refusals import refuse
 def seat(state, event, key="player") -> int:
     value = event.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.n:
-        refuse("unknown_player", f"There is no player {value!r} at this table: {key} is a seat "
-                                 f"from 0 to {state.n - 1}")
+        refuse(
+            "unknown_player",
+            f"There is no player {value!r} at this table: {key} is a seat from 0 to {state.n - 1}",
+        )
     return value
 
 
 def whole(event, key, low, high=None) -> int:
     value = event.get(key)
-    if (not isinstance(value, int) or isinstance(value, bool) or value < low
-            or (high is not None and value > high)):
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
         refuse("bad_event", f"The {key} must be a whole number ({span}), not {value!r}")
     return value
@@ -35,8 +42,11 @@ def phase(state, *phases):
         refuse("game_not_started", "Start the game first (game_started)")
     if state.phase not in phases:
         names = {"setup": "setup", "auction": "the Auction phase", "action": "the Action phase"}
-        refuse("wrong_phase", f"That happens in {' or '.join(names[p] for p in phases)}; "
-                              f"the game is in {names.get(state.phase, state.phase)}")
+        refuse(
+            "wrong_phase",
+            f"That happens in {' or '.join(names[p] for p in phases)}; "
+            f"the game is in {names.get(state.phase, state.phase)}",
+        )
 
 
 def selling_allowed(state) -> bool:
@@ -57,12 +67,18 @@ def pay(state, s: int, amount: int, what: str):
     """Actions are paid in cash; the player sells fame first if they want to (Earning Money)."""
     p = state.players[s]
     if p.money < amount:
-        refuse("cannot_afford", f"{what} costs {amount} Florin and you have {p.money}"
-               + (" (sell fame first to raise the money)" if selling_allowed(state) and p.fame
-                  else ""))
+        refuse(
+            "cannot_afford",
+            f"{what} costs {amount} Florin and you have {p.money}"
+            + (
+                " (sell fame first to raise the money)" if selling_allowed(state) and p.fame else ""
+            ),
+        )
 
 
 def my_turn(state, s: int):
     if state.turn != s:
-        refuse("not_your_turn", f"It is {state.players[state.turn].name}'s turn, "
-                                f"not {state.players[s].name}'s")
+        refuse(
+            "not_your_turn",
+            f"It is {state.players[state.turn].name}'s turn, not {state.players[s].name}'s",
+        )

@@ -3,6 +3,7 @@
 Handlers check everything before they change anything, so applying in place is safe for a
 replay; `apply` is the pure form for anyone who keeps the state it started from.
 """
+
 from __future__ import annotations
 
 from . import actions, anytime, auction, setup
@@ -35,8 +36,13 @@ HANDLERS = {
 }
 
 # Chance the table cannot take back: undo may neither remove nor reach past these (ruling 14).
-CHANCE_EVENTS = {"die_rolled", "automa_card_drawn", "automa_cards_offered",
-                 "automa_profession_revealed", "automa_tie_broken"}
+CHANCE_EVENTS = {
+    "die_rolled",
+    "automa_card_drawn",
+    "automa_cards_offered",
+    "automa_profession_revealed",
+    "automa_tie_broken",
+}
 # Cards drawn and chosen: a mis-tap may be retracted, but undo may not reach past it.
 DRAWN_CARD_EVENTS = {"profession_taken", "bonus_card_taken", "prestige_card_chosen"}
 RETRACTED = "retracted"
@@ -63,7 +69,8 @@ def apply_in_place(state: GameState, event: dict) -> GameState:
     if kind != "game_started" and state.phase == "not_started":
         refuse("game_not_started", "The first event of a game is game_started")
     if state.solo and kind != "game_started":
-        from .solo import gate      # solo: only the step the app waits for (or an any-time one)
+        from .solo import gate  # solo: only the step the app waits for (or an any-time one)
+
         gate(state, event)
     handler(state, event)
     state.events_applied += 1
@@ -78,8 +85,12 @@ def apply(state: GameState, event: dict) -> GameState:
 class Fold:
     """A log folded event by event, keeping the events that still count so undo can rebuild."""
 
-    def __init__(self, catalog: Catalog = BUILTIN, state: GameState | None = None,
-                 effective: list[dict] | None = None):
+    def __init__(
+        self,
+        catalog: Catalog = BUILTIN,
+        state: GameState | None = None,
+        effective: list[dict] | None = None,
+    ):
         """From the first event, or from `state` (a snapshot) with `effective=None`: the
         events behind a snapshot are not at hand, so an undo reaching them needs the full log."""
         self.catalog = catalog
@@ -103,31 +114,44 @@ class Fold:
 
     def check_retraction(self, event: dict) -> list[int]:
         seqs = event.get("seqs")
-        if (not isinstance(seqs, list) or not seqs
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)):
+        if (
+            not isinstance(seqs, list)
+            or not seqs
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
+        ):
             refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
         if self.effective is None:
             raise NeedFullLog()
         if self.state.phase == "over":
             refuse("game_over", "The game is over and scored: it can no longer be undone")
         seqs = sorted(set(seqs))
-        tail = [e["seq"] for e in self.effective[-len(seqs):]] if len(seqs) <= len(self.effective) else []
+        tail = (
+            [e["seq"] for e in self.effective[-len(seqs) :]]
+            if len(seqs) <= len(self.effective)
+            else []
+        )
         if tail != seqs:
-            refuse("bad_retraction", "Undo takes back only the latest events, newest first: "
-                                     f"{', '.join(map(str, seqs))} are not the latest that count")
-        undone = self.effective[-len(seqs):]
+            refuse(
+                "bad_retraction",
+                "Undo takes back only the latest events, newest first: "
+                f"{', '.join(map(str, seqs))} are not the latest that count",
+            )
+        undone = self.effective[-len(seqs) :]
         if undone[0].get("type") == "game_started":
             refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
         for i, e in enumerate(undone):
             if e.get("type") in CHANCE_EVENTS or (i > 0 and e.get("type") in DRAWN_CARD_EVENTS):
-                refuse("retraction_past_reveal", f"Event {e['seq']} ({e['type']}) revealed "
-                                                 "something to the table: undo cannot reach "
-                                                 "back past it")
+                refuse(
+                    "retraction_past_reveal",
+                    f"Event {e['seq']} ({e['type']}) revealed "
+                    "something to the table: undo cannot reach "
+                    "back past it",
+                )
         return seqs
 
     def _retract(self, event: dict):
         seqs = self.check_retraction(event)
-        keep = self.effective[:-len(seqs)]
+        keep = self.effective[: -len(seqs)]
         rebuilt = Fold(self.catalog)
         for e in keep:
             rebuilt.add(e)

@@ -3,12 +3,22 @@
 Every option is checked by trying it on a copy of the state, so the buttons can never offer
 something the rules would then refuse.
 """
+
 from __future__ import annotations
 
 from .actions import building_cost
 from .auction import available_objects, is_last_player
-from .catalog import (BONUS_CARDS, BUILDINGS, FREEDOMS, GRID_SIZE, LANDSCAPES, PRESTIGE_CARDS,
-                      RAISE, RECRUITING_CARD, TWO_PLAYER_LANDSCAPE_OBJECT)
+from .catalog import (
+    BONUS_CARDS,
+    BUILDINGS,
+    FREEDOMS,
+    GRID_SIZE,
+    LANDSCAPES,
+    PRESTIGE_CARDS,
+    RAISE,
+    RECRUITING_CARD,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+)
 from .checks import means, opening_bid
 from .engine import apply_in_place
 from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells
@@ -29,16 +39,23 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
             if item["player"] != seat:
                 continue
             if item["kind"] == "prestige":
-                out += [{"type": "prestige_card_chosen", "player": seat, "card": c}
-                        for c in state.prestige_deck[:5]]
+                out += [
+                    {"type": "prestige_card_chosen", "player": seat, "card": c}
+                    for c in state.prestige_deck[:5]
+                ]
             else:
-                kinds = LANDSCAPES if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT else [item["object"]]
+                kinds = (
+                    LANDSCAPES
+                    if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT
+                    else [item["object"]]
+                )
                 for kind in kinds:
                     ev = {"type": "landscape_placed", "player": seat, "landscape": kind}
                     if state.grid:
                         size = state.catalog.landscape_cells.get(kind) or 3
-                        cells = find_cells(p, size, lambda c, k=kind, n=size:
-                                           check_landscape_cells(p, k, c, n))
+                        cells = find_cells(
+                            p, size, lambda c, k=kind, n=size: check_landscape_cells(p, k, c, n)
+                        )
                         if cells is None:
                             continue
                         ev["cells"] = cells
@@ -49,16 +66,30 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
             out.append({"type": "bid_passed", "player": seat})
         if not cur and a["opener"] == seat and not a["pending"]:
             kind = "last_player_took" if is_last_player(state, seat) else "auction_opened"
-            out += [{"type": kind, "player": seat, "object": o}
-                    for o in available_objects(state, seat)]
-            out.append({"type": "last_player_declined" if kind == "last_player_took"
-                        else "auctions_left", "player": seat})
+            out += [
+                {"type": kind, "player": seat, "object": o} for o in available_objects(state, seat)
+            ]
+            out.append(
+                {
+                    "type": "last_player_declined"
+                    if kind == "last_player_took"
+                    else "auctions_left",
+                    "player": seat,
+                }
+            )
     if state.phase == "action" and state.turn == seat:
         for pid in dict.fromkeys(h for h in p.hand if h != RECRUITING_CARD):
             if pid in state.catalog.professions:
                 wv = work_value(state, seat, pid, p.bonus_cards)
-                out.append({"type": "work_completed", "player": seat, "profession": pid,
-                            "bonus_cards": list(p.bonus_cards), "prestige": wv["total"] // 4})
+                out.append(
+                    {
+                        "type": "work_completed",
+                        "player": seat,
+                        "profession": pid,
+                        "bonus_cards": list(p.bonus_cards),
+                        "prestige": wv["total"] // 4,
+                    }
+                )
         for b in BUILDINGS:
             ev = {"type": "building_built", "player": seat, "building": b}
             if state.grid and b not in p.buildings:
@@ -75,10 +106,16 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
         if RECRUITING_CARD in p.hand:
             for other in range(state.n):
                 if other != seat:
-                    out += [{"type": "recruiting_card_used", "player": seat,
-                             "from_player": other, "profession": t}
-                            for t in dict.fromkeys(state.players[other].table)
-                            if t != RECRUITING_CARD]
+                    out += [
+                        {
+                            "type": "recruiting_card_used",
+                            "player": seat,
+                            "from_player": other,
+                            "profession": t,
+                        }
+                        for t in dict.fromkeys(state.players[other].table)
+                        if t != RECRUITING_CARD
+                    ]
         out.append({"type": "turn_ended", "player": seat})
     return [ev for ev in out if allowed(state, ev)]
 
@@ -95,6 +132,7 @@ def find_cells(player, size: int, check) -> list | None:
     """Some legal placement of a piece of `size` squares, grown cell by cell from each empty
     square (good enough for suggestions and simulated games; players tap their own)."""
     from .principality import occupied
+
     taken = occupied(player)
     for r0 in range(GRID_SIZE):
         for c0 in range(GRID_SIZE):
@@ -102,10 +140,18 @@ def find_cells(player, size: int, check) -> list | None:
                 continue
             cells = [(r0, c0)]
             while len(cells) < size:
-                grown = next(((r + dr, c + dc) for r, c in cells for dr, dc in NEIGHBOURS
-                              if 0 <= r + dr < GRID_SIZE and 0 <= c + dc < GRID_SIZE
-                              and (r + dr, c + dc) not in taken and (r + dr, c + dc) not in cells),
-                             None)
+                grown = next(
+                    (
+                        (r + dr, c + dc)
+                        for r, c in cells
+                        for dr, dc in NEIGHBOURS
+                        if 0 <= r + dr < GRID_SIZE
+                        and 0 <= c + dc < GRID_SIZE
+                        and (r + dr, c + dc) not in taken
+                        and (r + dr, c + dc) not in cells
+                    ),
+                    None,
+                )
                 if grown is None:
                     break
                 cells.append(grown)
@@ -127,5 +173,12 @@ def affordable_bid(state, seat: int) -> int | None:
     return nxt if means(state, seat) >= nxt else None
 
 
-__all__ = ["candidate_events", "allowed", "find_cells", "affordable_bid", "building_cost",
-           "BONUS_CARDS", "PRESTIGE_CARDS"]
+__all__ = [
+    "candidate_events",
+    "allowed",
+    "find_cells",
+    "affordable_bid",
+    "building_cost",
+    "BONUS_CARDS",
+    "PRESTIGE_CARDS",
+]

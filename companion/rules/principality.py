@@ -3,10 +3,18 @@
 Without a grid the same Principality is tracked by counts; the empty spaces are then worked out
 from the pieces' sizes (Buildings from the rulebook, Landscapes from what the table taught).
 """
+
 from __future__ import annotations
 
-from .catalog import (BUILDERS_FOR_ADJACENT_BUILDINGS, BUILDING_SIZE_CLASS, BUILDINGS,
-                      CATEGORIES, GRID_SIZE, LANDSCAPES, PALAZZO_CELLS)
+from .catalog import (
+    BUILDERS_FOR_ADJACENT_BUILDINGS,
+    BUILDING_SIZE_CLASS,
+    BUILDINGS,
+    CATEGORIES,
+    GRID_SIZE,
+    LANDSCAPES,
+    PALAZZO_CELLS,
+)
 from .refusals import refuse
 
 PALAZZO = "palazzo"
@@ -19,13 +27,19 @@ def parse_cells(cells) -> list[tuple[int, int]]:
         refuse("wrong_shape", "Say which squares the piece covers, as a list of [row, column]")
     out = []
     for cell in cells:
-        if (not isinstance(cell, (list, tuple)) or len(cell) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)):
+        if (
+            not isinstance(cell, (list, tuple))
+            or len(cell) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        ):
             refuse("wrong_shape", f"{cell!r} is not a square: use [row, column]")
         r, c = cell
         if not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE):
-            refuse("outside_grid", f"Square [{r}, {c}] is outside the {GRID_SIZE} x {GRID_SIZE} "
-                                   "Principality: a piece must lie completely within the grid")
+            refuse(
+                "outside_grid",
+                f"Square [{r}, {c}] is outside the {GRID_SIZE} x {GRID_SIZE} "
+                "Principality: a piece must lie completely within the grid",
+            )
         out.append((r, c))
     if len(set(out)) != len(out):
         refuse("wrong_shape", "The same square is listed twice")
@@ -69,10 +83,12 @@ def check_building_cells(player, building: str, cells) -> list:
                 other = taken.get((r + dr, c + dc))
                 if other is not None and (other == PALAZZO or other in BUILDINGS):
                     what = "your Palazzo" if other == PALAZZO else f"your {BUILDINGS[other][0]}"
-                    refuse("building_adjacent",
-                           f"Square [{r}, {c}] touches {what} edge to edge: Buildings may touch "
-                           f"only at corners until you have {BUILDERS_FOR_ADJACENT_BUILDINGS} "
-                           "Builders")
+                    refuse(
+                        "building_adjacent",
+                        f"Square [{r}, {c}] touches {what} edge to edge: Buildings may touch "
+                        f"only at corners until you have {BUILDERS_FOR_ADJACENT_BUILDINGS} "
+                        "Builders",
+                    )
     return cells
 
 
@@ -81,11 +97,17 @@ def check_room(player, what: str, size: int, grid: bool, landscape_cells: dict):
     without a grid the squares are still counted, so empty spaces never go below 0."""
     empty = empty_spaces(player, grid, landscape_cells)
     if size and empty is not None and empty < size:
-        refuse("no_room", f"{player.name}'s Principality has {empty} empty "
-                          f"square{'' if empty == 1 else 's'} left: a {what} covers {size}")
+        refuse(
+            "no_room",
+            f"{player.name}'s Principality has {empty} empty "
+            f"square{'' if empty == 1 else 's'} left: a {what} covers {size}",
+        )
     if grid and size and largest_free_area(player) < size:
-        refuse("no_room", f"{player.name}'s largest free area is {largest_free_area(player)} "
-                          f"squares joined edge to edge: a {what} covers {size}")
+        refuse(
+            "no_room",
+            f"{player.name}'s largest free area is {largest_free_area(player)} "
+            f"squares joined edge to edge: a {what} covers {size}",
+        )
 
 
 def largest_free_area(player) -> int:
@@ -137,8 +159,14 @@ def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
     return total - covered
 
 
-def counts(player, *, grid: bool = False, landscape_cells: dict | None = None,
-           hand: int | None = None, works: int | None = None) -> dict:
+def counts(
+    player,
+    *,
+    grid: bool = False,
+    landscape_cells: dict | None = None,
+    hand: int | None = None,
+    works: int | None = None,
+) -> dict:
     """The numbers Bonus and Prestige cards are written in terms of."""
     sizes = [BUILDING_SIZE_CLASS[BUILDINGS[b][1]] for b in player.buildings]
     ls = player.landscapes
@@ -148,7 +176,9 @@ def counts(player, *, grid: bool = False, landscape_cells: dict | None = None,
         "medium_buildings": sizes.count("medium"),
         "small_buildings": sizes.count("small"),
         "building_sizes": len(set(sizes)),
-        "forests": ls["forest"], "lakes": ls["lake"], "parks": ls["park"],
+        "forests": ls["forest"],
+        "lakes": ls["lake"],
+        "parks": ls["park"],
         "landscapes": sum(ls.values()),
         "landscape_types": sum(1 for k in LANDSCAPES if ls[k]),
         "freedoms": len(player.freedoms),

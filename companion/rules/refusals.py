@@ -4,6 +4,7 @@ A refusal's code is stable (clients match on it), its message is for the player 
 and its rule tells where to look it up. Keeping them in one table means each code cites the same
 rule everywhere and the tests can prove that every code is reachable.
 """
+
 from __future__ import annotations
 
 SETUP = "Setup (p. 2)"
@@ -103,8 +104,10 @@ CODES = {
     "protected_in_final_auction": SOLO + ": Auction phase, extra rules",
     "bad_die": SOLO,
     "not_on_automa_card": SOLO + ": Auction phase, step 2 (the card prices each object)",
-    "not_tied": SOLO + ": Prestige cards / Acquire a Bonus card (ties broken at random); "
-                + RULINGS + " #12",
+    "not_tied": SOLO
+    + ": Prestige cards / Acquire a Bonus card (ties broken at random); "
+    + RULINGS
+    + " #12",
 }
 
 

@@ -1,4 +1,5 @@
 """Round end (Best Work, starting player, round marker) and the end of the game."""
+
 from __future__ import annotations
 
 from .cards import prestige_points
@@ -19,11 +20,13 @@ def next_turn(state):
     state.turn = seats[(seats.index(state.turn) + 1) % len(seats)]
     if state.solo:
         from .solo import begin_solo_turn
+
         begin_solo_turn(state)
 
 
 def end_round(state):
     from .setup import begin_round
+
     seats = acting_seats(state)
     best = max((state.players[s].best_this_round for s in seats), default=0)
     scored = [s for s in seats if best and state.players[s].best_this_round == best]
@@ -44,6 +47,7 @@ def principality_counts(state) -> dict[int, dict]:
         p = state.players[s]
         if state.solo and s == 1:
             from .solo import wolfgang_counts
+
             out[s] = wolfgang_counts(state)
         else:
             out[s] = counts(p, grid=state.grid, landscape_cells=state.catalog.landscape_cells)
@@ -58,8 +62,15 @@ def end_game(state):
     for s in acting_seats(state):
         p = state.players[s]
         cards = {c: prestige_points(c, s, all_counts) for c in p.prestige_cards}
-        scores.append({"player": s, "fame": p.fame, "prestige_cards": cards,
-                       "total": p.fame + sum(cards.values()), "money": p.money})
+        scores.append(
+            {
+                "player": s,
+                "fame": p.fame,
+                "prestige_cards": cards,
+                "total": p.fame + sum(cards.values()),
+                "money": p.money,
+            }
+        )
     top = max(x["total"] for x in scores)
     leaders = [x for x in scores if x["total"] == top]
     richest = max(x["money"] for x in leaders)

@@ -1,9 +1,22 @@
 """Starting a game: seats, money, the supply, and the starting hands."""
+
 from __future__ import annotations
 
-from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDINGS, BUILDINGS_OF_EACH_TYPE, FREEDOMS,
-                      MAX_PLAYERS, MIN_PLAYERS, PRESTIGE_CARDS, PROFESSION_DECK, STARTING_HAND,
-                      STARTING_MONEY, TWO_PLAYER_LANDSCAPE_OBJECT, TWO_PLAYER_STARTING_MONEY)
+from .catalog import (
+    AUCTION_STACKS,
+    BONUS_CARDS,
+    BUILDINGS,
+    BUILDINGS_OF_EACH_TYPE,
+    FREEDOMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESTIGE_CARDS,
+    PROFESSION_DECK,
+    STARTING_HAND,
+    STARTING_MONEY,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+    TWO_PLAYER_STARTING_MONEY,
+)
 from .checks import seat
 from .refusals import refuse
 from .state import Player, new_auction
@@ -15,31 +28,38 @@ def game_started(state, ev):
         refuse("game_already_started", "This game has already started")
     names = ev.get("players")
     if ev.get("solo"):
-        from .solo import start_solo   # solo setup differs enough to live with Wolfgang
+        from .solo import start_solo  # solo setup differs enough to live with Wolfgang
+
         return start_solo(state, ev)
     if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        refuse("bad_player_count", f"The Princes of Florence is for {MIN_PLAYERS} to "
-                                   f"{MAX_PLAYERS} players (or solo against Wolfgang)")
+        refuse(
+            "bad_player_count",
+            f"The Princes of Florence is for {MIN_PLAYERS} to "
+            f"{MAX_PLAYERS} players (or solo against Wolfgang)",
+        )
     names = _names(names)
     expansions = ev.get("expansions") or {}
     if not isinstance(expansions, dict):
         refuse("bad_event", "expansions must be an object")
     if any(expansions.get(k) for k in ("muse_princess", "cooperative")):
-        refuse("expansion_not_supported", "Palazzo does not run the expansions yet: play the "
-                                          "base game")
+        refuse(
+            "expansion_not_supported", "Palazzo does not run the expansions yet: play the base game"
+        )
     n = len(names)
     two = n == 2
     supply = _freedom_supply(ev.get("freedoms"), n)
     start = ev.get("start_player", 0)
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
-        refuse("unknown_player", f"The starting player is one of the seats 0 to {n - 1}, "
-                                 f"not {start!r}")
+        refuse(
+            "unknown_player", f"The starting player is one of the seats 0 to {n - 1}, not {start!r}"
+        )
     grid = ev.get("grid", False)
     if not isinstance(grid, bool):
         refuse("bad_event", "Say whether the game has a grid: grid is true or false")
     # all checks passed
-    state.players = [Player(name, TWO_PLAYER_STARTING_MONEY if two else STARTING_MONEY)
-                     for name in names]
+    state.players = [
+        Player(name, TWO_PLAYER_STARTING_MONEY if two else STARTING_MONEY) for name in names
+    ]
     state.start_player = start
     state.two_player = two
     state.grid = grid
@@ -70,21 +90,32 @@ def _freedom_supply(given, n) -> dict:
         if given is not None and given != standard:
             refuse("bad_freedom_supply", f"With {n} players the supply is {n - 1} of each Freedom")
         return standard
-    if not isinstance(given, dict) or set(given) != set(FREEDOMS) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
-        refuse("bad_freedom_supply", "A 2-player game names its Freedoms: {travel, religion, "
-                                     "opinion} counts, 1 of each plus 2 of two different types")
+    if (
+        not isinstance(given, dict)
+        or set(given) != set(FREEDOMS)
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in given.values())
+    ):
+        refuse(
+            "bad_freedom_supply",
+            "A 2-player game names its Freedoms: {travel, religion, "
+            "opinion} counts, 1 of each plus 2 of two different types",
+        )
     extra = sorted(v - 1 for v in given.values())
     if extra not in ([0, 1, 1], [0, 0, 1]):
-        refuse("bad_freedom_supply", "2 players: 1 of each Freedom plus 2 of two different "
-                                     "types (5), or plus 1 (4, the harder game)")
+        refuse(
+            "bad_freedom_supply",
+            "2 players: 1 of each Freedom plus 2 of two different "
+            "types (5), or plus 1 (4, the harder game)",
+        )
     return dict(given)
 
 
 def starting_hand_chosen(state, ev):
     if state.phase != "setup":
-        refuse("hand_already_chosen" if state.phase not in ("not_started",) else
-               "game_not_started", "Starting hands are chosen at setup, before round 1")
+        refuse(
+            "hand_already_chosen" if state.phase not in ("not_started",) else "game_not_started",
+            "Starting hands are chosen at setup, before round 1",
+        )
     s = seat(state, ev)
     if state.solo and s != 0:
         refuse("bad_solo_setup", "Wolfgang's cards stay face down: only you choose a hand")
@@ -92,13 +123,21 @@ def starting_hand_chosen(state, ev):
     if p.hand:
         refuse("hand_already_chosen", f"{p.name} has already chosen a starting hand")
     cards = ev.get("professions")
-    if not isinstance(cards, list) or len(cards) != STARTING_HAND or len(set(map(str, cards))) != STARTING_HAND:
-        refuse("bad_starting_hand", f"Keep {STARTING_HAND} different Profession cards of the 4 dealt")
+    if (
+        not isinstance(cards, list)
+        or len(cards) != STARTING_HAND
+        or len(set(map(str, cards))) != STARTING_HAND
+    ):
+        refuse(
+            "bad_starting_hand", f"Keep {STARTING_HAND} different Profession cards of the 4 dealt"
+        )
     for pid in cards:
         profession(state, pid)
         if in_play(state, pid):
-            refuse("card_not_available", f"The {state.catalog.professions[pid].name} is already "
-                                         "in another player's hand")
+            refuse(
+                "card_not_available",
+                f"The {state.catalog.professions[pid].name} is already in another player's hand",
+            )
     p.hand = list(cards)
     state.profession_deck -= STARTING_HAND
     if all(q.hand for q in humans(state)):
@@ -131,6 +170,7 @@ def begin_round(state, number: int):
     state.auction = new_auction(state.start_player)
     if state.solo:
         from .solo import begin_solo_round
+
         begin_solo_round(state)
 
 

@@ -14,18 +14,38 @@ anything.
 Seats: 0 is you, 1 is Wolfgang. The dummy players are no seats: their columns of Profession
 cards live in `state.solo["columns"]`, Wolfgang's row of cards in `state.solo["row"]`.
 """
+
 from __future__ import annotations
 
 from . import automa
-from .automa import WOLFGANG_SEAT
-from .catalog import (AUCTION_STACKS, BONUS_CARDS, BUILDER_PRESTIGE, BUILDINGS,
-                      BUILDINGS_OF_EACH_TYPE, CatalogError, FREEDOMS,
-                      LANDSCAPES, MAX_BUILDERS, OBJECT_NAMES, PRESTIGE_CARDS,
-                      PRESTIGE_FOR_BUILDING, PRESTIGE_FOR_REPEATED_LANDSCAPE, PROFESSION_DECK,
-                      RECRUITING_CARD, SOLO_DUMMIES, SOLO_FINAL_AUCTION_PRICE,
-                      SOLO_FORCED_BUY_ROLLS, SOLO_FREEDOMS_OF_EACH, SOLO_STARTING_MONEY,
-                      STARTING_HAND, WOLFGANG, WOLFGANG_STARTING_MONEY, automa_card_from_dict)
 from .auction import gain_object, pay_price
+from .automa import WOLFGANG_SEAT
+from .catalog import (
+    AUCTION_STACKS,
+    BONUS_CARDS,
+    BUILDER_PRESTIGE,
+    BUILDINGS,
+    BUILDINGS_OF_EACH_TYPE,
+    FREEDOMS,
+    LANDSCAPES,
+    MAX_BUILDERS,
+    OBJECT_NAMES,
+    PRESTIGE_CARDS,
+    PRESTIGE_FOR_BUILDING,
+    PRESTIGE_FOR_REPEATED_LANDSCAPE,
+    PROFESSION_DECK,
+    RECRUITING_CARD,
+    SOLO_DUMMIES,
+    SOLO_FINAL_AUCTION_PRICE,
+    SOLO_FORCED_BUY_ROLLS,
+    SOLO_FREEDOMS_OF_EACH,
+    SOLO_STARTING_MONEY,
+    STARTING_HAND,
+    WOLFGANG,
+    WOLFGANG_STARTING_MONEY,
+    CatalogError,
+    automa_card_from_dict,
+)
 from .checks import means, phase, seat
 from .engine import register
 from .principality import check_room, empty_spaces
@@ -34,18 +54,29 @@ from .state import Player, _copy
 from .work import profession
 
 ME = 0
-UNKNOWN = "unknown"          # a face-down Profession card nobody has seen yet
+UNKNOWN = "unknown"  # a face-down Profession card nobody has seen yet
 DIE_SOURCES = ("table", "app")
 ROUND_GROUPS = {"1-2": (1, 2), "3-4": (3, 4), "5-7": (5, 7)}
 
 # Events that may come whenever the rules allow them, whatever step the app is waiting for.
-ANY_TIME = {"fame_sold", "correction", "profession_taught", "landscape_taught",
-            "recruiting_card_used"}
+ANY_TIME = {
+    "fame_sold",
+    "correction",
+    "profession_taught",
+    "landscape_taught",
+    "recruiting_card_used",
+}
 # The base game's bidding: in solo play you auction against the Automa card instead.
-BIDDING = {"auction_opened", "bid_raised", "bid_passed", "last_player_took",
-           "last_player_declined"}
-YOUR_TURN = ["work_completed", "building_built", "profession_taken", "freedom_introduced",
-             "bonus_card_taken", "recruiting_card_used", "turn_ended"]
+BIDDING = {"auction_opened", "bid_raised", "bid_passed", "last_player_took", "last_player_declined"}
+YOUR_TURN = [
+    "work_completed",
+    "building_built",
+    "profession_taken",
+    "freedom_introduced",
+    "bonus_card_taken",
+    "recruiting_card_used",
+    "turn_ended",
+]
 EXPECT = {
     "starting_hand": ["starting_hand_chosen"],
     "auction_card": ["automa_card_drawn"],
@@ -65,10 +96,12 @@ EXPECT = {
 
 # --- hooks the base engine calls -------------------------------------------------------------
 
+
 def start_solo(state, ev):
     """`game_started` with `solo`: two seats, Wolfgang's money by difficulty, 2 Freedoms of
     each type, and the Profession cards dealt face down to Wolfgang and the dummies."""
     from .setup import _names
+
     options = ev.get("solo")
     if not isinstance(options, dict):
         refuse("bad_solo_setup", "solo is {difficulty: easy|standard|hard, dummies: 2|3}")
@@ -95,8 +128,10 @@ def start_solo(state, ev):
     if not isinstance(grid, bool):
         refuse("bad_event", "Say whether the game has a grid: grid is true or false")
     # all checks passed
-    state.players = [Player(names[0], SOLO_STARTING_MONEY),
-                     Player(WOLFGANG, WOLFGANG_STARTING_MONEY[difficulty])]
+    state.players = [
+        Player(names[0], SOLO_STARTING_MONEY),
+        Player(WOLFGANG, WOLFGANG_STARTING_MONEY[difficulty]),
+    ]
     state.start_player = start
     state.two_player = False
     state.grid = grid
@@ -108,10 +143,13 @@ def start_solo(state, ev):
     state.bonus_deck = list(BONUS_CARDS)
     state.prestige_deck = list(PRESTIGE_CARDS)
     state.solo = {
-        "difficulty": difficulty, "dummies": dummies, "players": 2 + dummies,
+        "difficulty": difficulty,
+        "dummies": dummies,
+        "players": 2 + dummies,
         "row": [_unknown_card() for _ in range(STARTING_HAND)],
-        "columns": [[{"card": None, "face_up": False} for _ in range(STARTING_HAND)]
-                    for _ in range(dummies)],
+        "columns": [
+            [{"card": None, "face_up": False} for _ in range(STARTING_HAND)] for _ in range(dummies)
+        ],
         "known_automa_professions": [],
         "drawn": [],
         "need": {"step": "starting_hand"},
@@ -126,8 +164,15 @@ def start_solo(state, ev):
 
 
 def begin_solo_round(state):
-    state.solo["auction"] = {"card": None, "offers": [], "bought": None, "left": False,
-                             "rolls": [], "wolfgang": None, "discarded": []}
+    state.solo["auction"] = {
+        "card": None,
+        "offers": [],
+        "bought": None,
+        "left": False,
+        "rolls": [],
+        "wolfgang": None,
+        "discarded": [],
+    }
     state.solo["facts"] = {}
     state.solo["turn"] = None
     state.solo["running"] = None
@@ -158,14 +203,19 @@ def recruit_from_wolfgang(state, s: int, pid: str):
     del solo["row"][i]
     solo["row"].append(_recruiting_card())
     _sync(state)
-    _log(state, "you", f"You recruit the {_pname(state, pid)} from Wolfgang's row; your "
-                       "Recruiting card goes face down to the right of his row")
+    _log(
+        state,
+        "you",
+        f"You recruit the {_pname(state, pid)} from Wolfgang's row; your "
+        "Recruiting card goes face down to the right of his row",
+    )
 
 
 def recruit_from_dummy(state, ev):
     """`recruiting_card_used {player: 0, from_dummy: i, profession}`: a face-up card of a dummy
     player's column; the Recruiting card is discarded."""
     from .anytime import check_recruiter
+
     s = seat(state, ev)
     p = state.players[s]
     check_recruiter(state, s)
@@ -181,8 +231,12 @@ def recruit_from_dummy(state, ev):
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
     del column[i]
-    _log(state, "you", f"You recruit the {_pname(state, pid)} from dummy player {d + 1}; "
-                       "your Recruiting card is discarded")
+    _log(
+        state,
+        "you",
+        f"You recruit the {_pname(state, pid)} from dummy player {d + 1}; "
+        "your Recruiting card is discarded",
+    )
 
 
 def after_player_choice(state):
@@ -195,13 +249,19 @@ def gate(state, ev):
     """Every event of a solo game passes here first (engine.apply_in_place)."""
     kind = ev.get("type")
     if kind in BIDDING:
-        refuse("not_solo", "In the solo game nobody bids: offer an object against the Automa "
-                           "card (solo_auction_offered)")
+        refuse(
+            "not_solo",
+            "In the solo game nobody bids: offer an object against the Automa "
+            "card (solo_auction_offered)",
+        )
     if state.phase == "over" or state.solo is None:
-        return                      # the handlers themselves say the game is over
+        return  # the handlers themselves say the game is over
     if ev.get("player") == WOLFGANG_SEAT and kind != "correction":
-        refuse("not_expected_now", "Palazzo works out Wolfgang's moves itself from what the "
-                                   "table reports: " + solo_prompt(state)["say"])
+        refuse(
+            "not_expected_now",
+            "Palazzo works out Wolfgang's moves itself from what the "
+            "table reports: " + solo_prompt(state)["say"],
+        )
     if kind in ANY_TIME:
         return
     if kind not in EXPECT[state.solo["need"]["step"]]:
@@ -209,6 +269,7 @@ def gate(state, ev):
 
 
 # --- the solo Auction phase -----------------------------------------------------------------
+
 
 def automa_card_drawn(state, ev):
     _solo_only(state)
@@ -233,13 +294,17 @@ def automa_card_drawn(state, ev):
 
 def _check_automa_card(state, ev):
     number = ev.get("card")
-    if isinstance(number, bool) or not (isinstance(number, int) or
-                                        (isinstance(number, str) and number.isdigit())):
+    if isinstance(number, bool) or not (
+        isinstance(number, int) or (isinstance(number, str) and number.isdigit())
+    ):
         refuse("bad_event", "card is the number printed on the Automa card")
     number = str(int(number))
     if number in state.solo["drawn"]:
-        refuse("automa_card_used", f"Automa card {number} was already drawn this game: "
-                                   "each card is drawn once (21 cards, 3 a round)")
+        refuse(
+            "automa_card_used",
+            f"Automa card {number} was already drawn this game: "
+            "each card is drawn once (21 cards, 3 a round)",
+        )
     panels, catalog = ev.get("panels"), None
     if panels is not None:
         try:
@@ -247,19 +312,27 @@ def _check_automa_card(state, ev):
             catalog = state.catalog.merged({"automa_cards": {number: card}})
         except CatalogError as e:
             refuse("bad_catalog_entry", str(e))
-        except TypeError:                          # a list or object where an id belongs
-            refuse("bad_catalog_entry", f"Automa card {number}: write its panels in the "
-                                        "catalog file's Automa card format")
+        except TypeError:  # a list or object where an id belongs
+            refuse(
+                "bad_catalog_entry",
+                f"Automa card {number}: write its panels in the catalog file's Automa card format",
+            )
     else:
         card = state.catalog.automa_cards.get(number)
         if card is None:
-            refuse("automa_card_unknown", f"Palazzo does not know Automa card {number} yet: "
-                                          "transcribe its three panels once (panels)")
+            refuse(
+                "automa_card_unknown",
+                f"Palazzo does not know Automa card {number} yet: "
+                "transcribe its three panels once (panels)",
+            )
     first, last = ROUND_GROUPS[card["rounds"]]
     if not first <= state.round <= last:
-        refuse("automa_card_wrong_round", f"Automa card {number} is for rounds {card['rounds']} "
-                                          f"and this is round {state.round}: is the deck "
-                                          "stacked 1-2, 3-4, 5-7 from the top?")
+        refuse(
+            "automa_card_wrong_round",
+            f"Automa card {number} is for rounds {card['rounds']} "
+            f"and this is round {state.round}: is the deck "
+            "stacked 1-2, 3-4, 5-7 from the top?",
+        )
     return number, card, catalog
 
 
@@ -269,35 +342,59 @@ def solo_auction_offered(state, ev):
     _need(state, "choose_object")
     obj = ev.get("object")
     if not isinstance(obj, str) or obj not in AUCTION_STACKS:
-        refuse("unknown_object", f"{obj!r} is not an auction object: one of "
-                                 f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
-                                 "own object)")
+        refuse(
+            "unknown_object",
+            f"{obj!r} is not an auction object: one of "
+            f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
+            "own object)",
+        )
     auc = state.solo["auction"]
     card = automa.automa_card(state, auc["card"])
     item = automa.card_item(state, card, obj)
     name = OBJECT_NAMES[obj]
     if item is None:
-        refuse("not_on_automa_card", f"The {name} is not on Automa card {auc['card']}: it has "
-                                     "no price this round")
+        refuse(
+            "not_on_automa_card",
+            f"The {name} is not on Automa card {auc['card']}: it has no price this round",
+        )
     if any(o["object"] == obj for o in auc["offers"]):
-        refuse("object_already_offered", f"You already auctioned the {name} this round: each "
-                                         "time choose an object you have not chosen yet")
+        refuse(
+            "object_already_offered",
+            f"You already auctioned the {name} this round: each "
+            "time choose an object you have not chosen yet",
+        )
     if state.stacks[obj] <= 0:
         refuse("stack_exhausted", f"The {name} stack is exhausted")
     if obj == "builder" and state.players[ME].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"You already have {MAX_BUILDERS} Builders")
-    if obj in LANDSCAPES:       # bought means placed at once (ruling 17); Wolfgang needs no room
-        check_room(state.players[ME], name, state.catalog.landscape_cells[obj], state.grid,
-                   state.catalog.landscape_cells)
+    if obj in LANDSCAPES:  # bought means placed at once (ruling 17); Wolfgang needs no room
+        check_room(
+            state.players[ME],
+            name,
+            state.catalog.landscape_cells[obj],
+            state.grid,
+            state.catalog.landscape_cells,
+        )
     final = len(auc["offers"]) == state.solo["players"] - 1
     if final and obj in automa.protected_objects(state, card):
-        refuse("protected_in_final_auction", f"The {name} has one of the two highest die "
-                                             "modifiers: it cannot be bought in the final "
-                                             "auction; choose another object or leave")
+        refuse(
+            "protected_in_final_auction",
+            f"The {name} has one of the two highest die "
+            "modifiers: it cannot be bought in the final "
+            "auction; choose another object or leave",
+        )
     # all checks passed
     modifier = item[automa.modifier_key(state)]
-    offer = {"object": obj, "modifier": modifier, "final": final, "roll": None,
-             "last_bid": None, "price": None, "forced": False, "result": None}
+    offer = {
+        "object": obj,
+        "modifier": modifier,
+        "final": final,
+        "roll": None,
+        "last_bid": None,
+        "price": None,
+        "forced": False,
+        "result": None,
+    }
     auc["offers"].append(offer)
     if final:
         offer["price"] = SOLO_FINAL_AUCTION_PRICE
@@ -320,13 +417,24 @@ def die_rolled(state, ev):
     auc = solo["auction"]
     modifier = need["modifier"]
     bid = automa.last_bid(modifier, value)
-    auc["rolls"].append({"for": need["who"], "object": need["object"], "value": value,
-                         "modifier": modifier, "last_bid": bid,
-                         **({"source": source} if source else {})})
+    auc["rolls"].append(
+        {
+            "for": need["who"],
+            "object": need["object"],
+            "value": value,
+            "modifier": modifier,
+            "last_bid": bid,
+            **({"source": source} if source else {}),
+        }
+    )
     if need["who"] == "you":
         offer = auc["offers"][-1]
-        offer.update(roll=value, last_bid=bid, price=bid + 100,
-                     forced=modifier is None and value in SOLO_FORCED_BUY_ROLLS)
+        offer.update(
+            roll=value,
+            last_bid=bid,
+            price=bid + 100,
+            forced=modifier is None and value in SOLO_FORCED_BUY_ROLLS,
+        )
         _wait(state, "buy_or_decline", object=need["object"])
     else:
         solo["facts"]["roll"] = {"object": need["object"], "value": value}
@@ -338,8 +446,11 @@ def solo_bought(state, ev):
     price = offer["price"]
     if price > means(state, ME):
         p = state.players[ME]
-        refuse("bid_beyond_means", f"You cannot pay {price}: {p.money} Florin plus {p.fame} PP "
-                                   f"to sell is {means(state, ME)}")
+        refuse(
+            "bid_beyond_means",
+            f"You cannot pay {price}: {p.money} Florin plus {p.fame} PP "
+            f"to sell is {means(state, ME)}",
+        )
     # all checks passed
     pay_price(state.players[ME], price)
     obj = offer["object"]
@@ -358,8 +469,11 @@ def solo_declined(state, ev):
     offer = _answering_offer(state, ev)
     name = OBJECT_NAMES[offer["object"]]
     if offer["forced"] and offer["price"] <= means(state, ME):
-        refuse("forced_buy", f"You rolled {offer['roll']} for the {name}, which has no die "
-                             f"modifier: you must buy it for {offer['price']}")
+        refuse(
+            "forced_buy",
+            f"You rolled {offer['roll']} for the {name}, which has no die "
+            f"modifier: you must buy it for {offer['price']}",
+        )
     # all checks passed
     offer["result"] = "declined"
     auc = state.solo["auction"]
@@ -390,8 +504,10 @@ def _answering_offer(state, ev) -> dict:
     _need(state, "buy_or_decline")
     offer = state.solo["auction"]["offers"][-1]
     if ev.get("object") != offer["object"]:
-        refuse("not_expected_now", f"The object on offer is the {OBJECT_NAMES[offer['object']]}, "
-                                   f"not {ev.get('object')!r}")
+        refuse(
+            "not_expected_now",
+            f"The object on offer is the {OBJECT_NAMES[offer['object']]}, not {ev.get('object')!r}",
+        )
     return offer
 
 
@@ -430,8 +546,7 @@ def _wolfgang_buys(state) -> dict | None:
         if obj in LANDSCAPES:
             if p.landscapes[obj]:
                 p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE
-                words += (f"; he already had one, so it scores "
-                          f"{PRESTIGE_FOR_REPEATED_LANDSCAPE} PP")
+                words += f"; he already had one, so it scores {PRESTIGE_FOR_REPEATED_LANDSCAPE} PP"
             p.landscapes[obj] += 1
         elif obj == "jester":
             p.jesters += 1
@@ -451,7 +566,8 @@ def _wolfgang_buys(state) -> dict | None:
         p.acquired = obj
         state.auction["taken"].append(obj)
         state.auction.setdefault("results", []).append(
-            {"player": WOLFGANG_SEAT, "object": obj, "price": price})
+            {"player": WOLFGANG_SEAT, "object": obj, "price": price}
+        )
         _sync(state)
         _log(state, "wolfgang", words)
     auc = solo["auction"]
@@ -460,12 +576,17 @@ def _wolfgang_buys(state) -> dict | None:
         if kind not in (auc["bought"], obj) and state.stacks[kind] > 0:
             state.stacks[kind] -= 1
             auc["discarded"].append(kind)
-            _log(state, "table", f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
-                                 f"supply ({state.stacks[kind]} left)")
+            _log(
+                state,
+                "table",
+                f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
+                f"supply ({state.stacks[kind]} left)",
+            )
     solo["running"] = None
     solo["facts"] = {}
     state.auction["opener"] = None
     from .actions import begin_action_phase
+
     begin_action_phase(state)
     return None
 
@@ -495,6 +616,7 @@ def _card_choice_words(state, deck: str, card: str) -> str:
 
 
 # --- Wolfgang's turn ------------------------------------------------------------------------
+
 
 def _start_turn(state):
     solo = state.solo
@@ -540,9 +662,11 @@ def _wolfgang_acts(state) -> dict | None:
             return card
         cost = automa.action_cost(state, "bonus")
         pay = automa.payment(p.money, cost)
-        words = (f"Wolfgang acquires a Bonus card ({why}): {automa.payment_words(cost, pay)}; "
-                 f"he takes {_card_choice_words(state, 'bonus', card)} and puts it on his "
-                 "leftmost face-down card")
+        words = (
+            f"Wolfgang acquires a Bonus card ({why}): {automa.payment_words(cost, pay)}; "
+            f"he takes {_card_choice_words(state, 'bonus', card)} and puts it on his "
+            "leftmost face-down card"
+        )
         _pay(p, pay)
         state.bonus_deck.remove(card)
         solo["row"][automa.leftmost_face_down(state)]["bonus"].append(card)
@@ -561,12 +685,15 @@ def _wolfgang_acts(state) -> dict | None:
                 state.profession_deck -= 1
                 dealt.append(str(i + 1))
         _sync(state)
-        dummies = (f"; one card face down on each dummy column ({', '.join(dealt)})"
-                   if dealt else "")
-        _log(state, "wolfgang", f"Wolfgang takes a Profession card ({why}): "
-                                f"{automa.payment_words(cost, pay)}; the top card goes face "
-                                f"down to the right of his row{dummies}")
-    else:                                   # build or freedom, read off his leftmost card
+        dummies = f"; one card face down on each dummy column ({', '.join(dealt)})" if dealt else ""
+        _log(
+            state,
+            "wolfgang",
+            f"Wolfgang takes a Profession card ({why}): "
+            f"{automa.payment_words(cost, pay)}; the top card goes face "
+            f"down to the right of his row{dummies}",
+        )
+    else:  # build or freedom, read off his leftmost card
         cost = automa.action_cost(state, action)
         pay = automa.payment(p.money, cost)
         source = _pname(state, d["profession"])
@@ -576,18 +703,26 @@ def _wolfgang_acts(state) -> dict | None:
             state.building_supply[b] -= 1
             p.buildings.append(b)
             p.fame += PRESTIGE_FOR_BUILDING
-            _log(state, "wolfgang", f"Wolfgang builds {_a(BUILDINGS[b][0])} ({why}; his leftmost "
-                                    f"face-down Profession card, the {source}, shows it): "
-                                    f"{automa.payment_words(cost, pay)}; he scores "
-                                    f"{PRESTIGE_FOR_BUILDING} PP")
+            _log(
+                state,
+                "wolfgang",
+                f"Wolfgang builds {_a(BUILDINGS[b][0])} ({why}; his leftmost "
+                f"face-down Profession card, the {source}, shows it): "
+                f"{automa.payment_words(cost, pay)}; he scores "
+                f"{PRESTIGE_FOR_BUILDING} PP",
+            )
         else:
             f = d["freedom"]
             _pay(p, pay)
             state.freedom_supply[f] -= 1
             p.freedoms.append(f)
-            _log(state, "wolfgang", f"Wolfgang introduces {f.title()} ({why}; his leftmost "
-                                    f"face-down Profession card, the {source}, shows it): "
-                                    f"{automa.payment_words(cost, pay)}")
+            _log(
+                state,
+                "wolfgang",
+                f"Wolfgang introduces {f.title()} ({why}; his leftmost "
+                f"face-down Profession card, the {source}, shows it): "
+                f"{automa.payment_words(cost, pay)}",
+            )
     t["done"] = True
     return None
 
@@ -599,8 +734,11 @@ def _wolfgang_works(state, why: str) -> dict | None:
     if entry["kind"] == "profession" and entry["card"] is None:
         return {"step": "reveal", "owner": "wolfgang", "purpose": "work"}
     wv = automa.work_value(state, slot)
-    what = ("a Recruiting card" if entry["kind"] == "recruiting"
-            else f"the {_pname(state, entry['card'])}")
+    what = (
+        "a Recruiting card"
+        if entry["kind"] == "recruiting"
+        else f"the {_pname(state, entry['card'])}"
+    )
     words = automa.work_words(state, wv, what, why)
     p = state.players[WOLFGANG_SEAT]
     entry["face_up"] = True
@@ -609,14 +747,24 @@ def _wolfgang_works(state, why: str) -> dict | None:
     p.fame += wv["prestige"]
     p.money += wv["florin"]
     p.best_this_round = max(p.best_this_round, wv["total"])
-    p.works.append({"round": state.round, "profession": entry["card"], "value": wv["total"],
-                    "prestige": wv["prestige"], "bonus_cards": list(entry["played_bonus"])})
+    p.works.append(
+        {
+            "round": state.round,
+            "profession": entry["card"],
+            "value": wv["total"],
+            "prestige": wv["prestige"],
+            "bonus_cards": list(entry["played_bonus"]),
+        }
+    )
     _sync(state)
-    solo["turn"]["flips"] = [i for i, col in enumerate(solo["columns"])
-                             if any(not e["face_up"] for e in col)]
+    solo["turn"]["flips"] = [
+        i for i, col in enumerate(solo["columns"]) if any(not e["face_up"] for e in col)
+    ]
     if solo["turn"]["flips"]:
-        words += ("; then flip one face-down card in each dummy column "
-                  f"({', '.join(str(i + 1) for i in solo['turn']['flips'])})")
+        words += (
+            "; then flip one face-down card in each dummy column "
+            f"({', '.join(str(i + 1) for i in solo['turn']['flips'])})"
+        )
     _log(state, "wolfgang", words)
     return None
 
@@ -632,6 +780,7 @@ def _finish_action(state) -> None:
         return None
     solo["turn"] = None
     from .rounds import next_turn
+
     next_turn(state)
     if state.phase == "over":
         _wait(state, "over")
@@ -640,32 +789,45 @@ def _finish_action(state) -> None:
 
 # --- facts about Wolfgang's and the dummies' cards --------------------------------------------
 
+
 def automa_profession_revealed(state, ev):
     _solo_only(state)
     phase(state, "auction", "action")
     need = _need(state, "reveal", "dummy_flip")
     owner = ev.get("owner")
     if need["step"] == "reveal" and owner != "wolfgang":
-        refuse("not_expected_now", "Palazzo asked which Profession Wolfgang's card shows "
-                                   "(owner: wolfgang)")
-    if need["step"] == "dummy_flip" and (not isinstance(owner, int) or isinstance(owner, bool)
-                                         or owner not in need["columns"]):
-        refuse("not_expected_now", "Palazzo asked for a card of dummy column "
-                                   f"{' or '.join(str(c) for c in need['columns'])} (owner: "
-                                   "the column's index)")
+        refuse(
+            "not_expected_now",
+            "Palazzo asked which Profession Wolfgang's card shows (owner: wolfgang)",
+        )
+    if need["step"] == "dummy_flip" and (
+        not isinstance(owner, int) or isinstance(owner, bool) or owner not in need["columns"]
+    ):
+        refuse(
+            "not_expected_now",
+            "Palazzo asked for a card of dummy column "
+            f"{' or '.join(str(c) for c in need['columns'])} (owner: "
+            "the column's index)",
+        )
     pid = ev.get("profession")
     profession(state, pid)
     from .setup import in_play
+
     if in_play(state, pid):
-        refuse("card_not_available", f"The {_pname(state, pid)} is already elsewhere: "
-                                     "the deck has one of each card")
+        refuse(
+            "card_not_available",
+            f"The {_pname(state, pid)} is already elsewhere: the deck has one of each card",
+        )
     # all checks passed
     solo = state.solo
     solo["known_automa_professions"].append(pid)
     if owner == "wolfgang":
         # Found again, not remembered: a card recruited from his row meanwhile shifts positions.
-        slot = (automa.leftmost_face_down(state) if need["purpose"] == "work"
-                else automa.leftmost_face_down_profession(state))
+        slot = (
+            automa.leftmost_face_down(state)
+            if need["purpose"] == "work"
+            else automa.leftmost_face_down_profession(state)
+        )
         solo["row"][slot]["card"] = pid
         _sync(state)
     else:
@@ -683,14 +845,23 @@ def automa_cards_offered(state, ev):
     need = _need(state, "offer")
     deck = ev.get("deck")
     if deck != need["deck"]:
-        refuse("not_expected_now", f"Palazzo asked for the {need['deck'].title()} cards drawn "
-                                   "for Wolfgang")
+        refuse(
+            "not_expected_now",
+            f"Palazzo asked for the {need['deck'].title()} cards drawn for Wolfgang",
+        )
     cards = ev.get("cards")
     left = state.prestige_deck if deck == "prestige" else state.bonus_deck
-    if (not isinstance(cards, list) or len(cards) != need["count"]
-            or not all(isinstance(c, str) for c in cards) or len(set(cards)) != len(cards)):
-        refuse("bad_event", f"Name the {need['count']} different cards drawn from the top of "
-                            f"the {deck.title()} deck")
+    if (
+        not isinstance(cards, list)
+        or len(cards) != need["count"]
+        or not all(isinstance(c, str) for c in cards)
+        or len(set(cards)) != len(cards)
+    ):
+        refuse(
+            "bad_event",
+            f"Name the {need['count']} different cards drawn from the top of "
+            f"the {deck.title()} deck",
+        )
     missing = [c for c in cards if c not in left]
     if missing:
         refuse("card_not_available", f"{', '.join(missing)} is not in the {deck.title()} deck")
@@ -715,6 +886,7 @@ def automa_tie_broken(state, ev):
 
 # --- the machine -----------------------------------------------------------------------------
 
+
 def _advance(state):
     """Run Wolfgang's procedure until it needs a fact from the table, or hands over."""
     solo = state.solo
@@ -728,8 +900,7 @@ def _advance(state):
 
 def _need_from(d: dict) -> dict:
     if d["need"] == "die":
-        return {"step": "roll", "who": "wolfgang", "object": d["object"],
-                "modifier": d["modifier"]}
+        return {"step": "roll", "who": "wolfgang", "object": d["object"], "modifier": d["modifier"]}
     return {"step": "reveal", "owner": d["owner"], "purpose": d["purpose"]}
 
 
@@ -773,8 +944,9 @@ def _sync(state):
 
 def _log(state, who: str, say: str):
     log = state.solo["log"]
-    log.append({"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who,
-                "say": say})
+    log.append(
+        {"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who, "say": say}
+    )
 
 
 def _a(name: str) -> str:
@@ -787,6 +959,7 @@ def _pname(state, pid) -> str:
 
 
 # --- what the app says -------------------------------------------------------------------------
+
 
 def solo_prompt(state) -> dict:
     """The next physical step, as data and one English sentence:
@@ -807,15 +980,23 @@ def _say(state, need: dict, out: dict) -> str:
     step = need["step"]
     solo = state.solo
     if step == "starting_hand":
-        return ("Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
-                f"and each of the {solo['dummies']} dummy players a column of 3 face down")
+        return (
+            "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
+            f"and each of the {solo['dummies']} dummy players a column of 3 face down"
+        )
     if step in ("auction_card", "wolfgang_card"):
-        what = ("for the auction (its top panel prices the objects)" if step == "auction_card"
-                else f"for Wolfgang's {'first' if need['action'] == 1 else 'second'} action "
-                     f"(its {'middle' if need['action'] == 1 else 'bottom'} panel)")
-        forced = (" His face-down cards are as many as the rounds left: he will complete a "
-                  "Work whatever it shows." if step == "wolfgang_card" and automa.must_work(state)
-                  else "")
+        what = (
+            "for the auction (its top panel prices the objects)"
+            if step == "auction_card"
+            else f"for Wolfgang's {'first' if need['action'] == 1 else 'second'} action "
+            f"(its {'middle' if need['action'] == 1 else 'bottom'} panel)"
+        )
+        forced = (
+            " His face-down cards are as many as the rounds left: he will complete a "
+            "Work whatever it shows."
+            if step == "wolfgang_card" and automa.must_work(state)
+            else ""
+        )
         return f"Draw the top Automa card {what}: which number is it?{forced}"
     if step == "choose_object":
         return _choose_words(state, out)
@@ -823,8 +1004,7 @@ def _say(state, need: dict, out: dict) -> str:
         name = OBJECT_NAMES[need["object"]]
         dice = automa.dice_words(need["modifier"])
         if need["who"] == "you":
-            hint = (" (no modifier: on a 1 or 2 you must buy it)" if need["modifier"] is None
-                    else "")
+            hint = " (no modifier: on a 1 or 2 you must buy it)" if need["modifier"] is None else ""
             return f"{name}: roll the die ({dice}){hint}"
         return f"Wolfgang buys the {name}: roll the die for his price ({dice})"
     if step == "buy_or_decline":
@@ -835,10 +1015,14 @@ def _say(state, need: dict, out: dict) -> str:
             return f"{name}: final auction — buy for {offer['price']} or decline"
         if offer["forced"] and offer["price"] <= means(state, ME):
             out["expect"] = ["solo_bought"]
-            return (f"{name}: rolled {offer['roll']} with no modifier — you must buy it for "
-                    f"{offer['price']}")
-        return (f"{name}: last bid {offer['last_bid']} — buy for {offer['price']} or decline "
-                f"(if you decline, Wolfgang would pay {offer['last_bid']} for it)")
+            return (
+                f"{name}: rolled {offer['roll']} with no modifier — you must buy it for "
+                f"{offer['price']}"
+            )
+        return (
+            f"{name}: last bid {offer['last_bid']} — buy for {offer['price']} or decline "
+            f"(if you decline, Wolfgang would pay {offer['last_bid']} for it)"
+        )
     if step == "your_choice":
         obj = need["object"]
         if obj == "prestige":
@@ -847,32 +1031,47 @@ def _say(state, need: dict, out: dict) -> str:
         out["expect"] = ["landscape_placed"]
         return f"Place your {OBJECT_NAMES[obj]} in your Principality"
     if step == "reveal":
-        purpose = {"landscape": "it shows the Landscape he buys",
-                   "build": "it shows the Building he would build",
-                   "freedom": "it shows the Freedom he would introduce",
-                   "work": "he completes a Work with it"}[need["purpose"]]
+        purpose = {
+            "landscape": "it shows the Landscape he buys",
+            "build": "it shows the Building he would build",
+            "freedom": "it shows the Freedom he would introduce",
+            "work": "he completes a Work with it",
+        }[need["purpose"]]
         if need["purpose"] == "work":
-            return (f"Turn over Wolfgang's leftmost face-down card ({purpose}): which "
-                    "Profession is it?")
-        return (f"Flip Wolfgang's leftmost face-down Profession card ({purpose}; then flip it "
-                "back face down): which Profession is it?")
+            return (
+                f"Turn over Wolfgang's leftmost face-down card ({purpose}): which Profession is it?"
+            )
+        return (
+            f"Flip Wolfgang's leftmost face-down Profession card ({purpose}; then flip it "
+            "back face down): which Profession is it?"
+        )
     if step == "dummy_flip":
         cols = need["columns"]
-        where = (f"dummy column {cols[0] + 1}" if len(cols) == 1 else
-                 "each of dummy columns " + " and ".join(str(c + 1) for c in cols))
-        return (f"Flip one face-down card in {where}: which Profession is it? (one column at "
-                "a time; owner: the column's index, from 0)")
+        where = (
+            f"dummy column {cols[0] + 1}"
+            if len(cols) == 1
+            else "each of dummy columns " + " and ".join(str(c + 1) for c in cols)
+        )
+        return (
+            f"Flip one face-down card in {where}: which Profession is it? (one column at "
+            "a time; owner: the column's index, from 0)"
+        )
     if step == "offer":
         deck = "Prestige" if need["deck"] == "prestige" else "Bonus"
         return f"Draw the top {need['count']} {deck} cards for Wolfgang: which are they?"
     if step == "tie":
         names = ", ".join(f"\u201c{automa.card_name(need['deck'], c)}\u201d" for c in need["cards"])
-        return (f"Wolfgang values {names} equally ({need['value']} each): pick one at random "
-                "with the app's die")
+        return (
+            f"Wolfgang values {names} equally ({need['value']} each): pick one at random "
+            "with the app's die"
+        )
     if step == "your_turn":
         left = 2 - state.players[ME].actions
-        return (f"Your turn: {left} action{'s' * (left != 1)} left, then end your turn"
-                if left else "Your turn: both actions done — end your turn")
+        return (
+            f"Your turn: {left} action{'s' * (left != 1)} left, then end your turn"
+            if left
+            else "Your turn: both actions done — end your turn"
+        )
     return "Nothing to do"
 
 
@@ -883,21 +1082,35 @@ def _choose_words(state, out: dict) -> str:
     n, total = len(auc["offers"]) + 1, solo["players"]
     offered = {o["object"] for o in auc["offers"]}
     protected = automa.protected_objects(state, card) if n == total else []
-    options = [o for o in AUCTION_STACKS if automa.card_item(state, card, o) is not None
-               and o not in offered and state.stacks[o] > 0 and o not in protected
-               and not (o == "builder" and state.players[ME].builders >= MAX_BUILDERS)
-               and not _no_room(state, o)]
+    options = [
+        o
+        for o in AUCTION_STACKS
+        if automa.card_item(state, card, o) is not None
+        and o not in offered
+        and state.stacks[o] > 0
+        and o not in protected
+        and not (o == "builder" and state.players[ME].builders >= MAX_BUILDERS)
+        and not _no_room(state, o)
+    ]
     key = automa.modifier_key(state)
-    out.update(options=options, protected=protected, auction=n, auctions=total,
-               modifiers={o: automa.card_item(state, card, o)[key] for o in options})
+    out.update(
+        options=options,
+        protected=protected,
+        auction=n,
+        auctions=total,
+        modifiers={o: automa.card_item(state, card, o)[key] for o in options},
+    )
     if not options:
         return f"Auction {n} of {total}: nothing is left to auction — leave the auctions"
     if n == total:
-        names = " and ".join(sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o]
-                                     for o in protected}))
+        names = " and ".join(
+            sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o] for o in protected})
+        )
         except_ = f", except the {names} (highest die modifiers)" if protected else ""
-        return (f"Final auction ({n} of {total}): choose an object to buy for "
-                f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions")
+        return (
+            f"Final auction ({n} of {total}): choose an object to buy for "
+            f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions"
+        )
     return f"Auction {n} of {total}: choose an object to auction, or leave the auctions"
 
 
@@ -926,12 +1139,22 @@ def solo_view(state) -> dict:
     solo = state.solo
     seen = set(solo["known_automa_professions"])
     p = state.players[WOLFGANG_SEAT]
-    row = [{"position": i, "kind": e["kind"], "face_up": e["face_up"],
-            "card": e["card"] if e["face_up"] or e["card"] in seen
-            or e["kind"] == "recruiting" else None,
-            "bonus_cards": list(e["bonus"])} for i, e in enumerate(solo["row"])]
-    columns = [[{"face_up": e["face_up"], "card": e["card"] if e["face_up"] else None}
-                for e in col] for col in solo["columns"]]
+    row = [
+        {
+            "position": i,
+            "kind": e["kind"],
+            "face_up": e["face_up"],
+            "card": e["card"]
+            if e["face_up"] or e["card"] in seen or e["kind"] == "recruiting"
+            else None,
+            "bonus_cards": list(e["bonus"]),
+        }
+        for i, e in enumerate(solo["row"])
+    ]
+    columns = [
+        [{"face_up": e["face_up"], "card": e["card"] if e["face_up"] else None} for e in col]
+        for col in solo["columns"]
+    ]
     number, use = None, None
     auc = solo["auction"] or {}
     if solo["turn"] and solo["turn"]["card"]:
@@ -941,19 +1164,29 @@ def solo_view(state) -> dict:
         number, use = auc["card"], "auction"
     card = state.catalog.automa_cards.get(number) if number else None
     return {
-        "difficulty": solo["difficulty"], "dummies": solo["dummies"],
+        "difficulty": solo["difficulty"],
+        "dummies": solo["dummies"],
         "players": solo["players"],
-        "wolfgang": {"money": p.money, "fame": p.fame, "row": row,
-                     "face_down": len(automa.face_down(state)),
-                     "prestige_cards": list(p.prestige_cards),
-                     "rounds_remaining": automa.rounds_remaining(state) if state.round else None},
+        "wolfgang": {
+            "money": p.money,
+            "fame": p.fame,
+            "row": row,
+            "face_down": len(automa.face_down(state)),
+            "prestige_cards": list(p.prestige_cards),
+            "rounds_remaining": automa.rounds_remaining(state) if state.round else None,
+        },
         "dummy_columns": columns,
         "automa_card": {"number": number, "use": use, "card": card} if number else None,
         "automa_cards_drawn": list(solo["drawn"]),
-        "auction": {"offers": [dict(o) for o in auc.get("offers", [])],
-                    "rolls": [dict(r) for r in auc.get("rolls", [])],
-                    "bought": auc.get("bought"), "wolfgang": auc.get("wolfgang"),
-                    "discarded": list(auc.get("discarded", []))} if auc else None,
+        "auction": {
+            "offers": [dict(o) for o in auc.get("offers", [])],
+            "rolls": [dict(r) for r in auc.get("rolls", [])],
+            "bought": auc.get("bought"),
+            "wolfgang": auc.get("wolfgang"),
+            "discarded": list(auc.get("discarded", [])),
+        }
+        if auc
+        else None,
         "log": [dict(x) for x in solo["log"]],
         "prompt": solo_prompt(state),
     }
@@ -964,15 +1197,17 @@ def wolfgang_decisions(state, since: int = 0) -> list[dict]:
     return [dict(x) for x in state.solo["log"][since:]] if state.solo else []
 
 
-register({
-    "automa_card_drawn": automa_card_drawn,
-    "die_rolled": die_rolled,
-    "solo_auction_offered": solo_auction_offered,
-    "solo_bought": solo_bought,
-    "solo_declined": solo_declined,
-    "automa_profession_revealed": automa_profession_revealed,
-    "automa_cards_offered": automa_cards_offered,
-    "automa_tie_broken": automa_tie_broken,
-})
+register(
+    {
+        "automa_card_drawn": automa_card_drawn,
+        "die_rolled": die_rolled,
+        "solo_auction_offered": solo_auction_offered,
+        "solo_bought": solo_bought,
+        "solo_declined": solo_declined,
+        "automa_profession_revealed": automa_profession_revealed,
+        "automa_cards_offered": automa_cards_offered,
+        "automa_tie_broken": automa_tie_broken,
+    }
+)
 
 __all__ = ["solo_prompt", "solo_view", "wolfgang_decisions", "start_solo", "gate"]

@@ -3,6 +3,7 @@
 Money, hands, Bonus and Prestige cards are private to their owner until the game ends (and
 Wolfgang's cards are face down to everyone but the rules that flip them).
 """
+
 from __future__ import annotations
 
 from .catalog import MINIMUM_WORK_VALUE
@@ -11,8 +12,9 @@ from .principality import empty_spaces
 
 def current_player(state) -> int | None:
     if state.phase == "setup":
-        return next((i for i, p in enumerate(state.players) if not p.hand
-                     and not (state.solo and i)), None)
+        return next(
+            (i for i, p in enumerate(state.players) if not p.hand and not (state.solo and i)), None
+        )
     if state.phase == "auction":
         a = state.auction
         if a["pending"]:
@@ -31,18 +33,31 @@ def minimum_work_value(state) -> int | None:
 
 def player_summary(state, seat: int) -> dict:
     p = state.players[seat]
-    return {"name": p.name, "money": p.money, "fame": p.fame, "jesters": p.jesters,
-            "builders": p.builders, "buildings": list(p.buildings),
-            "landscapes": dict(p.landscapes), "freedoms": list(p.freedoms),
-            "hand": list(p.hand), "table": list(p.table), "bonus_cards": list(p.bonus_cards),
-            "prestige_cards": list(p.prestige_cards),
-            "empty_spaces": empty_spaces(p, state.grid, state.catalog.landscape_cells)}
+    return {
+        "name": p.name,
+        "money": p.money,
+        "fame": p.fame,
+        "jesters": p.jesters,
+        "builders": p.builders,
+        "buildings": list(p.buildings),
+        "landscapes": dict(p.landscapes),
+        "freedoms": list(p.freedoms),
+        "hand": list(p.hand),
+        "table": list(p.table),
+        "bonus_cards": list(p.bonus_cards),
+        "prestige_cards": list(p.prestige_cards),
+        "empty_spaces": empty_spaces(p, state.grid, state.catalog.landscape_cells),
+    }
 
 
 def summary(state) -> dict:
     """The state as `palazzo replay --json` prints it (the log contract)."""
-    out = {"round": state.round, "phase": state.phase, "current_player": current_player(state),
-           "players": [player_summary(state, s) for s in range(state.n)]}
+    out = {
+        "round": state.round,
+        "phase": state.phase,
+        "current_player": current_player(state),
+        "players": [player_summary(state, s) for s in range(state.n)],
+    }
     if state.solo:
         out["solo"] = solo_public(state)
     if state.final:
@@ -59,12 +74,22 @@ def public_player(state, seat: int) -> dict:
     p = state.players[seat]
     for key in PRIVATE:
         d.pop(key)
-    d.update(seat=seat, hand_size=len(p.hand), bonus_cards_held=len(p.bonus_cards),
-             prestige_cards_held=len(p.prestige_cards), pieces=p.pieces,
-             best_this_round=p.best_this_round, has_pawn=p.has_pawn, acquired=p.acquired,
-             works=[{"round": w["round"], "profession": w["profession"], "value": w["value"]}
-                    for w in p.works], fame_by_round=list(p.fame_by_round))
-    if state.phase == "over":    # the rules reveal everything at the end
+    d.update(
+        seat=seat,
+        hand_size=len(p.hand),
+        bonus_cards_held=len(p.bonus_cards),
+        prestige_cards_held=len(p.prestige_cards),
+        pieces=p.pieces,
+        best_this_round=p.best_this_round,
+        has_pawn=p.has_pawn,
+        acquired=p.acquired,
+        works=[
+            {"round": w["round"], "profession": w["profession"], "value": w["value"]}
+            for w in p.works
+        ],
+        fame_by_round=list(p.fame_by_round),
+    )
+    if state.phase == "over":  # the rules reveal everything at the end
         d.update(money=p.money, prestige_cards=list(p.prestige_cards))
     return d
 
@@ -73,18 +98,30 @@ def public_view(state) -> dict:
     a = state.auction
     cur = a.get("current")
     return {
-        "round": state.round, "phase": state.phase, "minimum_work_value": minimum_work_value(state),
-        "start_player": state.start_player, "current_player": current_player(state),
-        "turn": state.turn, "grid": state.grid, "two_player": state.two_player,
-        "auction": {"opener": a["opener"], "taken": list(a["taken"]),
-                    "pending": [dict(x) for x in a["pending"]],
-                    "current": dict(cur) if cur else None,
-                    "results": list(a.get("results", []))},
+        "round": state.round,
+        "phase": state.phase,
+        "minimum_work_value": minimum_work_value(state),
+        "start_player": state.start_player,
+        "current_player": current_player(state),
+        "turn": state.turn,
+        "grid": state.grid,
+        "two_player": state.two_player,
+        "auction": {
+            "opener": a["opener"],
+            "taken": list(a["taken"]),
+            "pending": [dict(x) for x in a["pending"]],
+            "current": dict(cur) if cur else None,
+            "results": list(a.get("results", [])),
+        },
         "players": [public_player(state, s) for s in range(state.n)],
-        "supply": {"stacks": dict(state.stacks), "buildings": dict(state.building_supply),
-                   "freedoms": dict(state.freedom_supply),
-                   "profession_deck": state.profession_deck,
-                   "bonus_deck": len(state.bonus_deck), "prestige_deck": len(state.prestige_deck)},
+        "supply": {
+            "stacks": dict(state.stacks),
+            "buildings": dict(state.building_supply),
+            "freedoms": dict(state.freedom_supply),
+            "profession_deck": state.profession_deck,
+            "bonus_deck": len(state.bonus_deck),
+            "prestige_deck": len(state.prestige_deck),
+        },
         "rounds": list(state.rounds),
         "final": state.final,
         "solo": solo_public(state) if state.solo else None,
@@ -95,12 +132,18 @@ def seat_view(state, seat: int) -> dict:
     """The public view plus this seat's own secrets, and nobody else's."""
     view = public_view(state)
     p = state.players[seat]
-    view["me"] = {**view["players"][seat], "money": p.money, "hand": list(p.hand),
-                  "bonus_cards": list(p.bonus_cards), "prestige_cards": list(p.prestige_cards)}
+    view["me"] = {
+        **view["players"][seat],
+        "money": p.money,
+        "hand": list(p.hand),
+        "bonus_cards": list(p.bonus_cards),
+        "prestige_cards": list(p.prestige_cards),
+    }
     view["seat"] = seat
     return view
 
 
 def solo_public(state) -> dict:
     from .solo import solo_view
+
     return solo_view(state)

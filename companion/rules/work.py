@@ -1,4 +1,5 @@
 """The Work Value of playing a Profession card, part by part, on the state at that moment."""
+
 from __future__ import annotations
 
 from .cards import bonus_value
@@ -9,8 +10,11 @@ from .refusals import refuse
 
 def profession(state, pid: str):
     if not isinstance(pid, str) or pid not in state.catalog.professions:
-        refuse("profession_unknown", f"Palazzo does not know the Profession card {pid!r} yet: "
-                                     "teach it its Building, Landscape and Freedom first")
+        refuse(
+            "profession_unknown",
+            f"Palazzo does not know the Profession card {pid!r} yet: "
+            "teach it its Building, Landscape and Freedom first",
+        )
     return state.catalog.professions[pid]
 
 
@@ -19,8 +23,13 @@ def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
     table, so "cards in hand" excludes it and "Works" include it (Bonus card overview)."""
     player = state.players[seat]
     card = profession(state, pid)
-    c = counts(player, grid=state.grid, landscape_cells=state.catalog.landscape_cells,
-               hand=len(player.hand) - 1, works=len(player.table) + 1)
+    c = counts(
+        player,
+        grid=state.grid,
+        landscape_cells=state.catalog.landscape_cells,
+        hand=len(player.hand) - 1,
+        works=len(player.table) + 1,
+    )
     parts = {
         "building": WORK_VALUE["building"] if card.building in player.buildings else 0,
         "landscape": WORK_VALUE["landscape"] if player.landscapes[card.landscape] else 0,
@@ -29,15 +38,23 @@ def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
         "cards": WORK_VALUE["card"] * (len(player.hand) + len(player.table)),
     }
     bonus = {b: bonus_value(b, c) for b in bonus_cards}
-    return {"profession": pid, "parts": parts, "bonus": bonus,
-            "total": sum(parts.values()) + sum(bonus.values())}
+    return {
+        "profession": pid,
+        "parts": parts,
+        "bonus": bonus,
+        "total": sum(parts.values()) + sum(bonus.values()),
+    }
 
 
 def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
     """What each Bonus card in hand would add to a Work played now (for the phone)."""
     player = state.players[seat]
     playing = pid is not None or bool(player.hand)
-    c = counts(player, grid=state.grid, landscape_cells=state.catalog.landscape_cells,
-               hand=len(player.hand) - (1 if playing else 0),
-               works=len(player.table) + (1 if playing else 0))
+    c = counts(
+        player,
+        grid=state.grid,
+        landscape_cells=state.catalog.landscape_cells,
+        hand=len(player.hand) - (1 if playing else 0),
+        works=len(player.table) + (1 if playing else 0),
+    )
     return {b: bonus_value(b, c) for b in player.bonus_cards if b in BONUS_CARDS}

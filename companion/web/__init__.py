@@ -46,7 +46,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         # The app, not the store, decides where the default database goes: the store's own
         # default is relative to the working directory.
-        DATABASE_URL=os.environ.get("PALAZZO_DATABASE_URL") or f"sqlite:///{instance / 'palazzo.db'}",
+        DATABASE_URL=os.environ.get("PALAZZO_DATABASE_URL")
+        or f"sqlite:///{instance / 'palazzo.db'}",
         # The URL phones should use, when the host's own browser is on localhost.
         PUBLIC_BASE_URL=os.environ.get("PALAZZO_PUBLIC_URL") or None,
         SESSION_COOKIE_NAME="palazzo_session",

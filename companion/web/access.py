@@ -4,6 +4,7 @@ A join link's token is turned into a role once and kept in the signed session co
 on no token travels with a request, and none ever reaches the event log. Opening the link again
 (a reload, another phone) restores the seat.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ SESSION_KEY = "games"
 @dataclass(frozen=True)
 class Access:
     """What one browser may do at one game; the host may also hold a seat of their own."""
+
     game_id: str
     host: bool = False
     spectator: bool = False
@@ -55,16 +57,23 @@ def join(game_id: str, token: str) -> Access:
     game_or_404(game_id)
     identity = identify_in_game(get_store(), game_id, token)
     if identity is None:
-        abort(404, description="This join link is not valid for this game. Scan the QR code "
-                               "on the host's screen again.")
+        abort(
+            404,
+            description="This join link is not valid for this game. Scan the QR code "
+            "on the host's screen again.",
+        )
     return grant(game_id, identity)
 
 
 def access(game_id: str) -> Access:
     mine = (session.get(SESSION_KEY) or {}).get(game_id) or {}
     seat = mine.get("seat")
-    return Access(game_id, host=bool(mine.get("host")), spectator=bool(mine.get("spectator")),
-                  seat=seat if isinstance(seat, int) else None)
+    return Access(
+        game_id,
+        host=bool(mine.get("host")),
+        spectator=bool(mine.get("spectator")),
+        seat=seat if isinstance(seat, int) else None,
+    )
 
 
 def require_viewer(game_id: str) -> Access:
@@ -91,8 +100,10 @@ def require_host(game_id: str) -> Access:
 
 def keep_out_of_caches(bp):
     """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy."""
+
     @bp.after_request
     def private(response):
         response.headers["Cache-Control"] = "no-store"
         return response
+
     return bp

@@ -6,6 +6,7 @@ server or a browser on the serving machine itself, so the phones that joined as 
 spectators cannot change it. Every change is validated before it is kept, a game's own log
 keeps copies of what it was taught, and export/import restores a known-good file.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -15,9 +16,17 @@ import re
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
 from companion.learned import LearnedCatalog
-from companion.rules.catalog import (BUILDINGS, BUILTIN, BUILTIN_PROFESSIONS, FREEDOMS, LANDSCAPES,
-                                     OBJECT_NAMES, PROFESSION_DECK, PROFESSIONS_PER_LANDSCAPE,
-                                     CatalogError)
+from companion.rules.catalog import (
+    BUILDINGS,
+    BUILTIN,
+    BUILTIN_PROFESSIONS,
+    FREEDOMS,
+    LANDSCAPES,
+    OBJECT_NAMES,
+    PROFESSION_DECK,
+    PROFESSIONS_PER_LANDSCAPE,
+    CatalogError,
+)
 
 from .access import SESSION_KEY
 
@@ -34,8 +43,9 @@ def learned() -> LearnedCatalog:
 def may_change() -> bool:
     """Host of some game in this browser, or a browser on the serving machine."""
     games = session.get(SESSION_KEY) or {}
-    if isinstance(games, dict) and any(isinstance(v, dict) and v.get("host")
-                                       for v in games.values()):
+    if isinstance(games, dict) and any(
+        isinstance(v, dict) and v.get("host") for v in games.values()
+    ):
         return True
     try:
         return ipaddress.ip_address(request.remote_addr or "").is_loopback
@@ -45,8 +55,11 @@ def may_change() -> bool:
 
 def _require_change():
     if not may_change():
-        abort(403, description="Only a host may change the catalog: host a game from this "
-                               "device first, or use the computer Palazzo runs on.")
+        abort(
+            403,
+            description="Only a host may change the catalog: host a game from this "
+            "device first, or use the computer Palazzo runs on.",
+        )
 
 
 def card_id(name: str) -> str:
@@ -60,28 +73,43 @@ def _status(pid: str, card, taught: dict) -> str:
     return f"{origin}, {'verified' if card.verified else 'unverified'}"
 
 
-def page_context(message: str | None = None, error: str | None = None,
-                 values: dict | None = None) -> dict:
+def page_context(
+    message: str | None = None, error: str | None = None, values: dict | None = None
+) -> dict:
     store = learned()
     try:
         catalog = store.catalog()
-        taught = (store.learned().get("professions") or {})
+        taught = store.learned().get("professions") or {}
         broken = None
-    except CatalogError as e:      # a hand-edited file that no longer reads: say so, show built-ins
+    except CatalogError as e:  # a hand-edited file that no longer reads: say so, show built-ins
         catalog, taught, broken = BUILTIN, {}, str(e)
-    cards = [{"id": pid, "name": c.name, "building": c.building, "landscape": c.landscape,
-              "freedom": c.freedom, "source": c.source, "verified": c.verified,
-              "status": _status(pid, c, taught)}
-             for pid, c in sorted(catalog.professions.items(), key=lambda kv: kv[1].name)]
+    cards = [
+        {
+            "id": pid,
+            "name": c.name,
+            "building": c.building,
+            "landscape": c.landscape,
+            "freedom": c.freedom,
+            "source": c.source,
+            "verified": c.verified,
+            "status": _status(pid, c, taught),
+        }
+        for pid, c in sorted(catalog.professions.items(), key=lambda kv: kv[1].name)
+    ]
     return {
-        "cards": cards, "check": catalog.consistency(), "deck": PROFESSION_DECK,
+        "cards": cards,
+        "check": catalog.consistency(),
+        "deck": PROFESSION_DECK,
         "wanted": PROFESSIONS_PER_LANDSCAPE,
         "cells": {k: catalog.landscape_cells.get(k, 0) for k in LANDSCAPES},
         "buildings": [(b, BUILDINGS[b][0]) for b in BUILDINGS],
         "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
         "freedoms": [(f, f.title()) for f in FREEDOMS],
-        "may_change": may_change(), "message": message, "error": error or broken,
-        "values": values or {}, "max_cells": MAX_CELLS,
+        "may_change": may_change(),
+        "message": message,
+        "error": error or broken,
+        "values": values or {},
+        "max_cells": MAX_CELLS,
     }
 
 
@@ -114,12 +142,15 @@ def teach_profession():
         return _render(422, error="; ".join(problems) + ".", values=values)
     pid = card_id(name)
     try:
-        learned().teach_profession(pid, form["building"], form["landscape"], form["freedom"],
-                                   name=name)
+        learned().teach_profession(
+            pid, form["building"], form["landscape"], form["freedom"], name=name
+        )
     except CatalogError as e:
         return _render(422, error=str(e), values=values)
-    return _render(message=f"Kept the {name}: {BUILDINGS[form['building']][0]}, "
-                           f"{OBJECT_NAMES[form['landscape']]}, {form['freedom'].title()}.")
+    return _render(
+        message=f"Kept the {name}: {BUILDINGS[form['building']][0]}, "
+        f"{OBJECT_NAMES[form['landscape']]}, {form['freedom'].title()}."
+    )
 
 
 @bp.post("/catalog/professions/<pid>/forget")
@@ -149,9 +180,14 @@ def teach_landscape():
 @bp.get("/catalog/export.json")
 def export():
     body = json.dumps(learned().export(), indent=1, sort_keys=True, ensure_ascii=False)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="palazzo-catalog.json"',
-                             "Cache-Control": "no-store"})
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": 'attachment; filename="palazzo-catalog.json"',
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 def _check_shape(text: str) -> None:

@@ -7,6 +7,7 @@ face, and the deck's order never changes, so a retry or a reload cannot re-roll.
 recorded as an ordinary fact (`die_rolled {value, source: "app"}`, `automa_card_drawn {card}`),
 so a replay never needs the seed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -72,5 +73,8 @@ def next_automa_card(seed: str, cards: dict, drawn, round_number: int) -> str | 
 def chance_of(meta: dict | None) -> dict:
     """{seed, die: app|table, deck: app|table} of a game (table and no seed for other games)."""
     data = (meta or {}).get(META_KEY) or {}
-    return {"seed": data.get("seed"), "die": data.get("die", "table"),
-            "deck": data.get("deck", "table")}
+    return {
+        "seed": data.get("seed"),
+        "die": data.get("die", "table"),
+        "deck": data.get("deck", "table"),
+    }

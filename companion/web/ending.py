@@ -5,6 +5,7 @@ on money), so this page shows what the table screen never does, and only once th
 The log holds every hand from the start: the host may download it any time (the host's device
 records for any seat anyway), everyone else once the game is over.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template
@@ -27,13 +28,22 @@ def _scoring(state) -> list[dict]:
     rows = []
     for x in final.get("scores", []):
         seat = x["player"]
-        rows.append({
-            "seat": seat, "name": state.players[seat].name, "colour": seat_colour(seat),
-            "fame": x["fame"], "total": x["total"], "money": x["money"],
-            "cards": [(PRESTIGE_CARDS[c][0] if c in PRESTIGE_CARDS else c, pts)
-                      for c, pts in x["prestige_cards"].items()],
-            "winner": seat in winners, "rank": rank.get(seat),
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "name": state.players[seat].name,
+                "colour": seat_colour(seat),
+                "fame": x["fame"],
+                "total": x["total"],
+                "money": x["money"],
+                "cards": [
+                    (PRESTIGE_CARDS[c][0] if c in PRESTIGE_CARDS else c, pts)
+                    for c, pts in x["prestige_cards"].items()
+                ],
+                "winner": seat in winners,
+                "rank": rank.get(seat),
+            }
+        )
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
 
@@ -41,8 +51,13 @@ def bgstats_link(game_id: str, state, events) -> str | None:
     if state.final is None or not events:
         return None
     started = events[0].payload.get("start_player", 0) if events[0].type == "game_started" else 0
-    payload = bgstats.play(state, play_id=game_id, started=events[0].at, ended=events[-1].at,
-                           start_player=started if isinstance(started, int) else 0)
+    payload = bgstats.play(
+        state,
+        play_id=game_id,
+        started=events[0].at,
+        ended=events[-1].at,
+        start_player=started if isinstance(started, int) else 0,
+    )
     return bgstats.push_url(payload)
 
 
@@ -51,17 +66,31 @@ def page(game_id: str):
     me = require_viewer(game_id)
     story = story_for(game_id, None)
     state = story.state
-    context = {"game_id": game_id, "me": me, "over": state.phase == "over",
-               "seq": story_seq(story), "round": state.round, "rounds": ROUNDS}
+    context = {
+        "game_id": game_id,
+        "me": me,
+        "over": state.phase == "over",
+        "seq": story_seq(story),
+        "round": state.round,
+        "rounds": ROUNDS,
+    }
     if context["over"]:
         acting = [x["player"] for x in (state.final or {}).get("scores", [])]
-        series = [{"seat": s, "name": state.players[s].name,
-                   "values": list(state.players[s].fame_by_round)} for s in acting]
+        series = [
+            {
+                "seat": s,
+                "name": state.players[s].name,
+                "values": list(state.players[s].fame_by_round),
+            }
+            for s in acting
+        ]
         context.update(
-            scoring=_scoring(state), chart=fame_chart(series, ROUNDS),
+            scoring=_scoring(state),
+            chart=fame_chart(series, ROUNDS),
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
             bgstats_url=bgstats_link(game_id, state, get_table().events(game_id)),
-            winners=[state.players[w].name for w in state.final.get("winners", [])])
+            winners=[state.players[w].name for w in state.final.get("winners", [])],
+        )
     return render_template("table/end.html", **context)
 
 
@@ -70,12 +99,19 @@ def log(game_id: str):
     """The whole log as JSON Lines, replayable with `palazzo replay`."""
     me = require_viewer(game_id)
     if not me.host and get_table().state(game_id).phase != "over":
-        abort(403, description="The log holds everyone's cards: it is shared once the game "
-                               "is over. The host can download it any time.")
-    return Response(get_table().export_jsonl(game_id), mimetype="application/x-ndjson",
-                    headers={"Content-Disposition":
-                             f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',
-                             "Cache-Control": "no-store"})
+        abort(
+            403,
+            description="The log holds everyone's cards: it is shared once the game "
+            "is over. The host can download it any time.",
+        )
+    return Response(
+        get_table().export_jsonl(game_id),
+        mimetype="application/x-ndjson",
+        headers={
+            "Content-Disposition": f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 def _file_part(game_id: str) -> str:

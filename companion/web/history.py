@@ -3,6 +3,7 @@
 Telling a log means folding it from the first event (a retraction rebuilds what it undoes), so
 the result is cached per game, seq and viewer: after an event every open screen asks at once.
 """
+
 from __future__ import annotations
 
 import threading
@@ -51,5 +52,11 @@ def page(game_id: str):
     me = require_viewer(game_id)
     story = story_for(game_id, me.seat)
     names = [p.name for p in story.state.players]
-    return render_template("table/history.html", game_id=game_id, me=me, names=names,
-                           entries=story.newest_first(), seq=story_seq(story))
+    return render_template(
+        "table/history.html",
+        game_id=game_id,
+        me=me,
+        names=names,
+        entries=story.newest_first(),
+        seq=story_seq(story),
+    )

@@ -5,6 +5,7 @@ holds what only the host may do: undo, corrections, the log. Undo and correction
 one recording route like every other button (view "host"), so they get the same idempotency and
 the engine's refusals inline.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,6 +39,7 @@ ON = ("on", "1", "true", "yes")
 
 # -- the form ---------------------------------------------------------------------------------
 
+
 def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     """(started event fields or None, settings, errors by field) from the posted form.
     Random choices (start player, 2-player Freedoms) are drawn here, with `secrets`."""
@@ -46,8 +48,9 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     names = [n for n in raw if n]
     long = [n for n in names if len(n) > NAME_MAX]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        errors["names"] = (f"Enter {MIN_PLAYERS} to {MAX_PLAYERS} player names, in seat order "
-                           "(clockwise)")
+        errors["names"] = (
+            f"Enter {MIN_PLAYERS} to {MAX_PLAYERS} player names, in seat order (clockwise)"
+        )
     elif long:
         errors["names"] = f"Keep each name to {NAME_MAX} characters ({long[0][:30]!r} is longer)"
     elif len({n.casefold() for n in names}) != len(names):
@@ -70,26 +73,40 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         if supply not in ("5", "4"):
             errors["freedoms"] = "Choose 5 Freedoms, or 4 for the harder game"
         else:
-            extra = (secrets.SystemRandom().sample(FREEDOMS, 2) if supply == "5"
-                     else [secrets.choice(FREEDOMS)])
+            extra = (
+                secrets.SystemRandom().sample(FREEDOMS, 2)
+                if supply == "5"
+                else [secrets.choice(FREEDOMS)]
+            )
             freedoms = {f: 1 + (f in extra) for f in FREEDOMS}
     if errors:
         return None, {}, errors
     if start_player is None:
         start_player = secrets.randbelow(len(names))
-    started = {"players": names, "start_player": start_player, "grid": grid_value in ON,
-               "expansions": {"muse_princess": False, "cooperative": False}, "solo": None}
+    started = {
+        "players": names,
+        "start_player": start_player,
+        "grid": grid_value in ON,
+        "expansions": {"muse_princess": False, "cooperative": False},
+        "solo": None,
+    }
     if freedoms is not None:
         started["freedoms"] = freedoms
-    settings = {"start": "random" if start == "random" else "chosen", "grid": grid_value in ON,
-                "freedom_supply": int(supply) if freedoms is not None else None}
+    settings = {
+        "start": "random" if start == "random" else "chosen",
+        "grid": grid_value in ON,
+        "freedom_supply": int(supply) if freedoms is not None else None,
+    }
     return started, settings, errors
 
 
 def _form_values(form) -> dict:
-    return {"names": [str(form.get(f"name_{i}", ""))[:60] for i in range(SEATS)],
-            "start": str(form.get("start", "random")), "grid": str(form.get("grid", "")).lower() in ON,
-            "freedoms": str(form.get("freedoms", "5"))}
+    return {
+        "names": [str(form.get(f"name_{i}", ""))[:60] for i in range(SEATS)],
+        "start": str(form.get("start", "random")),
+        "grid": str(form.get("grid", "")).lower() in ON,
+        "freedoms": str(form.get("freedoms", "5")),
+    }
 
 
 @bp.get("/host")
@@ -101,13 +118,18 @@ def form():
 def create():
     started, settings, errors = parse_host_form(request.form)
     if errors:
-        return render_template("host/form.html", values=_form_values(request.form),
-                               errors=errors, seats=SEATS), 422
+        return render_template(
+            "host/form.html", values=_form_values(request.form), errors=errors, seats=SEATS
+        ), 422
     try:
         game_id, tokens = create_hosted_game(started, settings=settings)
     except Refusal as refusal:
-        return render_template("host/form.html", values=_form_values(request.form),
-                               errors={"game": refusal.message}, seats=SEATS), 422
+        return render_template(
+            "host/form.html",
+            values=_form_values(request.form),
+            errors={"game": refusal.message},
+            seats=SEATS,
+        ), 422
     keep_tokens(game_id, tokens)
     grant(game_id, Identity("host"))
     return redirect(url_for("hosting.page", game_id=game_id), code=303)
@@ -115,16 +137,25 @@ def create():
 
 # -- the host's page --------------------------------------------------------------------------
 
+
 def _joins(game_id: str, names: list[str]) -> dict:
     tokens = kept_tokens(game_id)
     if tokens is None:
         return {"seats": [], "spectator": None, "host_link": None}
     seen = presence.last_seen(game_id, len(names))
     return {
-        "seats": [{"seat": s, "name": n, "url": public_join_url(game_id, tokens.seats[s]),
-                   "joined": seen[s] is not None, "words": presence.words(seen[s]),
-                   "scribe": scribe_path(game_id, s)}
-                  for s, n in enumerate(names) if s < len(tokens.seats)],
+        "seats": [
+            {
+                "seat": s,
+                "name": n,
+                "url": public_join_url(game_id, tokens.seats[s]),
+                "joined": seen[s] is not None,
+                "words": presence.words(seen[s]),
+                "scribe": scribe_path(game_id, s),
+            }
+            for s, n in enumerate(names)
+            if s < len(tokens.seats)
+        ],
         "spectator": public_join_url(game_id, tokens.spectator),
         "host_link": public_join_url_for_host(game_id, tokens.host),
     }
@@ -134,20 +165,30 @@ def public_join_url_for_host(game_id: str, token: str) -> str:
     return public_url_for("hosting.host_join", game_id=game_id, token=token)
 
 
-def controls_context(game_id: str, refusal: Refusal | None = None, sent=None,
-                     done: str | None = None) -> dict:
+def controls_context(
+    game_id: str, refusal: Refusal | None = None, sent=None, done: str | None = None
+) -> dict:
     story = story_for(game_id, None)
     state = story.state
     latest = story.latest_undoable()
     sent_type = sent.get("type") if sent is not None else None
     return {
-        "game_id": game_id, "seq": story_seq(story), "latest": latest,
-        "names": [p.name for p in state.players], "phase_id": state.phase,
-        "undo_id": uuid.uuid4().hex, "correction_id": uuid.uuid4().hex,
-        "refusal": refusal, "sent_type": sent_type, "done": done,
+        "game_id": game_id,
+        "seq": story_seq(story),
+        "latest": latest,
+        "names": [p.name for p in state.players],
+        "phase_id": state.phase,
+        "undo_id": uuid.uuid4().hex,
+        "correction_id": uuid.uuid4().hex,
+        "refusal": refusal,
+        "sent_type": sent_type,
+        "done": done,
         # a refused correction comes back filled in, so the host fixes one field, not four
-        "sent": ({k: str(sent.get(k, ""))[:200] for k in ("player", "money", "fame", "reason")}
-                 if sent_type == "correction" and refusal is not None else {}),
+        "sent": (
+            {k: str(sent.get(k, ""))[:200] for k in ("player", "money", "fame", "reason")}
+            if sent_type == "correction" and refusal is not None
+            else {}
+        ),
         "form_view": HOST_VIEW,
         "undo_url": url_for("hosting.undo_fragment", game_id=game_id),
         "events_url": url_for("recording.post_event", game_id=game_id),

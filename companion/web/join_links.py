@@ -7,6 +7,7 @@ another device), so the plain tokens are kept server-side in `instance/hosts/<ga
 signed, not encrypted, and lives on one device only. The instance folder already holds the
 session-signing key, which grants any seat anyway, so this file adds no new way in.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,8 +29,11 @@ _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _path(game_id: str) -> Path:
-    name = game_id if _SAFE_ID.fullmatch(game_id) else hashlib.sha256(
-        game_id.encode("utf-8", "replace")).hexdigest()
+    name = (
+        game_id
+        if _SAFE_ID.fullmatch(game_id)
+        else hashlib.sha256(game_id.encode("utf-8", "replace")).hexdigest()
+    )
     return Path(current_app.instance_path) / FOLDER / f"{name}.json"
 
 
@@ -38,9 +42,13 @@ def keep_tokens(game_id: str, tokens: TokenSet) -> None:
     path = _path(game_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     os.chmod(path.parent, 0o700)
-    data = {"game_id": game_id, "host": tokens.host, "spectator": tokens.spectator,
-            "seats": list(tokens.seats)}
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tokens.")   # created 0600
+    data = {
+        "game_id": game_id,
+        "host": tokens.host,
+        "spectator": tokens.spectator,
+        "seats": list(tokens.seats),
+    }
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tokens.")  # created 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f)
@@ -56,14 +64,18 @@ def kept_tokens(game_id: str) -> TokenSet | None:
         data = json.loads(_path(game_id).read_text(encoding="utf-8"))
         if data.get("game_id") != game_id:
             return None
-        return TokenSet(host=str(data["host"]), spectator=str(data["spectator"]),
-                        seats=tuple(str(t) for t in data["seats"]))
+        return TokenSet(
+            host=str(data["host"]),
+            spectator=str(data["spectator"]),
+            seats=tuple(str(t) for t in data["seats"]),
+        )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
 # -- URLs: the seat screens belong to companion/web/seat.py; until its blueprint is registered,
 # the same paths are spelled out here (the only place to change when it is). ----------------
+
 
 def join_path(game_id: str, token: str) -> str:
     if "seat.join" in current_app.view_functions:

@@ -107,7 +107,9 @@ class SeqWatcher:
 
     def _ensure_thread(self) -> None:
         if self._thread is None and not self.stopped:
-            self._thread = threading.Thread(target=self._run, name="palazzo-seq-watcher", daemon=True)
+            self._thread = threading.Thread(
+                target=self._run, name="palazzo-seq-watcher", daemon=True
+            )
             self._thread.start()
 
     def _publish(self, game_id: str, seq: int) -> None:
@@ -136,8 +138,11 @@ class SeqWatcher:
 
 
 def get_watcher(app: Flask | None = None) -> SeqWatcher:
-    return app_extension(app, EXTENSION_KEY, lambda app: SeqWatcher(
-        get_store(app).last_seq, app.config["LIVE_POLL_INTERVAL"]))
+    return app_extension(
+        app,
+        EXTENSION_KEY,
+        lambda app: SeqWatcher(get_store(app).last_seq, app.config["LIVE_POLL_INTERVAL"]),
+    )
 
 
 def _seq_message(seq: int) -> str:
@@ -174,7 +179,11 @@ def seq_stream(
 
 def _require_game(game_id: str) -> None:
     # Checked before the database sees it: PostgreSQL rejects NUL bytes with an error.
-    if len(game_id) > MAX_GAME_ID_LEN or not game_id.isprintable() or get_store().game(game_id) is None:
+    if (
+        len(game_id) > MAX_GAME_ID_LEN
+        or not game_id.isprintable()
+        or get_store().game(game_id) is None
+    ):
         abort(404, description="There is no such game on this server.")
 
 

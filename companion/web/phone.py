@@ -11,6 +11,7 @@ Profession chosen for a Work, the Bonus cards ticked...). Params travel in the p
 live refresh redraws the same screen on the new state; after a refusal they are rebuilt from the
 event that was refused, so the player sees the message next to the button they pressed.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,13 +20,29 @@ from companion.rules import Refusal
 from companion.rules.actions import building_cost
 from companion.rules.auction import available_objects, is_last_player
 from companion.rules.cards import bonus_value, prestige_points
-from companion.rules.catalog import (ACTIONS_PER_TURN, BONUS_CARD_COST, BONUS_CARDS, BUILDINGS,
-                                     FLORIN_PER_FAME_SOLD, FLORIN_PER_PRESTIGE_TAKEN,
-                                     FLORIN_PER_WORK_VALUE, FREEDOM_COST, FREEDOMS, GRID_SIZE,
-                                     LANDSCAPES, MINIMUM_WORK_VALUE, OBJECT_NAMES,
-                                     PRESTIGE_CARDS, PROFESSION_CARD_COST, RAISE,
-                                     RECRUITING_CARD, STARTING_HAND,
-                                     TWO_PLAYER_LANDSCAPE_OBJECT, WORK_VALUE, CatalogError)
+from companion.rules.catalog import (
+    ACTIONS_PER_TURN,
+    BONUS_CARD_COST,
+    BONUS_CARDS,
+    BUILDINGS,
+    FLORIN_PER_FAME_SOLD,
+    FLORIN_PER_PRESTIGE_TAKEN,
+    FLORIN_PER_WORK_VALUE,
+    FREEDOM_COST,
+    FREEDOMS,
+    GRID_SIZE,
+    LANDSCAPES,
+    MINIMUM_WORK_VALUE,
+    OBJECT_NAMES,
+    PRESTIGE_CARDS,
+    PROFESSION_CARD_COST,
+    RAISE,
+    RECRUITING_CARD,
+    STARTING_HAND,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+    WORK_VALUE,
+    CatalogError,
+)
 from companion.rules.checks import means, opening_bid, selling_allowed
 from companion.rules.engine import CHANCE_EVENTS, apply_in_place
 from companion.rules.legal import candidate_events
@@ -38,19 +55,41 @@ SCREENS = {"work", "build", "take", "bonus", "recruit", "teach", "hand", "place"
 PARAM = re.compile(r"^[a-z0-9_]{1,40}$")
 LIST_PARAMS = {"bonus", "professions"}
 KEY_FIELDS = ("object", "freedom", "card", "building", "profession", "from_player", "landscape")
-NOT_UNDONE = CHANCE_EVENTS | {"game_started", "profession_taught", "landscape_taught",
-                              "retracted"}
-TEACHABLE = {"profession_taken", "starting_hand_chosen", "work_completed", "landscape_placed",
-             "recruiting_card_used"}
-SHORT = {"university": "Uni", "laboratory": "Lab", "workshop": "Wksp", "library": "Lib",
-         "opera": "Opera", "studio": "Stud", "hospital": "Hosp", "theater": "Thtr",
-         "tower": "Twr", "chapel": "Chpl", "forest": "F", "lake": "L", "park": "P",
-         PALAZZO: "Pal"}
-PHASES = {"setup": "Setup", "auction": "Auction phase", "action": "Action phase",
-          "over": "Game over", "not_started": "Not started"}
+NOT_UNDONE = CHANCE_EVENTS | {"game_started", "profession_taught", "landscape_taught", "retracted"}
+TEACHABLE = {
+    "profession_taken",
+    "starting_hand_chosen",
+    "work_completed",
+    "landscape_placed",
+    "recruiting_card_used",
+}
+SHORT = {
+    "university": "Uni",
+    "laboratory": "Lab",
+    "workshop": "Wksp",
+    "library": "Lib",
+    "opera": "Opera",
+    "studio": "Stud",
+    "hospital": "Hosp",
+    "theater": "Thtr",
+    "tower": "Twr",
+    "chapel": "Chpl",
+    "forest": "F",
+    "lake": "L",
+    "park": "P",
+    PALAZZO: "Pal",
+}
+PHASES = {
+    "setup": "Setup",
+    "auction": "Auction phase",
+    "action": "Action phase",
+    "over": "Game over",
+    "not_started": "Not started",
+}
 
 
 # -- names -----------------------------------------------------------------------------------
+
 
 def building_name(b: str) -> str:
     return BUILDINGS[b][0] if b in BUILDINGS else str(b)
@@ -116,6 +155,7 @@ def describe(event: dict, catalog, names: list[str]) -> str:
 
 # -- params ----------------------------------------------------------------------------------
 
+
 def parse_params(args) -> dict:
     """The screen a URL asks for; anything malformed is dropped (the overview is shown)."""
     out: dict = {}
@@ -141,21 +181,30 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
         return {}
     t = event.get("type")
     if refusal.code in ("profession_unknown", "landscape_size_unknown") and t in TEACHABLE:
-        keep = {k: event[k] for k in ("landscape", "profession")
-                if isinstance(event.get(k), str) and PARAM.match(event[k])}
+        keep = {
+            k: event[k]
+            for k in ("landscape", "profession")
+            if isinstance(event.get(k), str) and PARAM.match(event[k])
+        }
         return {"do": "teach", "for": t, **keep}
     if t == "work_completed":
-        return {"do": "work", "profession": event.get("profession"),
-                "bonus": list(event.get("bonus_cards") or []),
-                "prestige": event.get("prestige", 0)}
+        return {
+            "do": "work",
+            "profession": event.get("profession"),
+            "bonus": list(event.get("bonus_cards") or []),
+            "prestige": event.get("prestige", 0),
+        }
     if t == "building_built":
         return {"do": "build", "building": event.get("building")}
     if t == "landscape_placed":
         return {"do": "place", "landscape": event.get("landscape")}
     if t == "starting_hand_chosen":
         return {"do": "hand", "professions": list(event.get("professions") or [])}
-    return {"profession_taken": {"do": "take"}, "bonus_card_taken": {"do": "bonus"},
-            "recruiting_card_used": {"do": "recruit"}}.get(t, {})
+    return {
+        "profession_taken": {"do": "take"},
+        "bonus_card_taken": {"do": "bonus"},
+        "recruiting_card_used": {"do": "recruit"},
+    }.get(t, {})
 
 
 class RefusalSlot:
@@ -179,6 +228,7 @@ class RefusalSlot:
 
 
 # -- the engine, asked politely ----------------------------------------------------------------
+
 
 def working_state(state, installed=None):
     """A copy of the state that also knows the Profession cards this installation learned
@@ -224,21 +274,30 @@ def undo_offer(state, seat: int, events, *, host: bool) -> dict | None:
     last = counting[-1]
     if last.type in NOT_UNDONE:
         return None
-    mine = last.by == str(seat) or (host and last.by == "host"
-                                    and last.payload.get("player") == seat)
+    mine = last.by == str(seat) or (
+        host and last.by == "host" and last.payload.get("player") == seat
+    )
     if not mine:
         return None
     names = [p.name for p in state.players]
-    return {"seq": last.seq, "label": describe({**last.payload, "type": last.type},
-                                               state.catalog, names)}
+    return {
+        "seq": last.seq,
+        "label": describe({**last.payload, "type": last.type}, state.catalog, names),
+    }
 
 
 # -- the pieces of the screen --------------------------------------------------------------------
 
+
 def profession_card(catalog, pid: str) -> dict:
     card = catalog.professions[pid]
-    return {"id": pid, "name": card.name, "building": building_name(card.building),
-            "landscape": landscape_name(card.landscape), "freedom": freedom_name(card.freedom)}
+    return {
+        "id": pid,
+        "name": card.name,
+        "building": building_name(card.building),
+        "landscape": landscape_name(card.landscape),
+        "freedom": freedom_name(card.freedom),
+    }
 
 
 def hand(state, seat: int) -> list[dict]:
@@ -247,8 +306,13 @@ def hand(state, seat: int) -> list[dict]:
     out = []
     for pid in p.hand:
         if pid == RECRUITING_CARD or pid not in state.catalog.professions:
-            out.append({"id": pid, "name": profession_name(state.catalog, pid), "recruiting":
-                        pid == RECRUITING_CARD})
+            out.append(
+                {
+                    "id": pid,
+                    "name": profession_name(state.catalog, pid),
+                    "recruiting": pid == RECRUITING_CARD,
+                }
+            )
             continue
         card = profession_card(state.catalog, pid)
         wv = work_value(state, seat, pid, ())["total"]
@@ -266,13 +330,35 @@ def grid(state, seat: int, pressed=()) -> list[list[dict]]:
         row = []
         for c in range(GRID_SIZE):
             piece = taken.get((r, c))
-            kind = (None if piece is None else PALAZZO if piece == PALAZZO
-                    else piece if piece in LANDSCAPES else "building")
-            name = ("Palazzo" if piece == PALAZZO else building_name(piece) if piece in BUILDINGS
-                    else landscape_name(piece) if piece else "empty")
-            row.append({"r": r, "c": c, "piece": piece, "kind": kind,
-                        "label": SHORT.get(piece, ""), "name": name,
-                        "pressed": (r, c) in pressed})
+            kind = (
+                None
+                if piece is None
+                else PALAZZO
+                if piece == PALAZZO
+                else piece
+                if piece in LANDSCAPES
+                else "building"
+            )
+            name = (
+                "Palazzo"
+                if piece == PALAZZO
+                else building_name(piece)
+                if piece in BUILDINGS
+                else landscape_name(piece)
+                if piece
+                else "empty"
+            )
+            row.append(
+                {
+                    "r": r,
+                    "c": c,
+                    "piece": piece,
+                    "kind": kind,
+                    "label": SHORT.get(piece, ""),
+                    "name": name,
+                    "pressed": (r, c) in pressed,
+                }
+            )
         rows.append(row)
     return rows
 
@@ -293,7 +379,9 @@ def principality(state, seat: int) -> dict:
         "buildings": [building_name(b) for b in p.buildings],
         "landscapes": [(landscape_name(k), n) for k, n in p.landscapes.items() if n],
         "freedoms": [freedom_name(f) for f in p.freedoms],
-        "jesters": p.jesters, "builders": p.builders, "works": len(p.table),
+        "jesters": p.jesters,
+        "builders": p.builders,
+        "works": len(p.table),
         "empty": empty_spaces(p, state.grid, state.catalog.landscape_cells),
         "grid": grid(state, seat) if state.grid else None,
     }
@@ -301,15 +389,23 @@ def principality(state, seat: int) -> dict:
 
 def bonus_cards_held(state, seat: int) -> list[dict]:
     values = bonus_values_now(state, seat)
-    return [{"id": b, "text": bonus_text(b), "value": values.get(b, 0)}
-            for b in state.players[seat].bonus_cards]
+    return [
+        {"id": b, "text": bonus_text(b), "value": values.get(b, 0)}
+        for b in state.players[seat].bonus_cards
+    ]
 
 
 def prestige_cards_held(state, seat: int) -> list[dict]:
     all_counts = principality_counts(state)
-    return [{"id": c, "text": prestige_text(c),
-             "points": prestige_points(c, seat, all_counts) if seat in all_counts else 0}
-            for c in state.players[seat].prestige_cards if c in PRESTIGE_CARDS]
+    return [
+        {
+            "id": c,
+            "text": prestige_text(c),
+            "points": prestige_points(c, seat, all_counts) if seat in all_counts else 0,
+        }
+        for c in state.players[seat].prestige_cards
+        if c in PRESTIGE_CARDS
+    ]
 
 
 def _counts_for_bonus(state, seat: int) -> dict:
@@ -317,22 +413,30 @@ def _counts_for_bonus(state, seat: int) -> dict:
     table, not in hand), as bonus_values_now does for the cards in hand."""
     p = state.players[seat]
     playing = bool(p.hand)
-    return counts(p, grid=state.grid, landscape_cells=state.catalog.landscape_cells,
-                  hand=len(p.hand) - (1 if playing else 0),
-                  works=len(p.table) + (1 if playing else 0))
+    return counts(
+        p,
+        grid=state.grid,
+        landscape_cells=state.catalog.landscape_cells,
+        hand=len(p.hand) - (1 if playing else 0),
+        works=len(p.table) + (1 if playing else 0),
+    )
 
 
 # -- screens -------------------------------------------------------------------------------------
 
+
 def _acting(state, seat: int) -> bool:
-    return (state.phase == "action" and state.turn == seat
-            and state.players[seat].actions < ACTIONS_PER_TURN)
+    return (
+        state.phase == "action"
+        and state.turn == seat
+        and state.players[seat].actions < ACTIONS_PER_TURN
+    )
 
 
-def _button(event: dict, label: str, hint: str = "", primary: bool = False,
-            disabled: str | None = None) -> dict:
-    return {"event": event, "label": label, "hint": hint, "primary": primary,
-            "disabled": disabled}
+def _button(
+    event: dict, label: str, hint: str = "", primary: bool = False, disabled: str | None = None
+) -> dict:
+    return {"event": event, "label": label, "hint": hint, "primary": primary, "disabled": disabled}
 
 
 def _recruit_buttons(state, seat: int) -> list[dict]:
@@ -346,27 +450,43 @@ def _recruit_buttons(state, seat: int) -> list[dict]:
         for pid in dict.fromkeys(state.players[other].table):
             if pid == RECRUITING_CARD:
                 continue
-            event = {"type": "recruiting_card_used", "player": seat, "from_player": other,
-                     "profession": pid}
+            event = {
+                "type": "recruiting_card_used",
+                "player": seat,
+                "from_player": other,
+                "profession": pid,
+            }
             if why_not(state, event) is None:
-                out.append(_button(event, f"Recruit the {profession_name(state.catalog, pid)}",
-                                   f"from {state.players[other].name}"))
+                out.append(
+                    _button(
+                        event,
+                        f"Recruit the {profession_name(state.catalog, pid)}",
+                        f"from {state.players[other].name}",
+                    )
+                )
     return out
 
 
 def setup_screen(state, seat: int, params: dict) -> dict:
     p = state.players[seat]
-    waiting = [q.name for i, q in enumerate(state.players) if not q.hand
-               and not (state.solo and i)]
+    waiting = [q.name for i, q in enumerate(state.players) if not q.hand and not (state.solo and i)]
     if p.hand:
         return {"name": "setup_wait", "waiting": waiting}
     mine = set(params.get("professions") or [])
-    options = [dict(profession_card(state.catalog, pid), checked=pid in mine)
-               for pid in sorted(state.catalog.professions,
-                                 key=lambda k: state.catalog.professions[k].name)]
-    return {"name": "hand", "options": options, "keep": STARTING_HAND,
-            "chosen": [pid for pid in params.get("professions") or []
-                       if pid in state.catalog.professions]}
+    options = [
+        dict(profession_card(state.catalog, pid), checked=pid in mine)
+        for pid in sorted(
+            state.catalog.professions, key=lambda k: state.catalog.professions[k].name
+        )
+    ]
+    return {
+        "name": "hand",
+        "options": options,
+        "keep": STARTING_HAND,
+        "chosen": [
+            pid for pid in params.get("professions") or [] if pid in state.catalog.professions
+        ],
+    }
 
 
 def auction_screen(state, seat: int, params: dict) -> dict:
@@ -383,30 +503,44 @@ def auction_screen(state, seat: int, params: dict) -> dict:
     if a["pending"]:
         item = a["pending"][0]
         who = state.players[item["player"]].name
-        what = ("choosing a Prestige card" if item["kind"] == "prestige"
-                else f"placing the {landscape_name(item['object'])}")
+        what = (
+            "choosing a Prestige card"
+            if item["kind"] == "prestige"
+            else f"placing the {landscape_name(item['object'])}"
+        )
         return {"name": "wait", "text": f"{who} is {what}.", "recruit": recruit}
     if cur:
-        status = {"object": OBJECT_NAMES[cur["object"]], "bid": cur["bid"],
-                  "bidder": "you" if cur["bidder"] == seat else state.players[cur["bidder"]].name,
-                  "turn": state.players[cur["turn"]].name, "mine": cur["bidder"] == seat}
+        status = {
+            "object": OBJECT_NAMES[cur["object"]],
+            "bid": cur["bid"],
+            "bidder": "you" if cur["bidder"] == seat else state.players[cur["bidder"]].name,
+            "turn": state.players[cur["turn"]].name,
+            "mine": cur["bidder"] == seat,
+        }
         if cur["turn"] != seat:
             return {"name": "auction_wait", "auction": status, "recruit": recruit}
         amount = cur["bid"] + RAISE
         raise_event = {"type": "bid_raised", "player": seat, "amount": amount}
         reason = why_not(state, raise_event)
         if reason and means(state, seat) < amount:
-            reason = (f"You cannot raise to {amount}: {p.money} Florin"
-                      + (f" plus {p.fame} PP to sell is {means(state, seat)}"
-                         if selling_allowed(state) else ""))
-        return {"name": "paddle", "auction": status,
-                "raise": _button(raise_event, f"Raise to {amount}", primary=True,
-                                 disabled=reason),
-                "pass": _button({"type": "bid_passed", "player": seat}, "Pass")}
+            reason = f"You cannot raise to {amount}: {p.money} Florin" + (
+                f" plus {p.fame} PP to sell is {means(state, seat)}"
+                if selling_allowed(state)
+                else ""
+            )
+        return {
+            "name": "paddle",
+            "auction": status,
+            "raise": _button(raise_event, f"Raise to {amount}", primary=True, disabled=reason),
+            "pass": _button({"type": "bid_passed", "player": seat}, "Pass"),
+        }
     if a["opener"] != seat:
         who = state.players[a["opener"]].name if a["opener"] is not None else "nobody"
-        text = (f"{who} is choosing what to auction." if p.has_pawn else
-                f"You have your object for this round. {who} is choosing what to auction.")
+        text = (
+            f"{who} is choosing what to auction."
+            if p.has_pawn
+            else f"You have your object for this round. {who} is choosing what to auction."
+        )
         return {"name": "wait", "text": text, "recruit": recruit}
     last = is_last_player(state, seat)
     kind = "last_player_took" if last else "auction_opened"
@@ -414,15 +548,22 @@ def auction_screen(state, seat: int, params: dict) -> dict:
     buttons = []
     for obj in available_objects(state, seat):
         event = {"type": kind, "player": seat, "object": obj}
-        label = (f"Take the {OBJECT_NAMES[obj]} for {bid}" if last
-                 else f"{OBJECT_NAMES[obj]}")
-        buttons.append(_button(event, label, "" if last else f"opens at {bid}",
-                               disabled=why_not(state, event)))
-    leave = ({"type": "last_player_declined", "player": seat} if last
-             else {"type": "auctions_left", "player": seat})
-    return {"name": "open", "last": last, "objects": buttons,
-            "leave": _button(leave, "Decline: take nothing" if last else "Leave all auctions"),
-            "recruit": recruit}
+        label = f"Take the {OBJECT_NAMES[obj]} for {bid}" if last else f"{OBJECT_NAMES[obj]}"
+        buttons.append(
+            _button(event, label, "" if last else f"opens at {bid}", disabled=why_not(state, event))
+        )
+    leave = (
+        {"type": "last_player_declined", "player": seat}
+        if last
+        else {"type": "auctions_left", "player": seat}
+    )
+    return {
+        "name": "open",
+        "last": last,
+        "objects": buttons,
+        "leave": _button(leave, "Decline: take nothing" if last else "Leave all auctions"),
+        "recruit": recruit,
+    }
 
 
 def prestige_choice(state, seat: int) -> dict:
@@ -430,31 +571,50 @@ def prestige_choice(state, seat: int) -> dict:
     options = []
     for card in PRESTIGE_CARDS:
         now = prestige_points(card, seat, all_counts) if seat in all_counts else 0
-        options.append(_button({"type": "prestige_card_chosen", "player": seat, "card": card},
-                               PRESTIGE_CARDS[card][0], f"{prestige_text(card)} · now {now}"))
+        options.append(
+            _button(
+                {"type": "prestige_card_chosen", "player": seat, "card": card},
+                PRESTIGE_CARDS[card][0],
+                f"{prestige_text(card)} · now {now}",
+            )
+        )
     return {"name": "prestige", "options": options}
 
 
 def place_screen(state, seat: int, item: dict, params: dict) -> dict:
-    kinds = (list(LANDSCAPES) if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT
-             else [item["object"]])
+    kinds = list(LANDSCAPES) if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT else [item["object"]]
     if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT:
         kinds = [k for k in kinds if state.stacks.get(k, 0) > 0]
-    chosen = params.get("landscape") if params.get("landscape") in kinds else (
-        kinds[0] if len(kinds) == 1 else None)
-    out = {"name": "place", "kinds": [(k, landscape_name(k)) for k in kinds],
-           "choose_kind": len(kinds) > 1, "grid": state.grid}
+    chosen = (
+        params.get("landscape")
+        if params.get("landscape") in kinds
+        else (kinds[0] if len(kinds) == 1 else None)
+    )
+    out = {
+        "name": "place",
+        "kinds": [(k, landscape_name(k)) for k in kinds],
+        "choose_kind": len(kinds) > 1,
+        "grid": state.grid,
+    }
     if not state.grid:
-        out["buttons"] = [_button({"type": "landscape_placed", "player": seat, "landscape": k},
-                                  f"Place the {landscape_name(k)}", primary=True)
-                          for k in kinds]
+        out["buttons"] = [
+            _button(
+                {"type": "landscape_placed", "player": seat, "landscape": k},
+                f"Place the {landscape_name(k)}",
+                primary=True,
+            )
+            for k in kinds
+        ]
         return out
     if chosen:
         size = state.catalog.landscape_cells.get(chosen) or 0
-        out["composer"] = {"event": {"type": "landscape_placed", "player": seat,
-                                     "landscape": chosen},
-                           "what": landscape_name(chosen), "size": size,
-                           "key": f"place-{chosen}", **_grid_input(state, seat, params)}
+        out["composer"] = {
+            "event": {"type": "landscape_placed", "player": seat, "landscape": chosen},
+            "what": landscape_name(chosen),
+            "size": size,
+            "key": f"place-{chosen}",
+            **_grid_input(state, seat, params),
+        }
     return out
 
 
@@ -465,8 +625,13 @@ def action_screen(state, seat: int, params: dict) -> dict:
         return {"name": "wait", "text": f"{who} is taking their turn."}
     do = params.get("do")
     if _acting(state, seat):
-        screen = {"work": work_screen, "build": build_screen, "take": take_screen,
-                  "bonus": bonus_screen, "recruit": recruit_screen}.get(do)
+        screen = {
+            "work": work_screen,
+            "build": build_screen,
+            "take": take_screen,
+            "bonus": bonus_screen,
+            "recruit": recruit_screen,
+        }.get(do)
         if screen is not None:
             built = screen(state, seat, params)
             if built is not None:
@@ -475,62 +640,110 @@ def action_screen(state, seat: int, params: dict) -> dict:
     left = ACTIONS_PER_TURN - p.actions
     menu = []
     if left:
-        works = [pid for pid in dict.fromkeys(p.hand)
-                 if pid != RECRUITING_CARD and pid in state.catalog.professions]
+        works = [
+            pid
+            for pid in dict.fromkeys(p.hand)
+            if pid != RECRUITING_CARD and pid in state.catalog.professions
+        ]
         legal_work = any(e["type"] == "work_completed" for e in candidates)
         if works:
             minimum = MINIMUM_WORK_VALUE[state.round]
-            menu.append({"do": "work", "label": "Complete a Work", "primary": legal_work,
-                         "hint": "" if legal_work else f"none reaches {minimum} yet"})
+            menu.append(
+                {
+                    "do": "work",
+                    "label": "Complete a Work",
+                    "primary": legal_work,
+                    "hint": "" if legal_work else f"none reaches {minimum} yet",
+                }
+            )
         if any(e["type"] == "building_built" for e in candidates):
-            menu.append({"do": "build", "label": "Build a Building",
-                         "hint": f"{building_cost(p)} Florin"})
+            menu.append(
+                {"do": "build", "label": "Build a Building", "hint": f"{building_cost(p)} Florin"}
+            )
         if _may_take_card(state, seat):
-            menu.append({"do": "take", "label": "Take a Profession card",
-                         "hint": f"{PROFESSION_CARD_COST} Florin"})
+            menu.append(
+                {
+                    "do": "take",
+                    "label": "Take a Profession card",
+                    "hint": f"{PROFESSION_CARD_COST} Florin",
+                }
+            )
         if _may_take_bonus(state, seat):
-            menu.append({"do": "bonus", "label": "Acquire a Bonus card",
-                         "hint": f"{BONUS_CARD_COST} Florin"})
+            menu.append(
+                {
+                    "do": "bonus",
+                    "label": "Acquire a Bonus card",
+                    "hint": f"{BONUS_CARD_COST} Florin",
+                }
+            )
         if _recruit_buttons(state, seat):
             menu.append({"do": "recruit", "label": "Use your Recruiting card", "hint": ""})
-    freedoms = [_button(e, freedom_name(e["freedom"]))
-                for e in candidates if e["type"] == "freedom_introduced"]
+    freedoms = [
+        _button(e, freedom_name(e["freedom"]))
+        for e in candidates
+        if e["type"] == "freedom_introduced"
+    ]
     end = _button({"type": "turn_ended", "player": seat}, "End my turn", primary=not left)
-    return {"name": "actions", "left": left, "menu": menu, "freedoms": freedoms, "end": end,
-            "freedom_cost": FREEDOM_COST}
+    return {
+        "name": "actions",
+        "left": left,
+        "menu": menu,
+        "freedoms": freedoms,
+        "end": end,
+        "freedom_cost": FREEDOM_COST,
+    }
 
 
 def _may_take_card(state, seat: int) -> bool:
     p = state.players[seat]
-    return (_acting(state, seat) and not p.took_profession and state.profession_deck > 0
-            and p.money >= PROFESSION_CARD_COST)
+    return (
+        _acting(state, seat)
+        and not p.took_profession
+        and state.profession_deck > 0
+        and p.money >= PROFESSION_CARD_COST
+    )
 
 
 def _may_take_bonus(state, seat: int) -> bool:
-    return (_acting(state, seat) and bool(state.bonus_deck)
-            and state.players[seat].money >= BONUS_CARD_COST)
+    return (
+        _acting(state, seat)
+        and bool(state.bonus_deck)
+        and state.players[seat].money >= BONUS_CARD_COST
+    )
 
 
 def work_screen(state, seat: int, params: dict) -> dict | None:
     p = state.players[seat]
-    options = [pid for pid in dict.fromkeys(p.hand)
-               if pid != RECRUITING_CARD and pid in state.catalog.professions]
+    options = [
+        pid
+        for pid in dict.fromkeys(p.hand)
+        if pid != RECRUITING_CARD and pid in state.catalog.professions
+    ]
     if not options:
         return None
     values = {x: work_value(state, seat, x, ())["total"] for x in options}
-    best = max(options, key=lambda x: values[x])          # the first of the best, by default
+    best = max(options, key=lambda x: values[x])  # the first of the best, by default
     pid = params.get("profession") if params.get("profession") in options else best
     ticked = [b for b in dict.fromkeys(params.get("bonus") or []) if b in p.bonus_cards]
     wv = work_value(state, seat, pid, ticked)
     card = state.catalog.professions[pid]
     parts = wv["parts"]
     breakdown = [
-        (f"Building: {building_name(card.building)}", parts["building"],
-         "built" if parts["building"] else "not built"),
-        (f"Landscape: {landscape_name(card.landscape)}", parts["landscape"],
-         "yes" if parts["landscape"] else "none"),
-        (f"Freedom: {freedom_name(card.freedom)}", parts["freedom"],
-         "introduced" if parts["freedom"] else "not introduced"),
+        (
+            f"Building: {building_name(card.building)}",
+            parts["building"],
+            "built" if parts["building"] else "not built",
+        ),
+        (
+            f"Landscape: {landscape_name(card.landscape)}",
+            parts["landscape"],
+            "yes" if parts["landscape"] else "none",
+        ),
+        (
+            f"Freedom: {freedom_name(card.freedom)}",
+            parts["freedom"],
+            "introduced" if parts["freedom"] else "not introduced",
+        ),
         (f"Jesters × {p.jesters}", parts["jesters"], f"{WORK_VALUE['jester']} each"),
         (f"Cards × {len(p.hand) + len(p.table)}", parts["cards"], "in hand and on the table"),
     ] + [(f"Bonus: {bonus_text(b)}", v, "") for b, v in wv["bonus"].items()]
@@ -538,41 +751,73 @@ def work_screen(state, seat: int, params: dict) -> dict | None:
     minimum = MINIMUM_WORK_VALUE[state.round]
     most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
     chosen = params.get("prestige") if isinstance(params.get("prestige"), int) else 0
-    splits = [{"pp": k, "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
-               "checked": k == min(chosen, most)} for k in range(most + 1)]
+    splits = [
+        {
+            "pp": k,
+            "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
+            "checked": k == min(chosen, most),
+        }
+        for k in range(most + 1)
+    ]
     now = bonus_values_now(state, seat, pid)
     return {
         "name": "work",
-        "professions": [dict(profession_card(state.catalog, x), value=values[x],
-                             checked=x == pid) for x in options],
-        "bonus": [{"id": b, "text": bonus_text(b), "value": now.get(b, 0),
-                   "checked": b in ticked} for b in p.bonus_cards],
-        "profession": pid, "ticked": ticked, "breakdown": breakdown, "total": total,
-        "minimum": minimum, "meets": total >= minimum, "splits": splits,
-        "event": {"type": "work_completed", "player": seat, "profession": pid,
-                  "bonus_cards": ticked},
+        "professions": [
+            dict(profession_card(state.catalog, x), value=values[x], checked=x == pid)
+            for x in options
+        ],
+        "bonus": [
+            {"id": b, "text": bonus_text(b), "value": now.get(b, 0), "checked": b in ticked}
+            for b in p.bonus_cards
+        ],
+        "profession": pid,
+        "ticked": ticked,
+        "breakdown": breakdown,
+        "total": total,
+        "minimum": minimum,
+        "meets": total >= minimum,
+        "splits": splits,
+        "event": {
+            "type": "work_completed",
+            "player": seat,
+            "profession": pid,
+            "bonus_cards": ticked,
+        },
     }
 
 
 def build_screen(state, seat: int, params: dict) -> dict | None:
     p = state.players[seat]
-    legal = {e["building"] for e in candidate_events(state, seat, professions=[], bonus_cards=[])
-             if e["type"] == "building_built"}
+    legal = {
+        e["building"]
+        for e in candidate_events(state, seat, professions=[], bonus_cards=[])
+        if e["type"] == "building_built"
+    }
     if not legal:
         return None
     cost = building_cost(p)
     options = []
     for b, (name, size) in BUILDINGS.items():
         if b in legal:
-            options.append({"id": b, "name": name, "size": size, "cost": cost,
-                            "event": {"type": "building_built", "player": seat, "building": b}})
+            options.append(
+                {
+                    "id": b,
+                    "name": name,
+                    "size": size,
+                    "cost": cost,
+                    "event": {"type": "building_built", "player": seat, "building": b},
+                }
+            )
     chosen = params.get("building") if params.get("building") in legal else None
     out = {"name": "build", "options": options, "grid": state.grid, "cost": cost}
     if chosen and state.grid:
-        out["composer"] = {"event": {"type": "building_built", "player": seat,
-                                     "building": chosen},
-                           "what": building_name(chosen), "size": BUILDINGS[chosen][1],
-                           "key": f"build-{chosen}", **_grid_input(state, seat, params)}
+        out["composer"] = {
+            "event": {"type": "building_built", "player": seat, "building": chosen},
+            "what": building_name(chosen),
+            "size": BUILDINGS[chosen][1],
+            "key": f"build-{chosen}",
+            **_grid_input(state, seat, params),
+        }
     return out
 
 
@@ -583,13 +828,18 @@ def take_screen(state, seat: int, params: dict) -> dict | None:
         return None
     p = state.players[seat]
     public = {pid for q in state.players for pid in q.table}
-    options = [_button({"type": "profession_taken", "player": seat, "profession": pid},
-                       card["name"], f"{card['building']} · {card['landscape']} · "
-                                     f"{card['freedom']}")
-               for pid in sorted(state.catalog.professions,
-                                 key=lambda k: state.catalog.professions[k].name)
-               if pid not in p.hand and pid not in public
-               for card in [profession_card(state.catalog, pid)]]
+    options = [
+        _button(
+            {"type": "profession_taken", "player": seat, "profession": pid},
+            card["name"],
+            f"{card['building']} · {card['landscape']} · {card['freedom']}",
+        )
+        for pid in sorted(
+            state.catalog.professions, key=lambda k: state.catalog.professions[k].name
+        )
+        if pid not in p.hand and pid not in public
+        for card in [profession_card(state.catalog, pid)]
+    ]
     return {"name": "take", "options": options, "cost": PROFESSION_CARD_COST}
 
 
@@ -598,9 +848,14 @@ def bonus_screen(state, seat: int, params: dict) -> dict | None:
     if not _may_take_bonus(state, seat):
         return None
     c = _counts_for_bonus(state, seat)
-    options = [_button({"type": "bonus_card_taken", "player": seat, "card": card},
-                       bonus_text(card), f"worth {bonus_value(card, c)} now")
-               for card in BONUS_CARDS]
+    options = [
+        _button(
+            {"type": "bonus_card_taken", "player": seat, "card": card},
+            bonus_text(card),
+            f"worth {bonus_value(card, c)} now",
+        )
+        for card in BONUS_CARDS
+    ]
     return {"name": "bonus", "options": options, "cost": BONUS_CARD_COST}
 
 
@@ -612,41 +867,63 @@ def recruit_screen(state, seat: int, params: dict) -> dict | None:
 def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict) -> dict | None:
     """Asks what Palazzo needs to know about a card, keeping the event to send afterwards."""
     target = params.get("for")
-    if resend is None:      # drawn from the URL alone (a link, or a live refresh of the form)
-        pending = [x for x in state.auction["pending"] if x["player"] == seat
-                   and x["kind"] == "landscape"] if state.phase == "auction" else []
+    if resend is None:  # drawn from the URL alone (a link, or a live refresh of the form)
+        pending = (
+            [
+                x
+                for x in state.auction["pending"]
+                if x["player"] == seat and x["kind"] == "landscape"
+            ]
+            if state.phase == "auction"
+            else []
+        )
         if target == "profession_taken" and _may_take_card(state, seat):
             resend = {"type": "profession_taken", "player": seat}
             if params.get("profession"):
                 resend["profession"] = params["profession"]
-        elif (target == "landscape_placed" and pending and not state.grid
-              and params.get("landscape") in LANDSCAPES
-              and not state.catalog.landscape_cells.get(params["landscape"])):
-            resend = {"type": "landscape_placed", "player": seat,
-                      "landscape": params["landscape"]}
+        elif (
+            target == "landscape_placed"
+            and pending
+            and not state.grid
+            and params.get("landscape") in LANDSCAPES
+            and not state.catalog.landscape_cells.get(params["landscape"])
+        ):
+            resend = {"type": "landscape_placed", "player": seat, "landscape": params["landscape"]}
         elif target == "starting_hand_chosen" and state.phase == "setup":
-            resend = {"type": "starting_hand_chosen", "player": seat,
-                      "professions": [x for x in params.get("professions") or []
-                                      if x in state.catalog.professions]}
+            resend = {
+                "type": "starting_hand_chosen",
+                "player": seat,
+                "professions": [
+                    x for x in params.get("professions") or [] if x in state.catalog.professions
+                ],
+            }
         else:
             return None
     kind = resend.get("landscape")
     if resend.get("type") == "landscape_placed" and kind in LANDSCAPES and not state.grid:
-        return {"name": "teach_landscape", "resend": resend, "kind": kind,
-                "kind_name": landscape_name(kind),
-                "sizes_options": [(str(n), str(n), form.get("cells") == str(n))
-                                  for n in range(1, 13)]}
+        return {
+            "name": "teach_landscape",
+            "resend": resend,
+            "kind": kind,
+            "kind_name": landscape_name(kind),
+            "sizes_options": [(str(n), str(n), form.get("cells") == str(n)) for n in range(1, 13)],
+        }
     pid = resend.get("profession")
-    name = form.get("name") or (profession_name(state.catalog, pid) if isinstance(pid, str)
-                                and pid else "")
-    return {"name": "teach_profession", "resend": resend, "card_name": name,
-            "buildings": [(b, v[0], form.get("building") == b) for b, v in BUILDINGS.items()],
-            "landscapes": [(k, landscape_name(k), form.get("landscape") == k)
-                           for k in LANDSCAPES],
-            "freedoms": [(f, freedom_name(f), form.get("freedom") == f) for f in FREEDOMS],
-            "then": {"profession_taken": "take the card",
-                     "starting_hand_chosen": "add it to your starting hand"}.get(
-                         resend.get("type"), "send your move again")}
+    name = form.get("name") or (
+        profession_name(state.catalog, pid) if isinstance(pid, str) and pid else ""
+    )
+    return {
+        "name": "teach_profession",
+        "resend": resend,
+        "card_name": name,
+        "buildings": [(b, v[0], form.get("building") == b) for b, v in BUILDINGS.items()],
+        "landscapes": [(k, landscape_name(k), form.get("landscape") == k) for k in LANDSCAPES],
+        "freedoms": [(f, freedom_name(f), form.get("freedom") == f) for f in FREEDOMS],
+        "then": {
+            "profession_taken": "take the card",
+            "starting_hand_chosen": "add it to your starting hand",
+        }.get(resend.get("type"), "send your move again"),
+    }
 
 
 def solo_turn_here(state, seat: int) -> bool:
@@ -684,17 +961,28 @@ def status(state, seat: int) -> dict:
         turn_text = "Your turn"
     else:
         turn_text = f"{state.players[turn].name}'s turn"
-    return {"name": p.name, "money": p.money, "fame": p.fame, "round": state.round,
-            "minimum": MINIMUM_WORK_VALUE.get(state.round), "phase": PHASES.get(state.phase,
-                                                                             state.phase),
-            "turn": turn_text, "my_turn": turn == seat and state.phase in ("auction", "action"),
-            "actions_left": (ACTIONS_PER_TURN - p.actions) if state.phase == "action"
-            and state.turn == seat else None}
+    return {
+        "name": p.name,
+        "money": p.money,
+        "fame": p.fame,
+        "round": state.round,
+        "minimum": MINIMUM_WORK_VALUE.get(state.round),
+        "phase": PHASES.get(state.phase, state.phase),
+        "turn": turn_text,
+        "my_turn": turn == seat and state.phase in ("auction", "action"),
+        "actions_left": (ACTIONS_PER_TURN - p.actions)
+        if state.phase == "action" and state.turn == seat
+        else None,
+    }
 
 
 def sell_offer(state, seat: int) -> dict | None:
     p = state.players[seat]
-    if (p.fame <= 0 or not selling_allowed(state) or (state.solo and seat != 0)
-            or state.phase not in ("setup", "auction", "action")):
+    if (
+        p.fame <= 0
+        or not selling_allowed(state)
+        or (state.solo and seat != 0)
+        or state.phase not in ("setup", "auction", "action")
+    ):
         return None
     return {"max": p.fame, "rate": FLORIN_PER_FAME_SOLD}

@@ -5,6 +5,7 @@ Every screen posts its buttons to one route. The form names the event's type and
 stored once) and the `view` to answer with. A refusal comes back inline, next to the button
 that sent it, and nothing is stored.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,16 +23,38 @@ from .store import app_extension, get_store
 bp = Blueprint("recording", __name__)
 EXTENSION_KEY = "palazzo.table"
 
-INT_FIELDS = {"player", "amount", "points", "prestige", "from_player", "money", "fame", "value",
-              "start_player", "cells_count", "card_number"}
+INT_FIELDS = {
+    "player",
+    "amount",
+    "points",
+    "prestige",
+    "from_player",
+    "money",
+    "fame",
+    "value",
+    "start_player",
+    "cells_count",
+    "card_number",
+}
 LIST_FIELDS = {"professions", "bonus_cards", "seqs", "cards"}
 JSON_FIELDS = {"cells", "panels"}
-TEXT_FIELDS = {"object", "landscape", "profession", "building", "freedom", "card", "reason",
-               "deck", "name", "owner", "source"}
+TEXT_FIELDS = {
+    "object",
+    "landscape",
+    "profession",
+    "building",
+    "freedom",
+    "card",
+    "reason",
+    "deck",
+    "name",
+    "owner",
+    "source",
+}
 SEAT_MAY_NOT = {"game_started", "correction"}
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
-VIEWS: dict = {}   # view name -> callable(game_id, access, refusal=None, sent=None) -> response
+VIEWS: dict = {}  # view name -> callable(game_id, access, refusal=None, sent=None) -> response
 
 
 def register_view(name: str, render):
@@ -46,6 +69,7 @@ def get_table(app=None) -> Table:
 def _open_table(app) -> Table:
     """The Table, telling this process's live streams of each event it records."""
     from .live import get_watcher
+
     table = Table(get_store(app), LearnedCatalog(app.instance_path))
     table.listeners.append(get_watcher(app).announce)
     return table
@@ -66,8 +90,9 @@ def event_from_form(form) -> dict:
         values = [v.strip() for v in form.getlist(key)]
         if key in INT_FIELDS:
             if not re.fullmatch(r"-?\d{1,7}", values[0]):
-                raise FormError(f"{key.replace('_', ' ')} must be a whole number, "
-                                f"not {values[0][:20]!r}")
+                raise FormError(
+                    f"{key.replace('_', ' ')} must be a whole number, not {values[0][:20]!r}"
+                )
             event[key] = int(values[0])
         elif key in LIST_FIELDS:
             items = [v for v in values if v]
@@ -104,7 +129,7 @@ def _only_own_events(me: Access, seqs):
     """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
     another player's later action without their consent)."""
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
-        return                                   # the engine refuses it with its reason
+        return  # the engine refuses it with its reason
     mine = str(me.seat)
     stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
     if any(e.by != mine for e in stored if e.seq in seqs):

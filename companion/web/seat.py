@@ -5,6 +5,7 @@ it posts to the one recording route with `view=phone`, which answers with the sa
 refusal placed next to the button that sent it). Scribe mode is the same panel on the host's
 device for a seat without a phone: its forms carry `as_seat`, so the log says `by: host`.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,31 +21,65 @@ from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
-from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, RECRUITING_CARD,
-                                     STARTING_HAND, CatalogError)
+from companion.rules.catalog import (
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    RECRUITING_CARD,
+    STARTING_HAND,
+    CatalogError,
+)
 from companion.tokens import Identity, identify_in_game
 
 from . import phone as screens
-from .access import (Access, grant, join as join_game, keep_out_of_caches, require_host,
-                     require_seat, require_viewer)
+from .access import (
+    Access,
+    grant,
+    keep_out_of_caches,
+    require_host,
+    require_seat,
+    require_viewer,
+)
+from .access import (
+    join as join_game,
+)
 from .errors import error_response
-from .recording import (EVENT_ID, LIST_FIELDS, FormError, authorise, event_from_form,
-                        get_table, record, register_view)
+from .recording import (
+    EVENT_ID,
+    LIST_FIELDS,
+    FormError,
+    authorise,
+    event_from_form,
+    get_table,
+    record,
+    register_view,
+)
 from .store import get_store
 
 bp = Blueprint("seat", __name__)
 VIEW = "phone"
 PANEL_ID = "phone-panel"
-HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")   # the host screen's, if registered
-MAX_RESEND = 2000   # characters of the event a teach form carries along
+HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")  # the host screen's, if registered
+MAX_RESEND = 2000  # characters of the event a teach form carries along
 TEMPLATES = {  # screen name -> the part of templates/phone/ that draws it
-    "hand": "setup", "setup_wait": "setup",
-    "open": "auction", "paddle": "auction", "auction_wait": "auction", "prestige": "auction",
+    "hand": "setup",
+    "setup_wait": "setup",
+    "open": "auction",
+    "paddle": "auction",
+    "auction_wait": "auction",
+    "prestige": "auction",
     "place": "auction",
-    "actions": "actions", "work": "work", "build": "actions", "take": "actions",
-    "bonus": "actions", "recruit": "actions",
-    "teach_profession": "teach", "teach_landscape": "teach",
-    "wait": "notice", "solo": "notice", "over": "notice",
+    "actions": "actions",
+    "work": "work",
+    "build": "actions",
+    "take": "actions",
+    "bonus": "actions",
+    "recruit": "actions",
+    "teach_profession": "teach",
+    "teach_landscape": "teach",
+    "wait": "notice",
+    "solo": "notice",
+    "over": "notice",
 }
 
 
@@ -57,8 +92,11 @@ class PhoneUrls:
         self.teach = url_for("seat.teach", game_id=game_id)
 
     def _url(self, endpoint: str, params: dict | None, extra: dict) -> str:
-        values = {k: v for k, v in {**(params or {}), **extra}.items()
-                  if not k.startswith("_") and v not in (None, "", [])}
+        values = {
+            k: v
+            for k, v in {**(params or {}), **extra}.items()
+            if not k.startswith("_") and v not in (None, "", [])
+        }
         if self.scribe:
             return url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
         return url_for(endpoint, game_id=self.game_id, **values)
@@ -74,16 +112,24 @@ def _installed_catalog():
     try:
         return LearnedCatalog(current_app.instance_path).catalog()
     except CatalogError:
-        return None   # an unreadable catalog file must not take the phones down
+        return None  # an unreadable catalog file must not take the phones down
 
 
-def phone_context(game_id: str, seat: int, *, scribe: bool = False, host: bool = False,
-                  params: dict | None = None, refusal: Refusal | None = None,
-                  sent_event: dict | None = None, teach_form: dict | None = None,
-                  recorded=None) -> dict:
+def phone_context(
+    game_id: str,
+    seat: int,
+    *,
+    scribe: bool = False,
+    host: bool = False,
+    params: dict | None = None,
+    refusal: Refusal | None = None,
+    sent_event: dict | None = None,
+    teach_form: dict | None = None,
+    recorded=None,
+) -> dict:
     """Everything templates/phone/page.html needs to draw one seat's panel."""
     table = get_table()
-    seq = table.seq(game_id)            # read before the state: a newer state only refreshes
+    seq = table.seq(game_id)  # read before the state: a newer state only refreshes
     state = table.state(game_id)
     if not 0 <= seat < state.n:
         abort(404, description=f"There is no seat {seat + 1} at this game.")
@@ -100,17 +146,25 @@ def phone_context(game_id: str, seat: int, *, scribe: bool = False, host: bool =
         resend = sent_event.get("resend")
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if params.get("do") and not screen["name"].startswith(params["do"]):
-        params = {}      # that screen is gone (the turn moved on): refresh to the overview
+        params = {}  # that screen is gone (the turn moved on): refresh to the overview
     names = [p.name for p in state.players]
     done = None
     if recorded is not None:
         ev = recorded.event
         done = ("Already recorded: " if recorded.duplicate else "Done: ") + screens.describe(
-            {**ev.payload, "type": ev.type}, work.catalog, names)
+            {**ev.payload, "type": ev.type}, work.catalog, names
+        )
     return {
-        "game_id": game_id, "seat": seat, "scribe": scribe, "seq": seq, "params": params,
-        "urls": PhoneUrls(game_id, seat, scribe), "view": VIEW, "panel_id": PANEL_ID,
-        "status": screens.status(work, seat), "screen": screen,
+        "game_id": game_id,
+        "seat": seat,
+        "scribe": scribe,
+        "seq": seq,
+        "params": params,
+        "urls": PhoneUrls(game_id, seat, scribe),
+        "view": VIEW,
+        "panel_id": PANEL_ID,
+        "status": screens.status(work, seat),
+        "screen": screen,
         "screen_template": f"phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
         "hand": screens.hand(work, seat),
         "bonus_cards": screens.bonus_cards_held(work, seat),
@@ -118,7 +172,8 @@ def phone_context(game_id: str, seat: int, *, scribe: bool = False, host: bool =
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
-        "slot": screens.RefusalSlot(refusal, sent_event), "done": done,
+        "slot": screens.RefusalSlot(refusal, sent_event),
+        "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "new_event_id": lambda: uuid.uuid4().hex,
     }
@@ -140,18 +195,28 @@ def _answer(game_id: str, seat: int, **kwargs):
 def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
     """The recording route's answer to a post made from a phone panel (view=phone)."""
     if me.seat is None:
-        return error_response(400, "This form belongs to a seat's phone: open your seat's "
-                                   "link, or the host's scribe screen for that seat.")
+        return error_response(
+            400,
+            "This form belongs to a seat's phone: open your seat's "
+            "link, or the host's scribe screen for that seat.",
+        )
     scribe = bool(me.host and sent is not None and str(sent.get("as_seat", "")).isdigit())
     sent_event = None
     if sent is not None:
         try:
             sent_event = event_from_form(sent)
-        except FormError:   # a field of the wrong kind: still place the message by its type
+        except FormError:  # a field of the wrong kind: still place the message by its type
             kind = sent.get("type", "")
             sent_event = {"type": kind} if re.fullmatch(r"[a-z_]{3,40}", kind) else None
-    return _answer(game_id, me.seat, scribe=scribe, host=me.host, refusal=refusal,
-                   sent_event=sent_event, recorded=recorded)
+    return _answer(
+        game_id,
+        me.seat,
+        scribe=scribe,
+        host=me.host,
+        refusal=refusal,
+        sent_event=sent_event,
+        recorded=recorded,
+    )
 
 
 register_view(VIEW, render_phone)
@@ -162,16 +227,21 @@ keep_out_of_caches(bp)
 
 # -- joining -------------------------------------------------------------------------------------
 
+
 @bp.get("/games/<game_id>/join/<token>")
 def join(game_id: str, token: str):
     """A QR code's link: the token becomes a role in this browser's session. Opening it again
     (a reload, another phone) restores the same seat."""
     join_game(game_id, token)
     identity = identify_in_game(get_store(), game_id, token)
-    if identity is None:   # the game's tokens changed in between
+    if identity is None:  # the game's tokens changed in between
         abort(404, description="This join link is no longer valid. Scan the QR code again.")
-    if identity.role == "seat" and identity.seat == 0 and "solo.page" in current_app.view_functions \
-            and get_table().state(game_id).solo:
+    if (
+        identity.role == "seat"
+        and identity.seat == 0
+        and "solo.page" in current_app.view_functions
+        and get_table().state(game_id).solo
+    ):
         # the solo player's phone plays the whole table: it is the host too
         grant(game_id, Identity("host"))
         return redirect(url_for("solo.page", game_id=game_id), code=303)
@@ -187,35 +257,43 @@ def join(game_id: str, token: str):
 
 # -- the panel -----------------------------------------------------------------------------------
 
+
 @bp.get("/games/<game_id>/me")
 def phone(game_id: str):
     me = require_seat(game_id)
-    return render_template("phone/page.html", **phone_context(
-        game_id, me.seat, host=me.host, params=screens.parse_params(request.args)))
+    return render_template(
+        "phone/page.html",
+        **phone_context(game_id, me.seat, host=me.host, params=screens.parse_params(request.args)),
+    )
 
 
 @bp.get("/games/<game_id>/me/panel")
 def panel(game_id: str):
     me = require_seat(game_id)
-    return phone_panel(game_id, me.seat, host=me.host,
-                       params=screens.parse_params(request.args))
+    return phone_panel(game_id, me.seat, host=me.host, params=screens.parse_params(request.args))
 
 
 @bp.get("/games/<game_id>/scribe/<int:seat>")
 def scribe(game_id: str, seat: int):
     require_host(game_id)
-    return render_template("phone/page.html", **phone_context(
-        game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)))
+    return render_template(
+        "phone/page.html",
+        **phone_context(
+            game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)
+        ),
+    )
 
 
 @bp.get("/games/<game_id>/scribe/<int:seat>/panel")
 def scribe_panel(game_id: str, seat: int):
     require_host(game_id)
-    return phone_panel(game_id, seat, scribe=True, host=True,
-                       params=screens.parse_params(request.args))
+    return phone_panel(
+        game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)
+    )
 
 
 # -- teaching a card on first use ----------------------------------------------------------------
+
 
 def profession_id(name: str) -> str:
     """The catalog id of a card from its printed name: 'Master Builder' -> 'master_builder'."""
@@ -257,8 +335,7 @@ def teach_profession(state, resend: dict, form: dict) -> tuple[dict | None, str]
     """Teach the installation a Profession card; (event to send, or None if the starting hand
     still needs cards; the card's id)."""
     name = " ".join(form.get("name", "").split())[:40]
-    building, landscape, freedom = (form.get(k, "") for k in ("building", "landscape",
-                                                             "freedom"))
+    building, landscape, freedom = (form.get(k, "") for k in ("building", "landscape", "freedom"))
     if building not in BUILDINGS:
         raise FormError("Tap the Building shown on the card")
     if landscape not in LANDSCAPES:
@@ -278,7 +355,8 @@ def teach_profession(state, resend: dict, form: dict) -> tuple[dict | None, str]
             raise CatalogError(
                 f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
                 f"{known.landscape.title()}, {known.freedom.title()}. Check the card; if "
-                "Palazzo has it wrong, the host can correct it on the catalog screen.")
+                "Palazzo has it wrong, the host can correct it on the catalog screen."
+            )
     if pid not in installed.professions:
         learned.teach_profession(pid, building, landscape, freedom, name=name)
     event = dict(resend)
@@ -312,19 +390,20 @@ def teach(game_id: str):
     if me.host and request.form.get("as_seat", "").isdigit():
         me, scribe = Access(game_id, host=True, seat=int(request.form["as_seat"])), True
     if me.seat is None:
-        abort(403, description="Cards are taught from a seat's phone or the host's scribe "
-                               "screen.")
+        abort(403, description="Cards are taught from a seat's phone or the host's scribe screen.")
     event_id = request.form.get("event_id") or None
     if event_id is not None and not EVENT_ID.match(event_id):
         abort(400, description="That button's event id is malformed: reload the page.")
-    form = {k: request.form.get(k, "")[:60] for k in ("name", "building", "landscape",
-                                                      "freedom", "cells")}
+    form = {
+        k: request.form.get(k, "")[:60]
+        for k in ("name", "building", "landscape", "freedom", "cells")
+    }
     answer = dict(scribe=scribe, host=me.host)
     try:
         resend = parse_resend(request.form.get("resend", ""))
     except FormError as e:
         return _answer(game_id, me.seat, refusal=Refusal("bad_event", str(e)), **answer), 422
-    by = authorise(me, resend)        # before teaching anything: only for one's own moves
+    by = authorise(me, resend)  # before teaching anything: only for one's own moves
     state = get_table().state(game_id)
     try:
         if request.form.get("what") == "landscape":
@@ -334,13 +413,18 @@ def teach(game_id: str):
         else:
             raise FormError("That form does not say what to teach")
     except (CatalogError, FormError) as e:
-        return _answer(game_id, me.seat, params={"do": "teach"}, teach_form=form,
-                       refusal=Refusal("bad_catalog_entry", str(e)),
-                       sent_event={"type": "_teach", "resend": resend}, **answer), 422
-    if event is None:   # a starting hand that still needs cards: back to choosing them
+        return _answer(
+            game_id,
+            me.seat,
+            params={"do": "teach"},
+            teach_form=form,
+            refusal=Refusal("bad_catalog_entry", str(e)),
+            sent_event={"type": "_teach", "resend": resend},
+            **answer,
+        ), 422
+    if event is None:  # a starting hand that still needs cards: back to choosing them
         chosen = [*(resend.get("professions") or []), pid]
-        return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen},
-                       **answer)
+        return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
     recorded, refusal = record(game_id, event, by, event_id)
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422

@@ -9,22 +9,29 @@ the installation does not know yet (kept in `LearnedCatalog` for later games), p
 Landscape from ticked squares, and the fields the recording route reads as text but the engine
 wants as numbers (a dummy column's index).
 """
+
 from __future__ import annotations
 
 import re
 import secrets
 import uuid
 
-from flask import (Blueprint, abort, current_app, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
-from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, SOLO_DUMMIES, WOLFGANG,
-                                     WOLFGANG_STARTING_MONEY, CatalogError,
-                                     automa_card_from_dict)
+from companion.rules.catalog import (
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    SOLO_DUMMIES,
+    WOLFGANG,
+    WOLFGANG_STARTING_MONEY,
+    CatalogError,
+    automa_card_from_dict,
+)
 from companion.tokens import Identity
 
 from . import dice, solo_screen
@@ -57,6 +64,7 @@ def digital_deck_available() -> bool:
 
 # -- the new-game form ------------------------------------------------------------------------
 
+
 def parse_new_game(form, deck_offered: bool) -> tuple[dict | None, dict, dict]:
     """(game_started fields or None, chance settings, errors by field)."""
     errors: dict[str, str] = {}
@@ -88,32 +96,45 @@ def parse_new_game(form, deck_offered: bool) -> tuple[dict | None, dict, dict]:
     if deck not in MODES:
         errors["deck"] = "Choose who draws the Automa cards: you, or Palazzo"
     elif deck == "app" and not deck_offered:
-        errors["deck"] = ("Palazzo can only shuffle the Automa deck once it knows all 21 cards: "
-                          "draw the physical cards (each new card is transcribed once)")
+        errors["deck"] = (
+            "Palazzo can only shuffle the Automa deck once it knows all 21 cards: "
+            "draw the physical cards (each new card is transcribed once)"
+        )
     if errors:
         return None, {}, errors
     start_player = {"me": 0, "wolfgang": 1}.get(start)
     if start_player is None:
         start_player = secrets.randbelow(2)
-    started = {"players": [name, WOLFGANG], "start_player": start_player,
-               "solo": {"difficulty": difficulty, "dummies": int(dummies)},
-               "grid": grid in ON}
+    started = {
+        "players": [name, WOLFGANG],
+        "start_player": start_player,
+        "solo": {"difficulty": difficulty, "dummies": int(dummies)},
+        "grid": grid in ON,
+    }
     chance = {"die": die, "deck": deck}
     return started, chance, errors
 
 
 def _values(form) -> dict:
-    return {"name": str(form.get("name", ""))[:60],
-            "difficulty": str(form.get("difficulty", "standard")),
-            "dummies": str(form.get("dummies", "2")), "start": str(form.get("start", "random")),
-            "grid": str(form.get("grid", "")).lower() in ON,
-            "die": str(form.get("die", "table")), "deck": str(form.get("deck", "table"))}
+    return {
+        "name": str(form.get("name", ""))[:60],
+        "difficulty": str(form.get("difficulty", "standard")),
+        "dummies": str(form.get("dummies", "2")),
+        "start": str(form.get("start", "random")),
+        "grid": str(form.get("grid", "")).lower() in ON,
+        "die": str(form.get("die", "table")),
+        "deck": str(form.get("deck", "table")),
+    }
 
 
 def _new_form(values, errors, status=200):
-    return render_template("solo/new.html", values=values, errors=errors,
-                           deck_offered=digital_deck_available(),
-                           difficulties=WOLFGANG_STARTING_MONEY), status
+    return render_template(
+        "solo/new.html",
+        values=values,
+        errors=errors,
+        deck_offered=digital_deck_available(),
+        difficulties=WOLFGANG_STARTING_MONEY,
+    ), status
 
 
 @bp.get("/solo/new")
@@ -131,7 +152,7 @@ def create_game():
         game_id, tokens = create_hosted_game(started, settings=settings)
     except Refusal as refusal:
         return _new_form(_values(request.form), {"game": refusal.message}, 422)
-    keep_tokens(game_id, tokens)          # for the "continue on another device" link
+    keep_tokens(game_id, tokens)  # for the "continue on another device" link
     store = get_store()
     meta = dict(store.game(game_id).meta)
     meta[dice.META_KEY] = {"seed": dice.new_seed(), **chance}
@@ -143,6 +164,7 @@ def create_game():
 
 
 # -- the solo page ----------------------------------------------------------------------------
+
 
 def _solo_player(game_id: str):
     me = require_seat(game_id)
@@ -166,7 +188,7 @@ def seat_panel_url(game_id: str) -> str | None:
 
 def context(game_id: str, *, refusal=None, sent=None) -> dict:
     table = get_table()
-    seq = table.seq(game_id)            # before the state: a newer state only refreshes again
+    seq = table.seq(game_id)  # before the state: a newer state only refreshes again
     state = table.state(game_id)
     record_ = get_store().game(game_id)
     chance = dice.chance_of(record_.meta if record_ else {})
@@ -174,12 +196,17 @@ def context(game_id: str, *, refusal=None, sent=None) -> dict:
         known = learned().catalog()
     except CatalogError:
         from companion.rules import BUILTIN
+
         known = BUILTIN
     ctx = solo_screen.build(state, known, chance, refusal=refusal, sent=sent)
-    ctx.update(game_id=game_id, seq=seq, new_id=lambda: uuid.uuid4().hex,
-               seat_panel=seat_panel_url(game_id),
-               events_url=url_for("recording.post_event", game_id=game_id),
-               live_url=url_for("solo.panel", game_id=game_id))
+    ctx.update(
+        game_id=game_id,
+        seq=seq,
+        new_id=lambda: uuid.uuid4().hex,
+        seat_panel=seat_panel_url(game_id),
+        events_url=url_for("recording.post_event", game_id=game_id),
+        live_url=url_for("solo.panel", game_id=game_id),
+    )
     return ctx
 
 
@@ -213,6 +240,7 @@ def panel(game_id):
 
 
 # -- posts that need the server first -----------------------------------------------------------
+
 
 def _record(me, game_id, event: dict):
     """(recorded, refusal) for `event`, stored under the event id the button was drawn with."""
@@ -248,8 +276,11 @@ def draw(game_id):
     chance = _chance(game_id)
     cards = learned().catalog().automa_cards
     if chance["deck"] != "app" or not chance["seed"] or not dice.complete_deck(cards):
-        return _refuse(game_id, me, "This game draws the physical Automa cards: type the "
-                                    "number of the card you drew")
+        return _refuse(
+            game_id,
+            me,
+            "This game draws the physical Automa cards: type the number of the card you drew",
+        )
     number = dice.next_automa_card(chance["seed"], cards, state.solo["drawn"], state.round)
     if number is None:
         return _refuse(game_id, me, "The digital Automa deck has no card left for this round")
@@ -263,8 +294,11 @@ def roll(game_id):
     chance = _chance(game_id)
     if chance["die"] != "app" or not chance["seed"]:
         return _refuse(game_id, me, "This game uses the physical die: tap the number it shows")
-    rolled = sum(1 for e in get_table().events(game_id)
-                 if e.type == "die_rolled" and e.payload.get("source") == "app")
+    rolled = sum(
+        1
+        for e in get_table().events(game_id)
+        if e.type == "die_rolled" and e.payload.get("source") == "app"
+    )
     value = dice.die_value(chance["seed"], rolled)
     return _answer(game_id, me, {"type": "die_rolled", "value": value, "source": "app"})
 
@@ -276,8 +310,9 @@ def tie(game_id):
     need = state.solo["need"]
     if need.get("step") != "tie":
         return _refuse(game_id, me, "Wolfgang has no tie to break now", "not_expected_now")
-    return _answer(game_id, me, {"type": "automa_tie_broken",
-                                 "card": secrets.choice(need["cards"])})
+    return _answer(
+        game_id, me, {"type": "automa_tie_broken", "card": secrets.choice(need["cards"])}
+    )
 
 
 def _int(form, key, low, high) -> int | None:
@@ -310,8 +345,13 @@ def automa_panels_from_form(form) -> dict:
         auction.append({"object": obj, **mods})
     panels = {"rounds": str(form.get("rounds", "")), "auction": auction}
     for key, prefix in (("first_action", "first"), ("second_action", "second")):
-        panels[key] = [a for a in (str(form.get(f"{prefix}_{i}", "")).strip()
-                                   for i in range(solo_screen.ACTION_SLOTS)) if a]
+        panels[key] = [
+            a
+            for a in (
+                str(form.get(f"{prefix}_{i}", "")).strip() for i in range(solo_screen.ACTION_SLOTS)
+            )
+            if a
+        ]
     return panels
 
 
@@ -327,14 +367,14 @@ def teach_automa_card(game_id):
         panels = automa_card_from_dict(str(number), automa_panels_from_form(request.form))
     except CatalogError as e:
         return _refuse(game_id, me, str(e), "bad_catalog_entry")
-    recorded, refusal = _record(me, game_id, {"type": "automa_card_drawn", "card": number,
-                                              "panels": panels})
-    if refusal is None:             # kept only once the game accepted it (right round, unused)
+    recorded, refusal = _record(
+        me, game_id, {"type": "automa_card_drawn", "card": number, "panels": panels}
+    )
+    if refusal is None:  # kept only once the game accepted it (right round, unused)
         try:
             learned().teach({"automa_cards": {str(number): panels}})
         except (CatalogError, OSError):
-            current_app.logger.warning("solo: could not keep Automa card %s", number,
-                                       exc_info=True)
+            current_app.logger.warning("solo: could not keep Automa card %s", number, exc_info=True)
     return _respond(game_id, me, recorded, refusal)
 
 
@@ -342,8 +382,9 @@ def _profession_from_form(form, known: dict) -> tuple[str | None, str | None]:
     """(profession id, or None and why) for a card typed in: name + Building, Landscape,
     Freedom. Taught to the installation unless a card of that name is already known."""
     name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
-    building, landscape, freedom = (str(form.get(k, "")) for k in
-                                    ("building", "landscape", "freedom"))
+    building, landscape, freedom = (
+        str(form.get(k, "")) for k in ("building", "landscape", "freedom")
+    )
     if not name or len(name) > 40 or not name.isprintable():
         return None, "Type the card's name (1 to 40 characters)"
     if building not in BUILDINGS or landscape not in LANDSCAPES or freedom not in FREEDOMS:
@@ -351,13 +392,17 @@ def _profession_from_form(form, known: dict) -> tuple[str | None, str | None]:
     pid = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")[:40]
     if not pid:
         return None, "Type the card's name in letters"
-    same = next((p for p, card in known.items()
-                 if p == pid or card.name.casefold() == name.casefold()), None)
+    same = next(
+        (p for p, card in known.items() if p == pid or card.name.casefold() == name.casefold()),
+        None,
+    )
     if same is not None:
         card = known[same]
         if (card.building, card.landscape, card.freedom) != (building, landscape, freedom):
-            return None, (f"Palazzo already knows a card called {card.name} with other "
-                          "preferences: pick it from the list")
+            return None, (
+                f"Palazzo already knows a card called {card.name} with other "
+                "preferences: pick it from the list"
+            )
         return same, None
     try:
         learned().teach_profession(pid, building, landscape, freedom, name=name)
@@ -394,8 +439,9 @@ def profession(game_id):
         return _refuse(game_id, me, "Whose card is it: Wolfgang's or a dummy column's?")
     if not pid:
         return _refuse(game_id, me, "Choose the Profession the card shows")
-    return _answer(game_id, me, {"type": "automa_profession_revealed", "profession": pid[:60],
-                                 "owner": owner})
+    return _answer(
+        game_id, me, {"type": "automa_profession_revealed", "profession": pid[:60], "owner": owner}
+    )
 
 
 @bp.post("/games/<game_id>/solo/landscape")
@@ -416,8 +462,9 @@ def landscape(game_id):
                 return _refuse(game_id, me, "Tap the squares your Landscape covers")
             cells.append([int(m.group(1)), int(m.group(2))])
         if not cells:
-            return _refuse(game_id, me, f"Tap the squares your {kind.title()} covers",
-                           "cells_required")
+            return _refuse(
+                game_id, me, f"Tap the squares your {kind.title()} covers", "cells_required"
+            )
         event["cells"] = cells
         recorded, refusal = _record(me, game_id, event)
         if refusal is None:
@@ -425,8 +472,12 @@ def landscape(game_id):
         return _respond(game_id, me, recorded, refusal)
     size = _int(form, "size", 1, 12)
     if size is None and not state.catalog.landscape_cells.get(kind):
-        return _refuse(game_id, me, f"How many squares does a {kind.title()} cover? (1 to 12)",
-                       "landscape_size_unknown")
+        return _refuse(
+            game_id,
+            me,
+            f"How many squares does a {kind.title()} cover? (1 to 12)",
+            "landscape_size_unknown",
+        )
     if size is not None and not state.catalog.landscape_cells.get(kind):
         _keep_size(kind, size)
     return _answer(game_id, me, event)
@@ -448,8 +499,11 @@ def recruit(game_id):
     if column is None:
         return _refuse(game_id, me, "Which dummy column?")
     pid = str(request.form.get("profession", "")).strip()[:60]
-    return _answer(game_id, me, {"type": "recruiting_card_used", "player": 0,
-                                 "from_dummy": column, "profession": pid})
+    return _answer(
+        game_id,
+        me,
+        {"type": "recruiting_card_used", "player": 0, "from_dummy": column, "profession": pid},
+    )
 
 
 __all__ = ["bp", "render", "parse_new_game", "automa_panels_from_form"]

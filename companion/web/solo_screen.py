@@ -6,14 +6,25 @@ Plain data built from a game state for templates/solo/. The step comes from the 
 offers a move the engine is not waiting for. The solo player is the only person at the table, so
 the page may show their own purse next to Wolfgang's public one.
 """
+
 from __future__ import annotations
 
 from companion.rules import Refusal, apply_in_place
 from companion.rules.automa import automa_card, card_name, dice_words, modifier_key
-from companion.rules.catalog import (ACTIONS_PER_TURN, BONUS_CARDS, BUILDINGS, FREEDOMS,
-                                     GRID_SIZE, LANDSCAPES, MINIMUM_WORK_VALUE, OBJECT_NAMES,
-                                     PALAZZO_CELLS, PRESTIGE_CARDS, RECRUITING_CARD,
-                                     STARTING_HAND)
+from companion.rules.catalog import (
+    ACTIONS_PER_TURN,
+    BONUS_CARDS,
+    BUILDINGS,
+    FREEDOMS,
+    GRID_SIZE,
+    LANDSCAPES,
+    MINIMUM_WORK_VALUE,
+    OBJECT_NAMES,
+    PALAZZO_CELLS,
+    PRESTIGE_CARDS,
+    RECRUITING_CARD,
+    STARTING_HAND,
+)
 from companion.rules.checks import means
 from companion.rules.setup import in_play
 from companion.rules.solo import solo_prompt, solo_view
@@ -21,8 +32,13 @@ from companion.rules.solo import solo_prompt, solo_view
 from . import dice
 
 ME, WOLFGANG = 0, 1
-AUTOMA_ACTION_NAMES = {"work": "Work", "build": "Build", "profession": "Profession",
-                       "freedom": "Freedom", "bonus": "Bonus card"}
+AUTOMA_ACTION_NAMES = {
+    "work": "Work",
+    "build": "Build",
+    "profession": "Profession",
+    "freedom": "Freedom",
+    "bonus": "Bonus card",
+}
 TOP_PANEL_OBJECTS = ("builder", "jester", "landscape", "prestige", "recruiting")
 TOP_PANEL_SLOTS = 5
 ACTION_SLOTS = 5
@@ -30,6 +46,7 @@ MODIFIERS = tuple(range(0, 13))
 
 
 # -- names -----------------------------------------------------------------------------------
+
 
 def profession_name(catalogs, pid) -> str:
     for catalog in catalogs:
@@ -45,6 +62,7 @@ def object_name(obj) -> str:
 
 # -- the parts of the page -------------------------------------------------------------------
 
+
 def known_professions(state, learned) -> dict:
     """Every Profession card this game or this installation knows: id -> Profession."""
     out = dict(learned.professions)
@@ -56,10 +74,20 @@ def unseen_professions(state, learned) -> list[dict]:
     """Cards that may still lie face down somewhere (the deck has one of each): not in a hand,
     not on a table, not already seen in Wolfgang's row or a dummy column."""
     cards = known_professions(state, learned)
-    return sorted(({"id": pid, "name": card.name, "building": BUILDINGS[card.building][0],
-                    "landscape": object_name(card.landscape), "freedom": card.freedom.title()}
-                   for pid, card in cards.items() if not in_play(state, pid)),
-                  key=lambda c: c["name"].lower())
+    return sorted(
+        (
+            {
+                "id": pid,
+                "name": card.name,
+                "building": BUILDINGS[card.building][0],
+                "landscape": object_name(card.landscape),
+                "freedom": card.freedom.title(),
+            }
+            for pid, card in cards.items()
+            if not in_play(state, pid)
+        ),
+        key=lambda c: c["name"].lower(),
+    )
 
 
 def automa_card_view(state, number, use) -> dict | None:
@@ -67,12 +95,18 @@ def automa_card_view(state, number, use) -> dict | None:
     if card is None:
         return None
     key = modifier_key(state)
-    return {"number": number, "use": use, "rounds": card["rounds"],
-            "test_data": bool(card.get("test_data")),
-            "top": [{"object": i["object"], "name": object_name(i["object"]),
-                     "dice": dice_words(i[key])} for i in card["auction"]],
-            "first": [AUTOMA_ACTION_NAMES[a] for a in card["first_action"]],
-            "second": [AUTOMA_ACTION_NAMES[a] for a in card["second_action"]]}
+    return {
+        "number": number,
+        "use": use,
+        "rounds": card["rounds"],
+        "test_data": bool(card.get("test_data")),
+        "top": [
+            {"object": i["object"], "name": object_name(i["object"]), "dice": dice_words(i[key])}
+            for i in card["auction"]
+        ],
+        "first": [AUTOMA_ACTION_NAMES[a] for a in card["first_action"]],
+        "second": [AUTOMA_ACTION_NAMES[a] for a in card["second_action"]],
+    }
 
 
 def wolfgang_view(state, view) -> dict:
@@ -87,23 +121,39 @@ def wolfgang_view(state, view) -> dict:
             label = profession_name(cat, e["card"])
         else:
             label = "?"
-        row.append({"label": label, "face_up": e["face_up"], "kind": e["kind"],
-                    "seen": bool(e["card"]) and e["kind"] != "recruiting" and not e["face_up"],
-                    "bonus": [BONUS_CARDS[b][0] for b in e["bonus_cards"]]})
-    return {"money": w["money"], "fame": w["fame"], "row": row, "face_down": w["face_down"],
-            "rounds_remaining": w["rounds_remaining"],
-            "prestige": [PRESTIGE_CARDS[c][0] for c in w["prestige_cards"]],
-            "builders": p.builders, "jesters": p.jesters,
-            "landscapes": [(object_name(k), n) for k, n in p.landscapes.items() if n],
-            "buildings": [BUILDINGS[b][0] for b in p.buildings],
-            "freedoms": [f.title() for f in p.freedoms]}
+        row.append(
+            {
+                "label": label,
+                "face_up": e["face_up"],
+                "kind": e["kind"],
+                "seen": bool(e["card"]) and e["kind"] != "recruiting" and not e["face_up"],
+                "bonus": [BONUS_CARDS[b][0] for b in e["bonus_cards"]],
+            }
+        )
+    return {
+        "money": w["money"],
+        "fame": w["fame"],
+        "row": row,
+        "face_down": w["face_down"],
+        "rounds_remaining": w["rounds_remaining"],
+        "prestige": [PRESTIGE_CARDS[c][0] for c in w["prestige_cards"]],
+        "builders": p.builders,
+        "jesters": p.jesters,
+        "landscapes": [(object_name(k), n) for k, n in p.landscapes.items() if n],
+        "buildings": [BUILDINGS[b][0] for b in p.buildings],
+        "freedoms": [f.title() for f in p.freedoms],
+    }
 
 
 def dummy_view(state, view) -> list[dict]:
     cat = [state.catalog]
-    return [{"number": i + 1, "cards": [profession_name(cat, e["card"]) if e["face_up"] else None
-                                         for e in column]}
-            for i, column in enumerate(view["dummy_columns"])]
+    return [
+        {
+            "number": i + 1,
+            "cards": [profession_name(cat, e["card"]) if e["face_up"] else None for e in column],
+        }
+        for i, column in enumerate(view["dummy_columns"])
+    ]
 
 
 def offers_view(view) -> list[dict]:
@@ -115,8 +165,10 @@ def offers_view(view) -> list[dict]:
         elif o["roll"] is None:
             text = f"{dice_words(o['modifier'])}, not rolled yet"
         else:
-            text = (f"{dice_words(o['modifier'])}: rolled {o['roll']}, last bid {o['last_bid']}"
-                    f", price {o['price']}")
+            text = (
+                f"{dice_words(o['modifier'])}: rolled {o['roll']}, last bid {o['last_bid']}"
+                f", price {o['price']}"
+            )
         result = {"bought": "bought", "declined": "declined"}.get(o["result"], "")
         out.append({"name": object_name(o["object"]), "text": text, "result": result})
     return out
@@ -127,23 +179,46 @@ def recruits(state) -> list[dict]:
     if RECRUITING_CARD not in state.players[ME].hand:
         return []
     events = []
-    for i, e in enumerate(state.solo["row"]):
+    for e in state.solo["row"]:
         if e["face_up"] and e["kind"] == "profession" and e["card"]:
-            events.append(({"type": "recruiting_card_used", "player": ME, "from_player": WOLFGANG,
-                            "profession": e["card"]}, "from Wolfgang's row"))
+            events.append(
+                (
+                    {
+                        "type": "recruiting_card_used",
+                        "player": ME,
+                        "from_player": WOLFGANG,
+                        "profession": e["card"],
+                    },
+                    "from Wolfgang's row",
+                )
+            )
     for d, column in enumerate(state.solo["columns"]):
         for e in column:
             if e["face_up"] and e["card"]:
-                events.append(({"type": "recruiting_card_used", "player": ME, "from_dummy": d,
-                                "profession": e["card"]}, f"from dummy column {d + 1}"))
+                events.append(
+                    (
+                        {
+                            "type": "recruiting_card_used",
+                            "player": ME,
+                            "from_dummy": d,
+                            "profession": e["card"],
+                        },
+                        f"from dummy column {d + 1}",
+                    )
+                )
     out = []
     for event, where in events:
         try:
             apply_in_place(state.clone(), event)
         except Refusal:
             continue
-        out.append({"event": event, "where": where,
-                    "name": profession_name([state.catalog], event["profession"])})
+        out.append(
+            {
+                "event": event,
+                "where": where,
+                "name": profession_name([state.catalog], event["profession"]),
+            }
+        )
     return out
 
 
@@ -152,13 +227,19 @@ def grid_cells(state) -> list[list[dict]]:
     taken = {tuple(c): "Palazzo" for c in PALAZZO_CELLS}
     for piece, cells in state.players[ME].pieces:
         for r, c in cells:
-            taken[(r, c)] = object_name(piece) if piece in OBJECT_NAMES else \
-                BUILDINGS.get(piece, (str(piece),))[0]
-    return [[{"r": r, "c": c, "taken": taken.get((r, c))} for c in range(GRID_SIZE)]
-            for r in range(GRID_SIZE)]
+            taken[(r, c)] = (
+                object_name(piece)
+                if piece in OBJECT_NAMES
+                else BUILDINGS.get(piece, (str(piece),))[0]
+            )
+    return [
+        [{"r": r, "c": c, "taken": taken.get((r, c))} for c in range(GRID_SIZE)]
+        for r in range(GRID_SIZE)
+    ]
 
 
 # -- the step --------------------------------------------------------------------------------
+
 
 def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
@@ -171,27 +252,45 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         s["ticked"] = set(_sent_list(sent, "professions"))
         s["teach"] = teach_profession_form(sent)
     elif step in ("auction_card", "wolfgang_card"):
-        s["digital"] = (chance["deck"] == "app" and bool(chance["seed"])
-                        and dice.complete_deck(learned.automa_cards))
+        s["digital"] = (
+            chance["deck"] == "app"
+            and bool(chance["seed"])
+            and dice.complete_deck(learned.automa_cards)
+        )
         # The transcription form opens when the card is unknown, and stays open (with what was
         # typed) when the transcription itself is refused.
         transcribing = sent is not None and "rounds" in sent
-        if refusal is not None and sent is not None and (
-                refusal.code == "automa_card_unknown" or transcribing):
+        if (
+            refusal is not None
+            and sent is not None
+            and (refusal.code == "automa_card_unknown" or transcribing)
+        ):
             number = str(sent.get("card", "")).strip()
             if number.isdigit() and 1 <= int(number) <= 99:
-                s["teach_card"] = teach_card_form(str(int(number)), state.round,
-                                                  sent if transcribing else None)
+                s["teach_card"] = teach_card_form(
+                    str(int(number)), state.round, sent if transcribing else None
+                )
     elif step == "choose_object":
         s["auction"], s["auctions"] = prompt["auction"], prompt["auctions"]
         s["final"] = prompt["auction"] == prompt["auctions"]
-        s["options"] = sorted(({"object": o, "name": object_name(o),
-                                "dice": dice_words(prompt["modifiers"][o]),
-                                "no_modifier": prompt["modifiers"][o] is None}
-                               for o in prompt.get("options", [])),
-                              key=lambda o: card_position(state, o["object"]))
-        s["protected"] = sorted({object_name("landscape" if o in LANDSCAPES else o)
-                                 for o in prompt.get("protected", [])})
+        s["options"] = sorted(
+            (
+                {
+                    "object": o,
+                    "name": object_name(o),
+                    "dice": dice_words(prompt["modifiers"][o]),
+                    "no_modifier": prompt["modifiers"][o] is None,
+                }
+                for o in prompt.get("options", [])
+            ),
+            key=lambda o: card_position(state, o["object"]),
+        )
+        s["protected"] = sorted(
+            {
+                object_name("landscape" if o in LANDSCAPES else o)
+                for o in prompt.get("protected", [])
+            }
+        )
     elif step == "roll":
         s["who"] = prompt["who"]
         s["object_name"] = object_name(prompt["object"])
@@ -199,15 +298,22 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         s["app_die"] = chance["die"] == "app" and bool(chance["seed"])
     elif step == "buy_or_decline":
         price = prompt["price"]
-        s.update(object=prompt["object"], object_name=object_name(prompt["object"]), price=price,
-                 last_bid=prompt["last_bid"], forced=prompt["forced"],
-                 may_decline="solo_declined" in prompt["expect"],
-                 affordable=price <= means(state, ME),
-                 sell=max(0, -(-(price - me.money) // 100)) if price > me.money else 0)
+        s.update(
+            object=prompt["object"],
+            object_name=object_name(prompt["object"]),
+            price=price,
+            last_bid=prompt["last_bid"],
+            forced=prompt["forced"],
+            may_decline="solo_declined" in prompt["expect"],
+            affordable=price <= means(state, ME),
+            sell=max(0, -(-(price - me.money) // 100)) if price > me.money else 0,
+        )
         if not s["may_decline"]:
             offer = state.solo["auction"]["offers"][-1]
-            s["why_forced"] = (f"You rolled {offer['roll']} and the {s['object_name']} has no "
-                               "die modifier on this Automa card: you must buy it.")
+            s["why_forced"] = (
+                f"You rolled {offer['roll']} and the {s['object_name']} has no "
+                "die modifier on this Automa card: you must buy it."
+            )
     elif step == "your_choice":
         obj = prompt["object"]
         s["object"], s["object_name"] = obj, object_name(obj)
@@ -226,26 +332,35 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         if step == "reveal":
             s["owners"] = [{"value": "wolfgang", "label": "Wolfgang's card"}]
         else:
-            s["owners"] = [{"value": str(c), "label": f"Dummy column {c + 1}"}
-                           for c in prompt["columns"]]
+            s["owners"] = [
+                {"value": str(c), "label": f"Dummy column {c + 1}"} for c in prompt["columns"]
+            ]
         s["teach"] = teach_profession_form(sent)
     elif step == "offer":
         deck = prompt["deck"]
         left = state.prestige_deck if deck == "prestige" else state.bonus_deck
-        s.update(deck=deck, deck_name="Prestige" if deck == "prestige" else "Bonus",
-                 count=prompt["count"],
-                 cards=[{"id": c, "name": card_name(deck, c)} for c in left],
-                 ticked=set(_sent_list(sent, "cards")))
+        s.update(
+            deck=deck,
+            deck_name="Prestige" if deck == "prestige" else "Bonus",
+            count=prompt["count"],
+            cards=[{"id": c, "name": card_name(deck, c)} for c in left],
+            ticked=set(_sent_list(sent, "cards")),
+        )
     elif step == "tie":
-        s.update(deck=prompt["deck"], value=prompt["value"],
-                 cards=[{"id": c, "name": card_name(prompt["deck"], c)} for c in prompt["cards"]])
+        s.update(
+            deck=prompt["deck"],
+            value=prompt["value"],
+            cards=[{"id": c, "name": card_name(prompt["deck"], c)} for c in prompt["cards"]],
+        )
     elif step == "your_turn":
         s["actions_left"] = ACTIONS_PER_TURN - me.actions
         s["recruits"] = recruits(state)
     elif step == "over":
         final = state.final or {}
-        s["scores"] = [{"name": state.players[x["player"]].name, "total": x["total"],
-                        "money": x.get("money")} for x in final.get("scores", [])]
+        s["scores"] = [
+            {"name": state.players[x["player"]].name, "total": x["total"], "money": x.get("money")}
+            for x in final.get("scores", [])
+        ]
     return s
 
 
@@ -260,22 +375,30 @@ def card_position(state, obj: str) -> tuple:
 def teach_card_form(number: str, round_number: int, sent=None) -> dict:
     group = next((g for g, rounds in dice.GROUP_ROUNDS.items() if round_number in rounds), "1-2")
     typed = {str(k): str(v) for k, v in (sent or {}).items()}
-    return {"number": number, "rounds": typed.get("rounds", group), "typed": typed,
-            "groups": list(dice.GROUP_ROUNDS),
-            "objects": [("", "—")] + [(o, object_name(o)) for o in TOP_PANEL_OBJECTS],
-            "slots": range(TOP_PANEL_SLOTS), "action_slots": range(ACTION_SLOTS),
-            "modifiers": MODIFIERS,
-            "actions": [("", "—")] + list(AUTOMA_ACTION_NAMES.items())}
+    return {
+        "number": number,
+        "rounds": typed.get("rounds", group),
+        "typed": typed,
+        "groups": list(dice.GROUP_ROUNDS),
+        "objects": [("", "—")] + [(o, object_name(o)) for o in TOP_PANEL_OBJECTS],
+        "slots": range(TOP_PANEL_SLOTS),
+        "action_slots": range(ACTION_SLOTS),
+        "modifiers": MODIFIERS,
+        "actions": [("", "—")] + list(AUTOMA_ACTION_NAMES.items()),
+    }
 
 
 def teach_profession_form(sent) -> dict:
     sent = sent or {}
-    return {"name": str(sent.get("name", ""))[:40],
-            "buildings": [(b, v[0]) for b, v in BUILDINGS.items()],
-            "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
-            "freedoms": [(f, f.title()) for f in FREEDOMS],
-            "building": sent.get("building"), "landscape": sent.get("landscape"),
-            "freedom": sent.get("freedom")}
+    return {
+        "name": str(sent.get("name", ""))[:40],
+        "buildings": [(b, v[0]) for b, v in BUILDINGS.items()],
+        "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
+        "freedoms": [(f, f.title()) for f in FREEDOMS],
+        "building": sent.get("building"),
+        "landscape": sent.get("landscape"),
+        "freedom": sent.get("freedom"),
+    }
 
 
 def _sent_list(sent, key) -> list[str]:
@@ -286,6 +409,7 @@ def _sent_list(sent, key) -> list[str]:
 
 # -- the whole screen ------------------------------------------------------------------------
 
+
 def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
     """Everything templates/solo/page.html needs, from one state."""
     prompt = solo_prompt(state)
@@ -295,12 +419,16 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
     log = view["log"]
     this_round = [x for x in log if x["round"] == state.round]
     # Wolfgang's last turn ends the round: keep it in sight through the next Auction phase.
-    last_turns = ([x for x in log if x["round"] == state.round - 1 and x["phase"] == "action"]
-                  if state.phase == "auction" else [])
+    last_turns = (
+        [x for x in log if x["round"] == state.round - 1 and x["phase"] == "action"]
+        if state.phase == "auction"
+        else []
+    )
     return {
         "step": step_view(state, prompt, learned, chance, refusal, sent),
         "refusal": refusal,
-        "round": state.round, "phase": state.phase,
+        "round": state.round,
+        "phase": state.phase,
         "minimum": MINIMUM_WORK_VALUE.get(state.round),
         "start_player": state.players[state.start_player].name if state.round else None,
         "me": {"name": me.name, "money": me.money, "fame": me.fame},
@@ -311,6 +439,7 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
         "decisions": this_round,
         "last_turns": last_turns,
         "earlier": [x for x in log if x["round"] != state.round],
-        "difficulty": view["difficulty"], "players": view["players"],
+        "difficulty": view["difficulty"],
+        "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},
     }

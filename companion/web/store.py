@@ -11,7 +11,7 @@ import threading
 from flask import Flask, current_app
 
 EXTENSION_KEY = "palazzo.store"
-_lock = threading.RLock()   # re-entrant: making one extension may need another
+_lock = threading.RLock()  # re-entrant: making one extension may need another
 
 
 def app_extension(app: Flask | None, key: str, make):

@@ -4,6 +4,7 @@ spectator's phone. Built only from `public_view`, so no seat's money or hand can
 Also the presence hook: any request a seat's phone makes for its game marks the seat as seen,
 so the table can tell whose phone dropped off the Wi-Fi.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,8 +14,14 @@ from jinja2_fragments.flask import render_block
 
 from companion import presence
 from companion.narrate import profession_name
-from companion.rules.catalog import (BUILDINGS, FREEDOMS, LANDSCAPES, MINIMUM_WORK_VALUE,
-                                     OBJECT_NAMES, ROUNDS)
+from companion.rules.catalog import (
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    MINIMUM_WORK_VALUE,
+    OBJECT_NAMES,
+    ROUNDS,
+)
 from companion.rules.views import public_view
 
 from .access import access, require_viewer
@@ -24,8 +31,13 @@ from .history import story_for, story_seq
 bp = Blueprint("tablescreen", __name__)
 
 LAST_EVENTS = 6
-PHASES = {"setup": "Setup", "auction": "Auction phase", "action": "Action phase",
-          "over": "Game over", "not_started": "Not started"}
+PHASES = {
+    "setup": "Setup",
+    "auction": "Auction phase",
+    "action": "Action phase",
+    "over": "Game over",
+    "not_started": "Not started",
+}
 # A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
 SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
 
@@ -53,50 +65,88 @@ def board_context(game_id: str) -> dict:
     players = []
     for p in view["players"]:
         s = p["seat"]
-        players.append({
-            "seat": s, "name": p["name"], "fame": p["fame"], "colour": seat_colour(s),
-            "buildings": [BUILDINGS[b][0] for b in p["buildings"] if b in BUILDINGS],
-            "landscapes": {LANDSCAPES_NAMES[k]: n for k, n in p["landscapes"].items() if n},
-            "freedoms": [f.title() for f in p["freedoms"]],
-            "jesters": p["jesters"], "builders": p["builders"],
-            "works": [profession_name(state, w) for w in p["table"]],
-            "hand_size": p["hand_size"], "bonus_held": p["bonus_cards_held"],
-            "prestige_held": p["prestige_cards_held"], "best": p["best_this_round"],
-            "acquired": OBJECT_NAMES.get(p["acquired"]) if p["acquired"] else None,
-            "has_pawn": p["has_pawn"], "empty_spaces": p.get("empty_spaces"),
-        })
+        players.append(
+            {
+                "seat": s,
+                "name": p["name"],
+                "fame": p["fame"],
+                "colour": seat_colour(s),
+                "buildings": [BUILDINGS[b][0] for b in p["buildings"] if b in BUILDINGS],
+                "landscapes": {LANDSCAPES_NAMES[k]: n for k, n in p["landscapes"].items() if n},
+                "freedoms": [f.title() for f in p["freedoms"]],
+                "jesters": p["jesters"],
+                "builders": p["builders"],
+                "works": [profession_name(state, w) for w in p["table"]],
+                "hand_size": p["hand_size"],
+                "bonus_held": p["bonus_cards_held"],
+                "prestige_held": p["prestige_cards_held"],
+                "best": p["best_this_round"],
+                "acquired": OBJECT_NAMES.get(p["acquired"]) if p["acquired"] else None,
+                "has_pawn": p["has_pawn"],
+                "empty_spaces": p.get("empty_spaces"),
+            }
+        )
     auction = view["auction"]
     cur = auction["current"]
     current = None
     if cur:
-        current = {"object": OBJECT_NAMES.get(cur["object"], cur["object"]), "bid": cur["bid"],
-                   "bidder": _name(view, cur["bidder"]), "turn": _name(view, cur["turn"]),
-                   "still_in": [_name(view, s) for s in cur["in"]]}
-    results = [{"name": _name(view, r["player"]), "object": OBJECT_NAMES.get(r["object"]),
-                "price": r["price"]} for r in auction["results"]]
-    pending = [{"name": _name(view, x["player"]),
-                "what": "choose a Prestige card" if x["kind"] == "prestige" else
-                        f"place {'a Landscape' if x['object'] == 'landscape' else 'the ' + OBJECT_NAMES.get(x['object'], '')}"}
-               for x in auction["pending"]]
+        current = {
+            "object": OBJECT_NAMES.get(cur["object"], cur["object"]),
+            "bid": cur["bid"],
+            "bidder": _name(view, cur["bidder"]),
+            "turn": _name(view, cur["turn"]),
+            "still_in": [_name(view, s) for s in cur["in"]],
+        }
+    results = [
+        {
+            "name": _name(view, r["player"]),
+            "object": OBJECT_NAMES.get(r["object"]),
+            "price": r["price"],
+        }
+        for r in auction["results"]
+    ]
+    pending = [
+        {
+            "name": _name(view, x["player"]),
+            "what": "choose a Prestige card"
+            if x["kind"] == "prestige"
+            else f"place {'a Landscape' if x['object'] == 'landscape' else 'the ' + OBJECT_NAMES.get(x['object'], '')}",
+        }
+        for x in auction["pending"]
+    ]
     opener = _name(view, auction["opener"]) if view["phase"] == "auction" else None
     supply = view["supply"]
-    waiting = [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
+    waiting = (
+        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
+    )
     return {
-        "game_id": game_id, "seq": seq, "view": view, "players": players,
-        "phase": PHASES.get(view["phase"], view["phase"]), "phase_id": view["phase"],
-        "round": view["round"], "rounds": ROUNDS, "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
+        "game_id": game_id,
+        "seq": seq,
+        "view": view,
+        "players": players,
+        "phase": PHASES.get(view["phase"], view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
         "turn_name": _name(view, view["current_player"]),
-        "current": current, "results": results, "pending": pending, "opener": opener,
-        "waiting": waiting, "solo": bool(view["solo"]),
+        "current": current,
+        "results": results,
+        "pending": pending,
+        "opener": opener,
+        "waiting": waiting,
+        "solo": bool(view["solo"]),
         "supply": {
             "stacks": [(OBJECT_NAMES[k], n) for k, n in supply["stacks"].items()],
             "buildings": [(BUILDINGS[b][0], n) for b, n in supply["buildings"].items()],
             "freedoms": [(f.title(), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
-            "profession_deck": supply["profession_deck"], "bonus_deck": supply["bonus_deck"],
+            "profession_deck": supply["profession_deck"],
+            "bonus_deck": supply["bonus_deck"],
             "prestige_deck": supply["prestige_deck"],
         },
-        "track": fame_track([{"seat": p["seat"], "name": p["name"], "fame": p["fame"]}
-                             for p in players]),
+        "track": fame_track(
+            [{"seat": p["seat"], "name": p["name"], "fame": p["fame"]} for p in players]
+        ),
         "last_events": story.newest_first()[:LAST_EVENTS],
         "board_url": url_for("tablescreen.board", game_id=game_id),
     }
@@ -109,18 +159,29 @@ def presence_context(game_id: str) -> dict:
     story = story_for(game_id, None)
     names = [p.name for p in story.state.players]
     ago = presence.last_seen(game_id, len(names))
-    return {"game_id": game_id,
-            "seats": [{"seat": s, "name": n, "colour": seat_colour(s), "ago": a,
-                       "words": presence.words(a), "here": a is not None and a < 30}
-                      for s, (n, a) in enumerate(zip(names, ago))],
-            "presence_url": url_for("tablescreen.presence_fragment", game_id=game_id)}
+    return {
+        "game_id": game_id,
+        "seats": [
+            {
+                "seat": s,
+                "name": n,
+                "colour": seat_colour(s),
+                "ago": a,
+                "words": presence.words(a),
+                "here": a is not None and a < 30,
+            }
+            for s, (n, a) in enumerate(zip(names, ago, strict=True))
+        ],
+        "presence_url": url_for("tablescreen.presence_fragment", game_id=game_id),
+    }
 
 
 @bp.get("/games/<game_id>/table")
 def page(game_id: str):
     me = require_viewer(game_id)
-    return render_template("table/page.html", me=me,
-                           **{**presence_context(game_id), **board_context(game_id)})
+    return render_template(
+        "table/page.html", me=me, **{**presence_context(game_id), **board_context(game_id)}
+    )
 
 
 @bp.get("/games/<game_id>/table/board")

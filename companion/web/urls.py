@@ -13,7 +13,9 @@ from flask import current_app, request, url_for
 
 
 def _is_loopback(hostname: str) -> bool:
-    if hostname.lower() in ("localhost", "localhost.localdomain") or hostname.endswith(".localhost"):
+    if hostname.lower() in ("localhost", "localhost.localdomain") or hostname.endswith(
+        ".localhost"
+    ):
         return True
     try:
         return ipaddress.ip_address(hostname.strip("[]")).is_loopback

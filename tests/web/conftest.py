@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import socket
 import threading
 import time
 import uuid
@@ -120,9 +119,9 @@ def csrf_token_for(client) -> str:
 @pytest.fixture
 def live_server(app):
     """Base URL (no trailing slash) of `app` served by waitress on a free port."""
-    from companion.serve import create_server
-
     from waitress import wasyncore
+
+    from companion.serve import create_server
 
     server = create_server(app, "127.0.0.1", 0, threads=16)
     crashed: list[BaseException] = []
@@ -133,8 +132,9 @@ def live_server(app):
         instead of closing sockets under a running select (EBADF)."""
         try:
             while not stopping.is_set():
-                wasyncore.loop(timeout=0.05, map=server._map, count=1,
-                               use_poll=server.adj.asyncore_use_poll)
+                wasyncore.loop(
+                    timeout=0.05, map=server._map, count=1, use_poll=server.adj.asyncore_use_poll
+                )
         except BaseException as error:  # reported at teardown, with the failing test
             crashed.append(error)
 
@@ -192,7 +192,7 @@ class SSEReader:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise socket.timeout("no seq event in time")
+                raise TimeoutError("no seq event in time")
             message = self.next_message(remaining)
             if message.get("event") == "seq":
                 assert message["id"] == message["data"]

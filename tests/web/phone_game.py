@@ -1,5 +1,6 @@
 """Games for the phone-screen tests: Profession cards taught to the installation, a hosted
 game with join tokens, and shortcuts to act as a seat or the host in a test client."""
+
 from __future__ import annotations
 
 import html
@@ -21,8 +22,11 @@ TEST_PROFESSIONS = {
     "monk": ("chapel", "forest", "religion"),
     "banker": ("workshop", "lake", "opinion"),
 }
-HANDS = (["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"],
-         ["doctor", "actor", "monk"])
+HANDS = (
+    ["poet", "alchemist", "botanist"],
+    ["mason", "painter", "jurist"],
+    ["doctor", "actor", "monk"],
+)
 NAMES = ["Ada", "Ben", "Cy"]
 
 
@@ -36,8 +40,9 @@ def host_game(app, *, players=None, grid=True, start_player=0, **extra):
     """(game_id, tokens) of a hosted game; the installation knows the test Professions."""
     teach_test_professions(app)
     with app.test_request_context():
-        return create_hosted_game({"players": list(players or NAMES),
-                                   "start_player": start_player, "grid": grid, **extra})
+        return create_hosted_game(
+            {"players": list(players or NAMES), "start_player": start_player, "grid": grid, **extra}
+        )
 
 
 def record(app, game_id: str, by: str = "host", **event):
@@ -53,8 +58,14 @@ def state(app, game_id: str):
 
 def choose_hands(app, game_id: str, hands=HANDS) -> None:
     for seat, hand in enumerate(hands):
-        record(app, game_id, str(seat), type="starting_hand_chosen", player=seat,
-               professions=list(hand))
+        record(
+            app,
+            game_id,
+            str(seat),
+            type="starting_hand_chosen",
+            player=seat,
+            professions=list(hand),
+        )
 
 
 def as_seat(client, game_id: str, seat: int) -> None:
@@ -69,8 +80,12 @@ def as_host(client, game_id: str, seat: int | None = None) -> None:
 
 def post_event(client, game_id: str, *, htmx: bool = True, **form):
     """A phone button: posted to the recording route with view=phone, as htmx would."""
-    data = {"csrf_token": csrf_token_for(client), "view": "phone",
-            "event_id": uuid.uuid4().hex, **form}
+    data = {
+        "csrf_token": csrf_token_for(client),
+        "view": "phone",
+        "event_id": uuid.uuid4().hex,
+        **form,
+    }
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/games/{game_id}/events", data=data, headers=headers)
 
@@ -132,8 +147,15 @@ def to_action_phase(app, game_id):
     record(app, game_id, "0", type="auction_opened", player=0, object="lake")
     record(app, game_id, "1", type="bid_passed", player=1)
     record(app, game_id, "2", type="bid_passed", player=2)
-    record(app, game_id, "0", type="landscape_placed", player=0, landscape="lake",
-           cells=[[0, 0], [0, 1], [0, 2]])
+    record(
+        app,
+        game_id,
+        "0",
+        type="landscape_placed",
+        player=0,
+        landscape="lake",
+        cells=[[0, 0], [0, 1], [0, 2]],
+    )
     record(app, game_id, "1", type="auction_opened", player=1, object="jester")
     record(app, game_id, "2", type="bid_passed", player=2)
     record(app, game_id, "2", type="last_player_declined", player=2)

@@ -3,6 +3,7 @@ posts them as a browser would, so tests only ever use controls the page actually
 
 The Automa cards and Profession cards taught here are TEST DATA (tests/data/README.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from companion.learned import LearnedCatalog
 DATA = Path(__file__).resolve().parent.parent / "data"
 TEST_PROFESSIONS = json.loads((DATA / "test_professions.json").read_text())
 TEST_AUTOMA_DECK = json.loads((DATA / "automa_test_deck.json").read_text())
-TEST_SIZES = {"forest": 4, "lake": 3, "park": 2}     # test values: the rulebook prints no sizes
+TEST_SIZES = {"forest": 4, "lake": 3, "park": 2}  # test values: the rulebook prints no sizes
 
 
 def teach_test_data(instance_path, *, automa=True, professions=True, sizes=True):
@@ -113,6 +114,7 @@ def step_of(html: str) -> str | None:
 def say_of(html: str) -> str:
     m = re.search(r'<p class="say">(.*?)</p>', html, re.S)
     import html as h
+
     return h.unescape(m.group(1)).strip() if m else ""
 
 
@@ -129,9 +131,18 @@ class SoloPhone:
     @classmethod
     def start(cls, client, **choices):
         from .conftest import csrf_token_for
+
         token = csrf_token_for(client)
-        form = {"csrf_token": token, "name": "Alexandra", "difficulty": "standard",
-                "dummies": "2", "start": "me", "die": "table", "deck": "table", **choices}
+        form = {
+            "csrf_token": token,
+            "name": "Alexandra",
+            "difficulty": "standard",
+            "dummies": "2",
+            "start": "me",
+            "die": "table",
+            "deck": "table",
+            **choices,
+        }
         r = client.post("/solo/new", data=form)
         assert r.status_code == 303, r.text
         game_id = r.headers["Location"].split("/")[2]
@@ -194,7 +205,7 @@ class SoloPhone:
         if r.status_code in (200, 422):
             self.html = self.with_seat_panel(r.text)
         if form.hidden.get("view") == "phone" and r.status_code == 200:
-            self.refresh()          # the solo page's live fragment follows the new seq
+            self.refresh()  # the solo page's live fragment follows the new seq
         return r
 
     def tap(self, button=None, *, type=None, action=None, **fields):
@@ -203,8 +214,11 @@ class SoloPhone:
     def post_event(self, **fields):
         """A hand-made post to the recording route (for garbage and refusal tests)."""
         data = {"view": "solo", "event_id": uuid.uuid4().hex, **fields}
-        r = self.client.post(f"/games/{self.game_id}/events", data=data,
-                             headers={"X-CSRF-Token": self.csrf, "HX-Request": "true"})
+        r = self.client.post(
+            f"/games/{self.game_id}/events",
+            data=data,
+            headers={"X-CSRF-Token": self.csrf, "HX-Request": "true"},
+        )
         self.status = r.status_code
         if r.status_code in (200, 422):
             self.html = r.text

@@ -3,6 +3,7 @@
 The Profession cards taught here are TEST DATA with names no real card has, so a test can look
 for them in a page and know a hand leaked if it finds them.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,11 @@ SECRET_NAMES = [v[0] for v in SECRET_CARDS.values()]
 SIZES = {"forest": 4, "lake": 3, "park": 2}
 
 
-UNUSED_TEST_CARDS = ("test_hospital_forest_opinion", "test_laboratory_park_travel",
-                     "test_studio_forest_religion")   # in no test log: room for the three above
+UNUSED_TEST_CARDS = (
+    "test_hospital_forest_opinion",
+    "test_laboratory_park_travel",
+    "test_studio_forest_religion",
+)  # in no test log: room for the three above
 
 
 def teach_test_deck(app) -> None:
@@ -65,7 +69,7 @@ def as_role(client, game_id, role, seat=None):
         s["games"] = games
 
 
-ADA_MONEY = 8800      # 3500 - 200 (Jester) - 300 (Bonus card) + 5800 (correction)
+ADA_MONEY = 8800  # 3500 - 200 (Jester) - 300 (Bonus card) + 5800 (correction)
 ADA_HAND = ["zanzibar_glassblower", "quixotic_lamplighter", "velvet_cartographer"]
 
 
@@ -74,25 +78,42 @@ def mid_game(app):
     Bonus card ("Each Jester +2") and a distinctive hand, and 8800 Florin."""
     teach_test_deck(app)
     game_id, tokens = host(app)
-    play(app, game_id,
-         {"type": "starting_hand_chosen", "player": 0, "professions": ADA_HAND},
-         {"type": "starting_hand_chosen", "player": 1,
-          "professions": ["poet", "alchemist", "botanist"]},
-         {"type": "starting_hand_chosen", "player": 2,
-          "professions": ["test_university_forest_travel", "test_workshop_forest_religion",
-                          "test_library_forest_opinion"]},
-         {"type": "auction_opened", "player": 0, "object": "prestige"},
-         {"type": "bid_raised", "player": 1, "amount": 300},
-         {"type": "bid_passed", "player": 2},
-         {"type": "bid_passed", "player": 0},
-         {"type": "prestige_card_chosen", "player": 1, "card": "most_jesters"},
-         {"type": "auction_opened", "player": 0, "object": "jester"},
-         {"type": "bid_passed", "player": 2},
-         {"type": "last_player_took", "player": 2, "object": "builder"},
-         {"type": "bonus_card_taken", "player": 0, "card": "per_jester"},
-         {"type": "correction", "player": 0, "money": 5800, "fame": 2,
-          "reason": "counted the bank again"},
-         {"type": "turn_ended", "player": 0})
+    play(
+        app,
+        game_id,
+        {"type": "starting_hand_chosen", "player": 0, "professions": ADA_HAND},
+        {
+            "type": "starting_hand_chosen",
+            "player": 1,
+            "professions": ["poet", "alchemist", "botanist"],
+        },
+        {
+            "type": "starting_hand_chosen",
+            "player": 2,
+            "professions": [
+                "test_university_forest_travel",
+                "test_workshop_forest_religion",
+                "test_library_forest_opinion",
+            ],
+        },
+        {"type": "auction_opened", "player": 0, "object": "prestige"},
+        {"type": "bid_raised", "player": 1, "amount": 300},
+        {"type": "bid_passed", "player": 2},
+        {"type": "bid_passed", "player": 0},
+        {"type": "prestige_card_chosen", "player": 1, "card": "most_jesters"},
+        {"type": "auction_opened", "player": 0, "object": "jester"},
+        {"type": "bid_passed", "player": 2},
+        {"type": "last_player_took", "player": 2, "object": "builder"},
+        {"type": "bonus_card_taken", "player": 0, "card": "per_jester"},
+        {
+            "type": "correction",
+            "player": 0,
+            "money": 5800,
+            "fame": 2,
+            "reason": "counted the bank again",
+        },
+        {"type": "turn_ended", "player": 0},
+    )
     return game_id, tokens
 
 

@@ -53,7 +53,9 @@ def test_processes_starting_together_agree_on_one_key(tmp_path):
     from companion.web import load_secret_key
 
     keys: list[str] = []
-    threads = [threading.Thread(target=lambda: keys.append(load_secret_key(tmp_path))) for _ in range(16)]
+    threads = [
+        threading.Thread(target=lambda: keys.append(load_secret_key(tmp_path))) for _ in range(16)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -73,7 +73,9 @@ def test_htmx_requests_carry_the_csrf_token(watched, live_server, game):
     page, errors, _ = watched
     page.goto(f"{live_server}/_probe/games/{game}")
     page.tap("#echo")
-    page.wait_for_function("() => document.querySelector('#echo-result').textContent === 'done: htmx'")
+    page.wait_for_function(
+        "() => document.querySelector('#echo-result').textContent === 'done: htmx'"
+    )
     page.tap("#send")  # a plain form, with csrf_field()
     page.wait_for_url(f"{live_server}/_probe/echo")
     assert page.content().count("done: hello") == 1

@@ -1,4 +1,5 @@
 """The end of the game: scores, the fame chart, the log download and the BG Stats link."""
+
 from __future__ import annotations
 
 import html
@@ -39,13 +40,19 @@ def test_the_scores_when_the_game_is_over(app, client):
     page = client.get(f"/games/{game_id}/end")
     text = page.text
     assert "<strong>Leon</strong> wins!" in text
-    rows = re.findall(r'<th scope="row">(.*?)</th>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*'
-                      r'<td><strong>(\d+)</strong></td>\s*<td>(\d+)</td>', text)
+    rows = re.findall(
+        r'<th scope="row">(.*?)</th>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*'
+        r"<td><strong>(\d+)</strong></td>\s*<td>(\d+)</td>",
+        text,
+    )
     assert [(re.sub(r"<.*?>|★", "", name).strip(), *map(int, nums)) for name, *nums in rows] == [
-        ("1. Leon", 43, 6, 49, 1000), ("2. Alexandra", 39, 4, 43, 800), ("3. Jen", 30, 6, 36, 0)]
+        ("1. Leon", 43, 6, 49, 1000),
+        ("2. Alexandra", 39, 4, 43, 800),
+        ("3. Jen", 30, 6, 36, 0),
+    ]
     assert "Most Builders <strong>6</strong>" in text
     assert '<svg class="fame-chart"' in text and text.count("<polyline") == 3
-    assert client.get(f"/games/{game_id}/log.jsonl").status_code == 200   # shared at the end
+    assert client.get(f"/games/{game_id}/log.jsonl").status_code == 200  # shared at the end
 
 
 def test_the_bg_stats_link_decodes_to_the_play(app, client, store):
@@ -56,19 +63,31 @@ def test_the_bg_stats_link_decodes_to_the_play(app, client, store):
     assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     play = bgstats.decode(url)
     events = store.events(game_id)
-    assert play["game"] == {"name": "The Princes of Florence", "bggId": 555, "highestWins": True,
-                            "noPoints": False, "sourceGameId": "palazzo-princes-of-florence"}
+    assert play["game"] == {
+        "name": "The Princes of Florence",
+        "bggId": 555,
+        "highestWins": True,
+        "noPoints": False,
+        "sourceGameId": "palazzo-princes-of-florence",
+    }
     assert play["sourceName"] == "Palazzo" and play["sourcePlayId"] == game_id
     assert play["playDate"] == events[0].at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
     assert play["durationMin"] == max(1, round((events[-1].at - events[0].at).total_seconds() / 60))
-    assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"])
-            for p in play["players"]] == [("Alexandra", 43, 2, False, True),
-                                          ("Leon", 49, 1, True, False),
-                                          ("Jen", 36, 3, False, False)]
+    assert [
+        (p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in play["players"]
+    ] == [
+        ("Alexandra", 43, 2, False, True),
+        ("Leon", 49, 1, True, False),
+        ("Jen", 36, 3, False, False),
+    ]
     assert len({p["sourcePlayerId"] for p in play["players"]}) == 3
 
 
 def test_ranks_break_ties_on_money_and_share_true_ties():
-    scores = [{"player": 0, "total": 40, "money": 500}, {"player": 1, "total": 40, "money": 900},
-              {"player": 2, "total": 38, "money": 0}, {"player": 3, "total": 40, "money": 500}]
+    scores = [
+        {"player": 0, "total": 40, "money": 500},
+        {"player": 1, "total": 40, "money": 900},
+        {"player": 2, "total": 38, "money": 0},
+        {"player": 3, "total": 40, "money": 500},
+    ]
     assert bgstats.ranks(scores) == {1: 1, 0: 2, 3: 2, 2: 4}

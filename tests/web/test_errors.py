@@ -110,7 +110,9 @@ def test_malformed_bodies(client):
         ("text/plain; charset=klingon", b"\xff\xfe\xfd"),
     ]
     for content_type, body in cases:
-        response = client.post("/_probe/echo", data=body, content_type=content_type, headers=headers)
+        response = client.post(
+            "/_probe/echo", data=body, content_type=content_type, headers=headers
+        )
         assert response.status_code < 500, content_type
 
 
@@ -119,7 +121,9 @@ printable_path = st.text(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     path=printable_path,
     method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "FOO"]),
@@ -139,7 +143,9 @@ def test_garbage_never_causes_a_server_error(client, path, method, htmx, last_ev
         response.close()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(game_id=st.text(alphabet=string.printable + "\x00\u00e9\u4e2d", min_size=1, max_size=120))
 def test_live_routes_with_garbage_game_ids(client, game_id):
     for route in ("seq", "stream"):

@@ -1,4 +1,5 @@
 """The history page: every event in words, newest first, undone ones struck through."""
+
 from __future__ import annotations
 
 import pytest

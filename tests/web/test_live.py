@@ -10,11 +10,10 @@ import urllib.request
 
 import pytest
 
-from companion.web.live import SeqWatcher, get_watcher
 from companion.web import REPO_ROOT
+from companion.web.live import SeqWatcher, get_watcher
 
 from .conftest import append_event
-
 
 # -- the watcher on its own --------------------------------------------------------------------
 
@@ -260,7 +259,7 @@ def sse_factory_pg(request):
 
 @pytest.fixture
 def slow_poll(app_config):
-    app_config["LIVE_POLL_INTERVAL"] = 3600      # the store poll never comes round in this test
+    app_config["LIVE_POLL_INTERVAL"] = 3600  # the store poll never comes round in this test
     return app_config
 
 
@@ -268,11 +267,13 @@ def test_an_event_recorded_here_is_announced_without_waiting_for_the_poll(slow_p
     """Events this process records wake its streams at once; only other processes' events
     wait for the poll."""
     from companion.web.recording import get_table
+
     with app.app_context():
         table = get_table(app)
         game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     stream = sse(f"/games/{game_id}/stream")
     assert stream.next_seq(timeout=2) == 1
-    table.record(game_id, {"type": "correction", "player": 0, "money": 100, "reason": "x"},
-                 by="host")
+    table.record(
+        game_id, {"type": "correction", "player": 0, "money": 100, "reason": "x"}, by="host"
+    )
     assert stream.next_seq(timeout=5) == 2

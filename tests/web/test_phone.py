@@ -1,4 +1,5 @@
 """A seat's phone: joining, the private panel in each phase, every form, refusals inline."""
+
 from __future__ import annotations
 
 import re
@@ -8,9 +9,25 @@ import pytest
 from companion.learned import LearnedCatalog
 from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from companion.web.recording import get_table
-from tests.web.phone_game import (as_host, as_seat, choose_hands, disabled, form_for,
-                                  has_number, host_game, panel, post_event, post_teach, record,
-                                  refusal_in, resend_of, squares, state, text, to_action_phase)
+from tests.web.phone_game import (
+    as_host,
+    as_seat,
+    choose_hands,
+    disabled,
+    form_for,
+    has_number,
+    host_game,
+    panel,
+    post_event,
+    post_teach,
+    record,
+    refusal_in,
+    resend_of,
+    squares,
+    state,
+    text,
+    to_action_phase,
+)
 
 
 @pytest.fixture
@@ -28,6 +45,7 @@ def auction(app, game):
 
 
 # -- joining ----------------------------------------------------------------------------------
+
 
 def test_a_seat_link_opens_its_phone_and_again_restores_it(app, client, game):
     game_id, tokens = game
@@ -65,27 +83,34 @@ def test_without_a_seat_the_phone_screen_says_what_to_do(app, client, game):
     for path in ("/me", "/me/panel"):
         r = client.get(f"/games/{game_id}{path}")
         assert r.status_code == 403 and "scan your seat" in r.text.lower()
-    as_host(client, game_id)            # the host alone holds no seat: scribe mode is for that
+    as_host(client, game_id)  # the host alone holds no seat: scribe mode is for that
     assert client.get(f"/games/{game_id}/me").status_code == 403
     assert app.test_client().get("/games/no-such-game/me").status_code == 404
 
 
 # -- setup -----------------------------------------------------------------------------------
 
+
 def test_setup_chooses_three_of_the_known_professions(app, client, game):
     game_id, _ = game
     as_seat(client, game_id, 0)
     html = panel(client, game_id)
     assert "Your starting hand" in html and "Keep these 3" in html
-    assert 'name="professions" value="mason"' in html       # taught to this installation
-    r = post_event(client, game_id, type="starting_hand_chosen", player="0",
-                   professions=["poet", "alchemist"])
+    assert 'name="professions" value="mason"' in html  # taught to this installation
+    r = post_event(
+        client, game_id, type="starting_hand_chosen", player="0", professions=["poet", "alchemist"]
+    )
     assert r.status_code == 422
     form = form_for(r.text, "starting_hand_chosen")
     assert refusal_in(form) == "bad_starting_hand" and "Keep 3 different" in form
     assert "Rule: Setup (p. 2)" in form
-    r = post_event(client, game_id, type="starting_hand_chosen", player="0",
-                   professions=["poet", "alchemist", "botanist"])
+    r = post_event(
+        client,
+        game_id,
+        type="starting_hand_chosen",
+        player="0",
+        professions=["poet", "alchemist", "botanist"],
+    )
     assert r.status_code == 200
     assert "Kept a starting hand" in text(r.text) and "Still choosing: Ben, Cy" in text(r.text)
 
@@ -95,8 +120,14 @@ def test_the_hand_list_does_not_shrink_when_others_choose(app, client, game):
     game_id, _ = game
     as_seat(client, game_id, 0)
     before = re.findall(r'name="professions" value="(\w+)"', panel(client, game_id))
-    record(app, game_id, "1", type="starting_hand_chosen", player=1,
-           professions=["mason", "painter", "jurist"])
+    record(
+        app,
+        game_id,
+        "1",
+        type="starting_hand_chosen",
+        player=1,
+        professions=["mason", "painter", "jurist"],
+    )
     after = re.findall(r'name="professions" value="(\w+)"', panel(client, game_id))
     assert before == after and "mason" in after
 
@@ -104,21 +135,41 @@ def test_the_hand_list_does_not_shrink_when_others_choose(app, client, game):
 def test_a_refused_hand_keeps_the_ticks(app, client, game):
     game_id, _ = game
     as_seat(client, game_id, 1)
-    record(app, game_id, "0", type="starting_hand_chosen", player=0,
-           professions=["poet", "alchemist", "botanist"])
-    r = post_event(client, game_id, type="starting_hand_chosen", player="1",
-                   professions=["poet", "mason", "jurist"])
+    record(
+        app,
+        game_id,
+        "0",
+        type="starting_hand_chosen",
+        player=0,
+        professions=["poet", "alchemist", "botanist"],
+    )
+    r = post_event(
+        client,
+        game_id,
+        type="starting_hand_chosen",
+        player="1",
+        professions=["poet", "mason", "jurist"],
+    )
     assert r.status_code == 422 and "card_not_available" in r.text
     assert re.search(r'value="mason"\s+checked', r.text)
 
 
 # -- auction ---------------------------------------------------------------------------------
 
+
 def test_the_opener_sees_the_objects_and_may_leave(app, client, auction):
     as_seat(client, auction, 0)
     html = panel(client, auction)
-    for name in ("Forest", "Lake", "Park", "Prestige card", "Recruiting card", "Jester",
-                 "Builder", "Leave all auctions"):
+    for name in (
+        "Forest",
+        "Lake",
+        "Park",
+        "Prestige card",
+        "Recruiting card",
+        "Jester",
+        "Builder",
+        "Leave all auctions",
+    ):
         assert name in html
     as_seat(client, auction, 1)
     html = panel(client, auction)
@@ -158,7 +209,7 @@ def test_a_raise_beyond_means_is_disabled_with_the_reason(app, client, auction):
     assert disabled(form)
     assert "You cannot raise to 300: 200 Florin plus 0 PP to sell is 200" in text(form)
     record(app, auction, type="correction", player=1, money=0, fame=1, reason="test")
-    form = form_for(panel(client, auction), "bid_raised")      # fame may be sold for it
+    form = form_for(panel(client, auction), "bid_raised")  # fame may be sold for it
     assert not disabled(form) and "Raise to 300" in form
 
 
@@ -167,21 +218,34 @@ def test_placing_a_landscape_on_the_grid(app, client, auction):
     record(app, auction, "1", type="bid_passed", player=1)
     record(app, auction, "2", type="bid_passed", player=2)
     as_seat(client, auction, 0)
-    r = post_event(client, auction, type="landscape_placed", player="0", landscape="forest",
-                   cells="[[5,0],[4,0]]")
+    r = post_event(
+        client,
+        auction,
+        type="landscape_placed",
+        player="0",
+        landscape="forest",
+        cells="[[5,0],[4,0]]",
+    )
     assert r.status_code == 422
     form = form_for(r.text, "landscape_placed")
     assert refusal_in(form) == "overlap" and "Placing a Building or Landscape" in form
-    assert 'data-cell="4,0"' in form and 'aria-pressed="true"' in form     # still tapped
+    assert 'data-cell="4,0"' in form and 'aria-pressed="true"' in form  # still tapped
     for garbage in ("not json", "[[99,99]]", '{"a": 1}', "[[1,true]]", "[]"):
-        r = post_event(client, auction, type="landscape_placed", player="0",
-                       landscape="forest", cells=garbage)
+        r = post_event(
+            client, auction, type="landscape_placed", player="0", landscape="forest", cells=garbage
+        )
         assert r.status_code == 422, garbage
         assert refusal_in(r.text) in ("bad_event", "outside_grid", "wrong_shape"), garbage
-    r = post_event(client, auction, type="landscape_placed", player="0", landscape="forest",
-                   cells="[[3,0],[4,0]]")
+    r = post_event(
+        client,
+        auction,
+        type="landscape_placed",
+        player="0",
+        landscape="forest",
+        cells="[[3,0],[4,0]]",
+    )
     assert r.status_code == 200 and "Placed a Forest" in text(r.text)
-    assert squares(r.text, "forest") == 2              # drawn on the grid
+    assert squares(r.text, "forest") == 2  # drawn on the grid
 
 
 def test_without_a_grid_an_unknown_landscape_size_is_taught_then_placed(app, client):
@@ -209,10 +273,12 @@ def test_without_a_grid_an_unknown_landscape_size_is_taught_then_placed(app, cli
 
 
 def test_two_players_name_the_landscape_they_took(app, client):
-    game_id, _ = host_game(app, players=["Ada", "Ben"], grid=False,
-                           freedoms={"travel": 2, "religion": 2, "opinion": 1})
-    choose_hands(app, game_id, hands=(["poet", "alchemist", "botanist"],
-                                      ["mason", "painter", "jurist"]))
+    game_id, _ = host_game(
+        app, players=["Ada", "Ben"], grid=False, freedoms={"travel": 2, "religion": 2, "opinion": 1}
+    )
+    choose_hands(
+        app, game_id, hands=(["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"])
+    )
     LearnedCatalog(app.instance_path).teach_landscape("lake", 3)
     record(app, game_id, "0", type="auction_opened", player=0, object="landscape")
     record(app, game_id, "1", type="bid_passed", player=1)
@@ -225,10 +291,12 @@ def test_two_players_name_the_landscape_they_took(app, client):
 
 
 def test_two_players_with_a_grid_name_the_type_then_tap_the_squares(app, client):
-    game_id, _ = host_game(app, players=["Ada", "Ben"], grid=True,
-                           freedoms={"travel": 2, "religion": 2, "opinion": 1})
-    choose_hands(app, game_id, hands=(["poet", "alchemist", "botanist"],
-                                      ["mason", "painter", "jurist"]))
+    game_id, _ = host_game(
+        app, players=["Ada", "Ben"], grid=True, freedoms={"travel": 2, "religion": 2, "opinion": 1}
+    )
+    choose_hands(
+        app, game_id, hands=(["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"])
+    )
     record(app, game_id, "0", type="auction_opened", player=0, object="landscape")
     record(app, game_id, "1", type="bid_passed", player=1)
     as_seat(client, game_id, 0)
@@ -236,8 +304,14 @@ def test_two_players_with_a_grid_name_the_type_then_tap_the_squares(app, client)
     assert "Which Landscape did you take?" in html and "data-cell" not in html
     html = panel(client, game_id, "?do=place&landscape=park")
     assert "Tap the squares your Park covers" in text(html) and "data-cell" in html
-    r = post_event(client, game_id, type="landscape_placed", player="0", landscape="park",
-                   cells="[[0,0],[1,0]]")
+    r = post_event(
+        client,
+        game_id,
+        type="landscape_placed",
+        player="0",
+        landscape="park",
+        cells="[[0,0],[1,0]]",
+    )
     assert r.status_code == 200 and squares(r.text, "park") == 2
 
 
@@ -271,6 +345,7 @@ def test_the_last_player_takes_or_declines(app, client, auction):
 
 # -- action phase ----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def action(app, auction):
     to_action_phase(app, auction)
@@ -283,8 +358,15 @@ def test_only_legal_actions_are_offered(app, client, action):
     t = text(html)
     assert "Your turn · 2 actions left" in t
     assert "Complete a Work" in t and "none reaches 7 yet" in t
-    for label in ("Build a Building", "Take a Profession card", "Acquire a Bonus card",
-                  "Travel", "Religion", "Opinion", "End my turn"):
+    for label in (
+        "Build a Building",
+        "Take a Profession card",
+        "Acquire a Bonus card",
+        "Travel",
+        "Religion",
+        "Opinion",
+        "End my turn",
+    ):
         assert label in t
     assert "Use your Recruiting card" not in t
     as_seat(client, action, 1)
@@ -307,14 +389,15 @@ def test_a_work_below_the_minimum_is_refused_next_to_its_button(app, client, act
     t = text(html)
     assert "Landscape: Lake yes 3" in t and "Cards × 3 in hand and on the table 3" in t
     assert "Work Value 6" in t and "Below this round's minimum of 7" in t
-    r = post_event(client, action, type="work_completed", player="0", profession="poet",
-                   prestige="0")
+    r = post_event(
+        client, action, type="work_completed", player="0", profession="poet", prestige="0"
+    )
     assert r.status_code == 422
     form = form_for(r.text, "work_completed")
     assert refusal_in(form) == "below_minimum"
     assert "Work Value 6 is below this round's minimum of 7" in text(form)
     assert "Rule: Complete a Work (pp. 5-6)" in form
-    assert 'value="poet" checked' in r.text              # still on the Work screen
+    assert 'value="poet" checked' in r.text  # still on the Work screen
 
 
 def test_a_work_with_prestige_instead_of_florin(app, client, action):
@@ -326,11 +409,13 @@ def test_a_work_with_prestige_instead_of_florin(app, client, action):
     for pp, florin in ((0, 900), (1, 700), (2, 500), (3, 300), (4, 100)):
         assert f"{pp} PP {florin} Florin" in t
     assert re.search(r'name="prestige" value="2"\s+checked', html)
-    r = post_event(client, action, type="work_completed", player="0", profession="poet",
-                   prestige="5")
+    r = post_event(
+        client, action, type="work_completed", player="0", profession="poet", prestige="5"
+    )
     assert r.status_code == 422 and refusal_in(r.text) == "bad_prestige_split"
-    r = post_event(client, action, type="work_completed", player="0", profession="poet",
-                   prestige="2")
+    r = post_event(
+        client, action, type="work_completed", player="0", profession="poet", prestige="2"
+    )
     assert r.status_code == 200 and "Completed a Work with the Poet" in text(r.text)
     s = state(app, action)
     assert (s.players[0].money, s.players[0].fame) == (3500 - 200 - 300 + 500, 2)
@@ -347,8 +432,15 @@ def test_bonus_cards_join_the_work_value(app, client, action):
     assert "Bonus: Each Lake +2 2" in t and "Work Value 8" in t and "Meets" in t
     form = form_for(html, "work_completed")
     assert 'name="bonus_cards" value="per_lake"' in form
-    r = post_event(client, action, type="work_completed", player="0", profession="poet",
-                   bonus_cards="per_lake", prestige="0")
+    r = post_event(
+        client,
+        action,
+        type="work_completed",
+        player="0",
+        profession="poet",
+        bonus_cards="per_lake",
+        prestige="0",
+    )
     assert r.status_code == 200
     assert state(app, action).players[0].bonus_cards == []
 
@@ -359,14 +451,26 @@ def test_building_on_the_grid(app, client, action):
     assert "Tower" in html and "3 squares" in html and "data-cell" not in html
     html = panel(client, action, "?do=build&building=tower")
     assert "Tap the 3 squares your Tower covers" in text(html) and "data-cell=" in html
-    r = post_event(client, action, type="building_built", player="0", building="tower",
-                   cells="[[4,0],[3,0],[2,0]]")
+    r = post_event(
+        client,
+        action,
+        type="building_built",
+        player="0",
+        building="tower",
+        cells="[[4,0],[3,0],[2,0]]",
+    )
     assert r.status_code == 422
     form = form_for(r.text, "building_built")
     assert refusal_in(form) == "building_adjacent" and "touches your Palazzo" in form
     assert "Rule: Placing a Building or Landscape (p. 7), rule 3" in form
-    r = post_event(client, action, type="building_built", player="0", building="tower",
-                   cells="[[2,5],[3,5],[4,5]]")
+    r = post_event(
+        client,
+        action,
+        type="building_built",
+        player="0",
+        building="tower",
+        cells="[[2,5],[3,5],[4,5]]",
+    )
     assert r.status_code == 200 and "Built the Tower" in text(r.text)
     assert squares(r.text, "building") == 3
 
@@ -390,15 +494,16 @@ def test_taking_a_profession_card(app, client, action):
     html = panel(client, action, "?do=take")
     assert "Take a Profession card" in html and "A card Palazzo doesn't know yet" in text(html)
     offered = re.findall(r'name="profession" value="(\w+)"', html)
-    assert "banker" in offered and "poet" not in offered          # not my own cards
-    assert "mason" in offered       # Ben's hand is secret: it stays in the list
+    assert "banker" in offered and "poet" not in offered  # not my own cards
+    assert "mason" in offered  # Ben's hand is secret: it stays in the list
     r = post_event(client, action, type="profession_taken", player="0", profession="mason")
     assert r.status_code == 422
-    assert refusal_in(form_for(r.text, "profession_taken", profession="mason")) == \
-        "card_not_available"
+    assert (
+        refusal_in(form_for(r.text, "profession_taken", profession="mason")) == "card_not_available"
+    )
     r = post_event(client, action, type="profession_taken", player="0", profession="banker")
     assert r.status_code == 200 and "Took the Banker" in text(r.text)
-    assert "Take a Profession card" not in text(r.text)          # once per round
+    assert "Take a Profession card" not in text(r.text)  # once per round
 
 
 def test_the_bonus_list_is_the_whole_deck(app, client, action):
@@ -416,7 +521,7 @@ def test_freedom_and_end_of_turn(app, client, action):
     as_seat(client, action, 0)
     r = post_event(client, action, type="freedom_introduced", player="0", freedom="opinion")
     assert r.status_code == 200 and "Introduced the Freedom of Opinion" in text(r.text)
-    assert "Introduce a Freedom" not in text(r.text)         # once per round
+    assert "Introduce a Freedom" not in text(r.text)  # once per round
     r = post_event(client, action, type="turn_ended", player="0")
     assert r.status_code == 200 and "Ben is taking their turn" in text(r.text)
 
@@ -439,12 +544,13 @@ def test_recruiting_an_opponents_work(app, client, auction):
     record(app, g, "2", type="bid_passed", player=2)
     record(app, g, "1", type="auction_opened", player=1, object="forest")
     record(app, g, "2", type="bid_passed", player=2)
-    record(app, g, "1", type="landscape_placed", player=1, landscape="forest",
-           cells=[[0, 0], [0, 1]])
+    record(
+        app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
+    )
     record(app, g, "2", type="last_player_declined", player=2)
     as_seat(client, g, 0)
     t = text(panel(client, g))
-    assert "Use your Recruiting card" not in t            # nothing face up yet
+    assert "Use your Recruiting card" not in t  # nothing face up yet
     record(app, g, "0", type="turn_ended", player=0)
     record(app, g, "1", type="freedom_introduced", player=1, freedom="religion")
     record(app, g, "1", type="work_completed", player=1, profession="mason", prestige=0)
@@ -460,13 +566,15 @@ def test_recruiting_an_opponents_work(app, client, auction):
     assert "Use your Recruiting card" in html
     html = panel(client, g, "?do=recruit")
     assert "Recruit the Mason" in html and "from Ben" in html
-    r = post_event(client, g, type="recruiting_card_used", player="0", from_player="1",
-                   profession="mason")
+    r = post_event(
+        client, g, type="recruiting_card_used", player="0", from_player="1", profession="mason"
+    )
     assert r.status_code == 200 and "Recruited the Mason from Ben" in text(r.text)
     assert "Mason Tower · Forest · Religion" in text(r.text)
 
 
 # -- any time --------------------------------------------------------------------------------
+
 
 def test_selling_fame(app, client, action):
     as_seat(client, action, 2)
@@ -475,8 +583,7 @@ def test_selling_fame(app, client, action):
     html = panel(client, action)
     assert "Sell fame: 100 Florin per PP" in html
     r = post_event(client, action, type="fame_sold", player="2", points="lots")
-    assert r.status_code == 422 and "points must be a whole number" in form_for(r.text,
-                                                                                 "fame_sold")
+    assert r.status_code == 422 and "points must be a whole number" in form_for(r.text, "fame_sold")
     r = post_event(client, action, type="fame_sold", player="2", points="9")
     assert r.status_code == 422
     assert refusal_in(form_for(r.text, "fame_sold")) == "not_enough_fame"
@@ -487,13 +594,13 @@ def test_selling_fame(app, client, action):
 
 def test_undo_my_last_event(app, client, action):
     as_seat(client, action, 0)
-    assert "Undo:" not in panel(client, action)            # the latest is Cy's
+    assert "Undo:" not in panel(client, action)  # the latest is Cy's
     r = post_event(client, action, type="freedom_introduced", player="0", freedom="travel")
     form = form_for(r.text, "retracted")
     assert "Undo: Introduced the Freedom of Travel" in text(form)
     last = max(int(s) for s in re.findall(r'name="seqs" value="(\d+)"', form))
     as_seat(client, action, 1)
-    assert "Undo:" not in panel(client, action)            # not Ben's to undo
+    assert "Undo:" not in panel(client, action)  # not Ben's to undo
     as_seat(client, action, 0)
     r = post_event(client, action, type="retracted", seqs=str(last))
     assert r.status_code == 200 and "Undid an event" in text(r.text)
@@ -506,19 +613,31 @@ def test_undo_my_last_event(app, client, action):
 
 
 def test_the_game_over_and_solo_screens_do_not_crash(app, client):
-    game_id, _ = host_game(app, players=["Ada", "Wolfgang"], grid=False,
-                           solo={"difficulty": "easy", "dummies": 2})
+    game_id, _ = host_game(
+        app, players=["Ada", "Wolfgang"], grid=False, solo={"difficulty": "easy", "dummies": 2}
+    )
     as_seat(client, game_id, 0)
     assert "Solo game" in panel(client, game_id)
 
 
 # -- garbage ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("query", [
-    "?do=work&profession=%3Cscript%3E", "?do=build&building=../../etc", "?do=nothing",
-    "?do=teach&for=bonus_card_taken", "?do=place&landscape=lake", "?do=work&prestige=-3",
-    "?do=hand&professions=" + "x" * 500, "?do=recruit", "?do=take", "?do=bonus",
-])
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?do=work&profession=%3Cscript%3E",
+        "?do=build&building=../../etc",
+        "?do=nothing",
+        "?do=teach&for=bonus_card_taken",
+        "?do=place&landscape=lake",
+        "?do=work&prestige=-3",
+        "?do=hand&professions=" + "x" * 500,
+        "?do=recruit",
+        "?do=take",
+        "?do=bonus",
+    ],
+)
 def test_odd_urls_show_a_sensible_screen(app, client, action, query):
     as_seat(client, action, 0)
     assert "<script>" not in panel(client, action, query)
@@ -526,20 +645,22 @@ def test_odd_urls_show_a_sensible_screen(app, client, action, query):
 
 def test_garbage_posts_never_give_a_500(app, client, action):
     as_seat(client, action, 0)
-    for form in ({"type": "work_completed", "player": "0", "profession": ["a", "b"]},
-                 {"type": "work_completed", "player": "0", "profession": "poet",
-                  "prestige": "1e9"},
-                 {"type": "building_built", "player": "0", "building": "tower",
-                  "cells": '"[[1,1]]"'},
-                 {"type": "retracted", "seqs": "x"}, {"type": "retracted"},
-                 {"type": "bonus_card_taken", "player": "0", "card": "\x00"},
-                 {"type": "turn_ended", "player": "7"}):
+    for form in (
+        {"type": "work_completed", "player": "0", "profession": ["a", "b"]},
+        {"type": "work_completed", "player": "0", "profession": "poet", "prestige": "1e9"},
+        {"type": "building_built", "player": "0", "building": "tower", "cells": '"[[1,1]]"'},
+        {"type": "retracted", "seqs": "x"},
+        {"type": "retracted"},
+        {"type": "bonus_card_taken", "player": "0", "card": "\x00"},
+        {"type": "turn_ended", "player": "7"},
+    ):
         r = post_event(client, action, **form)
         assert r.status_code in (403, 422), (form, r.status_code)
 
 
 def test_a_plain_form_post_gets_the_whole_page(app, client, action):
     as_seat(client, action, 0)
-    r = post_event(client, action, htmx=False, type="freedom_introduced", player="0",
-                   freedom="religion")
+    r = post_event(
+        client, action, htmx=False, type="freedom_introduced", player="0", freedom="religion"
+    )
     assert r.status_code == 200 and "<html" in r.text and "phone.css" in r.text

@@ -2,6 +2,7 @@
 join, choose hands, bid with the paddle, place a Landscape on the grid, complete a Work (refused
 first, below the minimum), each seeing only its own money, while the host's table screen
 follows live."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,11 @@ from companion.web.join_links import kept_tokens
 from tests.web.phone_game import has_number, record, state, teach_test_professions
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone.png"
-HANDS = {"Ada": ("Poet", "Alchemist", "Botanist"), "Ben": ("Mason", "Painter", "Jurist"),
-         "Cy": ("Doctor", "Actor", "Monk")}
+HANDS = {
+    "Ada": ("Poet", "Alchemist", "Botanist"),
+    "Ben": ("Mason", "Painter", "Jurist"),
+    "Cy": ("Doctor", "Actor", "Monk"),
+}
 
 
 @pytest.fixture
@@ -26,8 +30,12 @@ def phones(browser):
     contexts = []
 
     def open_phone():
-        context = browser.new_context(viewport={"width": 360, "height": 740},
-                                      device_scale_factor=2, is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
         context.set_default_timeout(5000)
         contexts.append(context)
         page = context.new_page()
@@ -75,11 +83,12 @@ def test_three_phones_play_round_one(app, live_server, phones):
     record(app, game_id, type="correction", player=1, money=1100, fame=0, reason="test purse")
     record(app, game_id, type="correction", player=2, money=2100, fame=0, reason="test purse")
     ada, ben, cy = pages = [phones() for _ in range(3)]
-    for page, token in zip(pages, tokens.seats):
+    for page, token in zip(pages, tokens.seats, strict=True):
         page.goto(f"{live_server}/games/{game_id}/join/{token}")
         page.get_by_text("Your starting hand").first.wait_for()
-        page.wait_for_function("() => Object.values(palazzo.feeds).some("
-                               "f => f.source && f.source.readyState === 1)")
+        page.wait_for_function(
+            "() => Object.values(palazzo.feeds).some(f => f.source && f.source.readyState === 1)"
+        )
 
     # Starting hands. Ada ticks two cards, Ben keeps his hand meanwhile: Ada's panel is
     # redrawn live and her ticks survive it.
@@ -105,9 +114,11 @@ def test_three_phones_play_round_one(app, live_server, phones):
     button(cy, "Pass").tap()
     button(ada, "Raise to 400").tap()
     ben.get_by_text("bid 400 by Ada", exact=False).first.wait_for()
-    host.wait_for_function("() => /400/.test(document.querySelector('#board .auction, #board')"
-                           ".innerText) && /Lake/.test(document.querySelector('#board').innerText)",
-                           timeout=2000)                       # the table screen, live
+    host.wait_for_function(
+        "() => /400/.test(document.querySelector('#board .auction, #board')"
+        ".innerText) && /Lake/.test(document.querySelector('#board').innerText)",
+        timeout=2000,
+    )  # the table screen, live
     button(ben, "Pass").tap()
     ada.get_by_text("Place your Landscape").first.wait_for()
     for cell in ("0,0", "0,1", "0,2"):
@@ -153,9 +164,10 @@ def test_three_phones_play_round_one(app, live_server, phones):
         # A refusal is answered with 422: the browser and htmx log that, and nothing else.
         assert [e for e in page.errors if "422" not in e] == []
     assert ada.locator("[data-fame]").inner_text().replace("\xa0", " ") == "2 PP"
-    host.wait_for_function("() => /Poet/.test(document.querySelector('#board').innerText)",
-                           timeout=2000)
+    host.wait_for_function(
+        "() => /Poet/.test(document.querySelector('#board').innerText)", timeout=2000
+    )
     board = host.inner_text("#board")
-    assert host.evaluate("window.notReloaded") is True         # updated live, never reloaded
+    assert host.evaluate("window.notReloaded") is True  # updated live, never reloaded
     assert not any(has_number(board, m) for m in (3300, 4600, 5600))
     assert "Poet" not in ben.content() and "Mason" not in ada.content()

@@ -1,4 +1,5 @@
 """A phone shows its own seat's purse and cards, and nothing of anybody else's."""
+
 from __future__ import annotations
 
 import re
@@ -6,8 +7,16 @@ import re
 import pytest
 
 from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
-from tests.web.phone_game import (as_seat, choose_hands, has_number, host_game, panel, record,
-                                  state, text)
+from tests.web.phone_game import (
+    as_seat,
+    choose_hands,
+    has_number,
+    host_game,
+    panel,
+    record,
+    state,
+    text,
+)
 
 OTHERS_CARDS = ("Mason", "Painter", "Jurist", "Doctor", "Actor", "Monk")
 
@@ -18,17 +27,28 @@ def game(app):
     and a Bonus card; Ben's turn in the Action phase."""
     game_id, _ = host_game(app)
     for seat, money in ((0, 1200), (1, 2600), (2, 3400)):
-        record(app, game_id, type="correction", player=seat, money=money, fame=0,
-               reason="distinct purses for the test")
+        record(
+            app,
+            game_id,
+            type="correction",
+            player=seat,
+            money=money,
+            fame=0,
+            reason="distinct purses for the test",
+        )
     choose_hands(app, game_id)
-    for event in (("0", "auction_opened", {"object": "lake"}), ("1", "bid_passed", {}),
-                  ("2", "bid_passed", {}),
-                  ("0", "landscape_placed", {"landscape": "lake", "cells": [[0, 0], [0, 1]]}),
-                  ("1", "auction_opened", {"object": "prestige"}), ("2", "bid_passed", {}),
-                  ("1", "prestige_card_chosen", {"card": "most_builders"}),
-                  ("2", "last_player_took", {"object": "jester"}),
-                  ("0", "turn_ended", {}),
-                  ("1", "bonus_card_taken", {"card": "per_forest"})):
+    for event in (
+        ("0", "auction_opened", {"object": "lake"}),
+        ("1", "bid_passed", {}),
+        ("2", "bid_passed", {}),
+        ("0", "landscape_placed", {"landscape": "lake", "cells": [[0, 0], [0, 1]]}),
+        ("1", "auction_opened", {"object": "prestige"}),
+        ("2", "bid_passed", {}),
+        ("1", "prestige_card_chosen", {"card": "most_builders"}),
+        ("2", "last_player_took", {"object": "jester"}),
+        ("0", "turn_ended", {}),
+        ("1", "bonus_card_taken", {"card": "per_forest"}),
+    ):
         by, kind, fields = event
         record(app, game_id, by, type=kind, player=int(by), **fields)
     assert [p.money for p in state(app, game_id).players] == [4500, 5600, 6700]
@@ -36,11 +56,18 @@ def game(app):
 
 
 def test_a_phone_shows_its_own_purse_and_no_one_elses(app, client, game):
-    for seat, mine, theirs in ((0, 4500, (5600, 6700)), (1, 5600, (4500, 6700)),
-                               (2, 6700, (4500, 5600))):
+    for seat, mine, theirs in (
+        (0, 4500, (5600, 6700)),
+        (1, 5600, (4500, 6700)),
+        (2, 6700, (4500, 5600)),
+    ):
         as_seat(client, game, seat)
-        for html in (client.get(f"/games/{game}/me").text, panel(client, game),
-                     panel(client, game, "?do=work"), panel(client, game, "?do=build")):
+        for html in (
+            client.get(f"/games/{game}/me").text,
+            panel(client, game),
+            panel(client, game, "?do=work"),
+            panel(client, game, "?do=build"),
+        ):
             assert has_number(html, mine)
             for number in theirs:
                 assert not has_number(html, number), (seat, number)
@@ -85,6 +112,6 @@ def test_card_lists_do_not_shrink_when_an_opponent_takes_a_card(app, client, gam
     record(app, game, "1", type="turn_ended", player=1)
     record(app, game, "2", type="turn_ended", player=2)
     html = panel(client, game, "?do=bonus")
-    assert re.findall(r'name="card" value="(\w+)"', html) == list(BONUS_CARDS)   # per_forest too
+    assert re.findall(r'name="card" value="(\w+)"', html) == list(BONUS_CARDS)  # per_forest too
     taken = re.findall(r'name="profession" value="(\w+)"', panel(client, game, "?do=take"))
     assert {"mason", "painter", "jurist", "doctor", "actor", "monk"} <= set(taken)

@@ -1,4 +1,5 @@
 """Teach on use: a card Palazzo doesn't know is taught from the phone, then the move is sent."""
+
 from __future__ import annotations
 
 import json
@@ -8,12 +9,29 @@ import pytest
 
 from companion.learned import LearnedCatalog
 from companion.web.recording import get_table
-from tests.web.phone_game import (as_host, as_seat, choose_hands, form_for, host_game, panel,
-                                  post_event, post_teach, record, refusal_in, resend_of, state,
-                                  text, to_action_phase)
+from tests.web.phone_game import (
+    as_host,
+    as_seat,
+    choose_hands,
+    form_for,
+    host_game,
+    panel,
+    post_event,
+    post_teach,
+    record,
+    refusal_in,
+    resend_of,
+    state,
+    text,
+    to_action_phase,
+)
 
-GLASS_BLOWER = {"name": "Glass Blower", "building": "workshop", "landscape": "lake",
-                "freedom": "travel"}
+GLASS_BLOWER = {
+    "name": "Glass Blower",
+    "building": "workshop",
+    "landscape": "lake",
+    "freedom": "travel",
+}
 
 
 @pytest.fixture
@@ -39,10 +57,9 @@ def test_taking_a_card_palazzo_does_not_know(app, client, action):
     r = post_teach(client, action, what="profession", resend=resend_of(html), **GLASS_BLOWER)
     assert r.status_code == 200, text(r.text)
     assert "Took the Glass Blower" in text(r.text)
-    assert "Glass Blower Workshop · Lake · Travel" in text(r.text)     # in hand now
+    assert "Glass Blower Workshop · Lake · Travel" in text(r.text)  # in hand now
     learned = LearnedCatalog(app.instance_path).catalog().professions["glass_blower"]
-    assert (learned.building, learned.landscape, learned.freedom) == ("workshop", "lake",
-                                                                     "travel")
+    assert (learned.building, learned.landscape, learned.freedom) == ("workshop", "lake", "travel")
     kinds = [(t, by) for t, by, _ in logged(app, action)[-2:]]
     assert kinds == [("profession_taught", "0"), ("profession_taken", "0")]
 
@@ -50,46 +67,79 @@ def test_taking_a_card_palazzo_does_not_know(app, client, action):
 def test_a_half_taught_card_keeps_what_was_tapped(app, client, action):
     as_seat(client, action, 0)
     resend = resend_of(panel(client, action, "?do=teach&for=profession_taken"))
-    r = post_teach(client, action, what="profession", resend=resend, name="Glass Blower",
-                   landscape="lake", freedom="travel")
+    r = post_teach(
+        client,
+        action,
+        what="profession",
+        resend=resend,
+        name="Glass Blower",
+        landscape="lake",
+        freedom="travel",
+    )
     assert r.status_code == 422
-    form = re.search(r'<form class="ev" data-keep="teach-profession".*?</form>', r.text,
-                     re.S).group(0)
+    form = re.search(
+        r'<form class="ev" data-keep="teach-profession".*?</form>', r.text, re.S
+    ).group(0)
     assert refusal_in(form) == "bad_catalog_entry" and "Tap the Building" in form
     assert 'value="Glass Blower"' in form
     assert re.search(r'value="lake" required\s+checked', form)
     assert "glass_blower" not in LearnedCatalog(app.instance_path).catalog().professions
 
 
-@pytest.mark.parametrize("form, message", [
-    ({"name": "Poet", "building": "tower", "landscape": "lake", "freedom": "travel"},
-     "Palazzo already knows the Poet: Theater, Lake, Travel"),
-    ({"name": "Recruiting", "building": "tower", "landscape": "lake", "freedom": "travel"},
-     "That is the Recruiting card"),
-    ({"name": "  ", "building": "tower", "landscape": "lake", "freedom": "travel"},
-     "Type the card's name"),
-    ({"name": "!!!", "building": "tower", "landscape": "lake", "freedom": "travel"},
-     "Type the card's name"),
-    ({"name": "Smith", "building": "castle", "landscape": "lake", "freedom": "travel"},
-     "Tap the Building"),
-    ({"name": "Smith", "building": "tower", "landscape": "sea", "freedom": "travel"},
-     "Tap the Landscape"),
-    ({"name": "Smith", "building": "tower", "landscape": "lake", "freedom": ""},
-     "Tap the Freedom"),
-])
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        (
+            {"name": "Poet", "building": "tower", "landscape": "lake", "freedom": "travel"},
+            "Palazzo already knows the Poet: Theater, Lake, Travel",
+        ),
+        (
+            {"name": "Recruiting", "building": "tower", "landscape": "lake", "freedom": "travel"},
+            "That is the Recruiting card",
+        ),
+        (
+            {"name": "  ", "building": "tower", "landscape": "lake", "freedom": "travel"},
+            "Type the card's name",
+        ),
+        (
+            {"name": "!!!", "building": "tower", "landscape": "lake", "freedom": "travel"},
+            "Type the card's name",
+        ),
+        (
+            {"name": "Smith", "building": "castle", "landscape": "lake", "freedom": "travel"},
+            "Tap the Building",
+        ),
+        (
+            {"name": "Smith", "building": "tower", "landscape": "sea", "freedom": "travel"},
+            "Tap the Landscape",
+        ),
+        (
+            {"name": "Smith", "building": "tower", "landscape": "lake", "freedom": ""},
+            "Tap the Freedom",
+        ),
+    ],
+)
 def test_teaching_is_checked(app, client, action, form, message):
     as_seat(client, action, 0)
     resend = resend_of(panel(client, action, "?do=teach&for=profession_taken"))
     r = post_teach(client, action, what="profession", resend=resend, **form)
     assert r.status_code == 422 and message in text(r.text)
-    assert logged(app, action)[-1][0] == "last_player_declined"      # nothing recorded
+    assert logged(app, action)[-1][0] == "last_player_declined"  # nothing recorded
 
 
 def test_a_known_card_taught_again_the_same_is_just_used(app, client, action):
     as_seat(client, action, 0)
     resend = resend_of(panel(client, action, "?do=teach&for=profession_taken"))
-    r = post_teach(client, action, what="profession", resend=resend, name="banker",
-                   building="workshop", landscape="lake", freedom="opinion")
+    r = post_teach(
+        client,
+        action,
+        what="profession",
+        resend=resend,
+        name="banker",
+        building="workshop",
+        landscape="lake",
+        freedom="opinion",
+    )
     assert r.status_code == 200 and "Took the Banker" in text(r.text)
 
 
@@ -104,12 +154,20 @@ def test_the_deck_has_21_cards(app, client, action):
     assert r.status_code == 422 and "The Profession deck has 21 cards" in text(r.text)
 
 
-@pytest.mark.parametrize("resend", ["", "not json", "[]", '{"type": "correction"}',
-                                    '{"type": "profession_taken", "player": [1]}',
-                                    '{"type": "profession_taken", "player": {"a": 1}}',
-                                    '{"type": "profession_taken", "player": true}',
-                                    '{"type": "profession_taken", "admin": "yes"}',
-                                    "x" * 5000])
+@pytest.mark.parametrize(
+    "resend",
+    [
+        "",
+        "not json",
+        "[]",
+        '{"type": "correction"}',
+        '{"type": "profession_taken", "player": [1]}',
+        '{"type": "profession_taken", "player": {"a": 1}}',
+        '{"type": "profession_taken", "player": true}',
+        '{"type": "profession_taken", "admin": "yes"}',
+        "x" * 5000,
+    ],
+)
 def test_a_mangled_form_is_refused_not_crashed(app, client, action, resend):
     as_seat(client, action, 0)
     r = post_teach(client, action, what="profession", resend=resend, **GLASS_BLOWER)
@@ -120,38 +178,47 @@ def test_a_mangled_form_is_refused_not_crashed(app, client, action, resend):
 def test_teaching_for_another_seat_or_without_one_is_forbidden(app, client, action):
     resend = json.dumps({"type": "profession_taken", "player": 0})
     r = post_teach(client, action, what="profession", resend=resend, **GLASS_BLOWER)
-    assert r.status_code == 403                                      # no session
+    assert r.status_code == 403  # no session
     as_seat(client, action, 1)
     r = post_teach(client, action, what="profession", resend=resend, **GLASS_BLOWER)
     assert r.status_code == 403 and "own seat" in r.text
     assert "glass_blower" not in LearnedCatalog(app.instance_path).catalog().professions
     r = client.post(f"/games/{action}/teach", data={"what": "profession", "resend": resend})
-    assert r.status_code == 403                                      # no CSRF token
+    assert r.status_code == 403  # no CSRF token
     as_seat(client, action, 0)
     r = post_teach(client, action, what="nonsense", resend=resend)
     assert r.status_code == 422 and "does not say what to teach" in text(r.text)
-    r = post_teach(client, action, what="profession", resend=resend, event_id="bad id!",
-                   **GLASS_BLOWER)
+    r = post_teach(
+        client, action, what="profession", resend=resend, event_id="bad id!", **GLASS_BLOWER
+    )
     assert r.status_code == 400
 
 
 def test_an_unknown_card_in_a_move_asks_to_teach_it(app, client, action):
     """A card id no catalog knows (an old page, another device): teach it, then the move."""
     as_seat(client, action, 0)
-    r = post_event(client, action, type="profession_taken", player="0",
-                   profession="zebra_keeper")
+    r = post_event(client, action, type="profession_taken", player="0", profession="zebra_keeper")
     assert r.status_code == 422 and refusal_in(r.text) == "profession_unknown"
     assert "Teach Palazzo this card" in r.text and 'value="Zebra Keeper"' in r.text
-    r = post_teach(client, action, what="profession", resend=resend_of(r.text),
-                   name="Zebra Keeper", building="opera", landscape="park", freedom="opinion")
+    r = post_teach(
+        client,
+        action,
+        what="profession",
+        resend=resend_of(r.text),
+        name="Zebra Keeper",
+        building="opera",
+        landscape="park",
+        freedom="opinion",
+    )
     assert r.status_code == 200 and "Took the Zebra Keeper" in text(r.text)
 
 
 def test_a_starting_hand_with_an_unknown_card(app, client):
     game_id, _ = host_game(app)
     as_seat(client, game_id, 0)
-    html = panel(client, game_id, "?do=teach&for=starting_hand_chosen&professions=poet"
-                                  "&professions=alchemist")
+    html = panel(
+        client, game_id, "?do=teach&for=starting_hand_chosen&professions=poet&professions=alchemist"
+    )
     assert "Teach it and add it to your starting hand" in html
     assert json.loads(resend_of(html))["professions"] == ["poet", "alchemist"]
     r = post_teach(client, game_id, what="profession", resend=resend_of(html), **GLASS_BLOWER)
@@ -169,18 +236,19 @@ def test_a_starting_hand_still_short_goes_back_to_choosing(app, client):
     assert re.search(r'value="glass_blower"\s+checked', form)
     assert re.search(r'value="mason"\s+checked', form)
     assert state(app, game_id).players[1].hand == []
-    assert "professions=glass_blower" in r.text        # a live refresh keeps the ticks
+    assert "professions=glass_blower" in r.text  # a live refresh keeps the ticks
 
 
 def test_the_scribe_teaches_for_a_seat(app, client, action):
     as_host(client, action)
     html = client.get(f"/games/{action}/scribe/0/panel?do=teach&for=profession_taken").text
     assert 'name="as_seat" value="0"' in html
-    r = post_teach(client, action, what="profession", resend=resend_of(html), as_seat="0",
-                   **GLASS_BLOWER)
+    r = post_teach(
+        client, action, what="profession", resend=resend_of(html), as_seat="0", **GLASS_BLOWER
+    )
     assert r.status_code == 200 and "Took the Glass Blower" in text(r.text)
     assert logged(app, action)[-1][:2] == ("profession_taken", "host")
-    assert 'name="as_seat" value="0"' in r.text                     # still the scribe panel
+    assert 'name="as_seat" value="0"' in r.text  # still the scribe panel
 
 
 def test_a_live_refresh_keeps_the_teach_form(app, client):
@@ -197,7 +265,10 @@ def test_a_live_refresh_keeps_the_teach_form(app, client):
     assert "do=teach" in refresh and "landscape=forest" in refresh
     again = client.get(refresh).text
     assert "How many squares does a Forest cover?" in again
-    assert json.loads(resend_of(again)) == {"type": "landscape_placed", "player": 0,
-                                            "landscape": "forest"}
+    assert json.loads(resend_of(again)) == {
+        "type": "landscape_placed",
+        "player": 0,
+        "landscape": "forest",
+    }
     r = post_event(client, game_id, type="profession_taken", player="0", profession="zebra")
-    assert r.status_code == 422       # not the Action phase: the engine says so, no teach form
+    assert r.status_code == 422  # not the Action phase: the engine says so, no teach form

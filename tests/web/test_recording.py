@@ -1,21 +1,22 @@
 """The one route every button posts to: parsing, who may act, refusals inline, idempotency."""
-import pytest
-from flask import session
 
-from companion.web.access import grant
+import pytest
+
+from companion.tokens import Identity
 from companion.web.games import create_hosted_game
 from companion.web.recording import FormError, event_from_form, register_view
-from companion.tokens import Identity
 from tests.web.conftest import csrf_token_for
 
 
 @pytest.fixture
 def echo_view(app):
     """A stand-in screen that answers with what happened (the real screens render HTML)."""
+
     def render(game_id, me, refusal=None, sent=None, recorded=None):
         if refusal is not None:
             return f"refused {refusal.code}: {refusal.message}"
         return f"recorded {recorded.event.seq} by {recorded.event.by} dup={recorded.duplicate}"
+
     register_view("echo", render)
     return "echo"
 
@@ -23,15 +24,15 @@ def echo_view(app):
 @pytest.fixture
 def hosted(app):
     with app.test_request_context():
-        game_id, tokens = create_hosted_game(
-            {"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+        game_id, tokens = create_hosted_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     return game_id, tokens
 
 
 def as_role(client, game_id, identity):
     with client.session_transaction() as s:
-        s["games"] = {game_id: ({"seat": identity.seat} if identity.role == "seat"
-                                else {identity.role: True})}
+        s["games"] = {
+            game_id: ({"seat": identity.seat} if identity.role == "seat" else {identity.role: True})
+        }
 
 
 def post(client, game_id, **form):
@@ -44,22 +45,31 @@ def test_form_fields_are_typed_or_refused():
         def getlist(self, k):
             v = self[k]
             return v if isinstance(v, list) else [v]
+
     assert event_from_form(Form(type="bid_raised", player="1", amount="300")) == {
-        "type": "bid_raised", "player": 1, "amount": 300}
+        "type": "bid_raised",
+        "player": 1,
+        "amount": 300,
+    }
     with pytest.raises(FormError, match="whole number"):
         event_from_form(Form(type="bid_raised", player="1", amount="lots"))
     with pytest.raises(FormError, match="Unexpected field"):
         event_from_form(Form(type="bid_raised", player="1", admin="yes"))
-    assert event_from_form(Form(type="starting_hand_chosen", player="0",
-                                professions=["poet", "alchemist", "botanist"]))["professions"] \
-        == ["poet", "alchemist", "botanist"]
+    assert event_from_form(
+        Form(type="starting_hand_chosen", player="0", professions=["poet", "alchemist", "botanist"])
+    )["professions"] == ["poet", "alchemist", "botanist"]
 
 
 def test_a_seat_records_for_itself_once_per_event_id(client, hosted, echo_view):
     game_id, _ = hosted
     as_role(client, game_id, Identity("seat", 0))
-    form = dict(view=echo_view, type="starting_hand_chosen", player="0", event_id="tap-0001",
-                professions=["poet", "alchemist", "botanist"])
+    form = dict(
+        view=echo_view,
+        type="starting_hand_chosen",
+        player="0",
+        event_id="tap-0001",
+        professions=["poet", "alchemist", "botanist"],
+    )
     first = post(client, game_id, **form)
     again = post(client, game_id, **form)
     assert first.status_code == 200 and first.text == "recorded 2 by 0 dup=False"
@@ -69,8 +79,14 @@ def test_a_seat_records_for_itself_once_per_event_id(client, hosted, echo_view):
 def test_a_seat_cannot_act_for_another_seat(client, hosted, echo_view):
     game_id, _ = hosted
     as_role(client, game_id, Identity("seat", 1))
-    r = post(client, game_id, view=echo_view, type="starting_hand_chosen", player="0",
-             professions=["poet", "alchemist", "botanist"])
+    r = post(
+        client,
+        game_id,
+        view=echo_view,
+        type="starting_hand_chosen",
+        player="0",
+        professions=["poet", "alchemist", "botanist"],
+    )
     assert r.status_code == 403
     assert "own seat" in r.text
 
@@ -87,12 +103,26 @@ def test_spectators_and_strangers_cannot_record(client, hosted, echo_view):
 def test_only_the_host_corrects_and_may_scribe_for_any_seat(client, hosted, echo_view):
     game_id, _ = hosted
     as_role(client, game_id, Identity("seat", 0))
-    r = post(client, game_id, view=echo_view, type="correction", player="0", money="100",
-             fame="0", reason="change")
+    r = post(
+        client,
+        game_id,
+        view=echo_view,
+        type="correction",
+        player="0",
+        money="100",
+        fame="0",
+        reason="change",
+    )
     assert r.status_code == 403
     as_role(client, game_id, Identity("host"))
-    r = post(client, game_id, view=echo_view, type="starting_hand_chosen", player="2",
-             professions=["poet", "alchemist", "botanist"])
+    r = post(
+        client,
+        game_id,
+        view=echo_view,
+        type="starting_hand_chosen",
+        player="2",
+        professions=["poet", "alchemist", "botanist"],
+    )
     assert r.text == "recorded 2 by host dup=False"
 
 
@@ -109,10 +139,13 @@ def test_refusals_come_back_inline_and_store_nothing(client, hosted, echo_view, 
 def test_garbage_never_gives_a_500(client, hosted, echo_view):
     game_id, _ = hosted
     as_role(client, game_id, Identity("host"))
-    for form in ({"view": "nope", "type": "fame_sold"}, {"view": echo_view, "type": "DROP TABLE"},
-                 {"view": echo_view, "type": "fame_sold", "event_id": "x" * 300},
-                 {"view": echo_view, "type": "landscape_placed", "player": "0", "cells": "[[1,"},
-                 {"view": echo_view, "type": "work_completed", "player": "99"}):
+    for form in (
+        {"view": "nope", "type": "fame_sold"},
+        {"view": echo_view, "type": "DROP TABLE"},
+        {"view": echo_view, "type": "fame_sold", "event_id": "x" * 300},
+        {"view": echo_view, "type": "landscape_placed", "player": "0", "cells": "[[1,"},
+        {"view": echo_view, "type": "work_completed", "player": "99"},
+    ):
         assert post(client, game_id, **form).status_code in (400, 403, 422)
     assert post(client, "no-such-game", view=echo_view, type="fame_sold").status_code == 404
 
@@ -120,11 +153,25 @@ def test_garbage_never_gives_a_500(client, hosted, echo_view):
 def test_a_seat_undoes_only_its_own_moves(client, hosted, echo_view, store):
     game_id, _ = hosted
     as_role(client, game_id, Identity("seat", 0))
-    post(client, game_id, view=echo_view, type="starting_hand_chosen", player="0",
-         professions=["poet", "alchemist", "botanist"])
+    post(
+        client,
+        game_id,
+        view=echo_view,
+        type="starting_hand_chosen",
+        player="0",
+        professions=["poet", "alchemist", "botanist"],
+    )
     as_role(client, game_id, Identity("host"))
-    post(client, game_id, view=echo_view, type="correction", player="1", money="100",
-         fame="0", reason="change")
+    post(
+        client,
+        game_id,
+        view=echo_view,
+        type="correction",
+        player="1",
+        money="100",
+        fame="0",
+        reason="change",
+    )
     as_role(client, game_id, Identity("seat", 0))
     r = post(client, game_id, view=echo_view, type="retracted", seqs="3")
     assert r.status_code == 403 and "ask the host" in r.text

@@ -1,11 +1,23 @@
 """Scribe mode: the host's device records for a seat without a phone, on that seat's panel."""
+
 from __future__ import annotations
 
 import pytest
 
 from companion.web.recording import get_table
-from tests.web.phone_game import (as_host, as_seat, choose_hands, form_for, host_game,
-                                  post_event, record, refusal_in, state, text, to_action_phase)
+from tests.web.phone_game import (
+    as_host,
+    as_seat,
+    choose_hands,
+    form_for,
+    host_game,
+    post_event,
+    record,
+    refusal_in,
+    state,
+    text,
+    to_action_phase,
+)
 
 
 @pytest.fixture
@@ -20,20 +32,18 @@ def test_the_host_sees_a_seats_panel_with_as_seat_on_every_form(app, client, gam
     r = client.get(f"/games/{game}/scribe/0")
     assert r.status_code == 200 and "no-store" in r.headers["Cache-Control"]
     assert "Scribe mode: you are recording for Ada" in text(r.text)
-    assert "Poet" in r.text                        # Ada's hand: the scribe plays it for her
+    assert "Poet" in r.text  # Ada's hand: the scribe plays it for her
     forms = r.text.count('<form class="ev')
     assert forms > 5 and r.text.count('name="as_seat" value="0"') == forms
-    assert f'hx-get="/games/{game}/scribe/0/panel"' in r.text       # refreshes itself
+    assert f'hx-get="/games/{game}/scribe/0/panel"' in r.text  # refreshes itself
     assert "Ben" in text(client.get(f"/games/{game}/scribe/1").text)
     fragment = client.get(f"/games/{game}/scribe/1/panel")
     assert fragment.status_code == 200 and "<html" not in fragment.text
 
 
-def test_scribe_posts_are_recorded_by_the_host_and_answer_with_the_scribe_panel(app, client,
-                                                                                 game):
+def test_scribe_posts_are_recorded_by_the_host_and_answer_with_the_scribe_panel(app, client, game):
     as_host(client, game)
-    r = post_event(client, game, as_seat="0", type="auction_opened", player="0",
-                   object="jester")
+    r = post_event(client, game, as_seat="0", type="auction_opened", player="0", object="jester")
     assert r.status_code == 200 and "Opened the auction for the Jester" in text(r.text)
     assert 'name="as_seat" value="0"' in r.text
     with app.app_context():
@@ -54,13 +64,21 @@ def test_scribe_needs_the_host(app, client, game):
         r = client.get(f"/games/{game}{path}")
         assert r.status_code == 403 and "host" in r.text
     # A seat cannot borrow as_seat: it is ignored, and acting for another seat is refused.
-    r = post_event(client, game, as_seat="1", type="auction_opened", player="1",
-                   object="jester")
+    r = post_event(client, game, as_seat="1", type="auction_opened", player="1", object="jester")
     assert r.status_code == 403
 
 
-@pytest.mark.parametrize("path", ["/scribe/3", "/scribe/99", "/scribe/-1", "/scribe/x",
-                                  "/scribe/3/panel", "/scribe/99999999999999999999"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/scribe/3",
+        "/scribe/99",
+        "/scribe/-1",
+        "/scribe/x",
+        "/scribe/3/panel",
+        "/scribe/99999999999999999999",
+    ],
+)
 def test_no_such_seat(app, client, game, path):
     as_host(client, game)
     assert client.get(f"/games/{game}{path}").status_code == 404
@@ -72,7 +90,7 @@ def test_a_host_who_also_plays_has_both(app, client, game):
     assert "Ada" in text(client.get(f"/games/{game}/me").text)
     assert "Ben" in text(client.get(f"/games/{game}/scribe/1").text)
     r = post_event(client, game, type="freedom_introduced", player="0", freedom="travel")
-    assert r.status_code == 200 and "as_seat" not in r.text          # their own phone
+    assert r.status_code == 200 and "as_seat" not in r.text  # their own phone
     assert "Undo: Introduced the Freedom of Travel" in text(r.text)
     assert state(app, game).players[0].freedoms == ["travel"]
 
@@ -81,4 +99,4 @@ def test_a_scribe_post_for_a_seat_that_does_not_exist(app, client, game):
     as_host(client, game)
     r = post_event(client, game, as_seat="7", type="bid_passed", player="7")
     assert r.status_code in (404, 422)
-    record(app, game, "0", type="auctions_left", player=0)       # the game goes on
+    record(app, game, "0", type="auctions_left", player=0)  # the game goes on

@@ -135,7 +135,9 @@ def test_port_in_use_is_reported_not_a_traceback(instance_dir, monkeypatch, caps
 CLI_SERVE = pytest.param(["companion.cli", "serve"], id="companion.cli serve")
 
 
-@pytest.mark.parametrize("command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE])
+@pytest.mark.parametrize(
+    "command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE]
+)
 def test_serve_runs_the_app(tmp_path, command):
     """`palazzo serve` (and `python -m companion.serve`) on a free port answers on the URL
     it prints."""

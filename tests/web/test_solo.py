@@ -5,6 +5,7 @@ inline, garbage and strangers.
 The Automa deck and Profession cards taught here are TEST DATA (tests/data/README.md); card 1 of
 the test deck is laid out so the rulebook's solo auction example plays on it.
 """
+
 from __future__ import annotations
 
 import html
@@ -23,11 +24,19 @@ from companion.web.recording import get_table
 from .conftest import csrf_token_for
 from .solo_phone import TEST_AUTOMA_DECK, SoloPhone, forms_in, teach_test_data
 
-HAND = ["test_university_forest_travel", "test_workshop_forest_religion",
-        "test_library_forest_opinion"]
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
 # Five Prestige cards worth nothing to anybody at the start: Wolfgang values them equally.
-NOTHING_YET = ["most_buildings", "two_large_buildings", "all_landscape_types",
-               "most_landscapes", "most_forests"]
+NOTHING_YET = [
+    "most_buildings",
+    "two_large_buildings",
+    "all_landscape_types",
+    "most_landscapes",
+    "most_forests",
+]
 
 
 @pytest.fixture
@@ -52,8 +61,10 @@ def state(app, game_id):
 
 
 def alerts(page: str) -> list[str]:
-    return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip()
-            for m in re.findall(r'role="alert"[^>]*>(.*?)</(?:div|p)>', page, re.S)]
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", m)).strip()
+        for m in re.findall(r'role="alert"[^>]*>(.*?)</(?:div|p)>', page, re.S)
+    ]
 
 
 def keep_hand(solo: SoloPhone, hand=HAND):
@@ -72,26 +83,47 @@ def roll(solo: SoloPhone, value: int):
 
 
 def offer(solo: SoloPhone, obj: str):
-    solo.submit(next(f for f in solo.find(type="solo_auction_offered")
-                     if f.hidden["object"] == obj))
+    solo.submit(
+        next(f for f in solo.find(type="solo_auction_offered") if f.hidden["object"] == obj)
+    )
     assert solo.status == 200, alerts(solo.html)
 
 
 def new_game_form(client, **fields):
-    data = {"csrf_token": csrf_token_for(client), "name": "Alexandra", "difficulty": "standard",
-            "dummies": "2", "start": "random", "die": "table", "deck": "table", **fields}
+    data = {
+        "csrf_token": csrf_token_for(client),
+        "name": "Alexandra",
+        "difficulty": "standard",
+        "dummies": "2",
+        "start": "random",
+        "die": "table",
+        "deck": "table",
+        **fields,
+    }
     return client.post("/solo/new", data=data)
 
 
 # --- the new-game form --------------------------------------------------------------------------
 
+
 def test_the_form_offers_every_choice_and_the_digital_deck_only_with_all_21_cards(client, app):
     page = client.get("/solo/new")
     assert page.status_code == 200
-    for needle in ('name="name"', 'value="easy"', 'value="standard"', 'value="hard"',
-                   'name="dummies" value="2"', 'name="dummies" value="3"', 'value="random"',
-                   'value="me"', 'value="wolfgang"', 'name="grid"', 'name="die" value="table"',
-                   'name="die" value="app"', "I draw the physical cards"):
+    for needle in (
+        'name="name"',
+        'value="easy"',
+        'value="standard"',
+        'value="hard"',
+        'name="dummies" value="2"',
+        'name="dummies" value="3"',
+        'value="random"',
+        'value="me"',
+        'value="wolfgang"',
+        'name="grid"',
+        'name="die" value="table"',
+        'name="die" value="app"',
+        "I draw the physical cards",
+    ):
         assert needle in page.text, needle
     assert 'name="deck" value="app"' not in page.text
     assert "once it knows all 21 cards" in page.text
@@ -100,20 +132,23 @@ def test_the_form_offers_every_choice_and_the_digital_deck_only_with_all_21_card
     assert 'name="deck" value="app"' in client.get("/solo/new").text
 
 
-@pytest.mark.parametrize("fields,field,words", [
-    ({"name": ""}, "name", "Enter your name"),
-    ({"name": "x" * 25}, "name", "24 characters"),
-    ({"name": "wolfgang"}, "name", "Automa's name"),
-    ({"name": "A\x07B"}, "name", "plain text"),
-    ({"difficulty": "brutal"}, "difficulty", "easy, standard or hard"),
-    ({"dummies": "4"}, "dummies", "2 or 3"),
-    ({"dummies": "two"}, "dummies", "2 or 3"),
-    ({"start": "2"}, "start", "who starts"),
-    ({"grid": "maybe"}, "grid", "on or off"),
-    ({"die": "loaded"}, "die", "who rolls"),
-    ({"deck": "app"}, "deck", "all 21 cards"),
-    ({"deck": "stacked"}, "deck", "who draws"),
-])
+@pytest.mark.parametrize(
+    "fields,field,words",
+    [
+        ({"name": ""}, "name", "Enter your name"),
+        ({"name": "x" * 25}, "name", "24 characters"),
+        ({"name": "wolfgang"}, "name", "Automa's name"),
+        ({"name": "A\x07B"}, "name", "plain text"),
+        ({"difficulty": "brutal"}, "difficulty", "easy, standard or hard"),
+        ({"dummies": "4"}, "dummies", "2 or 3"),
+        ({"dummies": "two"}, "dummies", "2 or 3"),
+        ({"start": "2"}, "start", "who starts"),
+        ({"grid": "maybe"}, "grid", "on or off"),
+        ({"die": "loaded"}, "die", "who rolls"),
+        ({"deck": "app"}, "deck", "all 21 cards"),
+        ({"deck": "stacked"}, "deck", "who draws"),
+    ],
+)
 def test_the_form_refuses_bad_choices_with_a_clear_message(client, store, fields, field, words):
     r = new_game_form(client, **fields)
     assert r.status_code == 422
@@ -123,16 +158,13 @@ def test_the_form_refuses_bad_choices_with_a_clear_message(client, store, fields
 
 
 def test_the_form_needs_its_csrf_token(client, store):
-    r = client.post("/solo/new", data={"name": "Alexandra", "difficulty": "easy",
-                                       "dummies": "2"})
+    r = client.post("/solo/new", data={"name": "Alexandra", "difficulty": "easy", "dummies": "2"})
     assert r.status_code == 403 and store.games() == []
 
 
 @pytest.mark.parametrize("start,expected", [("me", {0}), ("wolfgang", {1}), ("random", {0, 1})])
-def test_a_new_game_grants_host_and_seat_0_and_keeps_a_seed(client, app, store, start,
-                                                              expected):
-    r = new_game_form(client, start=start, difficulty="hard", dummies="3", grid="on",
-                      die="app")
+def test_a_new_game_grants_host_and_seat_0_and_keeps_a_seed(client, app, store, start, expected):
+    r = new_game_form(client, start=start, difficulty="hard", dummies="3", grid="on", die="app")
     assert r.status_code == 303
     game_id = r.headers["Location"].split("/")[2]
     assert r.headers["Location"] == f"/games/{game_id}/solo"
@@ -154,6 +186,7 @@ def test_a_new_game_grants_host_and_seat_0_and_keeps_a_seed(client, app, store, 
 
 def test_random_start_comes_from_secrets(client, app, monkeypatch):
     from companion.web import solo as solo_module
+
     picks = iter([1, 0])
     monkeypatch.setattr(solo_module.secrets, "randbelow", lambda n: next(picks))
     starts = []
@@ -164,6 +197,7 @@ def test_random_start_comes_from_secrets(client, app, monkeypatch):
 
 
 # --- who may see and act ----------------------------------------------------------------------
+
 
 def test_only_the_solo_player_sees_the_page(client, app, solo):
     game_id = solo.game_id
@@ -188,10 +222,21 @@ def test_a_seat_of_another_game_cannot_act_here(client, app, solo):
     assert mine.game_id != target
     token = csrf_token_for(intruder)
     headers = {"X-CSRF-Token": token, "HX-Request": "true"}
-    for path in ("solo/roll", "solo/draw", "solo/tie", "solo/profession", "solo/landscape",
-                 "solo/recruit", "solo/automa-card", "events"):
-        r = intruder.post(f"/games/{target}/{path}", headers=headers,
-                          data={"view": "solo", "type": "turn_ended", "player": "0"})
+    for path in (
+        "solo/roll",
+        "solo/draw",
+        "solo/tie",
+        "solo/profession",
+        "solo/landscape",
+        "solo/recruit",
+        "solo/automa-card",
+        "events",
+    ):
+        r = intruder.post(
+            f"/games/{target}/{path}",
+            headers=headers,
+            data={"view": "solo", "type": "turn_ended", "player": "0"},
+        )
         assert r.status_code == 403, path
     assert intruder.get(f"/games/{target}/solo/panel").status_code == 403
     assert len(events(app, target)) == 1
@@ -202,8 +247,11 @@ def test_a_spectator_gets_no_fragment_even_from_a_garbled_post(client, app, solo
     with other.session_transaction() as s:
         s["games"] = {solo.game_id: {"spectator": True}}
     token = csrf_token_for(other)
-    r = other.post(f"/games/{solo.game_id}/events", headers={"X-CSRF-Token": token},
-                   data={"view": "solo", "type": "die_rolled", "value": "six"})
+    r = other.post(
+        f"/games/{solo.game_id}/events",
+        headers={"X-CSRF-Token": token},
+        data={"view": "solo", "type": "die_rolled", "value": "six"},
+    )
     assert r.status_code == 403 and "3500" not in r.text
 
 
@@ -219,6 +267,7 @@ def test_a_game_that_is_not_solo_has_no_solo_page(client, app):
 
 
 # --- the live fragment --------------------------------------------------------------------------
+
 
 def test_the_page_is_a_live_fragment_telling_the_first_step(client, solo):
     page = client.get(f"/games/{solo.game_id}/solo").text
@@ -247,20 +296,23 @@ def test_a_profession_taught_for_the_starting_hand_is_kept_by_the_installation(a
     teach_test_data(app.instance_path, professions=False)
     solo = SoloPhone.start(client)
     assert "Teach Palazzo this card" in solo.html
-    solo.tap("Teach it", name="Banker's Clerk", building="library", landscape="park",
-             freedom="travel")
+    solo.tap(
+        "Teach it", name="Banker's Clerk", building="library", landscape="park", freedom="travel"
+    )
     assert solo.status == 200
     known = LearnedCatalog(app.instance_path).catalog().professions
     assert known["banker_s_clerk"].name == "Banker's Clerk"
     assert "banker_s_clerk" in solo.form(type="starting_hand_chosen").checkboxes["professions"]
-    solo.tap("Teach it", name="Banker's Clerk", building="opera", landscape="park",
-             freedom="travel")
+    solo.tap(
+        "Teach it", name="Banker's Clerk", building="opera", landscape="park", freedom="travel"
+    )
     assert solo.status == 422 and "other preferences" in " ".join(alerts(solo.html))
     solo.tap("Teach it", name="", building="opera")
     assert solo.status == 422
 
 
 # --- the rulebook's example, through the page ----------------------------------------------------
+
 
 def test_the_rulebook_auction_example_through_the_page(app, solo):
     """Jester 6+1D6 rolled 4: buy for 1100 or decline; Forest rolled 2 without a modifier: no
@@ -269,12 +321,14 @@ def test_the_rulebook_auction_example_through_the_page(app, solo):
     draw(solo, 1)
     assert solo.step == "choose_object"
     labels = [f.text for f in solo.find(type="solo_auction_offered")]
-    assert labels[:2] == ["Builder 2+1D6", "Jester 6+1D6"]          # as the card reads
+    assert labels[:2] == ["Builder 2+1D6", "Jester 6+1D6"]  # as the card reads
     assert "Forest 1D6 · must buy on 1-2" in labels
     assert solo.find(type="auctions_left", button="Leave all auctions")
     offer(solo, "jester")
     assert solo.say == "Jester: roll the die (6+1D6)"
-    assert [f.hidden["value"] for f in solo.find(type="die_rolled")] == [str(n) for n in range(1, 7)]
+    assert [f.hidden["value"] for f in solo.find(type="die_rolled")] == [
+        str(n) for n in range(1, 7)
+    ]
     assert all(f.hidden["source"] == "table" for f in solo.find(type="die_rolled"))
     roll(solo, 4)
     assert solo.step == "buy_or_decline"
@@ -287,18 +341,20 @@ def test_the_rulebook_auction_example_through_the_page(app, solo):
     offer(solo, "forest")
     roll(solo, 2)
     assert solo.find(type="solo_bought", button="Buy for 300")
-    assert not solo.find(type="solo_declined")                       # forced: decline hidden
+    assert not solo.find(type="solo_declined")  # forced: decline hidden
     assert "you must buy it" in solo.html
-    solo.post_event(type="solo_declined", object="forest")           # sent anyway: refused
+    solo.post_event(type="solo_declined", object="forest")  # sent anyway: refused
     assert solo.status == 422
     assert any("must buy it for 300" in a for a in alerts(solo.html))
     solo.tap(type="solo_bought")
     assert solo.step == "your_choice"
-    solo.tap(type="landscape_placed")                                # size known: one tap
+    solo.tap(type="landscape_placed")  # size known: one tap
     assert solo.step == "roll" and solo.say.startswith("Wolfgang buys the Builder")
     assert "2+1D6" in solo.html
     roll(solo, 3)
-    sentence = "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500"
+    sentence = (
+        "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500"
+    )
     assert sentence in solo.html
     assert "Nobody bought a Recruiting card: discard one from the supply (4 left)" in solo.html
     assert re.search(r'data-who="wolfgang">.*?data-money>1000<', solo.html, re.S)
@@ -311,8 +367,9 @@ def test_the_rulebook_auction_example_through_the_page(app, solo):
 
 def test_buying_beyond_cash_says_how_much_fame_is_sold(app, solo):
     keep_hand(solo)
-    solo.post_event(type="correction", player="0", money="-3000", fame="6",
-                    reason="test: a poorer start")
+    solo.post_event(
+        type="correction", player="0", money="-3000", fame="6", reason="test: a poorer start"
+    )
     assert solo.status == 200
     draw(solo, 1)
     offer(solo, "jester")
@@ -325,8 +382,9 @@ def test_buying_beyond_cash_says_how_much_fame_is_sold(app, solo):
 
 def test_an_unaffordable_object_has_no_buy_button(app, solo):
     keep_hand(solo)
-    solo.post_event(type="correction", player="0", money="-3500", fame="0",
-                    reason="test: nothing left")
+    solo.post_event(
+        type="correction", player="0", money="-3500", fame="0", reason="test: nothing left"
+    )
     draw(solo, 1)
     offer(solo, "jester")
     roll(solo, 4)
@@ -356,7 +414,7 @@ def test_the_final_auction_costs_200_and_spares_the_highest_modifiers(app, solo)
 
 def test_leaving_all_auctions_lets_wolfgang_buy_and_a_flip_shows_his_landscape(app, solo):
     keep_hand(solo)
-    draw(solo, 2)                                    # the Landscape is leftmost, 1+1D6
+    draw(solo, 2)  # the Landscape is leftmost, 1+1D6
     solo.tap(type="auctions_left")
     assert solo.step == "reveal"
     assert solo.say.startswith("Flip Wolfgang's leftmost face-down Profession card")
@@ -370,8 +428,11 @@ def test_leaving_all_auctions_lets_wolfgang_buy_and_a_flip_shows_his_landscape(a
     roll(solo, 5)
     assert "Wolfgang buys the Park" in solo.html and "Test Opera Park Religion" in solo.html
     # The card went back face down, but the table has seen it: the row says which it is.
-    assert re.search(r'table-card face-down">\s*<span class="card-name">Test Opera Park '
-                     r'Religion<small>face down', solo.html)
+    assert re.search(
+        r'table-card face-down">\s*<span class="card-name">Test Opera Park '
+        r"Religion<small>face down",
+        solo.html,
+    )
 
 
 def test_a_22nd_profession_card_is_refused_inline(app, client):
@@ -381,11 +442,9 @@ def test_a_22nd_profession_card_is_refused_inline(app, client):
     draw(solo, 2)
     solo.tap(type="auctions_left")
     teach = solo.form(button="Teach it: that's the card")
-    assert teach.hidden == {"event_id": teach.hidden["event_id"], "teach": "1",
-                            "owner": "wolfgang"}
+    assert teach.hidden == {"event_id": teach.hidden["event_id"], "teach": "1", "owner": "wolfgang"}
     assert set(teach.radios) == {"building", "landscape", "freedom"}
-    solo.submit(teach, name="Cartographer", building="tower", landscape="lake",
-                freedom="travel")
+    solo.submit(teach, name="Cartographer", building="tower", landscape="lake", freedom="travel")
     # 21 Professions is a whole deck: the catalog refuses a 22nd card, and says so inline.
     assert solo.status == 422 and "21 cards" in " ".join(alerts(solo.html))
     assert solo.step == "reveal"
@@ -397,26 +456,52 @@ def test_teaching_a_profession_when_the_installation_knows_few(app, client):
     keep_hand(solo, ["poet", "alchemist", "botanist"])
     draw(solo, 2)
     solo.tap(type="auctions_left")
-    solo.tap("Teach it: that's the card", name="Cartographer", building="tower",
-             landscape="lake", freedom="travel")
+    solo.tap(
+        "Teach it: that's the card",
+        name="Cartographer",
+        building="tower",
+        landscape="lake",
+        freedom="travel",
+    )
     assert solo.status == 200 and solo.step == "roll"
     assert "Wolfgang buys the Lake" in solo.say
-    assert LearnedCatalog(app.instance_path).catalog().professions["cartographer"].landscape == "lake"
+    assert (
+        LearnedCatalog(app.instance_path).catalog().professions["cartographer"].landscape == "lake"
+    )
     log = [(e.type, e.payload.get("profession")) for e in events(app, solo.game_id)]
-    assert log[-2:] == [("profession_taught", "cartographer"),
-                        ("automa_profession_revealed", "cartographer")]
+    assert log[-2:] == [
+        ("profession_taught", "cartographer"),
+        ("automa_profession_revealed", "cartographer"),
+    ]
 
 
 # --- Automa cards -----------------------------------------------------------------------------------
 
+
 def transcription(number="1", **changes):
-    form = {"card": number, "rounds": "1-2",
-            "object_0": "builder", "mod4_0": "2", "mod5_0": "same",
-            "object_1": "jester", "mod4_1": "6", "mod5_1": "same",
-            "object_2": "landscape", "mod4_2": "none", "mod5_2": "same",
-            "object_3": "prestige", "mod4_3": "3", "mod5_3": "4",
-            "object_4": "recruiting", "mod4_4": "1", "mod5_4": "2",
-            "first_0": "work", "first_1": "build", "second_0": "bonus", "second_1": "profession"}
+    form = {
+        "card": number,
+        "rounds": "1-2",
+        "object_0": "builder",
+        "mod4_0": "2",
+        "mod5_0": "same",
+        "object_1": "jester",
+        "mod4_1": "6",
+        "mod5_1": "same",
+        "object_2": "landscape",
+        "mod4_2": "none",
+        "mod5_2": "same",
+        "object_3": "prestige",
+        "mod4_3": "3",
+        "mod5_3": "4",
+        "object_4": "recruiting",
+        "mod4_4": "1",
+        "mod5_4": "2",
+        "first_0": "work",
+        "first_1": "build",
+        "second_0": "bonus",
+        "second_1": "profession",
+    }
     form.update(changes)
     return form
 
@@ -430,13 +515,14 @@ def test_an_unknown_automa_card_is_transcribed_once_then_known_by_number(app, cl
     assert "does not know Automa card 1 yet" in solo.html
     form = solo.form(action="/solo/automa-card")
     assert form.hidden["card"] == "1" and form.radios["rounds"] == ["1-2", "3-4", "5-7"]
-    assert {"object_0", "mod4_0", "mod5_0", "object_4", "first_0", "first_4", "second_4"} \
-        <= set(form.selects)
+    assert {"object_0", "mod4_0", "mod5_0", "object_4", "first_0", "first_4", "second_4"} <= set(
+        form.selects
+    )
     assert form.selects["mod5_0"][:2] == ["same", "none"]
     # A mistake in the transcription is refused inline and nothing is kept.
     solo.submit(form, **transcription(object_1="builder"))
     assert solo.status == 422 and "appears twice" in " ".join(alerts(solo.html))
-    assert solo.form(action="/solo/automa-card")                      # the form stays open
+    assert solo.form(action="/solo/automa-card")  # the form stays open
     solo.submit(form, **transcription(rounds="3-4"))
     assert solo.status == 422 and any("rounds 3-4" in a for a in alerts(solo.html))
     assert "automa_cards" not in LearnedCatalog(app.instance_path).learned()
@@ -444,9 +530,15 @@ def test_an_unknown_automa_card_is_transcribed_once_then_known_by_number(app, cl
     assert solo.status == 200 and solo.step == "choose_object"
     drawn = [e for e in events(app, solo.game_id) if e.type == "automa_card_drawn"]
     assert len(drawn) == 1 and drawn[0].payload["panels"]["auction"][0] == {
-        "object": "builder", "mod4": 2, "mod5": 2}
-    assert drawn[0].payload["panels"]["auction"][2] == {"object": "landscape", "mod4": None,
-                                                        "mod5": None}
+        "object": "builder",
+        "mod4": 2,
+        "mod5": 2,
+    }
+    assert drawn[0].payload["panels"]["auction"][2] == {
+        "object": "landscape",
+        "mod4": None,
+        "mod5": None,
+    }
     kept = LearnedCatalog(app.instance_path).catalog().automa_cards["1"]
     assert kept["first_action"] == ["work", "build"] and kept["auction"][3]["mod5"] == 4
     # The next game needs only the number (and its log still carries the panels).
@@ -454,17 +546,21 @@ def test_an_unknown_automa_card_is_transcribed_once_then_known_by_number(app, cl
     keep_hand(other)
     draw(other, 1)
     assert other.step == "choose_object"
-    assert [e for e in events(app, other.game_id) if e.type == "automa_card_drawn"][0] \
-        .payload["panels"]["auction"][1]["object"] == "jester"
+    assert [e for e in events(app, other.game_id) if e.type == "automa_card_drawn"][0].payload[
+        "panels"
+    ]["auction"][1]["object"] == "jester"
 
 
-@pytest.mark.parametrize("card,words", [("", "number"), ("abc", "number"), ("0", "number"),
-                                        ("100", "number")])
+@pytest.mark.parametrize(
+    "card,words", [("", "number"), ("abc", "number"), ("0", "number"), ("100", "number")]
+)
 def test_the_transcription_needs_a_card_number(app, solo, card, words):
     keep_hand(solo)
-    r = solo.client.post(f"/games/{solo.game_id}/solo/automa-card",
-                         data=transcription(card),
-                         headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/automa-card",
+        data=transcription(card),
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
     assert r.status_code == 422 and words in " ".join(alerts(r.text))
 
 
@@ -509,12 +605,15 @@ def test_the_digital_deck_is_the_same_for_the_same_seed_and_never_repeats():
 
 def test_draw_for_me_is_refused_when_the_table_draws(app, solo):
     keep_hand(solo)
-    r = solo.client.post(f"/games/{solo.game_id}/solo/draw",
-                         headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/draw",
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
     assert r.status_code == 422 and "physical Automa cards" in r.text
 
 
 # --- the die --------------------------------------------------------------------------------------
+
 
 def test_the_apps_die_is_seeded_per_game_and_recorded_with_its_source(app, client, store):
     teach_test_data(app.instance_path)
@@ -526,14 +625,16 @@ def test_the_apps_die_is_seeded_per_game_and_recorded_with_its_source(app, clien
     seed = dice.chance_of(store.game(solo.game_id).meta)["seed"]
     button = solo.form(button="Roll for me")
     solo.submit(button)
-    solo.submit(button)                                  # a double tap counts once
+    solo.submit(button)  # a double tap counts once
     assert solo.status == 200
     solo.tap(type="solo_declined")
     offer(solo, "builder")
     solo.tap("Roll for me")
     rolls = [e.payload for e in events(app, solo.game_id) if e.type == "die_rolled"]
-    assert rolls == [{"value": dice.die_value(seed, 0), "source": "app"},
-                     {"value": dice.die_value(seed, 1), "source": "app"}]
+    assert rolls == [
+        {"value": dice.die_value(seed, 0), "source": "app"},
+        {"value": dice.die_value(seed, 1), "source": "app"},
+    ]
 
 
 def test_die_values_are_fair_faces_and_depend_only_on_seed_and_count():
@@ -548,17 +649,20 @@ def test_roll_for_me_is_refused_when_the_table_rolls(app, solo):
     keep_hand(solo)
     draw(solo, 1)
     offer(solo, "jester")
-    r = solo.client.post(f"/games/{solo.game_id}/solo/roll",
-                         headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/roll",
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
     assert r.status_code == 422 and "physical die" in r.text
     assert not [e for e in events(app, solo.game_id) if e.type == "die_rolled"]
 
 
 # --- Prestige and Bonus cards for Wolfgang, and ties ------------------------------------------
 
+
 def test_cards_offered_to_wolfgang_and_palazzo_breaks_the_tie(app, solo, monkeypatch):
     keep_hand(solo)
-    draw(solo, 4)                                       # Prestige card leftmost, 2+1D6
+    draw(solo, 4)  # Prestige card leftmost, 2+1D6
     solo.tap(type="auctions_left")
     roll(solo, 3)
     assert solo.step == "offer"
@@ -571,14 +675,16 @@ def test_cards_offered_to_wolfgang_and_palazzo_breaks_the_tie(app, solo, monkeyp
     assert solo.step == "tie"
     assert "pick one at random" in solo.say and "Most Buildings" in solo.html
     from companion.web import solo as solo_module
+
     monkeypatch.setattr(solo_module.secrets, "choice", lambda cards: cards[-1])
     solo.tap("Let Palazzo choose")
     assert solo.status == 200 and solo.step == "your_turn"
     tie = [e.payload for e in events(app, solo.game_id) if e.type == "automa_tie_broken"]
     assert tie == [{"card": NOTHING_YET[-1]}]
     assert "Most Forests" in solo.html and "picked at random" in solo.html
-    r = solo.client.post(f"/games/{solo.game_id}/solo/tie",
-                         headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/tie", headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"}
+    )
     assert r.status_code == 422
 
 
@@ -592,10 +698,11 @@ def test_buying_a_prestige_card_offers_the_deck_to_choose_from(app, solo):
     choices = solo.find(type="prestige_card_chosen")
     assert len(choices) == 14
     solo.submit(choices[0])
-    assert solo.status == 200 and solo.step == "roll"      # Wolfgang buys the Builder next
+    assert solo.status == 200 and solo.step == "roll"  # Wolfgang buys the Builder next
 
 
 # --- Landscapes: sizes and the grid ------------------------------------------------------------
+
 
 def test_a_landscape_of_unknown_size_asks_for_it_once(app, client):
     teach_test_data(app.instance_path, sizes=False)
@@ -613,7 +720,8 @@ def test_a_landscape_of_unknown_size_asks_for_it_once(app, client):
     assert solo.status == 200 and solo.step == "roll"
     assert LearnedCatalog(app.instance_path).catalog().landscape_cells["forest"] == 4
     assert ("landscape_taught", {"landscape": "forest", "cells": 4}) in [
-        (e.type, e.payload) for e in events(app, solo.game_id)]
+        (e.type, e.payload) for e in events(app, solo.game_id)
+    ]
 
 
 def test_a_landscape_on_the_grid_is_placed_by_ticking_squares(app, client):
@@ -625,11 +733,11 @@ def test_a_landscape_on_the_grid_is_placed_by_ticking_squares(app, client):
     roll(solo, 1)
     solo.tap(type="solo_bought")
     form = solo.form(action="/solo/landscape")
-    assert len(form.checkboxes["cell"]) == 49 - 6           # the Palazzo's squares are taken
+    assert len(form.checkboxes["cell"]) == 49 - 6  # the Palazzo's squares are taken
     solo.submit(form, cell=["0-0", "2-2"])
     assert solo.status == 422 and "joined edge to edge" in " ".join(alerts(solo.html))
     assert set(solo.form(action="/solo/landscape").checkboxes["cell"]) >= {"0-0", "2-2"}
-    assert 'value="0-0" checked' in solo.html                # the ticks survive the refusal
+    assert 'value="0-0" checked' in solo.html  # the ticks survive the refusal
     solo.submit(form, cell=["5-0"])
     assert solo.status == 422 and "Palazzo" in " ".join(alerts(solo.html))
     solo.submit(form, cell=["0-0", "0-1"])
@@ -641,6 +749,7 @@ def test_a_landscape_on_the_grid_is_placed_by_ticking_squares(app, client):
 
 # --- Wolfgang's turn, dummy flips, your turn --------------------------------------------------------
 
+
 def play_to_wolfgangs_work(solo):
     keep_hand(solo)
     draw(solo, 2)
@@ -651,7 +760,7 @@ def play_to_wolfgangs_work(solo):
     solo.tap(type="turn_ended")
     assert solo.step == "wolfgang_card"
     assert "for Wolfgang's first action (its middle panel)" in solo.say
-    draw(solo, 1)                                        # middle panel: Work, Build
+    draw(solo, 1)  # middle panel: Work, Build
 
 
 def test_wolfgangs_work_and_the_dummy_columns_flip_one_at_a_time(app, solo):
@@ -672,23 +781,32 @@ def test_wolfgangs_work_and_the_dummy_columns_flip_one_at_a_time(app, solo):
     assert solo.step == "wolfgang_card" and "second action" in solo.say
     assert solo.html.count('class="table-card face-up"') == 1 + 2
     # Wolfgang's row shows the card he worked with face up.
-    assert re.search(r'table-card face-up">\s*<span class="card-name">Test Opera Park Religion',
-                     solo.html)
+    assert re.search(
+        r'table-card face-up">\s*<span class="card-name">Test Opera Park Religion', solo.html
+    )
 
 
 def test_the_profession_route_refuses_garbage_inline(app, solo):
     play_to_wolfgangs_work(solo)
     url = f"/games/{solo.game_id}/solo/profession"
     headers = {"X-CSRF-Token": solo.csrf, "HX-Request": "true"}
-    for data in ({"owner": "7", "profession": "test_chapel_lake_travel"},
-                 {"owner": "x", "profession": "test_chapel_lake_travel"},
-                 {"owner": "", "profession": "test_chapel_lake_travel"},
-                 {"owner": "0", "profession": ""},
-                 {"owner": "0", "profession": "no_such_card"},
-                 {"owner": "wolfgang", "profession": "test_chapel_lake_travel"},
-                 {"owner": "0", "profession": "x" * 5000},
-                 {"owner": "0", "teach": "1", "name": "Z", "building": "castle",
-                  "landscape": "lake", "freedom": "travel"}):
+    for data in (
+        {"owner": "7", "profession": "test_chapel_lake_travel"},
+        {"owner": "x", "profession": "test_chapel_lake_travel"},
+        {"owner": "", "profession": "test_chapel_lake_travel"},
+        {"owner": "0", "profession": ""},
+        {"owner": "0", "profession": "no_such_card"},
+        {"owner": "wolfgang", "profession": "test_chapel_lake_travel"},
+        {"owner": "0", "profession": "x" * 5000},
+        {
+            "owner": "0",
+            "teach": "1",
+            "name": "Z",
+            "building": "castle",
+            "landscape": "lake",
+            "freedom": "travel",
+        },
+    ):
         r = solo.client.post(url, data=data, headers=headers)
         assert r.status_code == 422, data
         assert alerts(r.text)
@@ -708,7 +826,7 @@ def test_your_turn_embeds_the_seat_panel_and_ends_with_a_tap(app, solo):
     assert solo.say.startswith("Your turn: 1 action left")
     state = get_table(app).state(solo.game_id)
     assert state.players[0].freedoms == ["travel"] and state.players[0].money == 3500 - 300
-    assert len(solo.find(type="turn_ended")) == 1            # one End my turn, the panel's
+    assert len(solo.find(type="turn_ended")) == 1  # one End my turn, the panel's
     solo.tap(type="turn_ended")
     assert solo.step == "wolfgang_card"
 
@@ -718,22 +836,24 @@ def test_recruiting_from_a_dummy_column(app, solo):
     draw(solo, 1)
     offer(solo, "recruiting")
     roll(solo, 1)
-    solo.tap(type="solo_bought")                         # a Recruiting card for 300
-    roll(solo, 2)                                        # Wolfgang buys the Builder
+    solo.tap(type="solo_bought")  # a Recruiting card for 300
+    roll(solo, 2)  # Wolfgang buys the Builder
     solo.tap(type="turn_ended")
-    draw(solo, 3)                                        # middle panel: Build, Bonus
+    draw(solo, 3)  # middle panel: Build, Bonus
     solo.submit(solo.form(action="/solo/profession"), profession="test_opera_park_religion")
-    draw(solo, 5)                                        # bottom panel: Profession, Build
+    draw(solo, 5)  # bottom panel: Profession, Build
     # Round 2, Wolfgang starts: his Works make the dummies flip.
     draw(solo, 2)
     solo.tap(type="auctions_left")
-    cards = ["6", "4"]                                   # middle panel Work; bottom panel Work
+    cards = ["6", "4"]  # middle panel Work; bottom panel Work
     while solo.step != "your_turn":
         step = solo.step
         if step == "roll":
             roll(solo, 3)
         elif step in ("reveal", "dummy_flip"):
-            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects][0]
+            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects][
+                0
+            ]
             solo.submit(picker, profession=[o for o in picker.selects["profession"] if o][0])
         elif step == "wolfgang_card":
             draw(solo, cards.pop(0))
@@ -754,27 +874,77 @@ def test_recruiting_from_a_dummy_column(app, solo):
     s = state(app, solo.game_id)
     assert pid in s.players[0].hand and "recruiting" not in s.players[0].hand
     assert "You recruit the" in solo.html and f"from dummy player {int(column) + 1}" in solo.html
-    r = solo.client.post(f"/games/{solo.game_id}/solo/recruit", data={"from_dummy": "9",
-                         "profession": pid},
-                         headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/recruit",
+        data={"from_dummy": "9", "profession": pid},
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
     assert r.status_code == 422
 
 
 # --- garbage never gives a 500 -------------------------------------------------------------------
+
 
 def test_garbage_never_gives_a_500(app, solo):
     keep_hand(solo)
     headers = {"X-CSRF-Token": solo.csrf, "HX-Request": "true"}
     base = f"/games/{solo.game_id}"
     rng = random.Random(5)
-    junk = ["", "x", "-1", "0", "99999999", "wolfgang", "forest", "[[1,", "{}", "null",
-            "\x00", "9" * 300, "1-2", "same", "none", "0-0"]
-    fields = ["card", "rounds", "object_0", "mod4_0", "mod5_0", "first_0", "owner",
-              "profession", "teach", "name", "building", "landscape", "freedom", "size", "cell",
-              "from_dummy", "event_id", "value", "type", "view", "object", "player", "cards",
-              "deck", "panels"]
-    for path in ("solo/draw", "solo/roll", "solo/tie", "solo/automa-card", "solo/profession",
-                 "solo/landscape", "solo/recruit", "events"):
+    junk = [
+        "",
+        "x",
+        "-1",
+        "0",
+        "99999999",
+        "wolfgang",
+        "forest",
+        "[[1,",
+        "{}",
+        "null",
+        "\x00",
+        "9" * 300,
+        "1-2",
+        "same",
+        "none",
+        "0-0",
+    ]
+    fields = [
+        "card",
+        "rounds",
+        "object_0",
+        "mod4_0",
+        "mod5_0",
+        "first_0",
+        "owner",
+        "profession",
+        "teach",
+        "name",
+        "building",
+        "landscape",
+        "freedom",
+        "size",
+        "cell",
+        "from_dummy",
+        "event_id",
+        "value",
+        "type",
+        "view",
+        "object",
+        "player",
+        "cards",
+        "deck",
+        "panels",
+    ]
+    for path in (
+        "solo/draw",
+        "solo/roll",
+        "solo/tie",
+        "solo/automa-card",
+        "solo/profession",
+        "solo/landscape",
+        "solo/recruit",
+        "events",
+    ):
         for _ in range(25):
             data = {k: rng.choice(junk) for k in rng.sample(fields, 5)}
             if path == "events":
@@ -786,6 +956,7 @@ def test_garbage_never_gives_a_500(app, solo):
 
 
 # --- a whole game, only through the page's own forms ------------------------------------------------
+
 
 def play_whole_game(solo, rng, deck_order=None):
     """Answer every step with a control the page offers, until the game is scored."""
@@ -820,8 +991,12 @@ def play_whole_game(solo, rng, deck_order=None):
             else:
                 solo.tap(type="landscape_placed")
         elif step in ("reveal", "dummy_flip"):
-            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects][0]
-            solo.submit(picker, profession=rng.choice([o for o in picker.selects["profession"] if o]))
+            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects][
+                0
+            ]
+            solo.submit(
+                picker, profession=rng.choice([o for o in picker.selects["profession"] if o])
+            )
         elif step == "offer":
             form = solo.form(type="automa_cards_offered")
             count = int(re.search(r"Tick the (\d+)", solo.html).group(1))
@@ -830,16 +1005,19 @@ def play_whole_game(solo, rng, deck_order=None):
             solo.tap("Let Palazzo choose")
         elif step == "your_turn":
             recruits = [f for f in solo.forms if f.text.startswith("Recruit the")]
-            solo.submit(recruits[0] if recruits and rng.random() < 0.5
-                        else solo.form(type="turn_ended"))
+            solo.submit(
+                recruits[0] if recruits and rng.random() < 0.5 else solo.form(type="turn_ended")
+            )
         else:
             raise AssertionError(step)
         assert solo.status == 200, (step, alerts(solo.html))
     return posts
 
 
-@pytest.mark.parametrize("choices", [{}, {"die": "app", "deck": "app", "dummies": "3",
-                                          "difficulty": "hard", "start": "wolfgang"}])
+@pytest.mark.parametrize(
+    "choices",
+    [{}, {"die": "app", "deck": "app", "dummies": "3", "difficulty": "hard", "start": "wolfgang"}],
+)
 def test_a_whole_game_through_the_page(app, client, choices):
     teach_test_data(app.instance_path)
     rng = random.Random(7)
@@ -863,12 +1041,12 @@ def test_a_phone_that_lost_its_cookie_comes_back_through_its_link(app, solo):
     link = re.search(r'<a href="([^"]+)" data-come-back>', page.text).group(1)
     path = "/" + link.split("/", 3)[3]
     assert path.startswith(f"/games/{solo.game_id}/join/")
-    other = app.test_client()                              # another phone, no session
+    other = app.test_client()  # another phone, no session
     assert other.get(f"/games/{solo.game_id}/solo").status_code == 403
     r = other.get(path)
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{solo.game_id}/solo")
     assert other.get(f"/games/{solo.game_id}/solo").status_code == 200
-    with other.session_transaction() as s:                 # the solo player is the host too
+    with other.session_transaction() as s:  # the solo player is the host too
         assert s["games"][solo.game_id] == {"seat": 0, "host": True}
     assert other.get(f"/games/{solo.game_id}/join/not-the-token").status_code == 404
 
@@ -886,16 +1064,22 @@ def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
     assert undo.status_code == 200 and "Undo the latest event" in undo.text
     latest = re.search(r'name="seqs" value="(\d+)"', undo.text).group(1)
     headers = {"X-CSRF-Token": solo.csrf, "HX-Request": "true"}
-    r = solo.client.post(f"/games/{solo.game_id}/events", headers=headers,
-                         data={"view": "host", "type": "retracted", "seqs": latest})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/events",
+        headers=headers,
+        data={"view": "host", "type": "retracted", "seqs": latest},
+    )
     assert r.status_code == 200
-    assert get_table(app).state(solo.game_id).players[0].hand == []      # the hand is undone
+    assert get_table(app).state(solo.game_id).players[0].hand == []  # the hand is undone
     solo.refresh()
     assert solo.step == "starting_hand"
     keep_hand(solo)
-    draw(solo, 2)                                          # a drawn Automa card: chance
+    draw(solo, 2)  # a drawn Automa card: chance
     undo = solo.client.get(f"/games/{solo.game_id}/host/undo")
     latest = re.search(r'name="seqs" value="(\d+)"', undo.text).group(1)
-    r = solo.client.post(f"/games/{solo.game_id}/events", headers=headers,
-                         data={"view": "host", "type": "retracted", "seqs": latest})
+    r = solo.client.post(
+        f"/games/{solo.game_id}/events",
+        headers=headers,
+        data={"view": "host", "type": "retracted", "seqs": latest},
+    )
     assert r.status_code == 422 and "retraction_past_reveal" in r.text

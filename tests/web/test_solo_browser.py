@@ -6,6 +6,7 @@ makes him take a Profession card.
 
 With PALAZZO_SCREENSHOTS=1 the page is saved mid-round to docs/screenshots/solo.png.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,11 @@ from companion.web.recording import get_table
 from .solo_phone import teach_test_data
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "solo.png"
-HAND = ["test_university_forest_travel", "test_workshop_forest_religion",
-        "test_library_forest_opinion"]
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
 
 
 @pytest.fixture
@@ -40,8 +44,9 @@ def say(page) -> str:
 
 def fits(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for target in page.locator("#solo-step button, #solo-step input[type=number], "
-                               "#solo-step select").all():
+    for target in page.locator(
+        "#solo-step button, #solo-step input[type=number], #solo-step select"
+    ).all():
         if target.is_visible():
             box = target.bounding_box()
             assert box["height"] >= 44, (target.inner_text(), box)
@@ -94,8 +99,10 @@ def test_first_round_of_a_solo_game_on_a_phone(watched, app, live_server):
     page.locator(".btn-die", has_text="3").tap()
     step(page, "your_turn")
     decisions = page.inner_text(".decisions")
-    assert "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500" \
+    assert (
+        "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500"
         in decisions
+    )
     assert page.inner_text('[data-who="wolfgang"] [data-money]') == "1000"
 
     # Your turn: the seat's panel is embedded (once that screen exists). An action recorded
@@ -104,10 +111,12 @@ def test_first_round_of_a_solo_game_on_a_phone(watched, app, live_server):
         page.wait_for_selector("#solo-step [data-phone-panel]")
     page.evaluate("window.notReloaded = true")
     with app.app_context():
-        get_table(app).record(game_id, {"type": "freedom_introduced", "player": 0,
-                                        "freedom": "travel"}, by="0")
+        get_table(app).record(
+            game_id, {"type": "freedom_introduced", "player": 0, "freedom": "travel"}, by="0"
+        )
     page.wait_for_function(
-        "() => document.querySelector('[data-who=\"me\"] [data-money]').textContent === '2900'")
+        "() => document.querySelector('[data-who=\"me\"] [data-money]').textContent === '2900'"
+    )
     assert page.evaluate("window.notReloaded") is True
     assert say(page) == "Your turn: 1 action left, then end your turn"
     page.get_by_role("button", name="End my turn").tap()

@@ -1,4 +1,5 @@
 """The table screen: public facts only, live, and who is connected."""
+
 from __future__ import annotations
 
 import re
@@ -9,9 +10,18 @@ from companion import presence
 from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, mid_game, play
 
-SECRETS = [str(ADA_MONEY), *SECRET_NAMES, BONUS_CARDS["per_jester"][0],
-           PRESTIGE_CARDS["most_jesters"][0], "Poet", "Alchemist", "Botanist",
-           "zanzibar", "most_jesters", "per_jester"]
+SECRETS = [
+    str(ADA_MONEY),
+    *SECRET_NAMES,
+    BONUS_CARDS["per_jester"][0],
+    PRESTIGE_CARDS["most_jesters"][0],
+    "Poet",
+    "Alchemist",
+    "Botanist",
+    "zanzibar",
+    "most_jesters",
+    "per_jester",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -41,13 +51,15 @@ def test_the_table_shows_public_facts_and_never_a_secret(client, game, role, sea
         for secret in SECRETS:
             assert secret not in page.text, (path, secret)
     text = client.get(f"/games/{game}/table").text
-    assert "Round <strong>1</strong> of 7" in text and "minimum Work Value <strong>7</strong>" in text
+    assert (
+        "Round <strong>1</strong> of 7" in text and "minimum Work Value <strong>7</strong>" in text
+    )
     assert "Action phase" in text and '<strong class="turn">Ben</strong> to act' in text
-    assert '<svg class="fame-track"' in text and "Ada 2" in text          # corrected +2 PP
-    assert "1 Bonus" in text and "1 Prestige" in text                     # counts are public
+    assert '<svg class="fame-track"' in text and "Ada 2" in text  # corrected +2 PP
+    assert "1 Bonus" in text and "1 Prestige" in text  # counts are public
     assert "Cy, the last player, took the Builder for 200 Florin" in text
     assert "Host corrected Ada&#39;s money and fame by +2" in text
-    assert "Prestige card 13" in text and "Bonus 19" in text              # the supply
+    assert "Prestige card 13" in text and "Bonus 19" in text  # the supply
 
 
 def test_the_host_page_shows_no_secret_either(client, game):
@@ -59,27 +71,39 @@ def test_the_host_page_shows_no_secret_either(client, game):
 
 def test_an_auction_in_progress(app, client):
     from tests.web.table_games import host, teach_test_deck
+
     teach_test_deck(app)
     game_id, _ = host(app, names=("Ada", "Ben", "Cy", "Dee"))
-    hands = [["poet", "alchemist", "botanist"],
-             ["test_university_forest_travel", "test_workshop_forest_religion",
-              "test_library_forest_opinion"],
-             ["test_library_lake_travel", "test_opera_park_religion", "test_opera_forest_travel"],
-             ["test_chapel_lake_travel", "test_tower_forest_travel", "test_studio_park_opinion"]]
-    play(app, game_id, *[{"type": "starting_hand_chosen", "player": s, "professions": h}
-                         for s, h in enumerate(hands)],
-         {"type": "auction_opened", "player": 0, "object": "lake"},
-         {"type": "bid_passed", "player": 1},
-         {"type": "bid_passed", "player": 2},
-         {"type": "bid_passed", "player": 3},
-         {"type": "landscape_placed", "player": 0, "landscape": "lake"},
-         {"type": "auction_opened", "player": 1, "object": "jester"},
-         {"type": "bid_raised", "player": 2, "amount": 300},
-         {"type": "bid_raised", "player": 3, "amount": 400},
-         {"type": "bid_passed", "player": 1})
+    hands = [
+        ["poet", "alchemist", "botanist"],
+        [
+            "test_university_forest_travel",
+            "test_workshop_forest_religion",
+            "test_library_forest_opinion",
+        ],
+        ["test_library_lake_travel", "test_opera_park_religion", "test_opera_forest_travel"],
+        ["test_chapel_lake_travel", "test_tower_forest_travel", "test_studio_park_opinion"],
+    ]
+    play(
+        app,
+        game_id,
+        *[
+            {"type": "starting_hand_chosen", "player": s, "professions": h}
+            for s, h in enumerate(hands)
+        ],
+        {"type": "auction_opened", "player": 0, "object": "lake"},
+        {"type": "bid_passed", "player": 1},
+        {"type": "bid_passed", "player": 2},
+        {"type": "bid_passed", "player": 3},
+        {"type": "landscape_placed", "player": 0, "landscape": "lake"},
+        {"type": "auction_opened", "player": 1, "object": "jester"},
+        {"type": "bid_raised", "player": 2, "amount": 300},
+        {"type": "bid_raised", "player": 3, "amount": 400},
+        {"type": "bid_passed", "player": 1},
+    )
     as_role(client, game_id, "spectator")
     text = client.get(f"/games/{game_id}/table/board").text
-    assert "Auction: <strong>the Jester</strong> — <strong class=\"bid\">400</strong> by Dee" in text
+    assert 'Auction: <strong>the Jester</strong> — <strong class="bid">400</strong> by Dee' in text
     assert "Cy to raise or pass · still in: Cy, Dee" in text
     assert "Ada: the Lake for 200 Florin" in text
     assert "won the Lake" in text and text.count("in the auctions") == 3
@@ -94,12 +118,12 @@ def test_the_board_is_live(app, client, game, store):
     play(app, game, {"type": "building_built", "player": 1, "building": "tower"})
     board = client.get(f"/games/{game}/table/board").text
     assert f'data-seq="{seq + 1}"' in board and "Ben built a Tower" in board
-    assert "Tower 2" in board                                          # the supply went down
+    assert "Tower 2" in board  # the supply went down
 
 
 def test_presence_counts_a_seat_phone_fetching_its_screen(client, game):
     as_role(client, game, "seat", 2)
-    client.get(f"/games/{game}/me")          # the seat's screen (whatever answers it)
+    client.get(f"/games/{game}/me")  # the seat's screen (whatever answers it)
     as_role(client, game, "spectator")
     fragment = client.get(f"/games/{game}/table/presence").text
     assert 'hx-trigger="every 5s"' in fragment
@@ -123,9 +147,15 @@ def test_presence_words():
 
 def test_a_solo_game_shows_a_notice_not_an_error(app, client):
     from companion.web.games import create_hosted_game
+
     with app.test_request_context():
-        game_id, _ = create_hosted_game({"players": ["Ada", "Wolfgang"], "start_player": 0,
-                                         "solo": {"difficulty": "standard", "dummies": 2}})
+        game_id, _ = create_hosted_game(
+            {
+                "players": ["Ada", "Wolfgang"],
+                "start_player": 0,
+                "solo": {"difficulty": "standard", "dummies": 2},
+            }
+        )
     as_role(client, game_id, "spectator")
     page = client.get(f"/games/{game_id}/table")
     assert page.status_code == 200 and "Solo game against Wolfgang" in page.text

@@ -1,5 +1,6 @@
 """The host's flow in a real 360 px Chromium: the form, the seat QR codes, and a table screen
 that follows the game live without reloading."""
+
 from __future__ import annotations
 
 import os
@@ -23,14 +24,16 @@ SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "table.png"
 
 
 def phone_context(browser):
-    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     context.set_default_timeout(5000)
     return context
 
 
-def test_host_a_game_scan_a_seat_and_watch_the_table_live(app, browser, phone, live_server,
-                                                          tmp_path):
+def test_host_a_game_scan_a_seat_and_watch_the_table_live(
+    app, browser, phone, live_server, tmp_path
+):
     errors: list[str] = []
     phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     phone.goto(live_server + "/")
@@ -64,15 +67,23 @@ def test_host_a_game_scan_a_seat_and_watch_the_table_live(app, browser, phone, l
         if not table.url.endswith("/table"):
             table.goto(f"{live_server}/games/{game_id}/table")
         table.wait_for_function(
-            "() => Object.values(palazzo.feeds).some(f => f.source && f.source.readyState === 1)")
+            "() => Object.values(palazzo.feeds).some(f => f.source && f.source.readyState === 1)"
+        )
         table.evaluate("window.notReloaded = true")
         assert "Ada chose a starting hand" not in table.inner_text("#board")
-        get_table(app).record(game_id, {"type": "starting_hand_chosen", "player": 0,
-                                        "professions": ["poet", "alchemist", "botanist"]},
-                              by="0")
+        get_table(app).record(
+            game_id,
+            {
+                "type": "starting_hand_chosen",
+                "player": 0,
+                "professions": ["poet", "alchemist", "botanist"],
+            },
+            by="0",
+        )
         table.wait_for_function(
             "() => document.querySelector('#board').innerText.includes('Ada chose a starting hand')",
-            timeout=2000)
+            timeout=2000,
+        )
         assert table.evaluate("window.notReloaded") is True
         assert "Poet" not in table.inner_text("#board")
         assert table.evaluate("document.documentElement.scrollWidth") <= 360
@@ -83,31 +94,43 @@ def test_host_a_game_scan_a_seat_and_watch_the_table_live(app, browser, phone, l
 
 def test_undo_from_the_host_page(app, phone, live_server):
     teach_test_deck(app)
-    game_id, tokens = host(app, names=("Alexandra", "Leon"), start=1,
-                           freedoms={"travel": 2, "religion": 1, "opinion": 2})
-    play(app, game_id, *[e for e in load_log("game_2p.jsonl")[1:20]
-                         if e["type"] != "landscape_taught"])
+    game_id, tokens = host(
+        app,
+        names=("Alexandra", "Leon"),
+        start=1,
+        freedoms={"travel": 2, "religion": 1, "opinion": 2},
+    )
+    play(
+        app,
+        game_id,
+        *[e for e in load_log("game_2p.jsonl")[1:20] if e["type"] != "landscape_taught"],
+    )
     phone.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}")
     phone.wait_for_url(f"**/games/{game_id}/host")
     latest = phone.inner_text("#undo strong")
     phone.on("dialog", lambda dialog: dialog.accept())
     phone.locator("#undo button").tap()
     phone.wait_for_function(
-        "() => document.querySelector('#undo').innerText.includes('Host undid')", timeout=3000)
+        "() => document.querySelector('#undo').innerText.includes('Host undid')", timeout=3000
+    )
     assert latest in phone.inner_text("#undo")
     assert get_table(app).events(game_id)[-1].type == "retracted"
 
 
-@pytest.mark.skipif(os.environ.get("PALAZZO_SCREENSHOTS") != "1",
-                    reason="writes docs/screenshots/table.png only when PALAZZO_SCREENSHOTS=1")
+@pytest.mark.skipif(
+    os.environ.get("PALAZZO_SCREENSHOTS") != "1",
+    reason="writes docs/screenshots/table.png only when PALAZZO_SCREENSHOTS=1",
+)
 def test_screenshot_of_the_table_mid_game(app, browser, live_server):
     from companion.web.games import create_hosted_game
     from companion.web.join_links import keep_tokens
+
     teach_test_deck(app)
-    events = load_log("game_3p_grid.jsonl")[:86]     # round 5, a Builder auction at 400
+    events = load_log("game_3p_grid.jsonl")[:86]  # round 5, a Builder auction at 400
     with app.test_request_context():
-        game_id, tokens = create_hosted_game({k: v for k, v in events[0].items()
-                                              if k != "type"}, settings={})
+        game_id, tokens = create_hosted_game(
+            {k: v for k, v in events[0].items() if k != "type"}, settings={}
+        )
         keep_tokens(game_id, tokens)
     play(app, game_id, *events[1:])
     for seat in range(3):

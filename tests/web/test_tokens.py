@@ -46,7 +46,9 @@ def test_only_hashes_are_stored(store, game):
     for token in (issued.host, issued.spectator, *issued.seats):
         assert token not in text
     assert stored["tokens"]["host"] == hashlib.sha256(issued.host.encode()).hexdigest()
-    assert stored["tokens"]["seats"] == [hashlib.sha256(t.encode()).hexdigest() for t in issued.seats]
+    assert stored["tokens"]["seats"] == [
+        hashlib.sha256(t.encode()).hexdigest() for t in issued.seats
+    ]
     assert store.export_jsonl(game) == ""  # setting tokens writes no event
 
 
