@@ -8,7 +8,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-.PHONY: run test bench lint system-deps
+.PHONY: run test bench lint system-deps docs
 run: $(VENV)/.installed
 	$(VENV)/bin/palazzo serve
 
@@ -21,6 +21,9 @@ lint: $(VENV)/.installed
 
 test: $(VENV)/.installed system-deps lint
 	$(PY) -m pytest
+
+docs: $(VENV)/.installed  # the generated parts of docs/ (the event schemas' field table)
+	$(PY) -c "from companion.rules.schema import write_doc; write_doc('docs/events.md')"
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py

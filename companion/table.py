@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from events import EventStore, SeqConflict, StoredEvent
 
 from .learned import LearnedCatalog
-from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
+from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal, check_shape
 
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
@@ -52,6 +52,7 @@ class Table:
         self.learned = learned
         self.listeners: list = []  # callables (game_id, seq) told of each new event
         self._folds: OrderedDict[str, Fold] = OrderedDict()
+        self._unreadable: dict[str, dict[int, str]] = {}  # game -> seq -> why it was left out
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -76,13 +77,34 @@ class Table:
                 fold.last_seq = seq
             else:
                 fold = Fold(BUILTIN)
+            with self._guard:
+                self._unreadable.pop(game_id, None)
         for stored in self.store.events(game_id, after_seq=fold.last_seq):
             try:
+                if stored.unreadable:
+                    raise Refusal("bad_event", f"it cannot be read ({stored.unreadable})")
                 fold.add(engine_event(stored))
             except NeedFullLog:
                 return self._fold(game_id, full=True)
+            except Refusal as refusal:
+                self._leave_out(game_id, fold, stored.seq, refusal.message)
         self._remember(game_id, fold)
         return fold
+
+    def _leave_out(self, game_id: str, fold: Fold, seq: int, why: str):
+        """A stored event the rules cannot read or accept (a corrupt row, one stored before
+        events had declared shapes, a log from another version): the game goes on without it
+        and its screens say so, instead of failing on every page."""
+        fold.last_seq = seq
+        with self._guard:
+            self._unreadable.setdefault(game_id, {})[seq] = why
+
+    def unreadable(self, game_id: str) -> dict[int, str]:
+        """The stored events this game's state leaves out, by seq, with the reason."""
+        with self._lock(game_id):
+            self._fold(game_id)
+        with self._guard:
+            return dict(self._unreadable.get(game_id) or {})
 
     def _remember(self, game_id: str, fold: Fold):
         with self._guard:
@@ -125,6 +147,7 @@ class Table:
         self, game_id: str, event: dict, *, by: str, event_id: str | None = None
     ) -> Recorded:
         """Validate and append; raises Refusal with nothing stored if the rules say no."""
+        check_shape(event)  # its declared shape first: nothing oversized reaches the rules
         event_id = event_id or uuid.uuid4().hex
         kind = event.get("type")
         with self._lock(game_id):

@@ -33,9 +33,8 @@ class EventIdClash(EventStoreError):
     """Event ids are global idempotency keys; reuse across games is a client bug, never a retry."""
 
     def __init__(self, event_id: str, game_id: str, other_game_id: str):
-        super().__init__(
-            f"event id {event_id!r} sent to game {game_id!r} is already used by game {other_game_id!r}"
-        )
+        # Only that the id is taken: the other game's id is a secret of that game's players.
+        super().__init__(f"event id {event_id!r} is already used")
         self.event_id = event_id
         self.game_id = game_id
         self.other_game_id = other_game_id

@@ -8,6 +8,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
+from .boundedjson import JsonRefused, loads
 from .errors import InvalidEvent, InvalidJsonl
 from .records import (
     ENVELOPE_KEYS,
@@ -23,6 +24,7 @@ def to_line(event: StoredEvent) -> dict[str, Any]:
         "id": event.id,
         "type": event.type,
         **event.payload,
+        **({"unreadable": event.unreadable} if event.unreadable else {}),
         "by": event.by,
         "at": event.at.isoformat(),
     }
@@ -39,9 +41,9 @@ def parse_jsonl(text: str) -> list[dict[str, Any]]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InvalidJsonl(line_no, f"not valid JSON ({exc.msg})") from None
+            obj = loads(raw)
+        except JsonRefused as exc:
+            raise InvalidJsonl(line_no, str(exc)) from None
         if not isinstance(obj, dict):
             raise InvalidJsonl(line_no, "each line must be a JSON object")
         lines.append(obj)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from .boundedjson import JsonRefused, check
 from .errors import InvalidEvent
 
 # Keys a payload may not use: export flattens the payload next to the envelope, so a payload
@@ -16,6 +17,8 @@ MAX_ID_LEN = 64
 MAX_TYPE_LEN = 64
 MAX_BY_LEN = 64
 MAX_GAME_ID_LEN = 64
+MAX_PAYLOAD_DEPTH = 8
+MAX_PAYLOAD_BYTES = 32 * 1024  # a payload is a few fields; a log of big ones is an attack
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,9 @@ class StoredEvent:
     payload: dict[str, Any]
     by: str
     at: datetime  # timezone-aware, UTC
+    # Set when the stored row cannot be read back (bad JSON, too deep, ...): the payload is
+    # then empty and this says why, so a reader can report the event instead of failing.
+    unreadable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +64,17 @@ def utc(at: datetime | None) -> datetime:
 
 def check_text(name: str, value: Any, max_len: int) -> None:
     if not isinstance(value, str) or not value:
-        raise InvalidEvent(f"{name} must be a non-empty string, got {value!r}")
+        raise InvalidEvent(f"{name} must be a non-empty string, got {str(value)[:40]!r}")
     if len(value) > max_len:
         raise InvalidEvent(f"{name} is longer than {max_len} characters")
+    if "\x00" in value:
+        raise InvalidEvent(f"{name} holds a NUL character")
+
+
+def is_key(value: Any, max_len: int = MAX_GAME_ID_LEN) -> bool:
+    """Could `value` be stored as a key at all? Lookups answer "not found" for anything else
+    (PostgreSQL refuses a NUL in a query, SQLite would only never find it)."""
+    return isinstance(value, str) and 0 < len(value) <= max_len and "\x00" not in value
 
 
 def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> None:
@@ -74,3 +88,7 @@ def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> None:
             raise InvalidEvent(f"payload keys must be strings, got {key!r}")
         if key in ENVELOPE_KEYS:
             raise InvalidEvent(f"payload key {key!r} is reserved for the envelope")
+    try:
+        check(payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_PAYLOAD_BYTES)
+    except JsonRefused as e:
+        raise InvalidEvent(f"payload cannot be stored: {e}") from None

@@ -14,7 +14,9 @@ from sqlalchemy import (
     Engine,
     Integer,
     String,
+    Text,
     bindparam,
+    cast,
     create_engine,
     delete,
     event,
@@ -29,15 +31,18 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import NullPool, StaticPool
 
 from . import jsonl
+from .boundedjson import JsonRefused, loads
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
 from .models import TABLES, EventRow, GameRow, SnapshotRow, UTCDateTime
 from .records import (
     MAX_GAME_ID_LEN,
+    MAX_PAYLOAD_DEPTH,
     AppendResult,
     GameRecord,
     StoredEvent,
     check_event,
     check_text,
+    is_key,
     utc,
 )
 
@@ -190,11 +195,29 @@ class _DriverStatement:
             raw.invalidate()
 
 
+MAX_STORED_PAYLOAD = 1024 * 1024  # what a row may hold and still be read (older rows had no cap)
+
+
 def _event(row) -> StoredEvent:
-    return StoredEvent(row.seq, row.id, row.type, row.payload, row.by, row.at)
+    """A row as a StoredEvent; a payload that cannot be read comes back empty and `unreadable`
+    (a corrupt or hand-edited row, or one stored before payloads were bounded), so one bad row
+    is reported by its seq instead of breaking every read of its game."""
+    try:
+        payload = loads(row.payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_STORED_PAYLOAD)
+        if not isinstance(payload, dict):
+            raise JsonRefused("it is not a JSON object")
+    except (JsonRefused, TypeError) as e:
+        return StoredEvent(row.seq, row.id, row.type, {}, row.by, row.at, unreadable=str(e))
+    return StoredEvent(row.seq, row.id, row.type, payload, row.by, row.at)
 
 
-_EVENT_SELECT = select(*(events_t.c[name] for name in _EVENT_COLUMNS))
+# The payload is read as text and parsed here with limits, not by the driver.
+_EVENT_SELECT = select(
+    *(
+        cast(events_t.c[name], Text).label(name) if name == "payload" else events_t.c[name]
+        for name in _EVENT_COLUMNS
+    )
+)
 
 
 class EventStore:
@@ -243,6 +266,8 @@ class EventStore:
         return record
 
     def game(self, game_id: str) -> GameRecord | None:
+        if not is_key(game_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
         return GameRecord(row.id, row.created_at, row.meta) if row else None
@@ -254,6 +279,8 @@ class EventStore:
 
     def update_game_meta(self, game_id: str, meta: dict[str, Any]) -> None:
         """Replaces, never merges: the web layer owns meta's shape."""
+        if not is_key(game_id):
+            raise UnknownGame(game_id)
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(games_t).where(games_t.c.id == game_id).values(meta=dict(meta))
@@ -313,6 +340,8 @@ class EventStore:
         raise SeqConflict(game_id, expected_seq, last)
 
     def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        if not is_key(game_id):
+            return []
         query = _EVENT_SELECT.where(
             events_t.c.game_id == game_id, events_t.c.seq > after_seq
         ).order_by(events_t.c.seq)
@@ -320,6 +349,8 @@ class EventStore:
             return [_event(row) for row in conn.execute(query)]
 
     def last_seq(self, game_id: str) -> int:
+        if not is_key(game_id):
+            return 0
         with self.engine.connect() as conn:
             return self._last_seq(conn, game_id)
 
@@ -330,6 +361,8 @@ class EventStore:
         ).scalar_one()
 
     def find(self, game_id: str, event_id: str) -> StoredEvent | None:
+        if not (is_key(game_id) and is_key(event_id)):
+            return None
         query = _EVENT_SELECT.where(events_t.c.game_id == game_id, events_t.c.id == event_id)
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
@@ -355,14 +388,22 @@ class EventStore:
     def latest_snapshot(
         self, game_id: str, max_seq: int | None = None
     ) -> tuple[int, dict[str, Any]] | None:
-        query = select(snapshots_t.c.seq, snapshots_t.c.state).where(
+        if not is_key(game_id):
+            return None
+        query = select(snapshots_t.c.seq, cast(snapshots_t.c.state, Text).label("state")).where(
             snapshots_t.c.game_id == game_id
         )
         if max_seq is not None:
             query = query.where(snapshots_t.c.seq <= max_seq)
         with self.engine.connect() as conn:
             row = conn.execute(query.order_by(snapshots_t.c.seq.desc()).limit(1)).first()
-        return (row.seq, row.state) if row else None
+        if row is None:
+            return None
+        try:  # a snapshot is only a cache: one that cannot be read is as good as none
+            state = loads(row.state, max_depth=64, max_bytes=16 * MAX_STORED_PAYLOAD)
+        except (JsonRefused, TypeError):
+            return None
+        return (row.seq, state) if isinstance(state, dict) else None
 
     def drop_snapshots(self, game_id: str, from_seq: int) -> int:
         with self.engine.begin() as conn:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import actions, anytime, auction, setup
 from .catalog import BUILTIN, Catalog
 from .refusals import Refusal, refuse
+from .schema import check_shape
 from .state import GameState
 
 HANDLERS = {
@@ -66,6 +67,7 @@ def apply_in_place(state: GameState, event: dict) -> GameState:
         if kind == RETRACTED:
             refuse("bad_retraction", "A retraction is applied to the log, not to a state")
         refuse("unknown_event", f"Unknown event type {kind!r}")
+    check_shape(event)  # the declared fields, types and sizes, before any rule reads it
     if kind != "game_started" and state.phase == "not_started":
         refuse("game_not_started", "The first event of a game is game_started")
     if state.solo and kind != "game_started":
@@ -113,6 +115,7 @@ class Fold:
         return self.state
 
     def check_retraction(self, event: dict) -> list[int]:
+        check_shape(event)
         seqs = event.get("seqs")
         if (
             not isinstance(seqs, list)

@@ -8,14 +8,16 @@ that sent it, and nothing is stored.
 
 from __future__ import annotations
 
-import json
 import re
+import types
+import typing
 
 from flask import Blueprint, abort, request
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
+from companion.rules import EVENT_SCHEMAS, Refusal, payload_fields, schema_of
 from companion.table import Table
+from events.boundedjson import JsonRefused, loads
 
 from .access import Access, require_viewer
 from .store import app_extension, get_store
@@ -23,34 +25,6 @@ from .store import app_extension, get_store
 bp = Blueprint("recording", __name__)
 EXTENSION_KEY = "palazzo.table"
 
-INT_FIELDS = {
-    "player",
-    "amount",
-    "points",
-    "prestige",
-    "from_player",
-    "money",
-    "fame",
-    "value",
-    "start_player",
-    "cells_count",
-    "card_number",
-}
-LIST_FIELDS = {"professions", "bonus_cards", "seqs", "cards"}
-JSON_FIELDS = {"cells", "panels"}
-TEXT_FIELDS = {
-    "object",
-    "landscape",
-    "profession",
-    "building",
-    "freedom",
-    "card",
-    "reason",
-    "deck",
-    "name",
-    "owner",
-    "source",
-}
 SEAT_MAY_NOT = {"game_started", "correction"}
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -79,34 +53,85 @@ class FormError(ValueError):
     """A field that is not even the right kind of value: told to the player like a refusal."""
 
 
+CONTROL_FIELDS = ("type", "event_id", "view", "csrf_token", "as_seat")
+WHOLE_NUMBER = re.compile(r"-?\d{1,7}")
+
+
 def event_from_form(form) -> dict:
+    """The event a form describes, built from its event type's declared fields only: a field
+    the event does not declare is refused, and each value is read as its declared kind (a
+    number, text, a list, or a bounded JSON value). Ranges and sizes are the schema's to judge
+    when the Table records it, with the refusal code the rules give for that field."""
     kind = form.get("type", "")
-    if not re.fullmatch(r"[a-z_]{3,40}", kind):
+    schema = schema_of(kind)
+    if schema is None:
         raise FormError("That button sent no event type Palazzo knows")
+    fields = payload_fields(kind)
     event = {"type": kind}
     for key in form:
-        if key in ("type", "event_id", "view", "csrf_token", "as_seat"):
+        if key in CONTROL_FIELDS:
             continue
-        values = [v.strip() for v in form.getlist(key)]
-        if key in INT_FIELDS:
-            if not re.fullmatch(r"-?\d{1,7}", values[0]):
-                raise FormError(
-                    f"{key.replace('_', ' ')} must be a whole number, not {values[0][:20]!r}"
-                )
-            event[key] = int(values[0])
-        elif key in LIST_FIELDS:
-            items = [v for v in values if v]
-            event[key] = [int(v) if key == "seqs" and v.isdigit() else v for v in items]
-        elif key in JSON_FIELDS:
-            try:
-                event[key] = json.loads(values[0])
-            except ValueError:
-                raise FormError(f"{key} could not be read") from None
-        elif key in TEXT_FIELDS:
-            event[key] = values[0][:200]
-        else:
-            raise FormError(f"Unexpected field {key[:30]!r}")
+        field = fields.get(key)
+        if field is None:
+            raise FormError(f"{schema.TITLE}: unexpected field {key[:30]!r}")
+        event[key] = _read(key, form_kind(field.annotation), form.getlist(key))
     return event
+
+
+def _read(key: str, kind: str, values: list[str]):
+    """One form field as the kind its event declares."""
+    values = [v.strip() for v in values]
+    if kind in ("ints", "texts"):
+        return [int(v) if kind == "ints" and WHOLE_NUMBER.fullmatch(v) else v for v in values if v]
+    value = values[0]
+    if kind == "int" or (kind == "int_or_text" and WHOLE_NUMBER.fullmatch(value)):
+        if not WHOLE_NUMBER.fullmatch(value):
+            raise FormError(f"{key.replace('_', ' ')} must be a whole number, not {value[:20]!r}")
+        return int(value)
+    if kind == "bool":
+        if value not in ("true", "false"):
+            raise FormError(f"{key.replace('_', ' ')} is true or false")
+        return value == "true"
+    if kind == "json":
+        try:
+            return loads(value, max_depth=4, max_bytes=8 * 1024)
+        except JsonRefused as e:
+            raise FormError(f"{key} could not be read: {e}") from None
+    return value
+
+
+def form_kind(annotation) -> str:
+    """How a form carries a field of this declared type: int, text, int_or_text, bool, ints or
+    texts (a list, one form value per item) or json (anything nested)."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return form_kind(args[0])
+    if origin in (typing.Union, types.UnionType):
+        kinds = {form_kind(a) for a in args if a is not type(None)}
+        if kinds <= {"int", "text"}:
+            return kinds.pop() if len(kinds) == 1 else "int_or_text"
+        return "json"
+    if origin is list:
+        return {"int": "ints", "text": "texts"}.get(form_kind(args[0]), "json")
+    if origin is typing.Literal:
+        return "int" if all(isinstance(a, int) for a in args) else "text"
+    if annotation is bool:
+        return "bool"
+    if annotation is int:
+        return "int"
+    if annotation is str:
+        return "text"
+    return "json"
+
+
+# Fields a form sends as several values (`professions=a&professions=b`), for forms that
+# rebuild an event from a stored one.
+LIST_FIELDS = {
+    name
+    for kind in EVENT_SCHEMAS
+    for name, field in payload_fields(kind).items()
+    if form_kind(field.annotation) in ("ints", "texts")
+}
 
 
 def authorise(me: Access, event: dict) -> str:

@@ -3,7 +3,7 @@ live with their modules)."""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 from markupsafe import Markup
 
 from companion import qr
@@ -19,7 +19,22 @@ def qr_svg(data: str, label: str = "QR code") -> Markup:
     return Markup(qr.qr_svg(str(data), label=label))
 
 
+def unreadable_events() -> list[tuple[int, str]]:
+    """The stored events of this page's game that its state leaves out, (seq, why), so a
+    damaged log is reported on every screen of the game instead of breaking them."""
+    from .recording import get_table
+    from .store import get_store
+
+    game_id = (request.view_args or {}).get("game_id")
+    if not isinstance(game_id, str) or get_store().game(game_id) is None:
+        return []
+    return sorted(get_table().unreadable(game_id).items())
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        qr_svg=qr_svg, public_url_for=public_url_for, public_base_url=public_base_url
+        qr_svg=qr_svg,
+        public_url_for=public_url_for,
+        public_base_url=public_base_url,
+        unreadable_events=unreadable_events,
     )

@@ -53,8 +53,21 @@ def test_form_fields_are_typed_or_refused():
     }
     with pytest.raises(FormError, match="whole number"):
         event_from_form(Form(type="bid_raised", player="1", amount="lots"))
-    with pytest.raises(FormError, match="Unexpected field"):
+    with pytest.raises(FormError, match="unexpected field 'admin'"):
         event_from_form(Form(type="bid_raised", player="1", admin="yes"))
+    # another event's field is as foreign as an invented one
+    with pytest.raises(FormError, match="unexpected field 'panels'"):
+        event_from_form(Form(type="starting_hand_chosen", player="0", panels="[[1]]"))
+    with pytest.raises(FormError, match="no event type"):
+        event_from_form(Form(type="drop_tables", player="0"))
+    with pytest.raises(FormError, match="nested more than 4 levels"):
+        event_from_form(
+            Form(type="building_built", player="0", building="tower", cells="[" * 975 + "]" * 975)
+        )
+    assert event_from_form(
+        Form(type="building_built", player="0", building="tower", cells="[[0,0],[0,1],[0,2]]")
+    )["cells"] == [[0, 0], [0, 1], [0, 2]]
+    assert event_from_form(Form(type="retracted", seqs=["7", "8"]))["seqs"] == [7, 8]
     assert event_from_form(
         Form(type="starting_hand_chosen", player="0", professions=["poet", "alchemist", "botanist"])
     )["professions"] == ["poet", "alchemist", "botanist"]
