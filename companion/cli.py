@@ -12,46 +12,63 @@ EXIT_REFUSED = 3
 EXIT_USAGE = 2
 
 
-def read_log(text: str) -> tuple[list, Refusal | None]:
-    """JSON Lines up to the first line that is not a JSON object, which is refused, not crashed
-    on; blank lines are skipped. Events without a `seq` get their line number."""
+class BadFile(Exception):
+    """A file that cannot be read as what the command wants: exit 2 with this message."""
+
+
+MAX_LOG_BYTES = 64 * 1024 * 1024  # a long game is a few hundred KB
+MAX_LINE_BYTES = 64 * 1024
+
+
+def read_text(path: str) -> str:
+    """A file's text, UTF-8 (a byte order mark at the start is fine), or BadFile."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_LOG_BYTES + 1)
+    except OSError as e:
+        raise BadFile(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise BadFile(f"{path} is far larger than any game's log")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        raise BadFile(
+            f"{path} is not UTF-8 text (byte {raw[e.start]:#04x} at position {e.start}): "
+            "a log is JSON Lines, as Palazzo exports it"
+        ) from None
+
+
+def read_log(text: str, name: str = "the log") -> list[dict]:
+    """JSON Lines, one event object a line (blank lines skipped; events without a `seq` get
+    their line number). A line that cannot be read as a JSON object within the limits is
+    BadFile, naming the line; what the events say is the rules' to judge."""
     events = []
     for i, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
-        except ValueError:
-            event = None
+            event = loads(line, max_bytes=MAX_LINE_BYTES)
+        except JsonRefused as e:
+            raise BadFile(f"{name}, line {i}: {e}") from None
         if not isinstance(event, dict):
-            bad = Refusal("bad_event", f"Line {i} is not a JSON object")
-            bad.seq = i
-            return events, bad
+            raise BadFile(f"{name}, line {i}: an event is a JSON object, not {type(event).__name__}")
         event.setdefault("seq", i)
         events.append(event)
-    return events, None
+    return events
 
 
 def cmd_replay(args) -> int:
-    try:
-        with open(args.log, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        print(f"palazzo: cannot read {args.log}: {e.strerror}", file=sys.stderr)
-        return EXIT_USAGE
     catalog: Catalog = BUILTIN
-    if args.catalog:
-        try:
-            with open(args.catalog, encoding="utf-8") as f:
-                catalog = BUILTIN.merged(json.load(f))
-        except (OSError, ValueError, CatalogError) as e:
-            print(f"palazzo: the catalog {args.catalog} cannot be used: {e}", file=sys.stderr)
-            return EXIT_USAGE
-    events, unreadable = read_log(text)
+    try:
+        events = read_log(read_text(args.log), args.log)
+        if args.catalog:
+            catalog = BUILTIN.merged(read_catalog_file(args.catalog))
+    except BadFile as e:
+        return usage_error(str(e))
+    except CatalogError as e:
+        return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
     try:
         state = replay(events, catalog)
-        if unreadable:
-            raise unreadable
     except Refusal as r:
         error = {"seq": r.seq, **r.to_dict()}
         if args.json:
@@ -65,6 +82,11 @@ def cmd_replay(args) -> int:
     else:
         print(describe(out))
     return 0
+
+
+def usage_error(message: str) -> int:
+    print(f"palazzo: {message}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def describe(s: dict) -> str:
@@ -103,9 +125,7 @@ def cmd_serve(argv) -> int:
 
 
 def cmd_catalog(args) -> int:
-    from .learned import LearnedCatalog
-
-    store = LearnedCatalog(args.instance)
+    store = LearnedCatalog(instance.folder(args.instance))
     try:
         if args.action == "export":
             text = json.dumps(store.export(), indent=1, sort_keys=True)
@@ -116,17 +136,16 @@ def cmd_catalog(args) -> int:
                 print(text)
         elif args.action == "import":
             if not args.file:
-                print("palazzo: catalog import needs a FILE", file=sys.stderr)
-                return EXIT_USAGE
-            with open(args.file, encoding="utf-8") as f:
-                store.import_file(f.read())
-            print(f"Imported {args.file}")
+                return usage_error("catalog import needs a FILE")
+            store.teach(read_catalog_file(args.file))
+            print(f"Imported {args.file} into {store.path.parent}")
         else:
-            check = store.catalog().consistency()
-            print(json.dumps(check, indent=1))
-    except (OSError, CatalogError) as e:
-        print(f"palazzo: {e}", file=sys.stderr)
-        return EXIT_USAGE
+            catalog = BUILTIN.merged(read_catalog_file(args.file)) if args.file else store.catalog()
+            print(json.dumps(catalog.consistency(), indent=1))
+    except OSError as e:
+        return usage_error(f"cannot write {args.file}: {e.strerror or e}")
+    except CatalogError as e:
+        return usage_error(str(e))
     return 0
 
 
@@ -142,7 +161,11 @@ def parser() -> argparse.ArgumentParser:
     cp = sub.add_parser("catalog", help="export, import or check the learned catalog")
     cp.add_argument("action", choices=["export", "import", "check"])
     cp.add_argument("file", nargs="?")
-    cp.add_argument("--instance", help="the instance folder (default: $PALAZZO_INSTANCE)")
+    cp.add_argument(
+        "--instance",
+        help="the instance folder (default: $PALAZZO_INSTANCE, else the same folder "
+        "`palazzo serve` uses)",
+    )
     cp.set_defaults(func=cmd_catalog)
     return ap
 

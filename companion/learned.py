@@ -8,18 +8,80 @@ can be exported and imported so a club can share it.
 from __future__ import annotations
 
 import json
-import os
 import threading
 from pathlib import Path
+from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from events.boundedjson import JsonRefused, loads
+
+from . import instance
 from .rules.catalog import BUILTIN, Catalog, CatalogError
 
 FILE_NAME = "catalog.json"
+MAX_CATALOG_BYTES = 256 * 1024  # the whole deck, every Automa card and more, many times over
 _lock = threading.Lock()
+
+Scalar = str | int | float | bool | None
+
+
+class CatalogFile(BaseModel):
+    """The catalog file's outline, which the merge relies on: sections of entries whose values
+    are plain values (an Automa card's panels one list or object deeper). What the entries say
+    is the catalog's to check."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    professions: dict[str, dict[str, Scalar]] | None = None
+    landscape_cells: dict[str, Scalar] | None = None
+    automa_cards: dict[str, dict[str, Scalar | list[Scalar | dict[str, Scalar]]]] | None = None
+
+
+def parse_catalog(text: str) -> dict:
+    """A catalog file's text as the dict the catalog merges, or CatalogError saying what is
+    wrong with it (a UTF-8 byte order mark at the start is fine)."""
+    try:
+        data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
+    except JsonRefused as e:
+        raise CatalogError(f"A catalog file is JSON, and this one cannot be used: {e}") from None
+    if not isinstance(data, dict):
+        raise CatalogError("A catalog file is one JSON object")
+    try:
+        CatalogFile.model_validate(data)
+    except ValidationError as e:
+        raise CatalogError(f"This is not a catalog file: {_where(e)}") from None
+    return data
+
+
+def _where(error: ValidationError) -> str:
+    first: dict[str, Any] = error.errors(include_url=False)[0]
+    path = ".".join(str(x) for x in first["loc"] if not str(x).startswith(("str", "int", "list")))
+    given = first.get("input")
+    shown = type(given).__name__ if isinstance(given, (dict, list)) else repr(given)[:40]
+    if first["type"] == "extra_forbidden":
+        return f"{path} is not a section of a catalog file (professions, landscape_cells, automa_cards)"
+    return f"{path} cannot be {shown} ({first['msg'].lower()})"
+
+
+def read_catalog_file(path: str | Path) -> dict:
+    """`parse_catalog` of a file, with CatalogError for a file that cannot be read as text."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise CatalogError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_CATALOG_BYTES:
+        raise CatalogError(f"{path} is far larger than any catalog file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CatalogError(
+            f"{path} is not UTF-8 text (byte {raw[e.start]:#04x} at position {e.start})"
+        ) from None
+    return parse_catalog(text)
 
 
 def instance_path() -> Path:
-    return Path(os.environ.get("PALAZZO_INSTANCE") or Path.cwd() / "instance")
+    return instance.folder()
 
 
 class LearnedCatalog:
@@ -29,12 +91,12 @@ class LearnedCatalog:
         self.path = Path(folder or instance_path()) / FILE_NAME
 
     def _read(self) -> dict:
-        try:
-            return json.loads(self.path.read_text())
-        except FileNotFoundError:
+        if not self.path.exists():
             return {}
-        except (OSError, ValueError) as e:
-            raise CatalogError(f"The catalog file {self.path} cannot be read: {e}") from e
+        try:
+            return read_catalog_file(self.path)
+        except CatalogError as e:
+            raise CatalogError(f"This installation's catalog file cannot be used: {e}") from e
 
     def catalog(self) -> Catalog:
         return BUILTIN.merged(self._read())
@@ -60,11 +122,8 @@ class LearnedCatalog:
             return merged
 
     def _write(self, data: dict):
-        """Whole-file replace, so a crash never leaves half a catalog."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-        os.replace(tmp, self.path)
+        """Whole-file replace, so a crash never leaves half a catalog; owner-only."""
+        instance.write_private(self.path, json.dumps(data, indent=1, sort_keys=True))
 
     def teach_profession(
         self, pid: str, building: str, landscape: str, freedom: str, name: str | None = None
@@ -102,8 +161,4 @@ class LearnedCatalog:
         return self.catalog().to_dict()
 
     def import_file(self, text: str) -> Catalog:
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise CatalogError(f"A catalog file is JSON: {e}") from e
-        return self.teach(data)
+        return self.teach(parse_catalog(text))

@@ -1,0 +1,48 @@
+"""The instance folder: this installation's database, learned catalog, secret key and join links.
+
+One default for the server and every command line: `$PALAZZO_INSTANCE` if set; otherwise, in a
+source checkout, the checkout's `instance/` (where `make run` has always kept it); otherwise,
+for an installed package, `$XDG_DATA_HOME/palazzo` (usually `~/.local/share/palazzo`). The
+folder is created owner-only (0700) and the files in it owner-only (0600): they hold every
+game's secrets and the key that signs the players' sessions.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, or site-packages
+
+
+def default_folder() -> Path:
+    """Where the instance lives when nothing says otherwise (see the module's docstring)."""
+    env = os.environ.get("PALAZZO_INSTANCE")
+    if env:
+        return Path(env).expanduser().resolve()
+    if (PACKAGE_ROOT / "pyproject.toml").is_file():
+        return PACKAGE_ROOT / "instance"
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data).expanduser().resolve() / "palazzo"
+
+
+def folder(override: str | os.PathLike | None = None) -> Path:
+    """The instance folder (`override`, or the default), created owner-only if missing."""
+    path = Path(override).expanduser().resolve() if override else default_folder()
+    if not path.is_dir():
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+    return path
+
+
+def write_private(path: Path, text: str) -> None:
+    """Replace `path` with `text` as a whole (never half-written), readable by its owner only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # created 0600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
