@@ -20,7 +20,7 @@ from .catalog import (
 )
 from .refusals import refuse
 from .schema import CardPlayed, CardRevealed, ChurchCardFulfilled, Effect
-from .state import bricks, has, move, require, total, tower
+from .state import bricks, has, move, require, slot, total, tower
 
 TEMPLATES = ("Princess", "Mason", "Wholesaler", "Smuggler", "Storehouse Fire", "Saboteur", "Botch")
 
@@ -76,9 +76,9 @@ def card_revealed(state: dict, ev: CardRevealed):
         state["start_revealed"] += card["start"]
         state["campanile"]["seen"] |= card["name"] == CAMPANILE
     state["revealed"] += 1
-    slot = {"card": card, "bricks": bricks()}
-    move(state["pouch"], slot["bricks"], ev.bricks)
-    state["row"].append(slot)
+    new = {"card": card, "bricks": bricks()}
+    move(state["pouch"], new["bricks"], ev.bricks)
+    state["row"].append(new)
     state["pending"]["reveal"] = False
     if state["phase"] == "setup" and len(state["row"]) == ROW_SIZE:
         state["phase"] = "play"
@@ -179,18 +179,16 @@ def _template(state: dict, ev: CardPlayed):
         return lambda: t.update(mason=t["mason"] + MASON_REDUCTION)
     if name == "Wholesaler":
         _only(ev, "position", "bricks")
-        if not 1 <= ev.position <= len(state["row"]):
-            refuse("no_such_card", f"The row has no card {ev.position}")
-        slot = state["row"][ev.position - 1]
-        drawn = min(total(slot["bricks"]), total(state["pouch"]))
+        card = slot(state, ev.position)
+        drawn = min(total(card["bricks"]), total(state["pouch"]))
         if len(ev.bricks) != drawn:
             refuse("wrong_brick_count", f"Draw {drawn} new bricks for that card")
         require(state["pouch"], ev.bricks, "The pouch", "not_in_pouch")
 
         def wholesale():  # ruling F3: the new bricks are drawn before the old ones go back
-            old = slot["bricks"]
-            slot["bricks"] = bricks()
-            move(state["pouch"], slot["bricks"], ev.bricks)
+            old = card["bricks"]
+            card["bricks"] = bricks()
+            move(state["pouch"], card["bricks"], ev.bricks)
             for colour, k in old.items():
                 state["pouch"][colour] += k
 

@@ -91,5 +91,12 @@ def brick_total(state: dict) -> int:
     return n
 
 
+def slot(state: dict, position: int) -> dict:
+    """The card row's card at `position` (1 = leftmost, as printed under the row)."""
+    if not 1 <= position <= len(state["row"]):
+        refuse("no_such_card", f"The row has no card {position}")
+    return state["row"][position - 1]
+
+
 def seal_key(colour: str, height: int) -> str:
     return f"{colour}:{height}"

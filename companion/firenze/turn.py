@@ -23,7 +23,7 @@ from .refusals import refuse
 from .schema import BricksExchanged, CardTaken, CommissionFulfilled, TowersBuilt, TurnEnded
 from .scoring import finish
 from .setup import fresh_turn
-from .state import card_count, expand, move, require, seal_key, total, tower
+from .state import card_count, expand, move, require, seal_key, slot, total, tower
 
 
 def card_taken(state: dict, ev: CardTaken):
@@ -31,8 +31,7 @@ def card_taken(state: dict, ev: CardTaken):
     player = state["players"][ev.player]
     if t["taken"]:
         refuse("card_already_taken", "You have already chosen this turn's card")
-    if not 1 <= ev.position <= len(state["row"]):
-        refuse("no_such_card", f"The row has no card {ev.position}")
+    slot(state, ev.position)
     cost = 0 if t["princess"] else card_cost(ev.position)
     if len(ev.payment) != cost:
         refuse(
@@ -42,13 +41,13 @@ def card_taken(state: dict, ev: CardTaken):
         )
     require(player["storehouse"], ev.payment, player["name"] + "'s storehouse")
     # every check passed: pay one brick on each card to the left, then take card and bricks
-    for slot, colour in zip(state["row"], ev.payment, strict=False):
-        move(player["storehouse"], slot["bricks"], [colour])
-    slot = state["row"].pop(ev.position - 1)
-    gained = expand(slot["bricks"])
-    move(slot["bricks"], player["storehouse"], gained)
+    for left, colour in zip(state["row"], ev.payment, strict=False):
+        move(player["storehouse"], left["bricks"], [colour])
+    chosen = state["row"].pop(ev.position - 1)
+    gained = expand(chosen["bricks"])
+    move(chosen["bricks"], player["storehouse"], gained)
     t.update(taken=True, card_bricks=gained)
-    receive(state, ev.player, slot["card"])
+    receive(state, ev.player, chosen["card"])
     state["pending"]["reveal"] = cards_left(state) > 0
 
 
@@ -60,15 +59,13 @@ def bricks_exchanged(state: dict, ev: BricksExchanged):
         refuse("exchange_used", "You have already exchanged bricks this turn")
     if t["built"] or t["closed"]:
         refuse("wrong_phase", "Exchanging comes before building")
-    if not 1 <= ev.position <= len(state["row"]):
-        refuse("no_such_card", f"The row has no card {ev.position}")
+    card = slot(state, ev.position)
     if len(ev.give) != 3:
         refuse("bad_exchange", "An exchange is 3 of your bricks for 1")
-    slot = state["row"][ev.position - 1]
-    require(slot["bricks"], [ev.take], f"Card {ev.position}", "bad_exchange")
+    require(card["bricks"], [ev.take], f"Card {ev.position}", "bad_exchange")
     require(player["storehouse"], ev.give, player["name"] + "'s storehouse")
-    move(slot["bricks"], player["storehouse"], [ev.take])
-    move(player["storehouse"], slot["bricks"], ev.give)
+    move(card["bricks"], player["storehouse"], [ev.take])
+    move(player["storehouse"], card["bricks"], ev.give)
     t["exchanged"] = True
 
 
