@@ -37,7 +37,7 @@ def folder(override: str | os.PathLike | None = None) -> Path:
 
 def write_private(path: Path, text: str) -> None:
     """Replace `path` with `text` as a whole (never half-written), readable by its owner only."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # created 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

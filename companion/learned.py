@@ -49,18 +49,25 @@ def parse_catalog(text: str) -> dict:
     try:
         CatalogFile.model_validate(data)
     except ValidationError as e:
-        raise CatalogError(f"This is not a catalog file: {_where(e)}") from None
+        raise CatalogError(f"Not in the catalog file's outline: {_where(e)}") from None
     return data
 
 
 def _where(error: ValidationError) -> str:
     first: dict[str, Any] = error.errors(include_url=False)[0]
-    path = ".".join(str(x) for x in first["loc"] if not str(x).startswith(("str", "int", "list")))
+    tags = ("str", "int", "float", "bool", "none", "list[", "dict[")
+    path = ".".join(str(x) for x in first["loc"] if not str(x).startswith(tags))
     given = first.get("input")
     shown = type(given).__name__ if isinstance(given, (dict, list)) else repr(given)[:40]
     if first["type"] == "extra_forbidden":
-        return f"{path} is not a section of a catalog file (professions, landscape_cells, automa_cards)"
-    return f"{path} cannot be {shown} ({first['msg'].lower()})"
+        return (
+            f"Unknown catalog keys: {path} (the sections are {', '.join(CatalogFile.model_fields)})"
+        )
+    if first["type"] == "dict_type":
+        return f"{path} must be an object, not {shown}"
+    if first["type"] == "list_type":
+        return f"{path} must be a list, not {shown}"
+    return f"{path} must be a plain value (text, a number, true or false), not {shown}"
 
 
 def read_catalog_file(path: str | Path) -> dict:
@@ -96,7 +103,7 @@ class LearnedCatalog:
         try:
             return read_catalog_file(self.path)
         except CatalogError as e:
-            raise CatalogError(f"This installation's catalog file cannot be used: {e}") from e
+            raise CatalogError(f"This installation's catalog file cannot be read: {e}") from e
 
     def catalog(self) -> Catalog:
         return BUILTIN.merged(self._read())

@@ -5,7 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.rules.autoplay import play, simulation_catalog
+import pytest
+
+from companion.rules import play, simulation_catalog
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))
 
@@ -83,18 +85,91 @@ def test_without_the_catalog_unknown_professions_must_be_taught(tmp_path):
     assert "teach" in error["message"]
 
 
-def test_a_line_that_is_not_json_is_refused_at_its_line(tmp_path):
+def test_a_line_that_is_not_json_makes_the_file_unreadable_exit_2(tmp_path):
     log, _ = play(3, seed=4)
     path = tmp_path / "broken.jsonl"
     path.write_text(json.dumps(log[0]) + "\n{not json\n")
     out = run("replay", path, "--json")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "broken.jsonl, line 2: it is not valid JSON" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def bad_file_answer(out, *words):
+    assert out.returncode == 2, (out.returncode, out.stdout, out.stderr)
+    assert out.stderr.startswith("palazzo: ") and "Traceback" not in out.stderr
+    for word in words:
+        assert word in out.stderr, out.stderr
+
+
+def test_bad_log_files_are_named_with_exit_2_never_a_traceback(tmp_path):
+    log, _ = play(3, seed=4)
+    first = json.dumps(log[0]) + "\n"
+    latin = tmp_path / "latin1.jsonl"
+    latin.write_bytes(
+        first.encode() + '{"type": "bid_passed", "player": 0, "x": "\xe9"}'.encode("latin-1")
+    )
+    bad_file_answer(run("replay", latin), "not UTF-8 text", "0xe9")
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text(first + "[" * 20_000 + "]" * 20_000 + "\n")
+    bad_file_answer(run("replay", deep, "--json"), "line 2", "nested more than")
+    deep.write_text(
+        first + '{"type": "bid_passed", "player": 0, "x": ' + "[" * 975 + "]" * 975 + "}\n"
+    )
+    bad_file_answer(run("replay", deep), "line 2", "nested more than")
+    huge = tmp_path / "huge.jsonl"
+    huge.write_text(first + json.dumps({"type": "bid_passed", "x": "y" * 200_000}) + "\n")
+    bad_file_answer(run("replay", huge), "line 2", "larger than")
+    array = tmp_path / "array.jsonl"
+    array.write_text(first + "[1, 2]\n")
+    bad_file_answer(run("replay", array), "line 2", "an event is a JSON object")
+
+
+def test_an_event_of_the_wrong_shape_is_refused_at_its_line_with_exit_3(tmp_path):
+    log, _ = play(3, seed=4)
+    bad = [log[0], {"type": "starting_hand_chosen", "player": 0, "professions": [], "panels": 1}]
+    out = run("replay", write_log(tmp_path / "shape.jsonl", bad), "--json")
     assert out.returncode == 3
-    assert json.loads(out.stdout)["error"] == {
-        "seq": 2,
-        "code": "bad_event",
-        "message": "Line 2 is not a JSON object",
-        "rule": json.loads(out.stdout)["error"]["rule"],
-    }
+    error = json.loads(out.stdout)["error"]
+    assert error["seq"] == 2 and error["code"] == "bad_event" and "panels" in error["message"]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    log, state = play(2, seed=8)
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "".join(json.dumps(e) + "\n" for e in log).encode())
+    catalog = tmp_path / "bom-catalog.json"
+    catalog.write_bytes(b"\xef\xbb\xbf" + json.dumps(simulation_catalog().to_dict()).encode())
+    out = run("replay", path, "--catalog", catalog, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["final"]["winners"] == state.final["winners"]
+    assert run("catalog", "import", catalog, "--instance", tmp_path / "club").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b'{"professions": 5}', ("professions", "5")),
+        (b'{"landscape_cells": [1]}', ("landscape_cells",)),
+        (b'{"professions": {"poet": {"building": ["x"]}}}', ("professions.poet.building",)),
+        (b'{"spells": {}}', ("spells", "Unknown catalog keys")),
+        (b"[1]", ("one JSON object",)),
+        (b'{"professions": ' + b"[" * 5000 + b"]" * 5000 + b"}", ("nested more than",)),
+        (b'{"professions": {"caf\xe9": {}}}', ("not UTF-8 text",)),
+        (b"", ("not valid JSON",)),
+    ],
+)
+def test_bad_catalog_files_are_named_with_exit_2_and_change_nothing(tmp_path, content, words):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    club = tmp_path / "club"
+    bad_file_answer(run("catalog", "import", bad, "--instance", club), *words)
+    bad_file_answer(run("catalog", "check", bad), *words)
+    log, _ = play(2, seed=8)
+    bad_file_answer(
+        run("replay", write_log(tmp_path / "g.jsonl", log), "--catalog", bad), "catalog", *words
+    )
+    assert not (club / "catalog.json").exists()
 
 
 def test_human_readable_replay_names_the_winner(tmp_path):

@@ -108,6 +108,7 @@ class FreedomSupply(BaseModel):
 class GameStarted(Event):
     TITLE = "Starting the game"
     type: Literal["game_started"]
+    game: Literal["princes_of_florence"] | None = None  # other games have their own schemas
     players: Annotated[list[Name], Field(max_length=8)]
     start_player: Seat = 0
     expansions: Expansions | None = None

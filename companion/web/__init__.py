@@ -17,23 +17,33 @@ from typing import Any
 from flask import Flask
 from htmx_flask import Htmx
 
+from companion import instance
+
 PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
-REPO_ROOT = PACKAGE_DIR.parent.parent  # templates/, static/ and instance/ live here
-TEMPLATE_DIR = REPO_ROOT / "templates"
-STATIC_DIR = REPO_ROOT / "static"
+REPO_ROOT = PACKAGE_DIR.parent.parent  # a checkout: templates/ and static/ live here
+
+
+def _shipped(name: str) -> Path:
+    """templates/ or static/: beside this module in an installed wheel (the build maps them
+    there), at the top of the checkout otherwise."""
+    inside = PACKAGE_DIR / name
+    return inside if inside.is_dir() else REPO_ROOT / name
+
+
+TEMPLATE_DIR = _shipped("templates")
+STATIC_DIR = _shipped("static")
 
 
 def instance_folder(override: str | os.PathLike | None = None) -> Path:
-    """Where the database, the secret key and local config live (created if missing)."""
-    folder = Path(override or os.environ.get("PALAZZO_INSTANCE") or REPO_ROOT / "instance")
-    folder = folder.expanduser().resolve()
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """Where the database, the secret key and local config live (created if missing): the
+    same default folder as every `palazzo` command (companion/instance.py)."""
+    return instance.folder(override)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. `test_config` overrides any config key; its `INSTANCE_PATH` moves the
-    instance folder (otherwise env PALAZZO_INSTANCE, otherwise <repo>/instance)."""
+    instance folder (otherwise env PALAZZO_INSTANCE, otherwise the default: see
+    companion/instance.py)."""
     overrides = dict(test_config or {})
     instance = instance_folder(overrides.pop("INSTANCE_PATH", None))
     app = Flask(

@@ -14,12 +14,12 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
 from flask import current_app, url_for
 
+from companion.instance import write_private
 from companion.tokens import TokenSet
 
 from .urls import public_base_url
@@ -39,23 +39,16 @@ def _path(game_id: str) -> Path:
 
 def keep_tokens(game_id: str, tokens: TokenSet) -> None:
     """Write the plain tokens (whole file at once, owner-only) for the host to show again."""
-    path = _path(game_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.chmod(path.parent, 0o700)
     data = {
         "game_id": game_id,
         "host": tokens.host,
         "spectator": tokens.spectator,
         "seats": list(tokens.seats),
     }
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tokens.")  # created 0600
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    path = _path(game_id)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    write_private(path, json.dumps(data))
 
 
 def kept_tokens(game_id: str) -> TokenSet | None:
