@@ -79,6 +79,9 @@ def _make_engine(url: str, **options) -> Engine:
     database = make_url(url).database
     if database and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
+        # Owner-only from the start: the log holds every game's secrets. SQLite gives its
+        # -wal and -shm files the database file's permissions.
+        os.close(os.open(database, os.O_CREAT | os.O_RDWR, 0o600))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **options)
 
     @event.listens_for(engine, "connect")

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask
 from htmx_flask import Htmx
 
-from companion import instance
+from companion import instance, logmask
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
 REPO_ROOT = PACKAGE_DIR.parent.parent  # a checkout: templates/ and static/ live here
@@ -76,9 +76,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = load_secret_key(instance)
 
     Htmx(app)
+    logmask.install()
 
-    from . import csrf, errors, headers, home, live, recording, templating
+    from . import csrf, errors, headers, home, hosts, live, recording, templating
 
+    hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
     errors.init_app(app)
     headers.init_app(app)

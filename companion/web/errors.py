@@ -64,9 +64,13 @@ def handle_internal_error(error: InternalServerError):
 
 def _store_error_handlers(app: Flask) -> None:
     """Store failures that reach a view are the client's doing (stale seq, unknown game)."""
-    from events import EventStoreError, InvalidEvent, SeqConflict, UnknownGame
+    from events import EventIdClash, EventStoreError, InvalidEvent, SeqConflict, UnknownGame
 
     def handle_store_error(error: EventStoreError):
+        if isinstance(error, EventIdClash):  # only that: the other game is none of their business
+            return error_response(
+                409, "That button's event id is already used: reload the page and tap again."
+            )
         if isinstance(error, UnknownGame):
             return error_response(404, "There is no such game on this server.")
         if isinstance(error, InvalidEvent):

@@ -1,0 +1,111 @@
+"""The wheel carries everything the server needs: built, installed in a fresh virtual
+environment (away from this checkout), and serving the landing page and its static files."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.request
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", out, ROOT],  # the build backend
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (built,) = out.glob("palazzo-*.whl")
+    return built
+
+
+def test_the_wheel_holds_the_templates_and_static_files(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in ROOT.joinpath("templates").rglob("*.html"):
+        assert f"companion/web/templates/{path.relative_to(ROOT / 'templates')}" in names
+    for path in ROOT.joinpath("static").rglob("*"):
+        if path.is_file():
+            assert f"companion/web/static/{path.relative_to(ROOT / 'static')}" in names
+    assert "companion/rules/schema.py" in names and "events/store.py" in names
+
+
+def test_an_installed_wheel_serves_the_landing_page(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    site = Path(
+        subprocess.run(
+            [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    # The wheel is installed for real (files, console script); its dependencies are lent
+    # from this test environment's site-packages by a plain path, which does not run that
+    # folder's .pth files, so this checkout (an editable install) stays out of sight.
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (site / "lent-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    where = subprocess.run(
+        [python, "-c", "import companion.web, sys; print(companion.web.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert where.returncode == 0, where.stderr
+    assert Path(where.stdout.strip()).is_relative_to(env_dir), "the checkout was imported"
+    env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
+    env.pop("PALAZZO_DATABASE_URL", None)
+    server = subprocess.Popen(
+        [env_dir / "bin" / "palazzo", "serve", "--host", "127.0.0.1", "--port", "0"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        url = _announced_url(server)
+        with urllib.request.urlopen(url, timeout=30) as page:
+            html = page.read().decode()
+        assert page.status == 200 and "Host a game" in html
+        css = re.search(r'href="(/static/[^"]+\.css)"', html).group(1)
+        with urllib.request.urlopen(url.rstrip("/") + css, timeout=30) as sheet:
+            assert sheet.status == 200 and sheet.read()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _announced_url(server) -> str:
+    deadline = time.monotonic() + 120
+    seen = []
+    while time.monotonic() < deadline:
+        line = server.stdout.readline()
+        if not line:
+            if server.poll() is not None:
+                break
+            continue
+        seen.append(line)
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if found:
+            return found.group(0)
+    raise AssertionError("the installed server announced no URL:\n" + "".join(seen))
