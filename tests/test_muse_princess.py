@@ -367,7 +367,7 @@ def test_merchant_pay_object_only_for_the_holder_who_won():
     r = t.refused("character_used", player=LEON, character="merchant", effect="coins")
     assert r.code == "bad_character_effect"
     use(t, LEON, "merchant", effect="pay_object")
-    assert t.p(LEON).money == 3500
+    assert t.p(LEON).money == 3500 - 300  # only the Merchant was paid for
 
 
 def test_merchant_immediately_after_buying_it():

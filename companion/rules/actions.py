@@ -38,7 +38,9 @@ def _acting(state, ev) -> int:
     phase(state, "action")
     s = seat(state, ev)
     my_turn(state, s)
-    if state.players[s].actions >= ACTIONS_PER_TURN:
+    from .muse_princess import extra_actions
+
+    if state.players[s].actions >= ACTIONS_PER_TURN + extra_actions(state, s):
         refuse("no_actions_left", f"{state.players[s].name} has used both actions this turn")
     return s
 
@@ -50,6 +52,8 @@ def building_cost(player) -> int:
 def work_completed(state, ev):
     s = _acting(state, ev)
     p = state.players[s]
+    if ev.get("princess") is not None:
+        return _princess_work(state, s, ev)
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
         name = (
@@ -67,6 +71,24 @@ def work_completed(state, ev):
     ):
         refuse("bonus_card_not_in_hand", f"Play only Bonus cards {p.name} holds, each once")
     wv = work_value(state, s, pid, bonus)
+    _complete(state, s, ev, wv)
+
+
+def _princess_work(state, s: int, ev):
+    from . import muse_princess
+
+    if ev.get("princess") is not True:
+        refuse("bad_event", "princess is true for a Work with the Princess, or left out")
+    muse_princess.check_princess_work(state, s, ev)
+    wv = muse_princess.princess_work_value(state, s)
+    _complete(state, s, ev, wv)
+    muse_princess.princess_used(state, s, wv["total"])
+
+
+def _complete(state, s: int, ev, wv: dict):
+    """The minimum, the payment and the PP taken, as for every Work (pp. 5-6)."""
+    p = state.players[s]
+    pid, bonus = wv["profession"], list(wv["bonus"])
     minimum = MINIMUM_WORK_VALUE[state.round]
     if wv["total"] < minimum:
         refuse(
@@ -82,8 +104,9 @@ def work_completed(state, ev):
             "bad_prestige_split",
             f"Take 0 to {wv['total'] // 2} PP instead of Florin for a Work Value of {wv['total']}",
         )
-    p.hand.remove(pid)
-    p.table.append(pid)
+    if pid is not None:
+        p.hand.remove(pid)
+        p.table.append(pid)
     for b in bonus:
         p.bonus_cards.remove(b)
     p.money += wv["total"] * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN

@@ -73,7 +73,7 @@ def fame_sold(state, ev):
 
 
 def correction(state, ev):
-    phase(state, "setup", "auction", "action", "over")
+    phase(state, "setup", "auction", "character_auction", "action", "banker_exchange", "over")
     if ev.get("by", "host") != "host":
         refuse("host_only", "Only the host records corrections")
     s = seat(state, ev)
@@ -96,6 +96,11 @@ def correction(state, ev):
     cur = state.auction.get("current") if state.phase == "auction" else None
     if cur and cur["bidder"] == s and cur["bid"] > (p.money + money) + 100 * (p.fame + fame):
         refuse("bad_correction", f"{p.name} could no longer pay the standing bid of {cur['bid']}")
+    from .muse_princess import standing_bid
+
+    pawn = standing_bid(state, s)
+    if pawn > p.money + money:
+        refuse("bad_correction", f"{p.name} could no longer pay the Character bid of {pawn}")
     if state.phase == "over":
         refuse("game_over", "The game is over and scored: correct before the last turn ends")
     p.money += money

@@ -246,6 +246,9 @@ def pay_price(player, price: int):
 def _settle(state, s: int, obj: str, price: int):
     """The winner pays and takes the object."""
     pay_price(state.players[s], price)
+    from .muse_princess import object_won
+
+    object_won(state, s, price)
     a = state.auction
     gain_object(state, s, obj, price)
     if a["opener"] == s:
@@ -287,6 +290,10 @@ def _maybe_end(state):
         pawns = with_pawns(state)
         state.auction["opener"] = pawns[0] if pawns else None
     if state.auction["opener"] is None and not state.auction["pending"]:
+        from .muse_princess import active, begin_character_auction
+
+        if active(state):
+            return begin_character_auction(state)
         from .actions import begin_action_phase
 
         begin_action_phase(state)

@@ -41,7 +41,14 @@ def phase(state, *phases):
     if state.phase == "not_started":
         refuse("game_not_started", "Start the game first (game_started)")
     if state.phase not in phases:
-        names = {"setup": "setup", "auction": "the Auction phase", "action": "the Action phase"}
+        names = {
+            "setup": "setup",
+            "auction": "the Auction phase",
+            "action": "the Action phase",
+            "character_auction": "the Character Auction phase",
+            "banker_exchange": "the Banker's exchange at the end of the game",
+            "over": "the end of the game",
+        }
         refuse(
             "wrong_phase",
             f"That happens in {' or '.join(names[p] for p in phases)}; "

@@ -6,7 +6,7 @@ replay; `apply` is the pure form for anyone who keeps the state it started from.
 
 from __future__ import annotations
 
-from . import actions, anytime, auction, setup
+from . import actions, anytime, auction, muse_princess, setup
 from .catalog import BUILTIN, Catalog
 from .refusals import Refusal, refuse
 from .state import GameState
@@ -33,6 +33,9 @@ HANDLERS = {
     "correction": anytime.correction,
     "profession_taught": anytime.profession_taught,
     "landscape_taught": anytime.landscape_taught,
+    "character_bid": muse_princess.character_bid,
+    "character_passed": muse_princess.character_passed,
+    "character_used": muse_princess.character_used,
 }
 
 # Chance the table cannot take back: undo may neither remove nor reach past these (ruling 14).
@@ -73,6 +76,7 @@ def apply_in_place(state: GameState, event: dict) -> GameState:
 
         gate(state, event)
     handler(state, event)
+    muse_princess.after_event(state, event)
     state.events_applied += 1
     return state
 

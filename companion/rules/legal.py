@@ -117,6 +117,9 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
                         if t != RECRUITING_CARD
                     ]
         out.append({"type": "turn_ended", "player": seat})
+    from .muse_princess import candidates
+
+    out += candidates(state, seat)
     return [ev for ev in out if allowed(state, ev)]
 
 

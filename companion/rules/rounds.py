@@ -37,6 +37,10 @@ def end_round(state):
         p.fame_by_round.append(p.fame)
     state.start_player = seats[(seats.index(state.start_player) + 1) % len(seats)]
     if state.round >= ROUNDS:
+        from .muse_princess import wait_for_banker
+
+        if wait_for_banker(state):
+            return None
         return end_game(state)
     begin_round(state, state.round + 1)
 

@@ -41,10 +41,14 @@ def game_started(state, ev):
     expansions = ev.get("expansions") or {}
     if not isinstance(expansions, dict):
         refuse("bad_event", "expansions must be an object")
-    if any(expansions.get(k) for k in ("muse_princess", "cooperative")):
+    if expansions.get("cooperative"):
         refuse(
-            "expansion_not_supported", "Palazzo does not run the expansions yet: play the base game"
+            "expansion_not_supported",
+            "Palazzo does not run Cooperative Building yet: play without it",
         )
+    muse = expansions.get("muse_princess", False)
+    if not isinstance(muse, bool):
+        refuse("bad_event", "Say whether the game plays The Muse and the Princess: true or false")
     n = len(names)
     two = n == 2
     supply = _freedom_supply(ev.get("freedoms"), n)
@@ -69,6 +73,11 @@ def game_started(state, ev):
     state.profession_deck = PROFESSION_DECK
     state.bonus_deck = list(BONUS_CARDS)
     state.prestige_deck = list(PRESTIGE_CARDS)
+    state.expansions = {"muse_princess": muse, "cooperative": False}
+    if muse:
+        from .muse_princess import NAME, new_state
+
+        state.modules[NAME] = new_state(n)
     state.phase = "setup"
 
 

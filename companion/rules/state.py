@@ -127,6 +127,7 @@ STATE_FIELDS = (
     "final",
     "taught",
     "events_applied",
+    "modules",
 )
 
 
@@ -158,6 +159,7 @@ class GameState:
         self.final: dict | None = None
         self.taught: dict = {}  # catalog entries taught by this game's own events
         self.events_applied = 0
+        self.modules: dict = {}  # each expansion's own state, by name
 
     def clone(self) -> GameState:
         return GameState.from_dict(self.to_dict(), self.catalog)
@@ -171,6 +173,7 @@ class GameState:
         d["rounds"] = _copy(self.rounds)
         d["final"] = _copy(self.final)
         d["taught"] = _copy(self.taught)
+        d["modules"] = _copy(self.modules)
         for f in ("stacks", "building_supply", "freedom_supply"):
             d[f] = dict(d[f])
         d["bonus_deck"] = list(self.bonus_deck)
@@ -182,7 +185,7 @@ class GameState:
         s = cls(catalog.merged(d.get("taught")))
         for f in STATE_FIELDS:
             if f != "players":
-                setattr(s, f, _copy(d[f]))
+                setattr(s, f, _copy(d.get(f, {})) if f == "modules" else _copy(d[f]))
         s.players = [Player.from_dict(p) for p in d["players"]]
         return s
 

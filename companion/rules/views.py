@@ -24,6 +24,12 @@ def current_player(state) -> int | None:
         return a["opener"]
     if state.phase == "action":
         return state.turn
+    if state.phase == "character_auction":
+        return state.modules["muse_princess"]["auction"]["turn"]
+    if state.phase == "banker_exchange":
+        from .muse_princess import banker_holder
+
+        return banker_holder(state)
     return None
 
 
@@ -60,6 +66,11 @@ def summary(state) -> dict:
     }
     if state.solo:
         out["solo"] = solo_public(state)
+    if "muse_princess" in state.modules:
+        m = state.modules["muse_princess"]
+        out["banker_money"] = m["banker_money"]
+        for s, player in enumerate(out["players"]):
+            player["characters"] = [dict(c) for c in m["held"][s]]
     if state.final:
         out["final"] = state.final
     return out

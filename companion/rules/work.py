@@ -37,6 +37,10 @@ def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
         "jesters": WORK_VALUE["jester"] * player.jesters,
         "cards": WORK_VALUE["card"] * (len(player.hand) + len(player.table)),
     }
+    from .muse_princess import muse_bonus
+
+    if muse_bonus(state, seat):
+        parts["muse"] = muse_bonus(state, seat)
     bonus = {b: bonus_value(b, c) for b in bonus_cards}
     return {
         "profession": pid,
