@@ -38,11 +38,16 @@ def _acting(state, ev) -> int:
     phase(state, "action")
     s = seat(state, ev)
     my_turn(state, s)
+    if state.players[s].actions >= actions_allowed(state, s):
+        refuse("no_actions_left", f"{state.players[s].name} has used all their actions this turn")
+    return s
+
+
+def actions_allowed(state, s: int) -> int:
+    """Two actions a turn; the Cardinal adds one once flipped."""
     from .muse_princess import extra_actions
 
-    if state.players[s].actions >= ACTIONS_PER_TURN + extra_actions(state, s):
-        refuse("no_actions_left", f"{state.players[s].name} has used both actions this turn")
-    return s
+    return ACTIONS_PER_TURN + extra_actions(state, s)
 
 
 def building_cost(player) -> int:

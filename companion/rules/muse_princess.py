@@ -325,7 +325,7 @@ def character_used(state, ev):
         _note(state, s, character, fame=gained)
     else:
         _professor_card(state, s, effect, ev.get("card"))
-        _note(state, s, character, card=ev.get("card"))
+        _note(state, s, character, deck=effect, card=ev.get("card"))
     card["face_up"] = character in CHARACTERS_FACE_UP_AFTER_USE
 
 
@@ -540,3 +540,27 @@ def candidates(state, s: int) -> list[dict]:
             ev.update(deck=effect, card=deck[0])
         out.append(ev)
     return out
+
+
+# --- what everybody sees ------------------------------------------------------------------------
+
+
+def public(state) -> dict:
+    """The Character card area and the cards in front of players: all face up on the table
+    (every Pawn visible to all); of what the Professor brought, only which deck."""
+    m = data(state)
+    a = m["auction"]
+    return {
+        "banker_money": m["banker_money"],
+        "held": [[dict(c) for c in cards] for cards in m["held"]],
+        "auction": None
+        if a is None
+        else {
+            "turn": a["turn"],
+            "pawns": {c: list(v) for c, v in a["pawns"].items()},
+            "done": list(a["done"]),
+            "bought": list(a["bought"]),
+            "started": a["started"],
+        },
+        "brought": [{k: v for k, v in b.items() if k != "card"} for b in m["brought"]],
+    }

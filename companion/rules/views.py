@@ -136,6 +136,7 @@ def public_view(state) -> dict:
         "rounds": list(state.rounds),
         "final": state.final,
         "solo": solo_public(state) if state.solo else None,
+        "characters": characters_public(state),
     }
 
 
@@ -152,6 +153,12 @@ def seat_view(state, seat: int) -> dict:
     }
     view["seat"] = seat
     return view
+
+
+def characters_public(state) -> dict | None:
+    from .muse_princess import active, public
+
+    return public(state) if active(state) else None
 
 
 def solo_public(state) -> dict:
