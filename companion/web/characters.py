@@ -101,7 +101,7 @@ def brought(state) -> list[dict]:
     for b in public["brought"]:
         per_seat.setdefault(b["player"], []).append(_brought_words(b))
     return [
-        {**_who(state, s), "items": per_seat.get(s, [])} for s in range(state.n) if per_seat.get(s)
+        {**_who(state, s), "lines": per_seat.get(s, [])} for s in range(state.n) if per_seat.get(s)
     ]
 
 
@@ -154,7 +154,9 @@ def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
             )
         else:
             why = None
-        choices.append({"id": character, "name": name(character), "why": why})
+        pawn = a["pawns"].get(character)
+        hint = f"{state.players[pawn[0]].name} on {pawn[1]}" if pawn else ""
+        choices.append({"id": character, "name": name(character), "why": why, "hint": hint})
     out["choices"] = choices
     chosen = params.get("character")
     if chosen in CHARACTERS and mp.legal_spaces(state, seat, chosen):
