@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, Refusal
+from companion.rules import BUILTIN, Fold, Refusal, character_area, current_player
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -246,7 +246,7 @@ def _character_used(event, before, after, who, viewer):
     if c == "cardinal":
         return f"{who} flipped the Cardinal: a third action this turn"
     if c == "merchant" and event.get("effect") == "pay_object":
-        won = (before.modules.get("muse_princess") or {}).get("won_bid") or {}
+        won = (character_area(before) or {}).get("won_bid") or {}
         return f"{who} flipped the Merchant instead of paying {_florin(won.get('price', 0))}"
     if c == "merchant":
         return f"{who} flipped the Merchant: +{gained} PP"
@@ -270,8 +270,9 @@ def _character_used(event, before, after, who, viewer):
 
 def _purchases(before, after) -> list[str]:
     """Characters bought by themselves when their buyer's turn came (with the Banker's money)."""
-    old = (getattr(before, "modules", None) or {}).get("muse_princess")
-    new = (getattr(after, "modules", None) or {}).get("muse_princess")
+    if before is None or after is None or not before.players:
+        return []
+    old, new = character_area(before), character_area(after)
     if not old or not new or not old.get("auction"):
         return []
     out = []
@@ -499,7 +500,7 @@ def _with_consequences(text: str, event, before, after) -> str:
     elif after.phase == "action" and before.phase == "auction":
         extra.append(f"The auctions are over; {_name(after, after.turn)}'s turn")
     elif after.phase == "character_auction" and before.phase == "auction":
-        first = after.modules["muse_princess"]["auction"]["turn"]
+        first = current_player(after)
         extra.append(
             f"The auctions are over; the Character Auction begins with {_name(after, first)}"
         )

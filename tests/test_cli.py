@@ -72,9 +72,9 @@ def test_replay_json_reports_the_characters_and_the_banker_money(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    held = state.modules["muse_princess"]["held"]
+    held = [p.part("muse_princess").characters for p in state.players]
     assert [p["characters"] for p in result["players"]] == held
-    assert result["banker_money"] == state.modules["muse_princess"]["banker_money"]
+    assert result["banker_money"] == state.part("muse_princess").banker_money
     assert result["final"]["winners"] == state.final["winners"]
     text = run("replay", tmp_path / "muse.jsonl", "--catalog", tmp_path / "cat.json").stdout
     assert "Banker:" in text

@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, replay
+from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, current_player, replay
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -211,7 +211,7 @@ def plausible_event(rng: random.Random, state) -> dict:
         return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
     if state.phase in ("character_auction", "banker_exchange") or (
         "muse_princess" in state.modules and rng.random() < 0.15
-    ):
+    ):  # the expansion's own events
         return character_event(rng, state)
     if state.phase == "action":
         s = state.turn
@@ -263,9 +263,9 @@ def plausible_event(rng: random.Random, state) -> dict:
 def character_event(rng: random.Random, state) -> dict:
     """The Muse and the Princess: a bid or pass in the Character Auction, the Banker's exchange,
     or a Character used by whoever holds one (at a moment that may or may not allow it)."""
-    m = state.modules["muse_princess"]
+    held = [p.part("muse_princess").characters for p in state.players]
     if state.phase == "character_auction" and rng.random() < 0.7:
-        s = m["auction"]["turn"]
+        s = current_player(state)
         if rng.random() < 0.4:
             return {"type": "character_passed", "player": s}
         character = rng.choice(list(CHARACTERS))
@@ -276,9 +276,9 @@ def character_event(rng: random.Random, state) -> dict:
             "character": character,
             "space": rng.randrange(low - 1, high + 2),
         }
-    holders = [s for s, cards in enumerate(m["held"]) if cards]
+    holders = [s for s, cards in enumerate(held) if cards]
     s = rng.choice(holders) if holders else rng.randrange(state.n)
-    character = m["held"][s][0]["character"] if m["held"][s] else rng.choice(list(CHARACTERS))
+    character = held[s][0]["character"] if held[s] else rng.choice(list(CHARACTERS))
     if state.phase == "banker_exchange" or character == "banker":
         florin = rng.choice([0, 200, 300, 1000, state.players[s].money])
         return {"type": "character_used", "player": s, "character": "banker", "florin": florin}

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
+from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place, current_player
 from companion.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -928,7 +928,7 @@ def characters_round(t: Table, bids: dict | None = None):
     """Each seat in turn bids as `bids` says ({seat: (character, space)}) or passes."""
     bids = dict(bids or {})
     while t.state.phase == "character_auction":
-        s = t.state.modules["muse_princess"]["auction"]["turn"]
+        s = current_player(t.state)
         if s in bids:
             character, space = bids.pop(s)
             t.do("character_bid", player=s, character=character, space=space)
@@ -949,6 +949,12 @@ def holding(character: str, seat: int = LEON) -> Table:
     characters_round(t, {seat: (character, 3)})
     t.do("building_built", player=A, building="tower")
     return t
+
+
+@case("expansion_not_enabled")
+def _():
+    t = in_action()  # a base game: the Characters are not part of it
+    return t, {"type": "character_passed", "player": A}
 
 
 @case("character_unknown")
@@ -1078,7 +1084,7 @@ def _():
     t.leave_all()
     characters_round(t, {t.state.start_player: ("banker", 0)})
     t.end_turns()
-    s = next(i for i in (0, 1) if t.state.modules["muse_princess"]["held"][i])
+    s = next(i for i in (0, 1) if t.state.players[i].part("muse_princess").characters)
     return t, {"type": "character_used", "player": s, "character": "banker", "florin": 100}
 
 

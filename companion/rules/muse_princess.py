@@ -1,12 +1,20 @@
 """The Muse and the Princess (seed 000, pp. 14-16): the Character Auction and the six Characters.
 
-The expansion keeps its own part of the state (`state.modules["muse_princess"]`, plain JSON):
-the Banker's money, the cards in front of each player, the Character Auction in progress, the
-moments a card may be used that are open now (rulings M3), and what the Characters brought.
+A module of the engine (docs/engine.md): the Character Auction phase after the Auction phase,
+the Banker's exchange after round 7, the Princess's way to complete a Work, and hooks for the
+Muse (a Work's value), the Cardinal (actions per turn) and selling fame (forbidden). Its state
+(`MuseGame`, `MusePlayer`): the Banker's money, the Character Auction in progress, the moments
+a card may be used that are open now (ruling M3), what the Characters brought, and the card in
+front of each player.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import check_prestige_taken, check_work_value, record_work
+from .actions import work_completed as base_work_completed
 from .catalog import (
     BANKER_FLORIN_PER_PRESTIGE,
     BANKER_GAIN_UNBOUGHT,
@@ -22,8 +30,12 @@ from .catalog import (
     PRESTIGE_CARDS,
     PRINCESS_WORK_VALUE,
 )
-from .checks import known, phase, seat
+from .checks import known, seat
+from .module import GAME_END, Event, Module, Move, Part, Phase, register
+from .principality import buildings_of
 from .refusals import refuse
+from .rounds import end_phase
+from .state import GameState
 
 NAME = "muse_princess"
 CHARACTER_AUCTION = "character_auction"
@@ -32,38 +44,49 @@ BANKER_EXCHANGE = "banker_exchange"
 KEEPS_MOMENTS = {"character_used", "correction", "profession_taught", "landscape_taught"}
 # The winner's own follow-ups to a won object keep the "won a bid" moment open.
 KEEPS_WON_BID = {"landscape_placed", "prestige_card_chosen", "recruiting_card_used"}
+USABLE_IN = ("auction", CHARACTER_AUCTION, "action")
 
 
 # --- the expansion's state -------------------------------------------------------------------
 
 
-def new_state(players: int) -> dict:
-    return {
-        "banker_money": BANKER_MONEY,
-        "held": [[] for _ in range(players)],  # per seat: [{character, face_up}]
-        "auction": None,  # the Character Auction in progress
-        "immediately": None,  # {seats, at}: who bought a card on event `at` (ruling M3)
-        "won_bid": None,  # {player, price, at}: the object won on event `at`
-        "brought": [],  # [{player, round, character, money, fame, work_value}]
-    }
+@dataclass
+class MuseGame(Part):
+    """The Character card area and the moments open now (plain JSON)."""
+
+    banker_money: int = BANKER_MONEY
+    auction: dict | None = None  # the Character Auction in progress
+    immediately: dict | None = None  # {seats, at}: who bought a card on event `at` (M3)
+    won_bid: dict | None = None  # {player, price, at}: the object won on event `at`
+    results_seen: int = 0  # auction results of the round already looked at
+    brought: list = field(default_factory=list)  # [{player, round, character, ...}]
 
 
-def data(state) -> dict:
-    return state.modules[NAME]
+@dataclass
+class MusePlayer(Part):
+    """The Character card in front of a player (one at most): [{character, face_up}]."""
+
+    characters: list = field(default_factory=list)
 
 
-def active(state) -> bool:
-    return NAME in getattr(state, "modules", {})
+def data(state: GameState) -> MuseGame:
+    return state.part(NAME)
 
 
-def held(state, s: int) -> dict | None:
+def active(state: GameState) -> bool:
+    return NAME in state.modules
+
+
+def character_held(state: GameState, s: int) -> dict | None:
     """The Character card in front of seat `s`, if any ({character, face_up})."""
-    cards = data(state)["held"][s]
+    if not active(state) or not 0 <= s < state.n:
+        return None
+    cards = state.players[s].part(NAME).characters
     return cards[0] if cards else None
 
 
 def holds(state, s: int, character: str, *, face_up: bool | None = None) -> bool:
-    card = held(state, s) if active(state) else None
+    card = character_held(state, s)
     return (
         card is not None
         and card["character"] == character
@@ -76,20 +99,17 @@ def _name(character: str) -> str:
 
 
 def _note(state, s: int, character: str, **what):
-    data(state)["brought"].append(
-        {"player": s, "round": state.round, "character": character, **what}
-    )
+    data(state).brought.append({"player": s, "round": state.round, "character": character, **what})
 
 
 # --- the Character Auction phase (p. 14) -------------------------------------------------------
 
 
-def begin_character_auction(state):
+def begin_character_auction(state: GameState) -> None:
     """After the Auction phase: the starting player bids first (the cards still in front of
     players return at the first bid or pass, ruling M3)."""
-    state.phase = CHARACTER_AUCTION
     state.turn = None
-    data(state)["auction"] = {
+    data(state).auction = {
         "turn": state.start_player,
         "pawns": {},  # character: [seat, space]
         "done": [],  # passed or bought
@@ -98,10 +118,16 @@ def begin_character_auction(state):
     }
 
 
-def legal_spaces(state, s: int, character: str) -> list[int]:
+def bidder(state: GameState) -> int | None:
+    """Whose turn it is in the Character Auction."""
+    a = data(state).auction
+    return a["turn"] if a else None
+
+
+def character_spaces(state: GameState, s: int, character: str) -> list[int]:
     """The spaces `s` may put their Pawn on now (higher than a Pawn already there, payable)."""
-    a = data(state)["auction"]
-    if a is None or character not in CHARACTERS or character in a["bought"]:
+    a = data(state).auction if active(state) else None
+    if a is None or not known(character, CHARACTERS) or character in a["bought"]:
         return []
     _, low, high = CHARACTERS[character]
     pawn = a["pawns"].get(character)
@@ -111,22 +137,11 @@ def legal_spaces(state, s: int, character: str) -> list[int]:
     return list(range(low, min(high, cash) + 1))
 
 
-def _bidder(state, ev) -> int:
-    phase(state, CHARACTER_AUCTION)
+def character_bid(state: GameState, ev: Event) -> None:
+    """A Pawn on a bid space (the engine has checked the phase and whose turn it is)."""
     s = seat(state, ev)
-    a = data(state)["auction"]
-    if a["turn"] != s:
-        who = state.players[a["turn"]].name
-        if s in a["done"]:
-            refuse("not_your_turn", f"{state.players[s].name} may not bid again this phase")
-        refuse("not_your_turn", f"It is {who}'s turn in the Character Auction")
-    return s
-
-
-def character_bid(state, ev):
-    s = _bidder(state, ev)
     m = data(state)
-    a = m["auction"]
+    a = m.auction
     character = ev.get("character")
     if not known(character, CHARACTERS):
         refuse(
@@ -160,10 +175,10 @@ def character_bid(state, ev):
     _next_bidder(state, s)
 
 
-def character_passed(state, ev):
-    s = _bidder(state, ev)
+def character_passed(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     _start(state)
-    data(state)["auction"]["done"].append(s)
+    data(state).auction["done"].append(s)
     _next_bidder(state, s)
 
 
@@ -171,19 +186,20 @@ def _start(state):
     """The first bid or pass: the cards in front of players return; a returned Banker gets its
     600 Florin again."""
     m = data(state)
-    a = m["auction"]
+    a = m.auction
     if a["started"]:
         return
     a["started"] = True
-    for cards in m["held"]:
+    for p in state.players:
+        cards = p.part(NAME).characters
         if any(c["character"] == "banker" for c in cards):
-            m["banker_money"] = BANKER_MONEY
+            m.banker_money = BANKER_MONEY
         cards.clear()
 
 
 def standing_bid(state, s: int) -> int:
     """What `s` has bid on a Character this phase (a correction may not make it unpayable)."""
-    a = data(state)["auction"] if active(state) else None
+    a = data(state).auction if active(state) else None
     character = _pawn_of(a, s) if a else None
     return a["pawns"][character][1] * FLORIN_PER_CHARACTER_SPACE if character else 0
 
@@ -194,7 +210,7 @@ def _pawn_of(a: dict, s: int) -> str | None:
 
 def _next_bidder(state, s: int):
     """Clockwise past the players who are done; one whose Pawn is still on a card buys it."""
-    a = data(state)["auction"]
+    a = data(state).auction
     current = s
     while True:
         waiting = [t for t in state.seats_from(current)[1:] + [current] if t not in a["done"]]
@@ -211,71 +227,77 @@ def _next_bidder(state, s: int):
 
 def _buy(state, s: int, character: str):
     m = data(state)
-    a = m["auction"]
+    a = m.auction
     _, space = a["pawns"].pop(character)
     p = state.players[s]
     p.money -= space * FLORIN_PER_CHARACTER_SPACE
     a["bought"].append(character)
     a["done"].append(s)
-    m["held"][s] = [{"character": character, "face_up": True}]
+    p.part(NAME).characters = [{"character": character, "face_up": True}]
     now = state.events_applied
-    if m["immediately"] is None or m["immediately"]["at"] != now:
-        m["immediately"] = {"seats": [], "at": now}
-    m["immediately"]["seats"].append(s)
+    if m.immediately is None or m.immediately["at"] != now:
+        m.immediately = {"seats": [], "at": now}
+    m.immediately["seats"].append(s)
     if character == "banker":  # used at once: take all the money on it
-        p.money += m["banker_money"]
-        _note(state, s, "banker", money=m["banker_money"])
-        m["banker_money"] = 0
+        p.money += m.banker_money
+        _note(state, s, "banker", money=m.banker_money)
+        m.banker_money = 0
 
 
 def _end_character_auction(state):
     m = data(state)
-    if "banker" not in m["auction"]["bought"]:
-        m["banker_money"] += BANKER_GAIN_UNBOUGHT
-    m["auction"] = None
-    from .actions import begin_action_phase
-
-    begin_action_phase(state)
+    if "banker" not in m.auction["bought"]:
+        m.banker_money += BANKER_GAIN_UNBOUGHT
+    m.auction = None
+    end_phase(state)
 
 
 # --- the moments a Character may be used (ruling M3) --------------------------------------------
 
 
-def object_won(state, s: int, price: int):
-    """An auction settled for `s` at `price`: the Merchant and Professor may follow."""
-    if active(state):
-        data(state)["won_bid"] = {"player": s, "price": price, "at": state.events_applied}
+def round_start(state: GameState) -> None:
+    data(state).results_seen = 0
 
 
-def after_event(state, ev: dict):
-    """Close the moments this accepted event ends (called after every event)."""
-    if not active(state):
-        return
+def event_done(state: GameState, ev: Event) -> None:
+    """After every accepted event: open the "won a bid" moment when an auction settled, note
+    what the Muse brought, and close the moments this event ends (ruling M3)."""
     m = data(state)
     kind = ev.get("type")
+    results = state.auction.get("results", []) if state.auction else []
+    if len(results) > m.results_seen:
+        won = results[-1]
+        m.won_bid = {"player": won["player"], "price": won["price"], "at": state.events_applied}
+        m.results_seen = len(results)
+    if (
+        kind == "work_completed"
+        and ev.get("princess") is None
+        and holds(state, ev["player"], "muse")
+    ):
+        _note(state, ev["player"], "muse", work_value=state.round)
     if kind in KEEPS_MOMENTS:
         return
-    if m["immediately"] and m["immediately"]["at"] != state.events_applied:
-        m["immediately"] = None
-    won = m["won_bid"]
+    if m.immediately and m.immediately["at"] != state.events_applied:
+        m.immediately = None
+    won = m.won_bid
     if (
         won
         and won["at"] != state.events_applied
         and not (kind in KEEPS_WON_BID and ev.get("player") == won["player"])
     ):
-        m["won_bid"] = None
+        m.won_bid = None
 
 
 def open_moments(state, s: int) -> set[str]:
     m = data(state)
     now = set()
-    if m["immediately"] and s in m["immediately"]["seats"]:
+    if m.immediately and s in m.immediately["seats"]:
         now.add("immediately")
     if state.phase == "action" and state.turn == s:
         now.add("own_turn")
-    if m["won_bid"] and m["won_bid"]["player"] == s:
+    if m.won_bid and m.won_bid["player"] == s:
         now.add("won_bid")
-    if state.phase == CHARACTER_AUCTION and not m["auction"]["started"]:
+    if state.phase == CHARACTER_AUCTION and not m.auction["started"]:
         now.add("auction_end")
     return now
 
@@ -283,10 +305,13 @@ def open_moments(state, s: int) -> set[str]:
 # --- using a Character -----------------------------------------------------------------------
 
 
-def character_used(state, ev):
-    if state.phase == BANKER_EXCHANGE:
-        return banker_exchange(state, ev)
-    phase(state, "auction", CHARACTER_AUCTION, "action")
+def character_used(state: GameState, ev: Event) -> None:
+    """A Character used at a moment its text allows (the Banker's exchange has its own phase)."""
+    if state.phase not in USABLE_IN:
+        refuse(
+            "wrong_phase",
+            "Characters are used in the Auction, Character Auction and Action phases",
+        )
     s = seat(state, ev)
     character = ev.get("character")
     card = _held_card(state, s, character)
@@ -316,8 +341,8 @@ def character_used(state, ev):
     if character == "cardinal":
         _note(state, s, character, actions=CARDINAL_EXTRA_ACTIONS)
     elif effect == "pay_object":
-        p.money += m["won_bid"]["price"]
-        _note(state, s, character, money=m["won_bid"]["price"])
+        p.money += m.won_bid["price"]
+        _note(state, s, character, money=m.won_bid["price"])
     elif character == "merchant":
         ahead = sum(1 for t, q in enumerate(state.players) if t != s and q.fame > p.fame)
         gained = MERCHANT_PRESTIGE + MERCHANT_PRESTIGE_PER_OPPONENT * ahead
@@ -335,7 +360,7 @@ def _held_card(state, s: int, character) -> dict:
             "character_unknown",
             f"That is not a Character: {character!r}; they are {', '.join(CHARACTERS)}",
         )
-    card = held(state, s)
+    card = character_held(state, s)
     if card is None or card["character"] != character:
         refuse(
             "not_holding_character",
@@ -397,16 +422,22 @@ def _professor_card(state, s: int, deck: str, card):
 # --- the Characters' effects on the base game ----------------------------------------------------
 
 
-def extra_actions(state, s: int) -> int:
-    """The Cardinal's third action, once flipped on its holder's turn."""
+def cardinal_actions(state: GameState, s: int, n: int) -> int:
+    """The Cardinal's extra action, once flipped on its holder's turn."""
     if state.phase == "action" and holds(state, s, "cardinal", face_up=False):
-        return CARDINAL_EXTRA_ACTIONS
-    return 0
+        return n + CARDINAL_EXTRA_ACTIONS
+    return n
 
 
-def muse_bonus(state, s: int) -> int:
+def muse_work_value(state: GameState, s: int, value: dict) -> dict:
     """The Muse adds the round number to each Work its holder completes this round."""
-    return state.round if holds(state, s, "muse") else 0
+    if not holds(state, s, "muse"):
+        return value
+    return {
+        **value,
+        "parts": {**value["parts"], "muse": state.round},
+        "total": value["total"] + state.round,
+    }
 
 
 def princess_work_value(state, s: int) -> dict:
@@ -414,56 +445,48 @@ def princess_work_value(state, s: int) -> dict:
     p = state.players[s]
     parts = {
         "landscapes": PRINCESS_WORK_VALUE["landscape"] * sum(p.landscapes.values()),
-        "buildings": PRINCESS_WORK_VALUE["building"] * len(p.buildings),
+        "buildings": PRINCESS_WORK_VALUE["building"] * len(buildings_of(state, s)),
         "builders": PRINCESS_WORK_VALUE["builder"] * p.builders,
         "cards": PRINCESS_WORK_VALUE["card"] * (len(p.hand) + len(p.table)),
     }
     return {"profession": None, "parts": parts, "bonus": {}, "total": sum(parts.values())}
 
 
-def check_princess_work(state, s: int, ev: dict):
-    if "profession" in ev or ev.get("bonus_cards"):
+def work_completed(state: GameState, ev: Event) -> None:
+    """Complete a Work: with the Princess instead of a Profession card (p. 16), or as usual."""
+    if "princess" not in ev:
+        return base_work_completed(state, ev)
+    s = seat(state, ev)
+    name = state.players[s].name
+    if ev["princess"] is not True or "profession" in ev or ev.get("bonus_cards"):
         refuse(
             "bad_event",
             "A Princess Work plays no Profession card and no Bonus card: "
             "{player, princess: true, prestige}",
         )
-    card = held(state, s) if active(state) else None
+    card = character_held(state, s)
     if card is None or card["character"] != "princess":
-        refuse("not_holding_character", f"{state.players[s].name} has no Princess in front of them")
+        refuse("not_holding_character", f"{name} has no Princess in front of them")
     if not card["face_up"]:
-        refuse("character_face_down", f"{state.players[s].name}'s Princess is already face down")
-
-
-def princess_used(state, s: int, value: int):
-    held(state, s)["face_up"] = False
-    _note(state, s, "princess", work_value=value)
-
-
-def muse_used(state, s: int, bonus: int):
-    if bonus:
-        _note(state, s, "muse", work_value=bonus)
+        refuse("character_face_down", f"{name}'s Princess is already face down")
+    total = princess_work_value(state, s)["total"]
+    check_work_value(state, total)
+    taken = check_prestige_taken(total, ev.get("prestige", 0))
+    record_work(state, s, None, total, taken, [])
+    card["face_up"] = False
+    _note(state, s, "princess", work_value=total)
 
 
 # --- the end of the game (p. 15) ---------------------------------------------------------------
 
 
-def banker_holder(state) -> int | None:
-    if not active(state):
-        return None
+def banker_holder(state: GameState) -> int | None:
+    """Who holds the Banker (after round 7: bought in the last round)."""
     return next((s for s in range(state.n) if holds(state, s, "banker")), None)
 
 
-def wait_for_banker(state) -> bool:
-    """After round 7: the holder of the Banker may exchange Money for PP first."""
-    if banker_holder(state) is None:
-        return False
-    state.phase = BANKER_EXCHANGE
-    state.turn = None
-    return True
-
-
-def banker_exchange(state, ev):
+def banker_exchange(state: GameState, ev: Event) -> None:
+    """Florin for PP, 200 each, by the Banker's holder; then the game is scored."""
     s = seat(state, ev)
     character = ev.get("character")
     _held_card(state, s, character)
@@ -487,9 +510,7 @@ def banker_exchange(state, ev):
     p.money -= florin
     p.fame += gained
     _note(state, s, "banker", money=-florin, fame=gained)
-    from .rounds import end_game
-
-    end_game(state)
+    end_phase(state)
 
 
 # --- what a seat may do now (for the phones and simulated games) --------------------------------
@@ -502,9 +523,9 @@ def candidates(state, s: int) -> list[dict]:
     out: list[dict] = []
     m = data(state)
     p = state.players[s]
-    if state.phase == CHARACTER_AUCTION and m["auction"]["turn"] == s:
+    if state.phase == CHARACTER_AUCTION and m.auction["turn"] == s:
         for character in CHARACTERS:
-            spaces = legal_spaces(state, s, character)
+            spaces = character_spaces(state, s, character)
             for space in dict.fromkeys(spaces[:1] + spaces[-1:]):
                 out.append(
                     {"type": "character_bid", "player": s, "character": character, "space": space}
@@ -516,7 +537,7 @@ def candidates(state, s: int) -> list[dict]:
             out.append(
                 {"type": "character_used", "player": s, "character": "banker", "florin": florin}
             )
-    card = held(state, s)
+    card = character_held(state, s)
     if (
         card is None
         or not card["face_up"]
@@ -545,14 +566,17 @@ def candidates(state, s: int) -> list[dict]:
 # --- what everybody sees ------------------------------------------------------------------------
 
 
-def public(state) -> dict:
+def character_area(state: GameState) -> dict | None:
     """The Character card area and the cards in front of players: all face up on the table
-    (every Pawn visible to all); of what the Professor brought, only which deck."""
+    (every Pawn visible to all); of what the Professor brought, only which deck. None in a
+    game without the expansion."""
+    if not active(state):
+        return None
     m = data(state)
-    a = m["auction"]
+    a = m.auction
     return {
-        "banker_money": m["banker_money"],
-        "held": [[dict(c) for c in cards] for cards in m["held"]],
+        "banker_money": m.banker_money,
+        "held": [[dict(c) for c in p.part(NAME).characters] for p in state.players],
         "auction": None
         if a is None
         else {
@@ -562,5 +586,96 @@ def public(state) -> dict:
             "bought": list(a["bought"]),
             "started": a["started"],
         },
-        "brought": [{k: v for k, v in b.items() if k != "card"} for b in m["brought"]],
+        "brought": [{k: v for k, v in b.items() if k != "card"} for b in m.brought],
+        "won_bid": {k: v for k, v in m.won_bid.items() if k != "at"} if m.won_bid else None,
     }
+
+
+# --- the module ---------------------------------------------------------------------------------
+
+
+def check_setup(state: GameState, ev: Event) -> None:
+    if (ev.get("expansions") or {}).get(NAME) is not True:
+        refuse("bad_event", "Say whether the game plays The Muse and the Princess: true or false")
+    if ev.get("solo"):
+        refuse(
+            "expansion_not_supported",
+            "The Muse and the Princess is for 2 to 5 players, not the solo game",
+        )
+
+
+def correction_keeps_bids_payable(state: GameState, ev: Event) -> None:
+    """A host's correction may not leave a Pawn's bid unpayable (ruling 30)."""
+    if ev.get("type") != "correction" or state.phase != CHARACTER_AUCTION:
+        return
+    s, money = ev.get("player"), ev.get("money", 0)
+    if not isinstance(s, int) or not 0 <= s < state.n or not isinstance(money, int):
+        return
+    bid = standing_bid(state, s)
+    if bid > state.players[s].money + money:
+        refuse(
+            "bad_correction",
+            f"{state.players[s].name} could no longer pay the Character bid of {bid}",
+        )
+
+
+def _summary(state: GameState) -> dict[str, Any]:
+    return {"banker_money": data(state).banker_money}
+
+
+def _player_summary(state: GameState, s: int) -> dict[str, Any]:
+    return {"characters": [dict(c) for c in state.players[s].part(NAME).characters]}
+
+
+register(
+    Module(
+        name=NAME,
+        title="The Muse and the Princess",
+        option=NAME,
+        enabled_by=lambda ev: (
+            isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get(NAME))
+        ),
+        foreign=(
+            "expansion_not_enabled",
+            "This game is played without The Muse and the Princess",
+        ),
+        phases=(
+            Phase(
+                CHARACTER_AUCTION,
+                "the Character Auction phase",
+                {
+                    "character_bid": Move(character_bid, turn=True),
+                    "character_passed": Move(character_passed, turn=True),
+                },
+                after="auction",
+                begin=begin_character_auction,
+                whose_turn=bidder,
+            ),
+            Phase("action", moves={"work_completed": Move(work_completed, turn=True, action=True)}),
+            Phase(
+                BANKER_EXCHANGE,
+                "the Banker's exchange at the end of the game",
+                {"character_used": banker_exchange},
+                when=GAME_END,
+                active=lambda state: banker_holder(state) is not None,
+                whose_turn=banker_holder,
+            ),
+        ),
+        anytime={"character_used": character_used},
+        game_part=MuseGame,
+        player_part=MusePlayer,
+        hooks={
+            "check_setup": check_setup,
+            "round_start": round_start,
+            "gate": correction_keeps_bids_payable,
+            "event_done": event_done,
+            "actions_per_turn": cardinal_actions,
+            "work_value": muse_work_value,
+            "fame_may_be_sold": lambda state: False,
+            "candidates": candidates,
+            "summary": _summary,
+            "player_summary": _player_summary,
+            "public_view": lambda state: {"characters": character_area(state)},
+        },
+    )
+)

@@ -35,7 +35,7 @@ CODES = {
     "game_over": "End of the game (p. 10)",
     "unknown_player": CONTRACT,
     "host_only": RULINGS + " #30",
-    "expansion_not_supported": RULINGS + " #11-13",
+    "expansion_not_supported": RULINGS + " #11-13, M11",
     # setup
     "bad_player_count": SETUP,
     "bad_freedom_supply": TWO_PLAYERS,
@@ -96,6 +96,7 @@ CODES = {
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
     # The Muse and the Princess
+    "expansion_not_enabled": MUSE + "; " + CONTRACT,
     "character_unknown": CHARACTER_AUCTION,
     "character_taken": CHARACTER_AUCTION + "; " + RULINGS + " M2",
     "bad_character_space": CHARACTER_AUCTION + "; " + RULINGS + " M1",

@@ -8,7 +8,14 @@ lie face up on the table); the buttons and the Princess Work are built for their
 
 from __future__ import annotations
 
-from companion.rules import muse_princess as mp
+from companion.rules import (
+    banker_holder,
+    candidate_events,
+    character_area,
+    character_held,
+    character_spaces,
+    princess_work_value,
+)
 from companion.rules.catalog import (
     BANKER_FLORIN_PER_PRESTIGE,
     BANKER_GAIN_UNBOUGHT,
@@ -25,7 +32,6 @@ from companion.rules.catalog import (
     PRINCESS_WORK_VALUE,
     ROUNDS,
 )
-from companion.rules.views import characters_public
 
 from .drawings import seat_colour
 
@@ -59,7 +65,7 @@ def _who(state, seat) -> dict | None:
 def board(state) -> dict | None:
     """The six cards: spaces, the Pawn on each (whose, which space), who bought or holds it;
     whose turn it is and who is done (their Pawn laid down)."""
-    public = characters_public(state)
+    public = character_area(state)
     if public is None:
         return None
     a = public["auction"]
@@ -94,7 +100,7 @@ def board(state) -> dict | None:
 
 def brought(state) -> list[dict]:
     """What the Characters brought each player, in words (for the end of the game)."""
-    public = characters_public(state)
+    public = character_area(state)
     if public is None:
         return []
     per_seat: dict[int, list[str]] = {}
@@ -128,9 +134,9 @@ def _brought_words(b: dict) -> str:
 # -- one seat's phone ------------------------------------------------------------------------------
 
 
-def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
+def auction_screen(state, seat: int, params: dict, button) -> dict:
     """The Character Auction on a phone: tap a card, then one of its legal spaces."""
-    a = mp.data(state)["auction"]
+    a = character_area(state)["auction"]
     p = state.players[seat]
     out = {"name": "characters", "board": board(state), "my_turn": a["turn"] == seat}
     mine = next((c for c, (s, _) in a["pawns"].items() if s == seat), None)
@@ -142,7 +148,7 @@ def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
         return out
     choices = []
     for character in CHARACTERS:
-        spaces = mp.legal_spaces(state, seat, character)
+        spaces = character_spaces(state, seat, character)
         if character in a["bought"]:
             why = "bought this round"
         elif not spaces:
@@ -159,7 +165,7 @@ def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
         choices.append({"id": character, "name": name(character), "why": why, "hint": hint})
     out["choices"] = choices
     chosen = params.get("character")
-    if chosen in CHARACTERS and mp.legal_spaces(state, seat, chosen):
+    if chosen in CHARACTERS and character_spaces(state, seat, chosen):
         out["chosen"] = name(chosen)
         out["spaces"] = [
             button(
@@ -167,7 +173,7 @@ def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
                 f"Space {space}",
                 f"{space * FLORIN_PER_CHARACTER_SPACE} Florin",
             )
-            for space in mp.legal_spaces(state, seat, chosen)
+            for space in character_spaces(state, seat, chosen)
         ]
     out["pass"] = button({"type": "character_passed", "player": seat}, "Pass: no Character")
     return out
@@ -175,7 +181,7 @@ def auction_screen(state, seat: int, params: dict, button, why_not) -> dict:
 
 def banker_screen(state, seat: int) -> dict:
     """The end of the game waits for the Banker's holder: Florin for PP, or nothing."""
-    holder = mp.banker_holder(state)
+    holder = banker_holder(state)
     if holder != seat:
         return {
             "name": "wait",
@@ -192,12 +198,13 @@ def banker_screen(state, seat: int) -> dict:
     }
 
 
-def mine(state, seat: int, button, why_not) -> dict | None:
+def mine(state, seat: int, button) -> dict | None:
     """The Character in front of this seat: what it does, a button for each use the rules allow
     right now, and a reminder when it is about to go back unused."""
-    if not mp.active(state) or state.phase not in ("auction", mp.CHARACTER_AUCTION, "action"):
+    area = character_area(state)
+    if area is None or state.phase not in ("auction", "character_auction", "action"):
         return None
-    card = mp.held(state, seat)
+    card = character_held(state, seat)
     if card is None:
         return None
     character = card["character"]
@@ -222,16 +229,14 @@ def mine(state, seat: int, button, why_not) -> dict | None:
     if not card["face_up"]:
         return out
     p = state.players[seat]
-    for ev in mp.candidates(state, seat):
-        if ev["type"] != "character_used" or why_not(state, ev) is not None:
-            continue
+    for ev in _uses_now(state, seat):
         if character == "professor":
             out["professor"] = True
             continue
         if character == "cardinal":
             out["buttons"].append(button(ev, "Flip the Cardinal", "one more action this turn"))
         elif ev.get("effect") == "pay_object":
-            price = mp.data(state)["won_bid"]["price"]
+            price = area["won_bid"]["price"]
             out["buttons"].append(
                 button(ev, "Flip the Merchant: do not pay", f"{price} Florin back", primary=True)
             )
@@ -251,7 +256,7 @@ def mine(state, seat: int, button, why_not) -> dict | None:
 def _reminder(state, seat: int, character: str, out: dict) -> str | None:
     usable = out["buttons"] or out["professor"]
     if character in ("merchant", "professor") and usable:
-        if state.phase == mp.CHARACTER_AUCTION:
+        if state.phase == "character_auction":
             return (
                 f"Last chance: your {name(character)} goes back with the first Character bid "
                 "or pass."
@@ -271,17 +276,22 @@ def _reminder(state, seat: int, character: str, out: dict) -> str | None:
     return None
 
 
-def professor_screen(state, seat: int, button, why_not) -> dict | None:
+def _uses_now(state, seat: int) -> list[dict]:
+    """The Character uses the rules allow this seat right now (each tried on a copy)."""
+    return [
+        ev
+        for ev in candidate_events(state, seat, professions=[], bonus_cards=[])
+        if ev["type"] == "character_used"
+    ]
+
+
+def professor_screen(state, seat: int, button) -> dict | None:
     """Every Prestige and Bonus card of the game, not only those left: which ones are gone is
     the others' secret (the engine refuses a card that is not there)."""
-    card = mp.held(state, seat) if mp.active(state) else None
+    card = character_held(state, seat)
     if card is None or card["character"] != "professor" or not card["face_up"]:
         return None
-    usable = any(
-        ev["type"] == "character_used" and why_not(state, ev) is None
-        for ev in mp.candidates(state, seat)
-    )
-    if not usable:
+    if not _uses_now(state, seat):
         return None
 
     def use(deck, card_id, label):
@@ -303,11 +313,11 @@ def professor_screen(state, seat: int, button, why_not) -> dict | None:
 
 def princess_screen(state, seat: int, params: dict) -> dict | None:
     """The Princess Work with its breakdown, the minimum and the PP split (p. 16)."""
-    card = mp.held(state, seat) if mp.active(state) else None
+    card = character_held(state, seat)
     if card is None or card["character"] != "princess" or not card["face_up"]:
         return None
     p = state.players[seat]
-    wv = mp.princess_work_value(state, seat)
+    wv = princess_work_value(state, seat)
     parts = wv["parts"]
     per = PRINCESS_WORK_VALUE
     breakdown = [
@@ -316,7 +326,11 @@ def princess_screen(state, seat: int, params: dict) -> dict | None:
             parts["landscapes"],
             f"{per['landscape']} each",
         ),
-        (f"Buildings × {len(p.buildings)}", parts["buildings"], f"{per['building']} each"),
+        (
+            f"Buildings × {parts['buildings'] // per['building']}",
+            parts["buildings"],
+            f"{per['building']} each",
+        ),
         (f"Builders × {p.builders}", parts["builders"], f"{per['builder']} each"),
         (
             f"Cards × {len(p.hand) + len(p.table)}",

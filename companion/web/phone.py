@@ -16,10 +16,29 @@ from __future__ import annotations
 
 import re
 
-from companion.rules import Refusal
-from companion.rules.actions import actions_allowed, building_cost
-from companion.rules.auction import available_objects, is_last_player
-from companion.rules.cards import bonus_value, prestige_points
+from companion.rules import (
+    CHANCE_EVENTS,
+    PALAZZO,
+    Refusal,
+    actions_allowed,
+    apply_in_place,
+    available_objects,
+    bonus_value,
+    bonus_values_now,
+    building_cost,
+    candidate_events,
+    counts,
+    current_player,
+    empty_spaces,
+    is_last_player,
+    means,
+    occupied,
+    opening_bid,
+    prestige_points,
+    principality_counts,
+    selling_allowed,
+    work_value,
+)
 from companion.rules.catalog import (
     BONUS_CARD_COST,
     BONUS_CARDS,
@@ -42,13 +61,6 @@ from companion.rules.catalog import (
     WORK_VALUE,
     CatalogError,
 )
-from companion.rules.checks import means, opening_bid, selling_allowed
-from companion.rules.engine import CHANCE_EVENTS, apply_in_place
-from companion.rules.legal import candidate_events
-from companion.rules.principality import PALAZZO, counts, empty_spaces, occupied
-from companion.rules.rounds import principality_counts
-from companion.rules.views import current_player
-from companion.rules.work import bonus_values_now, work_value
 
 from . import characters
 
@@ -996,7 +1008,7 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         if taught is not None:
             return taught
     if params.get("do") == "professor":
-        professor = characters.professor_screen(state, seat, _button, why_not)
+        professor = characters.professor_screen(state, seat, _button)
         if professor is not None:
             return professor
     if state.phase == "setup":
@@ -1004,7 +1016,7 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
     if state.phase == "auction":
         return auction_screen(state, seat, params)
     if state.phase == "character_auction":
-        return characters.auction_screen(state, seat, params, _button, why_not)
+        return characters.auction_screen(state, seat, params, _button)
     if state.phase == "banker_exchange":
         return characters.banker_screen(state, seat)
     if state.phase == "action":

@@ -176,7 +176,7 @@ def phone_context(
         "prestige_cards": screens.prestige_cards_held(work, seat),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
-        "character": characters.mine(work, seat, screens._button, screens.why_not),
+        "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,

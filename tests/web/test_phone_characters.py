@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from companion.rules import current_player
 from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
@@ -42,7 +43,7 @@ def characters_round(app, game_id, bids=None):
     bids = dict(bids or {})
     s = state(app, game_id)
     while s.phase == "character_auction":
-        turn = s.modules["muse_princess"]["auction"]["turn"]
+        turn = current_player(s)
         if turn in bids:
             character, space = bids.pop(turn)
             record(
@@ -139,7 +140,7 @@ def test_passing_and_buying_by_itself(app, client, characters):
     assert "Ada bought the Cardinal for 300 Florin" in table
     assert "The Character Auction is over; Ada's turn" in table
     s = state(app, game_id)
-    assert s.phase == "action" and s.modules["muse_princess"]["held"][ADA] == [
+    assert s.phase == "action" and s.players[ADA].part("muse_princess").characters == [
         {"character": "cardinal", "face_up": True}
     ]
 
