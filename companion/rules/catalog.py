@@ -132,7 +132,7 @@ PRINCESS_WORK_VALUE = {"landscape": 3, "building": 2, "builder": 2, "card": 1}
 # When each Character may be used, per effect (the Muse works by itself, the Banker pays out at
 # once): "immediately" after buying it, on the holder's "own_turn" in the Action phase, right
 # after the holder "won_bid" on an object, or at the "auction_end" (ruling M3).
-CHARACTER_MOMENTS = {
+CHARACTER_MOMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     "cardinal": {"extra_action": ("own_turn",)},
     "merchant": {
         "pay_object": ("won_bid",),

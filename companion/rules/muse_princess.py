@@ -105,6 +105,13 @@ def _note(state, s: int, character: str, **what):
 # --- the Character Auction phase (p. 14) -------------------------------------------------------
 
 
+def _auction(state: GameState) -> dict[str, Any]:
+    """The Character Auction in progress (only asked during the phase)."""
+    a = data(state).auction
+    assert a is not None, "no Character Auction in progress"
+    return a
+
+
 def begin_character_auction(state: GameState) -> None:
     """After the Auction phase: the starting player bids first (the cards still in front of
     players return at the first bid or pass, ruling M3)."""
@@ -140,20 +147,21 @@ def character_spaces(state: GameState, s: int, character: str) -> list[int]:
 def character_bid(state: GameState, ev: Event) -> None:
     """A Pawn on a bid space (the engine has checked the phase and whose turn it is)."""
     s = seat(state, ev)
-    m = data(state)
-    a = m.auction
+    a = _auction(state)
     character = ev.get("character")
-    if not known(character, CHARACTERS):
+    if not isinstance(character, str) or character not in CHARACTERS:
         refuse(
             "character_unknown",
             f"That is not a Character: {character!r}; bid on one of {', '.join(CHARACTERS)}",
         )
+    assert isinstance(character, str)
     name, low, high = CHARACTERS[character]
     if character in a["bought"]:
         refuse("character_taken", f"The {name} was already bought this round")
     space = ev.get("space")
     if not isinstance(space, int) or isinstance(space, bool) or not low <= space <= high:
         refuse("bad_character_space", f"The {name}'s bid spaces are {low} to {high}, not {space!r}")
+    assert isinstance(space, int)
     pawn = a["pawns"].get(character)
     if pawn is not None and space <= pawn[1]:
         refuse(
@@ -178,7 +186,7 @@ def character_bid(state: GameState, ev: Event) -> None:
 def character_passed(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _start(state)
-    data(state).auction["done"].append(s)
+    _auction(state)["done"].append(s)
     _next_bidder(state, s)
 
 
@@ -186,7 +194,7 @@ def _start(state):
     """The first bid or pass: the cards in front of players return; a returned Banker gets its
     600 Florin again."""
     m = data(state)
-    a = m.auction
+    a = _auction(state)
     if a["started"]:
         return
     a["started"] = True
@@ -201,16 +209,16 @@ def standing_bid(state, s: int) -> int:
     """What `s` has bid on a Character this phase (a correction may not make it unpayable)."""
     a = data(state).auction if active(state) else None
     character = _pawn_of(a, s) if a else None
-    return a["pawns"][character][1] * FLORIN_PER_CHARACTER_SPACE if character else 0
+    return a["pawns"][character][1] * FLORIN_PER_CHARACTER_SPACE if a and character else 0
 
 
 def _pawn_of(a: dict, s: int) -> str | None:
     return next((c for c, (owner, _) in a["pawns"].items() if owner == s), None)
 
 
-def _next_bidder(state, s: int):
+def _next_bidder(state: GameState, s: int) -> None:
     """Clockwise past the players who are done; one whose Pawn is still on a card buys it."""
-    a = data(state).auction
+    a = _auction(state)
     current = s
     while True:
         waiting = [t for t in state.seats_from(current)[1:] + [current] if t not in a["done"]]
@@ -225,9 +233,9 @@ def _next_bidder(state, s: int):
         current = nxt
 
 
-def _buy(state, s: int, character: str):
+def _buy(state: GameState, s: int, character: str) -> None:
     m = data(state)
-    a = m.auction
+    a = _auction(state)
     _, space = a["pawns"].pop(character)
     p = state.players[s]
     p.money -= space * FLORIN_PER_CHARACTER_SPACE
@@ -244,9 +252,9 @@ def _buy(state, s: int, character: str):
         m.banker_money = 0
 
 
-def _end_character_auction(state):
+def _end_character_auction(state: GameState) -> None:
     m = data(state)
-    if "banker" not in m.auction["bought"]:
+    if "banker" not in _auction(state)["bought"]:
         m.banker_money += BANKER_GAIN_UNBOUGHT
     m.auction = None
     end_phase(state)
@@ -297,7 +305,7 @@ def open_moments(state, s: int) -> set[str]:
         now.add("own_turn")
     if m.won_bid and m.won_bid["player"] == s:
         now.add("won_bid")
-    if state.phase == CHARACTER_AUCTION and not m.auction["started"]:
+    if state.phase == CHARACTER_AUCTION and not _auction(state)["started"]:
         now.add("auction_end")
     return now
 
@@ -313,8 +321,8 @@ def character_used(state: GameState, ev: Event) -> None:
             "Characters are used in the Auction, Character Auction and Action phases",
         )
     s = seat(state, ev)
-    character = ev.get("character")
-    card = _held_card(state, s, character)
+    card = _held_card(state, s, ev.get("character"))
+    character: str = card["character"]
     name = _name(character)
     if character == "banker":
         refuse(
@@ -341,8 +349,9 @@ def character_used(state: GameState, ev: Event) -> None:
     if character == "cardinal":
         _note(state, s, character, actions=CARDINAL_EXTRA_ACTIONS)
     elif effect == "pay_object":
-        p.money += m.won_bid["price"]
-        _note(state, s, character, money=m.won_bid["price"])
+        price = m.won_bid["price"] if m.won_bid else 0
+        p.money += price
+        _note(state, s, character, money=price)
     elif character == "merchant":
         ahead = sum(1 for t, q in enumerate(state.players) if t != s and q.fame > p.fame)
         gained = MERCHANT_PRESTIGE + MERCHANT_PRESTIGE_PER_OPPONENT * ahead
@@ -354,8 +363,8 @@ def character_used(state: GameState, ev: Event) -> None:
     card["face_up"] = character in CHARACTERS_FACE_UP_AFTER_USE
 
 
-def _held_card(state, s: int, character) -> dict:
-    if not known(character, CHARACTERS):
+def _held_card(state: GameState, s: int, character: object) -> dict:
+    if not isinstance(character, str) or character not in CHARACTERS:
         refuse(
             "character_unknown",
             f"That is not a Character: {character!r}; they are {', '.join(CHARACTERS)}",
@@ -379,7 +388,7 @@ def _effect(character: str, ev: dict) -> str:
     else:
         effect = ev.get("effect")
         what = "effect: " + " or ".join(effects)
-    if not known(effect, effects):
+    if not isinstance(effect, str) or effect not in effects:
         refuse("bad_character_effect", f"Say how the {_name(character)} is used: {what}")
     return effect
 
@@ -521,9 +530,8 @@ def candidates(state, s: int) -> list[dict]:
     if not active(state):
         return []
     out: list[dict] = []
-    m = data(state)
     p = state.players[s]
-    if state.phase == CHARACTER_AUCTION and m.auction["turn"] == s:
+    if state.phase == CHARACTER_AUCTION and bidder(state) == s:
         for character in CHARACTERS:
             spaces = character_spaces(state, s, character)
             for space in dict.fromkeys(spaces[:1] + spaces[-1:]):
