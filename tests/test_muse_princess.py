@@ -35,17 +35,7 @@ def character_turn(t: Table) -> int:
 
 
 def characters_round(t: Table, bids: dict | None = None):
-    """The Character Auction phase: each seat in turn bids as `bids` says ({seat: (character,
-    space)}, once) or passes; purchases happen by themselves."""
-    bids = dict(bids or {})
-    assert t.state.phase == "character_auction", t.state.phase
-    while t.state.phase == "character_auction":
-        s = character_turn(t)
-        if s in bids:
-            character, space = bids.pop(s)
-            t.do("character_bid", player=s, character=character, space=space)
-        else:
-            t.do("character_passed", player=s)
+    t.characters_round(bids)
 
 
 def skip_round(t: Table, bids: dict | None = None):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place, current_player
+from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
 from companion.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -925,15 +925,7 @@ def muse(players=("Alexandra", "Leon", "Jen")) -> Table:
 
 
 def characters_round(t: Table, bids: dict | None = None):
-    """Each seat in turn bids as `bids` says ({seat: (character, space)}) or passes."""
-    bids = dict(bids or {})
-    while t.state.phase == "character_auction":
-        s = current_player(t.state)
-        if s in bids:
-            character, space = bids.pop(s)
-            t.do("character_bid", player=s, character=character, space=space)
-        else:
-            t.do("character_passed", player=s)
+    t.characters_round(bids)
 
 
 def in_character_auction() -> Table:

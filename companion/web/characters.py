@@ -18,14 +18,10 @@ from companion.rules import (
 )
 from companion.rules.catalog import (
     BANKER_FLORIN_PER_PRESTIGE,
-    BANKER_GAIN_UNBOUGHT,
-    BANKER_MONEY,
     BONUS_CARDS,
     CARDINAL_EXTRA_ACTIONS,
     CHARACTERS,
     FLORIN_PER_CHARACTER_SPACE,
-    FLORIN_PER_PRESTIGE_TAKEN,
-    FLORIN_PER_WORK_VALUE,
     MERCHANT_PRESTIGE,
     MINIMUM_WORK_VALUE,
     PRESTIGE_CARDS,
@@ -311,7 +307,7 @@ def professor_screen(state, seat: int, button) -> dict | None:
     }
 
 
-def princess_screen(state, seat: int, params: dict) -> dict | None:
+def princess_screen(state, seat: int) -> dict | None:
     """The Princess Work with its breakdown, the minimum and the PP split (p. 16)."""
     card = character_held(state, seat)
     if card is None or card["character"] != "princess" or not card["face_up"]:
@@ -340,29 +336,12 @@ def princess_screen(state, seat: int, params: dict) -> dict | None:
     ]
     total = wv["total"]
     minimum = MINIMUM_WORK_VALUE[state.round]
-    most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
-    chosen = params.get("prestige") if isinstance(params.get("prestige"), int) else 0
     return {
         "name": "princess",
         "breakdown": breakdown,
         "total": total,
         "minimum": minimum,
         "meets": total >= minimum,
-        "splits": [
-            {
-                "pp": k,
-                "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
-                "checked": k == min(chosen, most),
-            }
-            for k in range(most + 1)
-        ],
         "event": {"type": "work_completed", "player": seat, "princess": "true"},
         "note": "Freedoms, Jesters and Bonus cards do not count for the Princess.",
     }
-
-
-def banker_rules_text() -> str:
-    return (
-        f"The Banker starts with {BANKER_MONEY} Florin and gains {BANKER_GAIN_UNBOUGHT} each "
-        "round nobody buys it."
-    )

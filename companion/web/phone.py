@@ -683,7 +683,7 @@ def action_screen(state, seat: int, params: dict) -> dict:
             "take": take_screen,
             "bonus": bonus_screen,
             "recruit": recruit_screen,
-            "princess": characters.princess_screen,
+            "princess": princess_screen,
         }.get(do)
         if screen is not None:
             built = screen(state, seat, params)
@@ -731,7 +731,7 @@ def action_screen(state, seat: int, params: dict) -> dict:
             )
         if _recruit_buttons(state, seat):
             menu.append({"do": "recruit", "label": "Use your Recruiting card", "hint": ""})
-        princess = characters.princess_screen(state, seat, {})
+        princess = characters.princess_screen(state, seat)
         if princess is not None:
             menu.append(
                 {
@@ -775,6 +775,27 @@ def _may_take_bonus(state, seat: int) -> bool:
     )
 
 
+def work_splits(total: int, chosen) -> list[dict]:
+    """The PP a Work may pay instead of Florin (0 to half its value), one chip each."""
+    most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
+    chosen = chosen if isinstance(chosen, int) else 0
+    return [
+        {
+            "pp": k,
+            "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
+            "checked": k == min(chosen, most),
+        }
+        for k in range(most + 1)
+    ]
+
+
+def princess_screen(state, seat: int, params: dict) -> dict | None:
+    screen = characters.princess_screen(state, seat)
+    if screen is not None:
+        screen["splits"] = work_splits(screen["total"], params.get("prestige"))
+    return screen
+
+
 def work_screen(state, seat: int, params: dict) -> dict | None:
     p = state.players[seat]
     options = [
@@ -815,16 +836,7 @@ def work_screen(state, seat: int, params: dict) -> dict | None:
     breakdown += [(f"Bonus: {bonus_text(b)}", v, "") for b, v in wv["bonus"].items()]
     total = wv["total"]
     minimum = MINIMUM_WORK_VALUE[state.round]
-    most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
-    chosen = params.get("prestige") if isinstance(params.get("prestige"), int) else 0
-    splits = [
-        {
-            "pp": k,
-            "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
-            "checked": k == min(chosen, most),
-        }
-        for k in range(most + 1)
-    ]
+    splits = work_splits(total, params.get("prestige"))
     now = bonus_values_now(state, seat, pid)
     return {
         "name": "work",
