@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import summary
+from companion.rules import public_view, seat_view, summary
 from companion.rules.catalog import CHARACTERS, MINIMUM_WORK_VALUE
 from tests.builders import Table, bonus, build, freedom
 
@@ -606,6 +606,23 @@ def test_professor_prestige_card_leaves_the_prestige_stack_open():
         "character_used", player=LEON, character="professor", deck="bonus", card="per_lake"
     )
     assert r.code == "character_face_down"
+
+
+def test_the_public_view_shows_pawns_and_characters_but_not_the_professors_card():
+    t = muse_table(("Alexandra", "Leon", "Jen"))
+    t.leave_all()
+    t.do("character_bid", player=A, character="professor", space=4)
+    area = public_view(t.state)["characters"]
+    assert area["auction"]["pawns"] == {"professor": [A, 4]} and area["banker_money"] == 600
+    characters_round(t)
+    use(t, A, "professor", deck="bonus", card="per_lake")
+    view = public_view(t.state)
+    assert view["players"][A]["characters"] == [{"character": "professor", "face_up": False}]
+    assert view["characters"]["brought"] == [
+        {"player": A, "round": 1, "character": "professor", "deck": "bonus"}
+    ]
+    assert "per_lake" not in str(view)
+    assert "per_lake" in str(seat_view(t.state, A)) and "per_lake" not in str(seat_view(t.state, 1))
 
 
 def test_professor_refuses_a_card_not_in_the_deck():
