@@ -678,3 +678,35 @@ def test_every_table_size_runs_a_character_auction(n):
     assert sorted(characters(t, s)[0]["character"] for s in range(n)) == sorted(
         list(CHARACTERS)[:n]
     )
+
+
+def test_merchant_on_its_holders_own_turn_in_the_action_phase():
+    """ "at any time on your turn during the Action phase": even after both actions."""
+    t = muse_table(("Alexandra", "Leon", "Jen"))
+    t.do("correction", player=JEN, money=0, fame=2, reason="test: Jen ahead")
+    t.leave_all()
+    characters_round(t, {LEON: ("merchant", 3)})
+    t.do("turn_ended", player=A)
+    t.do("building_built", player=LEON, building="tower")
+    t.do("building_built", player=LEON, building="chapel")
+    assert t.p(LEON).fame == 6  # two Buildings: now ahead of Jen
+    use(t, LEON, "merchant", effect="prestige")
+    assert t.p(LEON).fame == 6 + 1  # nobody has more PP than Leon
+
+
+def test_two_players_merchant_pays_for_the_landscape_object():
+    """With 2 players the Landscape object is one auction object; the Merchant may pay for it
+    (the winner names the type, before or after flipping the card)."""
+    t = muse_table(("Alexandra", "Leon"))
+    t.leave_all()
+    characters_round(t, {A: ("merchant", 3)})
+    t.end_turns()
+    assert t.opener == LEON
+    t.do("auction_opened", player=LEON, object="landscape")
+    t.do("bid_raised", player=A, amount=400)
+    t.do("bid_passed", player=LEON)
+    money = t.p(A).money
+    use(t, A, "merchant", effect="pay_object")
+    assert t.p(A).money == money + 400
+    t.do("landscape_placed", player=A, landscape="park")
+    assert t.p(A).landscapes["park"] == 1
