@@ -179,12 +179,15 @@ class PrestigeCardChosen(Event):
 
 
 class WorkCompleted(Event):
+    """`profession` (and `bonus_cards`), or with The Muse and the Princess `princess: true`."""
+
     TITLE = "Completing a Work"
     type: Literal["work_completed"]
     player: Seat
-    profession: Ident
+    profession: Ident | None = None
     bonus_cards: Annotated[list[Ident], Field(max_length=12)] = []
     prestige: Annotated[int, Field(ge=0, le=100), Code("bad_prestige_split")] = 0
+    princess: bool | None = None
 
 
 class BuildingBuilt(Event):
@@ -343,6 +346,39 @@ class AutomaTieBroken(Event):
     card: Ident
 
 
+# -- The Muse and the Princess ----------------------------------------------------------------
+
+CharacterId = Annotated[Ident, Code("character_unknown")]
+
+
+class CharacterBid(Event):
+    TITLE = "Bidding for a Character"
+    type: Literal["character_bid"]
+    player: Seat
+    character: CharacterId
+    space: Annotated[int, Field(ge=0, le=15), Code("bad_character_space")]
+
+
+class CharacterPassed(Event):
+    TITLE = "Passing in the Character Auction"
+    type: Literal["character_passed"]
+    player: Seat
+
+
+class CharacterUsed(Event):
+    """`effect` (Merchant), `deck` and `card` (Professor) or `florin` (Banker), as the
+    Character needs."""
+
+    TITLE = "Using a Character"
+    type: Literal["character_used"]
+    player: Seat
+    character: CharacterId
+    effect: Annotated[Ident, Code("bad_character_effect")] | None = None
+    deck: Annotated[Ident, Code("bad_character_effect")] | None = None
+    card: Ident | None = None
+    florin: Annotated[int, Field(ge=0, le=1_000_000), Code("bad_exchange")] | None = None
+
+
 # -- the table --------------------------------------------------------------------------------
 
 EVENTS: dict[str, type[Event]] = {}
@@ -386,6 +422,9 @@ register(
     AutomaProfessionRevealed,
     AutomaCardsOffered,
     AutomaTieBroken,
+    CharacterBid,
+    CharacterPassed,
+    CharacterUsed,
 )
 
 
