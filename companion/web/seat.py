@@ -30,6 +30,7 @@ from companion.rules.catalog import (
     CatalogError,
 )
 from companion.tokens import Identity, identify_in_game
+from events.boundedjson import JsonRefused, loads
 
 from . import characters
 from . import phone as screens
@@ -312,8 +313,8 @@ def parse_resend(text: str) -> dict:
     if not text or len(text) > MAX_RESEND:
         raise FormError("This form lost the move it was for: go back and try again")
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = loads(text, max_depth=4, max_bytes=MAX_RESEND)
+    except JsonRefused:
         raise FormError("This form's move could not be read: go back and try again") from None
     if not isinstance(data, dict) or data.get("type") not in screens.TEACHABLE:
         raise FormError("This form's move could not be read: go back and try again")

@@ -204,3 +204,39 @@ def test_one_default_instance_folder_for_the_server_and_the_command_line(tmp_pat
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(tmp_path / "club")] * 3
     assert mode(tmp_path / "club") == 0o700
+
+
+@pytest.mark.postgres
+def test_nul_in_a_game_id_is_a_404_on_postgresql_too(tmp_path, pg_fresh_url):
+    app = create_app(
+        {"INSTANCE_PATH": tmp_path / "i", "TESTING": True, "DATABASE_URL": pg_fresh_url}
+    )
+    client = app.test_client()
+    try:
+        for path in ("/games/a%00b/table", "/games/a%00b/me", "/games/%00/log.jsonl"):
+            assert client.get(path).status_code == 404, path
+        token = csrf_token_for(client)
+        r = client.post("/games/a%00b/events", data={"csrf_token": token, "view": "phone"})
+        assert r.status_code == 404
+    finally:
+        app.extensions["palazzo.store"].close()
+
+
+def test_a_teach_form_carrying_a_nested_move_is_refused(app, client):
+    game_id, _ = mid_game(app)
+    as_role(client, game_id, "seat", 1)
+    before = get_table(app).seq(game_id)
+    catalog = Path(app.instance_path, "catalog.json").read_text()
+    token = csrf_token_for(client)
+    for resend in (
+        '{"type": "profession_taken", "player": 1, "profession": ' + "[" * 900 + "]" * 900 + "}",
+        '{"type": "starting_hand_chosen", "player": 1, "professions": [[[[["x"]]]]]}',
+        "[" * 1999,
+    ):
+        r = client.post(
+            f"/games/{game_id}/teach",
+            data={"csrf_token": token, "what": "profession", "resend": resend, "name": "Scribe"},
+        )
+        assert r.status_code == 422, r.status_code
+    assert get_table(app).seq(game_id) == before
+    assert Path(app.instance_path, "catalog.json").read_text() == catalog
