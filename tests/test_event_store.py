@@ -115,6 +115,7 @@ def test_same_id_in_another_game_is_a_clash(store):
     with pytest.raises(EventIdClash) as err:
         store.append("b", id="x", type="bid", payload={}, by="0", expected_seq=0)
     assert err.value.other_game_id == "a"
+    assert "already used" in str(err.value) and "'a'" not in str(err.value)  # names no game
     assert store.events("b") == []
 
 

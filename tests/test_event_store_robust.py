@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import text
 
-from events import EventIdClash, InvalidEvent, InvalidJsonl, parse_jsonl
+from events import InvalidEvent, InvalidJsonl, parse_jsonl
 from events.boundedjson import JsonRefused, depth, loads
 
 
@@ -72,15 +72,6 @@ def test_keys_with_a_nul_are_refused_and_never_found(store):
     assert store.last_seq("g\x00") == 0
     assert store.find("g", "e\x00") is None and store.find("g\x00", "e1") is None
     assert store.latest_snapshot("g\x00") is None
-
-
-def test_an_id_clash_names_no_other_game(store):
-    store.create_game("secret-game", {})
-    store.create_game("b", {})
-    store.append("secret-game", id="tap-1", type="bid", payload={}, by="0", expected_seq=0)
-    with pytest.raises(EventIdClash) as err:
-        store.append("b", id="tap-1", type="bid", payload={}, by="0", expected_seq=0)
-    assert "secret-game" not in str(err.value) and "already used" in str(err.value)
 
 
 def test_an_unreadable_row_is_reported_not_raised(store):
