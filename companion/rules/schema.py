@@ -54,16 +54,17 @@ Scalar = Union[None, bool, int, float, Annotated[str, StringConstraints(max_leng
 Key = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
 
-def json_value(depth: int) -> Any:
-    """A JSON value nested at most `depth` lists or objects deep, each of at most 24 items."""
-    if depth == 0:
-        return Scalar
-    inner = json_value(depth - 1)
-    return Union[  # noqa: UP007
-        Scalar,
-        Annotated[list[inner], Field(max_length=24)],
-        Annotated[dict[Key, inner], Field(max_length=24)],
-    ]
+# Each level spelled out: panels are an object of these (object -> list -> object -> value).
+Level1 = Union[  # noqa: UP007
+    Scalar,
+    Annotated[list[Scalar], Field(max_length=24)],
+    Annotated[dict[Key, Scalar], Field(max_length=24)],
+]
+Level2 = Union[  # noqa: UP007
+    Scalar,
+    Annotated[list[Level1], Field(max_length=24)],
+    Annotated[dict[Key, Level1], Field(max_length=24)],
+]
 
 
 # -- the events -------------------------------------------------------------------------------
@@ -294,9 +295,9 @@ class AutomaCardDrawn(Event):
     TITLE = "Drawing an Automa card"
     type: Literal["automa_card_drawn"]
     card: AutomaCardNumber
-    panels: (
-        Annotated[dict[Key, json_value(2)], Field(max_length=8), Code("bad_catalog_entry")] | None
-    ) = None
+    panels: Annotated[dict[Key, Level2], Field(max_length=8), Code("bad_catalog_entry")] | None = (
+        None
+    )
 
 
 class DieRolled(Event):
@@ -456,7 +457,7 @@ def check_shape(event: Mapping[str, Any]) -> None:
         raise Refusal("bad_event", f"{cls.TITLE}: a value is nested far too deep") from None
 
 
-def _code(cls: type[Event], error: dict) -> str:
+def _code(cls: type[Event], error: Any) -> str:
     loc = error.get("loc") or ()
     field = cls.model_fields.get(str(loc[0])) if loc else None
     if field is None or (len(loc) == 1 and error["type"] in ("extra_forbidden", "missing")):
@@ -478,7 +479,7 @@ def _metadata(field) -> list:
     return found
 
 
-def _message(cls: type[Event], error: dict) -> str:
+def _message(cls: type[Event], error: Any) -> str:
     loc = error.get("loc") or ()
     field = str(loc[0]) if loc else "the event"
     where = field + "".join(f"[{x}]" if isinstance(x, int) else "" for x in loc[1:])
