@@ -274,6 +274,7 @@ def host_page(game_id: str):
 
 
 def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
+    seq = get_store().last_seq(game_id)  # before the state: see _common
     state = get_table().state(game_id)
     view = public_view(state)
     tokens = kept_tokens(game_id)
@@ -284,7 +285,7 @@ def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
             for s, p in enumerate(view["players"])
         ]
     return {
-        **_common(game_id, view),
+        **_common(game_id, view, seq),
         "joins": joins,
         "spectator": public_join_url(game_id, tokens.spectator) if tokens else None,
         "celebration_hands": [
@@ -299,11 +300,14 @@ def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
     }
 
 
-def _common(game_id: str, view: dict) -> dict:
+def _common(game_id: str, view: dict, seq: int) -> dict:
+    """What every Firenze template reads. `seq` must be read before the state the view was
+    made from: a fragment may then be older than its seq says (one extra refresh), never newer
+    (an event landing in between would otherwise never be shown)."""
     return {
         "game_id": game_id,
         "v": view,
-        "seq": get_store().last_seq(game_id),
+        "seq": seq,
         "colours": COLOURS,
         "kinds": CARD_KINDS,
         "kind_words": KIND_WORDS,
@@ -320,16 +324,19 @@ def _common(game_id: str, view: dict) -> dict:
 def table(game_id: str):
     _require_firenze(game_id)
     require_viewer(game_id)
-    return render_template("firenze/table.html", **_common(game_id, public_view(_state(game_id))))
+    return render_template("firenze/table.html", **_table_context(game_id))
 
 
 @bp.get("/<game_id>/table/board")
 def table_board(game_id: str):
     _require_firenze(game_id)
     require_viewer(game_id)
-    return render_block(
-        "firenze/table.html", "board", **_common(game_id, public_view(_state(game_id)))
-    )
+    return render_block("firenze/table.html", "board", **_table_context(game_id))
+
+
+def _table_context(game_id: str) -> dict:
+    seq = get_store().last_seq(game_id)
+    return _common(game_id, public_view(_state(game_id)), seq)
 
 
 # -- a player's phone -------------------------------------------------------------------------
@@ -350,8 +357,9 @@ def phone_panel(game_id: str):
 
 
 def _phone_context(game_id: str, seat: int, refusal=None, done=None) -> dict:
+    seq = get_store().last_seq(game_id)
     view = seat_view(_state(game_id), seat)
-    return {**_common(game_id, view), "seat": seat, "refusal": refusal, "done": done}
+    return {**_common(game_id, view, seq), "seat": seat, "refusal": refusal, "done": done}
 
 
 @bp.post("/<game_id>/act")
