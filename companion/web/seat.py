@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 import uuid
 from urllib.parse import quote
 
@@ -21,14 +20,8 @@ from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
-from companion.rules.catalog import (
-    BUILDINGS,
-    FREEDOMS,
-    LANDSCAPES,
-    RECRUITING_CARD,
-    STARTING_HAND,
-    CatalogError,
-)
+from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
+from companion.teaching import TeachError, known_differently, read_cells, read_profession
 from companion.tokens import Identity, identify_in_game
 
 from . import phone as screens
@@ -295,12 +288,6 @@ def scribe_panel(game_id: str, seat: int):
 # -- teaching a card on first use ----------------------------------------------------------------
 
 
-def profession_id(name: str) -> str:
-    """The catalog id of a card from its printed name: 'Master Builder' -> 'master_builder'."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:40]
-
-
 def parse_resend(text: str) -> dict:
     """The event a teach form carries, checked like any posted form."""
     if not text or len(text) > MAX_RESEND:
@@ -327,58 +314,51 @@ def parse_resend(text: str) -> dict:
     return event_from_form(form)
 
 
-def _same_card(known, building, landscape, freedom) -> bool:
-    return (known.building, known.landscape, known.freedom) == (building, landscape, freedom)
-
-
-def teach_profession(state, resend: dict, form: dict) -> tuple[dict | None, str]:
-    """Teach the installation a Profession card; (event to send, or None if the starting hand
-    still needs cards; the card's id)."""
-    name = " ".join(form.get("name", "").split())[:40]
-    building, landscape, freedom = (form.get(k, "") for k in ("building", "landscape", "freedom"))
-    if building not in BUILDINGS:
-        raise FormError("Tap the Building shown on the card")
-    if landscape not in LANDSCAPES:
-        raise FormError("Tap the Landscape shown on the card")
-    if freedom not in FREEDOMS:
-        raise FormError("Tap the Freedom shown on the card")
+def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict | None, dict]:
+    """(the move to send, or None for a starting hand still short of cards; the
+    `profession_taught` event to record with it, or None when Palazzo knows the card). A seat
+    teaches only a card of its own move, and only one Palazzo does not know yet."""
     fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
-    pid = fixed if isinstance(fixed, str) and fixed else profession_id(name)
-    if not pid or not name:
-        raise FormError("Type the card's name as it is printed on it")
-    if pid == RECRUITING_CARD:
-        raise FormError("That is the Recruiting card, not a Profession card")
-    learned = LearnedCatalog(current_app.instance_path)
-    installed = learned.catalog()
-    for known in (state.catalog.professions.get(pid), installed.professions.get(pid)):
-        if known is not None and not _same_card(known, building, landscape, freedom):
-            raise CatalogError(
-                f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
-                f"{known.landscape.title()}, {known.freedom.title()}. Check the card; if "
-                "Palazzo has it wrong, the host can correct it on the catalog screen."
-            )
-    if pid not in installed.professions:
-        learned.teach_profession(pid, building, landscape, freedom, name=name)
+    card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
+    clash = known_differently(card, state.catalog, installed)
+    if clash:
+        raise TeachError(clash)
+    known = card.pid in state.catalog.professions or (
+        installed is not None and card.pid in installed.professions
+    )
+    teaching = None if known else card.event()
+    if teaching and installed is not None:
+        installed.merged({"professions": {card.pid: card.entry()}})  # 21 at most: CatalogError
     event = dict(resend)
     if resend["type"] == "starting_hand_chosen":
-        chosen = list(dict.fromkeys([*(resend.get("professions") or []), pid]))
+        chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))
         if len(chosen) < STARTING_HAND:
-            return None, pid
+            return None, teaching or {"profession": card.pid}
         event["professions"] = chosen
     else:
-        event["profession"] = pid
-    return event, pid
+        event["profession"] = card.pid
+    return event, teaching or {"profession": card.pid}
 
 
-def teach_landscape(resend: dict, form: dict) -> dict:
+def teach_landscape(state, installed, resend: dict, form: dict) -> tuple[dict, dict | None]:
+    """(the move, the `landscape_taught` event it needs, or None when Palazzo knows the size)."""
     kind = resend.get("landscape")
-    cells = form.get("cells", "")
     if kind not in LANDSCAPES:
         raise FormError("This form lost which Landscape it was for: go back and try again")
-    if not cells.isdigit() or not 1 <= int(cells) <= 12:
-        raise FormError(f"Tap how many squares a {kind.title()} covers (1 to 12)")
-    LearnedCatalog(current_app.instance_path).teach_landscape(kind, int(cells))
-    return resend
+    cells = read_cells(form.get("cells"))
+    known = state.catalog.landscape_cells.get(kind) or (
+        installed.landscape_cells.get(kind) if installed is not None else 0
+    )
+    if known and known != cells:
+        raise TeachError(
+            f"Palazzo already knows that a {OBJECT_NAMES[kind]} covers {known} squares. Count "
+            "the tile again; if Palazzo has it wrong, the host can change it on the catalog screen."
+        )
+    return resend, None if known else {
+        "type": "landscape_taught",
+        "landscape": kind,
+        "cells": cells,
+    }
 
 
 @bp.post("/games/<game_id>/teach")
@@ -405,11 +385,12 @@ def teach(game_id: str):
         return _answer(game_id, me.seat, refusal=Refusal("bad_event", str(e)), **answer), 422
     by = authorise(me, resend)  # before teaching anything: only for one's own moves
     state = get_table().state(game_id)
+    installed = _installed_catalog()
     try:
         if request.form.get("what") == "landscape":
-            event, pid = teach_landscape(resend, form), None
+            event, teaching = teach_landscape(state, installed, resend, form)
         elif request.form.get("what") == "profession":
-            event, pid = teach_profession(state, resend, form)
+            event, teaching = teach_profession(state, installed, resend, form)
         else:
             raise FormError("That form does not say what to teach")
     except (CatalogError, FormError) as e:
@@ -422,10 +403,17 @@ def teach(game_id: str):
             sent_event={"type": "_teach", "resend": resend},
             **answer,
         ), 422
-    if event is None:  # a starting hand that still needs cards: back to choosing them
-        chosen = [*(resend.get("professions") or []), pid]
+    if event is None:  # a starting hand still short of cards: teach this one, then choose on
+        chosen = [*(resend.get("professions") or []), teaching["profession"]]
+        if teaching.get("type") == "profession_taught":
+            recorded, refusal = record(game_id, teaching, by, event_id)
+            if refusal is not None:
+                return _answer(
+                    game_id, me.seat, refusal=refusal, sent_event=teaching, **answer
+                ), 422
         return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
-    recorded, refusal = record(game_id, event, by, event_id)
+    teach = [teaching] if teaching and teaching.get("type") else []
+    recorded, refusal = record(game_id, event, by, event_id, teach=teach)
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
     return _answer(game_id, me.seat, recorded=recorded, **answer)
