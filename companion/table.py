@@ -239,6 +239,8 @@ class Table:
                 entry = {k: p.get(k) for k in ("name", "building", "landscape", "freedom")}
                 entry.update(source=p.get("source") or "taught at the table", verified=True)
                 data.setdefault("professions", {})[p["profession"]] = entry
+            elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
+                data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
             elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
                 data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
             elif (

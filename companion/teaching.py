@@ -31,6 +31,7 @@ from .rules.catalog import (
 )
 
 NAME_MAX = 40
+NAME_TEXT = re.compile(r"[\w' ’.&-]{1,40}")  # letters of any language, digits, ' - . &
 CELLS_MAX = 12
 # The Automa card's top panel: every auction object but the three Landscapes, which it shows
 # together as one entry (Rulebook, Solo rules, Auction phase, p. 12).
@@ -40,6 +41,11 @@ AUTOMA_OBJECTS = tuple(
 AUTOMA_SLOTS = len(AUTOMA_OBJECTS)
 AUTOMA_ACTION_SLOTS = 3
 MODIFIER_CHOICES = tuple(range(0, 13))
+
+
+# Refusals that are really Palazzo's first-time questions: the screen asks them as questions
+# (the teach form), never in a red error box.
+FIRST_TIME_QUESTIONS = {"profession_unknown", "landscape_size_unknown", "automa_card_unknown"}
 
 
 class TeachError(CatalogError):
@@ -99,8 +105,10 @@ def read_profession(form, pid: str | None = None) -> TaughtProfession:
         str(form.get(k) or "") for k in ("building", "landscape", "freedom")
     )
     problems = []
-    if not name or not name.isprintable() or not any(ch.isalpha() for ch in name):
-        problems.append("type the card's name as it is printed on it")
+    if not NAME_TEXT.fullmatch(name) or not any(ch.isalpha() for ch in name):
+        problems.append(
+            "type the card's name as printed on it (letters, accents and digits allowed)"
+        )
     if building not in BUILDINGS:
         problems.append("tap the Building the card shows")
     if landscape not in LANDSCAPES:
@@ -129,6 +137,19 @@ def known_differently(card: TaughtProfession, *catalogs) -> str | None:
                 "Palazzo has it wrong, the host can change it on the catalog screen."
             )
     return None
+
+
+def needs_teaching(card: TaughtProfession, game, installed) -> bool:
+    """Whether a seat's move must teach this card first. Raises TeachError when a catalog
+    knows it with other wishes (changing it is the host's act) and CatalogError when the
+    installation already knows a whole deck."""
+    clash = known_differently(card, game, installed)
+    if clash:
+        raise TeachError(clash)
+    known = any(c is not None and card.pid in c.professions for c in (game, installed))
+    if not known and installed is not None:
+        installed.merged({"professions": {card.pid: card.entry()}})  # 21 at most
+    return not known
 
 
 def read_cells(raw) -> int:
@@ -296,10 +317,11 @@ def automa_editor(
         "number": str(number),
         "fixed_number": fixed_number,
         "rounds": back,
-        "groups": list(AUTOMA_ROUND_GROUPS),
+        "round_options": [(g, f"Rounds {g}") for g in AUTOMA_ROUND_GROUPS],
         "objects": [(o, OBJECT_NAMES[o]) for o in AUTOMA_OBJECTS],
         "slots": slots,
         "modifiers": [str(n) for n in MODIFIER_CHOICES],
+        "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
         "actions": actions,
         "action_names": [(a, AUTOMA_ACTION_WORDS[a]) for a in AUTOMA_ACTIONS],
         "action_slots": range(AUTOMA_ACTION_SLOTS),
@@ -312,4 +334,13 @@ AUTOMA_ACTION_WORDS = {
     "profession": "Profession",
     "freedom": "Freedom",
     "bonus": "Bonus card",
+}
+
+
+# What the teach fields offer, the same on every screen (templates/teach/_fields.html).
+CHOICES = {
+    "buildings": [(b, name) for b, (name, _size) in BUILDINGS.items()],
+    "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
+    "freedoms": [(f, f.title()) for f in FREEDOMS],
+    "sizes": [(str(n), str(n)) for n in range(1, CELLS_MAX + 1)],
 }

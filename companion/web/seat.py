@@ -21,7 +21,13 @@ from werkzeug.datastructures import MultiDict
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
-from companion.teaching import TeachError, known_differently, read_cells, read_profession
+from companion.teaching import (
+    FIRST_TIME_QUESTIONS,
+    TeachError,
+    needs_teaching,
+    read_cells,
+    read_profession,
+)
 from companion.tokens import Identity, identify_in_game
 
 from . import phone as screens
@@ -138,6 +144,12 @@ def phone_context(
     if sent_event and sent_event.get("type") == "_teach":
         resend = sent_event.get("resend")
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
+    if (
+        refusal is not None
+        and refusal.code in FIRST_TIME_QUESTIONS
+        and screen["name"].startswith("teach_")
+    ):
+        refusal = None  # the teach form asks it as a question
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
     names = [p.name for p in state.players]
@@ -320,15 +332,7 @@ def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict |
     teaches only a card of its own move, and only one Palazzo does not know yet."""
     fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
     card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
-    clash = known_differently(card, state.catalog, installed)
-    if clash:
-        raise TeachError(clash)
-    known = card.pid in state.catalog.professions or (
-        installed is not None and card.pid in installed.professions
-    )
-    teaching = None if known else card.event()
-    if teaching and installed is not None:
-        installed.merged({"professions": {card.pid: card.entry()}})  # 21 at most: CatalogError
+    teaching = card.event() if needs_teaching(card, state.catalog, installed) else None
     event = dict(resend)
     if resend["type"] == "starting_hand_chosen":
         chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))
