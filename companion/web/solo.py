@@ -292,6 +292,27 @@ def draw(game_id):
     return _answer(game_id, me, {"type": "automa_card_drawn", "card": number})
 
 
+@bp.post("/games/<game_id>/solo/deck")
+def deck_mode(game_id):
+    """Palazzo draws the Automa deck from now on: once it knows all 21 cards, and only before
+    the first card is drawn (the physical deck is then put away)."""
+    me, state = _solo_player(game_id)
+    store = get_store()
+    meta = dict(store.game(game_id).meta)
+    chance = dice.chance_of(meta)
+    if state.solo["drawn"]:
+        return _refuse(game_id, me, "The first Automa card is drawn: keep drawing the real deck")
+    if not digital_deck_available():
+        return _refuse(game_id, me, "Palazzo can draw the Automa deck once it knows all 21 cards")
+    meta[dice.META_KEY] = {
+        **(meta.get(dice.META_KEY) or {}),
+        "seed": chance["seed"] or dice.new_seed(),
+        "deck": "app",
+    }
+    store.update_game_meta(game_id, meta)
+    return render(game_id, me)
+
+
 @bp.post("/games/<game_id>/solo/roll")
 def roll(game_id):
     """The app's die: the n-th app roll of this game always shows the same face."""

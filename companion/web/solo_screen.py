@@ -13,6 +13,7 @@ from companion.rules import Refusal, apply_in_place
 from companion.rules.automa import automa_card, card_name, dice_words, modifier_key
 from companion.rules.catalog import (
     ACTIONS_PER_TURN,
+    AUTOMA_DECK,
     BONUS_CARDS,
     BUILDINGS,
     GRID_SIZE,
@@ -357,6 +358,17 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     return s
 
 
+def deck_offer(state, learned, chance) -> dict | None:
+    """Before the first Automa card is drawn, a game that draws the physical cards may teach
+    Palazzo the whole deck (catalog screen) and then let Palazzo draw it."""
+    if chance["deck"] == "app" or not chance["seed"] or state.solo["drawn"]:
+        return None
+    if state.phase not in ("setup", "auction") or state.round > 1:
+        return None
+    cards = learned.automa_cards
+    return {"known": len(cards), "deck": AUTOMA_DECK, "complete": dice.complete_deck(cards)}
+
+
 def card_position(state, obj: str) -> tuple:
     """Where an object sits on the Automa card in play, so buttons read like the card."""
     card = automa_card(state, state.solo["auction"]["card"])
@@ -403,6 +415,7 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
     )
     return {
         "step": step_view(state, prompt, learned, chance, refusal, sent),
+        "deck_offer": deck_offer(state, learned, chance),
         "refusal": refusal,
         "round": state.round,
         "phase": state.phase,

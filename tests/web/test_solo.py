@@ -516,9 +516,7 @@ def test_an_unknown_automa_card_is_transcribed_once_then_known_by_number(app, cl
     form = solo.form(action="/solo/automa-card")
     assert form.hidden["card"] == "1" and form.radios["rounds"] == ["1-2", "3-4", "5-7"]
     # the one compact editor: chips for objects, modifiers and actions; "the same" for 5 players
-    assert {"object_0", "mod4_0", "object_4", "first_0", "first_2", "second_2"} <= set(
-        form.radios
-    )
+    assert {"object_0", "mod4_0", "object_4", "first_0", "first_2", "second_2"} <= set(form.radios)
     assert form.radios["mod4_0"][:3] == ["none", "0", "1"]
     assert form.selects["mod5_0"][:2] == ["same", "none"]
     # A mistake in the transcription is refused inline and nothing is kept.
