@@ -19,7 +19,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
+from companion.rules import Refusal, in_play
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
@@ -134,6 +134,11 @@ def phone_context(
         abort(404, description=f"There is no seat {seat + 1} at this game.")
     work = screens.working_state(state, _installed_catalog())
     params = dict(params or {})
+    events = table.events(game_id)
+    if state.phase == "setup" and not state.players[seat].hand and not params:
+        undone = last_hand_claimed(events, seat)
+        if undone:  # the host undid this hand: the same ticks come back, to change one
+            params = {"do": "hand", "professions": undone}
     if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
         params = screens.params_after_refusal(refusal, sent_event) or params
         if isinstance(sent_event.get("cells"), list):
@@ -176,12 +181,22 @@ def phone_context(
         "prestige_cards": screens.prestige_cards_held(work, seat),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
-        "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
+        "undo": screens.undo_offer(state, seat, events, host=host),
+        "clashes": clash_notices(game_id, state, seat),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "new_event_id": lambda: uuid.uuid4().hex,
     }
+
+
+def last_hand_claimed(events, seat: int) -> list[str]:
+    """The cards of this seat's latest starting hand in the log (undone, if it has none now)."""
+    for e in reversed(events):
+        if e.type == "starting_hand_chosen" and e.payload.get("player") == seat:
+            cards = e.payload.get("professions")
+            return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+    return []
 
 
 def phone_panel(game_id: str, seat: int, **kwargs) -> str:
@@ -213,6 +228,8 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
         except FormError:  # a field of the wrong kind: still place the message by its type
             kind = sent.get("type", "")
             sent_event = {"type": kind} if re.fullmatch(r"[a-z_]{3,40}", kind) else None
+    if refusal is not None and refusal.code == "card_not_available" and sent_event:
+        refusal = card_clash(game_id, me.seat, refusal, sent_event)
     return _answer(
         game_id,
         me.seat,
@@ -225,6 +242,58 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
 
 
 register_view(VIEW, render_phone)
+
+
+# -- a card two phones claim ----------------------------------------------------------------------
+
+CLASHES_KEY = "card_clashes"  # game meta: {profession id: the seat that claimed it last}
+
+
+def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
+    """A starting hand that claims a card another phone already kept: one of the two phones
+    mis-ticked. Say how to fix it without saying whose hand holds it, and ask the phone that
+    kept it to check too (its panel shows a notice until the card leaves its hand)."""
+    if event.get("type") != "starting_hand_chosen":
+        return refusal
+    state = get_table().state(game_id)
+    wanted = event.get("professions") if isinstance(event.get("professions"), list) else []
+    taken = [p for p in wanted if isinstance(p, str) and p in state.catalog.professions]
+    taken = [p for p in taken if in_play(state, p)]
+    if not taken:
+        return refusal
+    store = get_store()
+    record_ = store.game(game_id)
+    meta = dict(record_.meta) if record_ else {}
+    clashes = dict(meta.get(CLASHES_KEY) or {})
+    clashes.update({p: seat for p in taken[:STARTING_HAND]})
+    meta[CLASHES_KEY] = clashes
+    store.update_game_meta(game_id, meta)
+    name = screens.profession_name(state.catalog, taken[0])
+    return Refusal(
+        refusal.code,
+        f"The {name} cannot go in your hand too: the deck has one {name}, and another phone "
+        f"already kept it. Check the cards you were dealt. If you hold no {name}, untick it and "
+        f"tick your own card. If you do hold it, someone mis-ticked: the phone that kept it is "
+        "asked to check as well, and whoever ticked a card they do not hold undoes their hand "
+        "(or asks the host to).",
+    )
+
+
+def clash_notices(game_id: str, state, seat: int) -> list[str]:
+    """What this seat's phone is asked to check: a card it kept that another phone claims."""
+    if state.phase != "setup":
+        return []
+    record_ = get_store().game(game_id)
+    clashes = (record_.meta if record_ else {}).get(CLASHES_KEY) or {}
+    hand = state.players[seat].hand
+    return [
+        f"Another player says the {screens.profession_name(state.catalog, pid)} was dealt to "
+        "them, and your phone kept it in your starting hand. Check your cards: if you do not "
+        f"hold the {screens.profession_name(state.catalog, pid)}, undo your starting hand (or "
+        "ask the host to) and choose again."
+        for pid, claimant in clashes.items()
+        if pid in hand and claimant != seat
+    ]
 
 
 keep_out_of_caches(bp)

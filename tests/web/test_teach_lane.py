@@ -5,6 +5,7 @@ move changes nothing, not the log and not the installation's catalog."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -203,3 +204,58 @@ def test_a_grid_game_teaches_the_installation_its_landscape_sizes(app):
     record(app, other, "0", type="landscape_placed", player=0, landscape="lake")  # not asked
     assert state(app, other).catalog.landscape_cells["lake"] == 3
     assert ("landscape_taught", "0", {"landscape": "lake", "cells": 3}) in log_of(app, other)
+
+
+# -- a card two phones claim, and ticks that survive an undo (issue 9, item 3) -------------------
+
+
+def test_a_clash_says_how_to_fix_it_without_saying_whose_hand(app, client):
+    game_id, _ = host_game(app)
+    record(
+        app,
+        game_id,
+        "1",
+        type="starting_hand_chosen",
+        player=1,
+        professions=["mason", "painter", "jurist"],
+    )
+    as_seat(client, game_id, 0)
+    r = post_event(
+        client,
+        game_id,
+        type="starting_hand_chosen",
+        player="0",
+        professions=["poet", "alchemist", "mason"],
+    )
+    assert r.status_code == 422
+    words = text(r.text)
+    assert "The Mason cannot go in your hand too" in words
+    assert "whoever ticked a card they do not hold undoes their hand" in words
+    refusal = re.search(r'class="refusal-message">(.*?)</p>', r.text, re.S).group(1)
+    assert "Mason" in refusal and "Ben" not in refusal  # never whose hand holds it
+    assert re.search(r'value="mason"\s+checked', r.text)  # the ticks stay, to fix
+    # the phone that kept the Mason is asked to check; the others hear nothing
+    as_seat(client, game_id, 1)
+    ben = text(client.get(f"/games/{game_id}/me/panel").text)
+    assert "Another player says the Mason was dealt to them" in ben
+    as_seat(client, game_id, 2)
+    assert "was dealt to them" not in text(client.get(f"/games/{game_id}/me/panel").text)
+
+
+def test_ticks_survive_the_hosts_undo(app, client):
+    game_id, _ = host_game(app)
+    kept = record(
+        app,
+        game_id,
+        "1",
+        type="starting_hand_chosen",
+        player=1,
+        professions=["mason", "painter", "jurist"],
+    )
+    as_host(client, game_id)
+    r = post_event(client, game_id, view="host", type="retracted", seqs=str(kept.event.seq))
+    assert r.status_code == 200 and state(app, game_id).players[1].hand == []
+    as_seat(client, game_id, 1)
+    panel = client.get(f"/games/{game_id}/me/panel").text
+    for pid in ("mason", "painter", "jurist"):
+        assert re.search(rf'value="{pid}"\s+checked', panel), pid
