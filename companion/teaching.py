@@ -318,12 +318,12 @@ def automa_editor(
         "fixed_number": fixed_number,
         "rounds": back,
         "round_options": [(g, f"Rounds {g}") for g in AUTOMA_ROUND_GROUPS],
-        "objects": [(o, OBJECT_NAMES[o]) for o in AUTOMA_OBJECTS],
+        "objects": [(o, OBJECT_NAMES[o].split()[0]) for o in AUTOMA_OBJECTS],
         "slots": slots,
         "modifiers": [str(n) for n in MODIFIER_CHOICES],
         "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
         "actions": actions,
-        "action_names": [(a, AUTOMA_ACTION_WORDS[a]) for a in AUTOMA_ACTIONS],
+        "action_names": [(a, AUTOMA_ACTION_WORDS[a].split()[0]) for a in AUTOMA_ACTIONS],
         "action_slots": range(AUTOMA_ACTION_SLOTS),
     }
 
