@@ -46,14 +46,16 @@ class Table:
         hands=None,
         sizes=TEST_SIZES,
         catalog=TEST_CATALOG,
+        expansions=None,
     ):
-        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup."""
+        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup;
+        `expansions`: e.g. {"cooperative": True} (the others stay off)."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
         start_event = {
             "players": list(players),
             "start_player": start,
-            "expansions": {"muse_princess": False, "cooperative": False},
+            "expansions": {"muse_princess": False, "cooperative": False, **(expansions or {})},
             "solo": None,
             "grid": grid,
         }

@@ -104,6 +104,10 @@ SOLO_FINAL_AUCTION_PRICE = 200
 SOLO_FORCED_BUY_ROLLS = (1, 2)
 SOLO_PROTECTED_IN_FINAL_AUCTION = 2  # the two highest die modifiers cannot go for 200
 
+# Cooperative Building (seed 000, "COOPERATIVE BUILDING EXPANSION"; rulings C3, C6).
+COOPERATION_PAYMENT_STEP = 100  # Florin move in 100s; 0 is allowed
+SQUARES_CHARGED_PER_SHARED_BUILDING = 1  # without the grid each side is charged 1 square
+
 # Bonus cards (seed 000, "Overview of the 20 different Bonus cards"): each adds, per unit of a
 # Principality count, the weight given. Counts are defined in `principality_counts`.
 BONUS_CARDS = {

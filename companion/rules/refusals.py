@@ -20,6 +20,7 @@ MONEY = "Earning Money (p. 8)"
 TWO_PLAYERS = "Two Player Rules (p. 11)"
 SOLO = "Solo Rules (pp. 11-13)"
 RULINGS = "Palazzo rulings (docs/rulings.md)"
+COOPERATIVE = "Cooperative Building expansion (p. 16)"
 CATALOG = "Catalog: learned data (docs/catalog.md)"
 CONTRACT = "Event log contract (docs/events.md)"
 
@@ -92,6 +93,14 @@ CODES = {
     "bad_correction": RULINGS + " #30",
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
+    # Cooperative Building
+    "expansion_not_in_game": CONTRACT,
+    "shared_board_unknown": COOPERATIVE + ": Setup; " + RULINGS + " #C5",
+    "not_neighbour": COOPERATIVE + ": Building a Building; " + RULINGS + " #C1",
+    "bad_payment": COOPERATIVE + ": Cooperative Building Rules; " + RULINGS + " #C3",
+    "cooperation_pending": RULINGS + " #C2",
+    "no_proposal": RULINGS + " #C2",
+    "not_partner": COOPERATIVE + ": Building a Building; " + RULINGS + " #C2",
     # solo
     "solo_only": SOLO,
     "not_solo": SOLO,
