@@ -153,3 +153,85 @@ def test_a_bad_catalog_file_changes_nothing(tmp_path):
     assert out.returncode == 2 and "castle" in out.stderr
     data = json.loads(run("catalog", "export", "--instance", tmp_path / "club").stdout)
     assert "painter" not in data["professions"]
+
+
+def test_replay_json_reports_cooperative_buildings(tmp_path):
+    """A Cooperative Building log: the shared Tower in both players' Buildings, the open
+    proposal, and the refusal of a stranger's answer with its line number."""
+    start = {
+        "type": "game_started",
+        "players": ["Alexandra", "Leon", "Jen"],
+        "start_player": 0,
+        "expansions": {"muse_princess": False, "cooperative": True},
+        "grid": False,
+    }
+    events = [start]
+    teach = [
+        {
+            "type": "profession_taught",
+            "profession": pid,
+            "name": pid.title(),
+            "building": b,
+            "landscape": "forest",
+            "freedom": "travel",
+        }
+        for pid, b in (
+            ("mason", "tower"),
+            ("painter", "studio"),
+            ("jurist", "library"),
+            ("doctor", "hospital"),
+            ("actor", "theater"),
+            ("monk", "chapel"),
+        )
+    ]
+    events += teach
+    for s, hand in enumerate(
+        (
+            ["poet", "alchemist", "botanist"],
+            ["mason", "painter", "jurist"],
+            ["doctor", "actor", "monk"],
+        )
+    ):
+        events.append({"type": "starting_hand_chosen", "player": s, "professions": hand})
+    events += [
+        {"type": "auctions_left", "player": 0},
+        {"type": "auctions_left", "player": 1},
+        {"type": "last_player_declined", "player": 2},
+        {
+            "type": "cooperation_proposed",
+            "player": 0,
+            "partner": 1,
+            "building": "tower",
+            "partner_payment": 400,
+        },
+        {"type": "cooperation_accepted", "player": 1},
+        {"type": "turn_ended", "player": 0},
+        {
+            "type": "cooperation_proposed",
+            "player": 1,
+            "partner": 2,
+            "building": "chapel",
+            "partner_payment": 0,
+        },
+    ]
+    out = run("replay", write_log(tmp_path / "coop.jsonl", events), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    alexandra, leon, jen = result["players"]
+    assert alexandra["buildings"] == leon["buildings"] == ["tower"] and jen["buildings"] == []
+    assert (alexandra["money"], leon["money"]) == (3500 + 400 - 700, 3500 - 400)
+    assert (alexandra["fame"], leon["fame"]) == (3, 3)
+    assert alexandra["empty_spaces"] == leon["empty_spaces"] == 42
+    assert result["cooperative_buildings"] == [{"building": "tower", "builder": 0, "partner": 1}]
+    assert result["cooperation"] == {
+        "player": 1,
+        "partner": 2,
+        "building": "chapel",
+        "partner_payment": 0,
+    }
+
+    events.append({"type": "cooperation_accepted", "player": 0})
+    out = run("replay", write_log(tmp_path / "stranger.jsonl", events), "--json")
+    assert out.returncode == 3
+    error = json.loads(out.stdout)["error"]
+    assert error["seq"] == len(events) and error["code"] == "not_partner"

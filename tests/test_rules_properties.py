@@ -15,7 +15,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, replay
+from companion.rules import (
+    Fold,
+    GameState,
+    Refusal,
+    apply,
+    apply_in_place,
+    cooperative,
+    replay,
+)
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -51,6 +59,9 @@ TYPES = [
     "correction",
     "profession_taught",
     "landscape_taught",
+    "cooperation_proposed",
+    "cooperation_accepted",
+    "cooperation_declined",
 ]
 OBJECTS = ["forest", "lake", "park", "prestige", "recruiting", "jester", "builder", "landscape"]
 PROFESSIONS = sorted(TEST_CATALOG.professions)
@@ -80,6 +91,8 @@ FIELDS = [
     "freedoms",
     "expansions",
     "by",
+    "partner",
+    "partner_payment",
 ]
 
 SETTINGS = settings(
@@ -119,15 +132,18 @@ def junk_event(rng: random.Random, state) -> dict:
     return ev
 
 
-def start_event(rng: random.Random) -> dict:
+def start_event(rng: random.Random, *, coop: bool | None = None) -> dict:
+    """A game of 2 to 5; about a third with Cooperative Building (without the grid, mostly:
+    with it the start is refused, ruling C5)."""
     n = rng.randrange(2, 6)
+    coop = rng.random() < 0.35 if coop is None else coop
     ev = {
         "type": "game_started",
         "players": NAMES[:n],
         "start_player": rng.randrange(n),
-        "expansions": {"muse_princess": False, "cooperative": False},
+        "expansions": {"muse_princess": False, "cooperative": coop},
         "solo": None,
-        "grid": rng.random() < 0.5,
+        "grid": rng.random() < (0.05 if coop else 0.5),
     }
     if n == 2:
         extra = rng.sample(list(FREEDOMS), 2 if rng.random() < 0.7 else 1)
@@ -200,9 +216,14 @@ def plausible_event(rng: random.Random, state) -> dict:
         kind = "last_player_took" if roll < 0.35 else "auction_opened"
         return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
     if state.phase == "action":
+        offer = cooperative.open_proposal(state)
+        if offer is not None:
+            return cooperation_answer(rng, state, offer)
         s = state.turn
         p = state.players[s]
         roll = rng.random()
+        if cooperative.in_game(state) and roll < 0.12:
+            return cooperation_offer(rng, state, s)
         if roll < 0.15 or (p.actions >= 2 and roll < 0.9):
             return {"type": "turn_ended", "player": s}
         playable = [c for c in p.hand if c in state.catalog.professions]
@@ -244,6 +265,30 @@ def plausible_event(rng: random.Random, state) -> dict:
             "profession": rng.choice(table),
         }
     return junk_event(rng, state)
+
+
+def cooperation_offer(rng: random.Random, state, s: int) -> dict:
+    """A proposal to a neighbour, now and then to someone else, with a payment of any kind."""
+    partner = rng.choice(cooperative.neighbours(state, s) + [rng.randrange(state.n)])
+    return {
+        "type": "cooperation_proposed",
+        "player": s,
+        "partner": partner,
+        "building": rng.choice(list(BUILDINGS)),
+        "partner_payment": rng.choice([0, 100, 300, 700, 1200, 5000, 150, -100]),
+    }
+
+
+def cooperation_answer(rng: random.Random, state, offer: dict) -> dict:
+    """The partner accepts or declines; sometimes the builder withdraws, or a stranger tries."""
+    roll = rng.random()
+    if roll < 0.55:
+        return {"type": "cooperation_accepted", "player": offer["partner"]}
+    if roll < 0.8:
+        return {"type": "cooperation_declined", "player": offer["partner"]}
+    if roll < 0.9:
+        return {"type": "cooperation_declined", "player": offer["player"]}
+    return {"type": rng.choice(TYPES[-2:]), "player": rng.randrange(state.n)}
 
 
 def anytime_event(rng: random.Random, state) -> dict:
@@ -397,3 +442,23 @@ def test_some_random_games_reach_the_end(seed):
         assert state.final["winners"] and all(
             state.final["scores"][w]["total"] == max(totals) for w in state.final["winners"]
         )
+
+
+def test_random_cooperative_streams_build_together():
+    """The streams really exercise Cooperative Building: over a few seeds, proposals are
+    accepted and declined, and every accepted one leaves a Building shared by two seats."""
+    kinds = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GameState(TEST_CATALOG)
+        apply_in_place(state, start_event(rng, coop=True) | {"grid": False})
+        for _ in range(600):
+            event = plausible_event(rng, state)
+            try:
+                apply_in_place(state, event)
+            except Refusal:
+                continue
+            kinds.add(event["type"])
+        for b in cooperative.summary(state)["cooperative_buildings"]:
+            assert b["partner"] in cooperative.neighbours(state, b["builder"])
+    assert {"cooperation_proposed", "cooperation_accepted", "cooperation_declined"} <= kinds

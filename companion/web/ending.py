@@ -11,7 +11,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
-from companion.rules.catalog import PRESTIGE_CARDS, ROUNDS
+from companion.rules import cooperative
+from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
 
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
@@ -45,6 +46,17 @@ def _scoring(state) -> list[dict]:
             }
         )
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+
+
+def _shared(state) -> list[str]:
+    """The cooperative Buildings, each counted in both Principalities by the scoring."""
+    if not cooperative.in_game(state):
+        return []
+    names = [p.name for p in state.players]
+    return [
+        f"{BUILDINGS[b['building']][0]}: {names[b['builder']]} and {names[b['partner']]}"
+        for b in cooperative.summary(state)["cooperative_buildings"]
+    ]
 
 
 def bgstats_link(game_id: str, state, events) -> str | None:
@@ -90,6 +102,7 @@ def page(game_id: str):
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
             bgstats_url=bgstats_link(game_id, state, get_table().events(game_id)),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
+            shared=_shared(state),
         )
     return render_template("table/end.html", **context)
 

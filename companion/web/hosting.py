@@ -87,7 +87,10 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "players": names,
         "start_player": start_player,
         "grid": grid_value in ON,
-        "expansions": {"muse_princess": False, "cooperative": False},
+        "expansions": {
+            "muse_princess": False,
+            "cooperative": str(form.get("cooperative", "")).lower() in ON,
+        },
         "solo": None,
     }
     if freedoms is not None:
@@ -106,6 +109,7 @@ def _form_values(form) -> dict:
         "start": str(form.get("start", "random")),
         "grid": str(form.get("grid", "")).lower() in ON,
         "freedoms": str(form.get("freedoms", "5")),
+        "cooperative": str(form.get("cooperative", "")).lower() in ON,
     }
 
 

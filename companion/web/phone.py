@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from companion.rules import Refusal
+from companion.rules import Refusal, cooperative
 from companion.rules.actions import building_cost
 from companion.rules.auction import available_objects, is_last_player
 from companion.rules.cards import bonus_value, prestige_points
@@ -51,7 +51,7 @@ from companion.rules.rounds import principality_counts
 from companion.rules.views import current_player
 from companion.rules.work import bonus_values_now, work_value
 
-SCREENS = {"work", "build", "take", "bonus", "recruit", "teach", "hand", "place"}
+SCREENS = {"work", "build", "coop", "take", "bonus", "recruit", "teach", "hand", "place"}
 PARAM = re.compile(r"^[a-z0-9_]{1,40}$")
 LIST_PARAMS = {"bonus", "professions"}
 KEY_FIELDS = ("object", "freedom", "card", "building", "profession", "from_player", "landscape")
@@ -146,11 +146,29 @@ def describe(event: dict, catalog, names: list[str]) -> str:
         "correction": "A correction by the host",
         "retracted": "Undid an event",
     }
+    if t in ("cooperation_proposed", "cooperation_accepted", "cooperation_declined"):
+        return _describe_cooperation(event, names)
     if t == "recruiting_card_used":
         src = event.get("from_player")
         who = names[src] if isinstance(src, int) and 0 <= src < len(names) else "an opponent"
         return f"Recruited the {profession_name(catalog, pid)} from {who}"
     return simple.get(t, str(t).replace("_", " ").capitalize())
+
+
+def _describe_cooperation(event: dict, names: list[str]) -> str:
+    t = event.get("type")
+    if t == "cooperation_accepted":
+        return "Accepted the cooperative Building"
+    if t == "cooperation_declined":
+        return "Declined the cooperative Building"
+    partner = event.get("partner")
+    who = (
+        names[partner] if isinstance(partner, int) and 0 <= partner < len(names) else "a neighbour"
+    )
+    return (
+        f"Proposed the {building_name(event.get('building'))} with {who}, "
+        f"who pays {event.get('partner_payment')} Florin"
+    )
 
 
 # -- params ----------------------------------------------------------------------------------
@@ -159,7 +177,7 @@ def describe(event: dict, catalog, names: list[str]) -> str:
 def parse_params(args) -> dict:
     """The screen a URL asks for; anything malformed is dropped (the overview is shown)."""
     out: dict = {}
-    for key in ("do", "profession", "building", "landscape", "for", "prestige"):
+    for key in ("do", "profession", "building", "landscape", "for", "prestige", "partner", "pay"):
         value = args.get(key)
         if isinstance(value, str) and PARAM.match(value):
             out[key] = value
@@ -170,8 +188,9 @@ def parse_params(args) -> dict:
             out[key] = list(dict.fromkeys(values))[:25]
     if out.get("do") not in SCREENS:
         return {}
-    if "prestige" in out:
-        out["prestige"] = int(out["prestige"]) if out["prestige"].isdigit() else 0
+    for key in ("prestige", "partner", "pay"):
+        if key in out:
+            out[key] = int(out[key]) if out[key].isdigit() else 0
     return out
 
 
@@ -196,6 +215,20 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
         }
     if t == "building_built":
         return {"do": "build", "building": event.get("building")}
+    if t == "cooperation_proposed":
+        return {
+            "do": "coop",
+            **{
+                k: event[k]
+                for k in ("partner", "building")
+                if isinstance(event.get(k), (int, str)) and not isinstance(event.get(k), bool)
+            },
+            **(
+                {"pay": event["partner_payment"]}
+                if isinstance(event.get("partner_payment"), int)
+                else {}
+            ),
+        }
     if t == "landscape_placed":
         return {"do": "place", "landscape": event.get("landscape")}
     if t == "starting_hand_chosen":
@@ -628,6 +661,7 @@ def action_screen(state, seat: int, params: dict) -> dict:
         screen = {
             "work": work_screen,
             "build": build_screen,
+            "coop": coop_screen,
             "take": take_screen,
             "bonus": bonus_screen,
             "recruit": recruit_screen,
@@ -659,6 +693,14 @@ def action_screen(state, seat: int, params: dict) -> dict:
         if any(e["type"] == "building_built" for e in candidates):
             menu.append(
                 {"do": "build", "label": "Build a Building", "hint": f"{building_cost(p)} Florin"}
+            )
+        if _may_cooperate(state, seat):
+            menu.append(
+                {
+                    "do": "coop",
+                    "label": "Build with a neighbour",
+                    "hint": f"{building_cost(p)} Florin, less what they pay you",
+                }
             )
         if _may_take_card(state, seat):
             menu.append(
@@ -821,6 +863,94 @@ def build_screen(state, seat: int, params: dict) -> dict | None:
     return out
 
 
+def coop_buildings(state, seat: int, partner: int) -> list[str]:
+    """The Buildings `seat` could propose to build with `partner` now (a payment of the whole
+    cost, so that the builder's own purse does not hide an option)."""
+    cost = building_cost(state.players[seat])
+    return [
+        b for b in BUILDINGS if why_not(state, cooperative.proposal(seat, partner, b, cost)) is None
+    ]
+
+
+def _may_cooperate(state, seat: int) -> bool:
+    return (
+        cooperative.in_game(state)
+        and _acting(state, seat)
+        and any(coop_buildings(state, seat, x) for x in cooperative.neighbours(state, seat))
+    )
+
+
+def coop_screen(state, seat: int, params: dict) -> dict | None:
+    """Build with a neighbour: the partner, then the Building and what the partner pays."""
+    if not _may_cooperate(state, seat):
+        return None
+    partners = cooperative.neighbours(state, seat)
+    partner = params.get("partner")
+    if partner not in partners:
+        partner = partners[0] if len(partners) == 1 else None
+    out = {
+        "name": "coop",
+        "cost": building_cost(state.players[seat]),
+        "partners": [
+            {"seat": x, "name": state.players[x].name, "chosen": x == partner} for x in partners
+        ],
+        "partner": partner,
+    }
+    if partner is None:
+        return out
+    legal = coop_buildings(state, seat, partner)
+    chosen = params.get("building") if params.get("building") in legal else None
+    pay = params.get("pay") if isinstance(params.get("pay"), int) else 0
+    out.update(
+        partner_name=state.players[partner].name,
+        options=[
+            {"id": b, "name": BUILDINGS[b][0], "size": BUILDINGS[b][1], "checked": b == chosen}
+            for b in legal
+        ],
+        payment=pay,
+        event={"type": cooperative.PROPOSED, "player": seat, "partner": partner},
+    )
+    return out
+
+
+def cooperation_screen(state, seat: int, offer: dict) -> dict:
+    """A proposal waits for its answer (ruling C2): the partner accepts or declines on their
+    own phone, the builder may withdraw it, everyone else waits."""
+    builder, partner = offer["player"], offer["partner"]
+    payment = offer["partner_payment"]
+    deal = {
+        "builder": state.players[builder].name,
+        "partner": state.players[partner].name,
+        "building": building_name(offer["building"]),
+        "size": BUILDINGS[offer["building"]][1],
+        "payment": payment,
+    }
+    if seat == partner:
+        accept = {"type": cooperative.ACCEPTED, "player": seat}
+        label = f"Accept and pay {payment} Florin" if payment else "Accept (you pay nothing)"
+        return {
+            "name": "coop_answer",
+            **deal,
+            "money_after": state.players[seat].money - payment,
+            "accept": _button(accept, label, primary=True, disabled=why_not(state, accept)),
+            "decline": _button({"type": cooperative.DECLINED, "player": seat}, "Decline"),
+        }
+    if seat == builder:
+        return {
+            "name": "coop_wait",
+            **deal,
+            "cost": building_cost(state.players[seat]),
+            "withdraw": _button(
+                {"type": cooperative.DECLINED, "player": seat}, "Withdraw the proposal"
+            ),
+        }
+    return {
+        "name": "wait",
+        "text": f"{deal['builder']} proposes to build the {deal['building']} with "
+        f"{deal['partner']}, who would pay {payment} Florin. Waiting for {deal['partner']}.",
+    }
+
+
 def take_screen(state, seat: int, params: dict) -> dict | None:
     """Every Profession Palazzo knows except your own and those face up on a table: the
     others' hands are secret, so cards in them stay in the list (the engine refuses them)."""
@@ -941,6 +1071,9 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         taught = teach_screen(state, seat, params, resend, teach_form or {})
         if taught is not None:
             return taught
+    offer = cooperative.open_proposal(state)
+    if offer is not None:
+        return cooperation_screen(state, seat, offer)
     if state.phase == "setup":
         return setup_screen(state, seat, params)
     if state.phase == "auction":

@@ -254,3 +254,28 @@ def phone(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def phones(browser):
+    """Open phones (one browser context each: separate cookies), closed after the test."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(
+            viewport=PHONE_VIEWPORT,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
