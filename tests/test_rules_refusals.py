@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
+from companion.rules import CODES, Fold, GameState, Module, Refusal, apply_in_place, register
 from companion.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -909,12 +909,20 @@ def _():
 
 @case("selling_forbidden")
 def _():
-    # The Muse and the Princess is not run yet (expansion_not_supported), so no event can set
-    # it: the flag is set on the state the way game_started will once it is supported.
+    # The Muse and the Princess forbids selling through the `fame_may_be_sold` hook; a module
+    # that says only that stands in for it here, turned on the way game_started would.
     t = in_action()
     t.do("building_built", player=A, building="tower")
-    t.state.expansions["muse_princess"] = True
+    register(NO_SELLING)
+    t.state.modules.append(NO_SELLING.name)
     return t, {"type": "fame_sold", "player": A, "points": 1}
+
+
+NO_SELLING = Module(
+    name="test_no_selling",
+    title="A test module: fame may not be sold",
+    hooks={"fame_may_be_sold": lambda state: False},
+)
 
 
 @case("bad_correction")
@@ -1098,7 +1106,7 @@ def _():
 @case("cannot_afford")
 def _():
     t = coop_in_action()
-    t.do(*_as_pair(proposal(payment=3600)))
+    _propose(t, proposal(payment=3600))
     return t, {"type": "cooperation_accepted", "player": LEON}  # Leon holds 3500
 
 
@@ -1128,7 +1136,7 @@ def _():
 @case("cooperation_pending")
 def _():
     t = coop_in_action()
-    t.do(*_as_pair(proposal()))
+    _propose(t, proposal())
     return t, {"type": "turn_ended", "player": A}
 
 
@@ -1140,7 +1148,7 @@ def _():
 @case("not_partner")
 def _():
     t = coop_in_action()
-    t.do(*_as_pair(proposal()))
+    _propose(t, proposal())
     return t, {"type": "cooperation_declined", "player": JEN}
 
 
@@ -1163,9 +1171,9 @@ def _():
     return t, proposal(building="tower")
 
 
-def _as_pair(event: dict):
+def _propose(t: Table, event: dict):
     payload = dict(event)
-    return payload.pop("type"), payload
+    t.do(payload.pop("type"), **payload)
 
 
 # --- the checks ---------------------------------------------------------------------------

@@ -13,15 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import building_cost, check_action_left, use_action
 from .catalog import (
     BUILDINGS,
     COOPERATION_PAYMENT_STEP,
     PRESTIGE_FOR_BUILDING,
     SQUARES_CHARGED_PER_SHARED_BUILDING,
 )
-from .actions import building_cost
-from .checks import known, pay, seat
-from .engine import check_action_left, use_action
+from .checks import known, seat, selling_allowed
 from .module import Event, Module, Move, Part, Phase, register
 from .principality import buildings_of, empty_spaces
 from .refusals import refuse
@@ -38,15 +37,21 @@ WHILE_PENDING = {ACCEPTED, DECLINED, "fame_sold"}
 
 
 @dataclass
-class Cooperation(Part):
-    """The open proposal, if any, and every cooperative Building built."""
+class Proposal(Part):
+    """The proposal waiting for the partner's answer, if any."""
 
     pending: dict | None = None  # {player, partner, building, partner_payment}
-    built: list = field(default_factory=list)  # [{building, builder, partner}]
 
 
-def part(state: GameState) -> Cooperation:
-    return state.parts[NAME]
+@dataclass
+class Shared(Part):
+    """The cooperative Buildings in one Principality: each is in both partners' Principalities
+    ("counts as being in both players' Principalitys for all purposes")."""
+
+    buildings: list[dict] = field(default_factory=list)  # [{building, builder, partner}]
+
+    def squares_covered(self) -> int:
+        return SQUARES_CHARGED_PER_SHARED_BUILDING * len(self.buildings)
 
 
 def in_game(state: GameState) -> bool:
@@ -55,7 +60,12 @@ def in_game(state: GameState) -> bool:
 
 def open_proposal(state: GameState) -> dict | None:
     """The proposal waiting for its answer, if this game has one."""
-    return part(state).pending if in_game(state) else None
+    return state.part(NAME).pending if in_game(state) else None
+
+
+def neighbours(state: GameState, s: int) -> list[int]:
+    """The seats either side (ruling C1); with 2 players, the other one."""
+    return sorted({(s - 1) % state.n, (s + 1) % state.n} - {s})
 
 
 def proposal(s: int, partner: int, building: str, payment: int) -> Event:
@@ -69,28 +79,32 @@ def proposal(s: int, partner: int, building: str, payment: int) -> Event:
     }
 
 
-def neighbours(state: GameState, s: int) -> list[int]:
-    """The seats either side (ruling C1); with 2 players, the other one."""
-    return sorted({(s - 1) % state.n, (s + 1) % state.n} - {s})
-
-
 def shared_with(state: GameState, s: int) -> list[str]:
-    """The cooperative Buildings in `s`'s Principality."""
-    return [b["building"] for b in part(state).built if s in (b["builder"], b["partner"])]
+    """The cooperative Buildings in `s`'s Principality (the `shared_buildings` hook)."""
+    return [b["building"] for b in state.players[s].part(NAME).buildings]
+
+
+def built(state: GameState) -> list[dict]:
+    """Every cooperative Building, once, in the order built."""
+    return [
+        dict(b)
+        for s, p in enumerate(state.players)
+        for b in p.part(NAME).buildings
+        if b["builder"] == s
+    ]
 
 
 # --- the events -------------------------------------------------------------------------------
 
 
-def proposed(state: GameState, ev: dict) -> None:
+def proposed(state: GameState, ev: Event) -> None:
     """On the builder's turn (the engine checks it), with an action left: the action itself is
     used only when the partner accepts."""
     check_action_left(state, seat(state, ev), "building_built")
-    offer = check_offer(state, ev)
-    part(state).pending = offer
+    state.part(NAME).pending = check_offer(state, ev)
 
 
-def accepted(state: GameState, ev: dict) -> None:
+def accepted(state: GameState, ev: Event) -> None:
     offer = answering(state, ev, accepting=True)
     check_offer(state, offer)  # as proposed, on the state of now (fame may have been sold)
     builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
@@ -99,7 +113,11 @@ def accepted(state: GameState, ev: dict) -> None:
         refuse(
             "cannot_afford",
             f"The payment is {payment} Florin and you have {partner.money}"
-            + (" (sell fame first to raise it, or decline)" if partner.fame else ": decline it"),
+            + (
+                " (sell fame first to raise it, or decline)"
+                if partner.fame and selling_allowed(state)
+                else ": decline it"
+            ),
         )
     cost = building_cost(builder)
     # all checks passed: the partner pays first, then the builder pays the Bank
@@ -107,25 +125,25 @@ def accepted(state: GameState, ev: dict) -> None:
     builder.money += payment - cost
     b = offer["building"]
     state.building_supply[b] -= 1
-    part(state).built.append(
-        {"building": b, "builder": offer["player"], "partner": offer["partner"]}
-    )
-    part(state).pending = None
+    record = {"building": b, "builder": offer["player"], "partner": offer["partner"]}
+    builder.part(NAME).buildings.append(dict(record))
+    partner.part(NAME).buildings.append(dict(record))
+    state.part(NAME).pending = None
     builder.fame += PRESTIGE_FOR_BUILDING
     partner.fame += PRESTIGE_FOR_BUILDING
     use_action(state, offer["player"], "building_built")  # the builder's, not the partner's
 
 
-def declined(state: GameState, ev: dict) -> None:
+def declined(state: GameState, ev: Event) -> None:
     answering(state, ev, accepting=False)
-    part(state).pending = None
+    state.part(NAME).pending = None
 
 
-def answering(state: GameState, ev: dict, *, accepting: bool) -> dict:
+def answering(state: GameState, ev: Event, *, accepting: bool) -> dict:
     """The open proposal `ev`'s seat may answer: the partner accepts or declines; the builder
     may withdraw it (decline), never accept it."""
     s = seat(state, ev)
-    offer = part(state).pending
+    offer = state.part(NAME).pending
     if offer is None:
         refuse("no_proposal", "Nobody has proposed a cooperative Building to answer")
     allowed = (offer["partner"],) if accepting else (offer["partner"], offer["player"])
@@ -139,7 +157,7 @@ def answering(state: GameState, ev: dict, *, accepting: bool) -> dict:
     return offer
 
 
-def check_offer(state: GameState, ev: dict) -> dict:
+def check_offer(state: GameState, ev: Event) -> dict:
     """Everything a proposal must satisfy that the builder may know; the partner's purse is
     checked only on the partner's own acceptance (ruling C3)."""
     s = seat(state, ev)
@@ -153,7 +171,7 @@ def check_offer(state: GameState, ev: dict) -> dict:
         )
     b = ev.get("building")
     if not known(b, BUILDINGS):
-        refuse("building_unknown", f"{b!r} is not a Building")
+        refuse("building_unknown", f"Name one of the ten Buildings: {str(b)[:40]!r} is none")
     name = BUILDINGS[b][0]
     for x in (s, partner):
         if b in buildings_of(state, x):
@@ -181,7 +199,16 @@ def check_offer(state: GameState, ev: dict) -> dict:
     builder = state.players[s]
     cost = building_cost(builder)
     if builder.money + payment < cost:
-        pay(state, s, cost - payment, f"A {name} less the partner's {payment}")
+        refuse(
+            "cannot_afford",
+            f"A {name} costs you {cost} Florin (your Builders set it): with the {payment} "
+            f"{state.players[partner].name} would pay you, you have {builder.money + payment}"
+            + (
+                " (sell fame first to raise the money)"
+                if builder.fame and selling_allowed(state)
+                else ""
+            ),
+        )
     return {"player": s, "partner": partner, "building": b, "partner_payment": payment}
 
 
@@ -210,10 +237,10 @@ def check_shared_room(state: GameState, s: int, partner: int, b: str) -> None:
 def summary(state: GameState) -> dict[str, Any]:
     """For `palazzo replay --json` and the table screen: the open proposal (negotiated aloud,
     ruling C3) and the shared Buildings."""
-    c = part(state)
+    pending = state.part(NAME).pending
     return {
-        "cooperation": dict(c.pending) if c.pending else None,
-        "cooperative_buildings": [dict(b) for b in c.built],
+        "cooperation": dict(pending) if pending else None,
+        "cooperative_buildings": built(state),
     }
 
 
@@ -233,7 +260,7 @@ def check_setup(state: GameState, ev: Event) -> None:
 
 def gate(state: GameState, ev: Event) -> None:
     """Ruling C2: a proposal is answered before the game goes on."""
-    offer = part(state).pending
+    offer = state.part(NAME).pending
     if offer is not None and ev.get("type") not in WHILE_PENDING:
         builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
         refuse(
@@ -265,13 +292,15 @@ MODULE = register(
                 },
             ),
         ),
-        game_part=Cooperation,
+        game_part=Proposal,
+        player_part=Shared,
         hooks={
             "check_setup": check_setup,
             "gate": gate,
             "shared_buildings": shared_with,
             "summary": summary,
             "public_view": summary,
+            "player_summary": lambda state, s: {"buildings": buildings_of(state, s)},
         },
     )
 )
