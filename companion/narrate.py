@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, Refusal, cooperative
+from companion.rules import BUILTIN, Fold, Refusal, cooperation_proposal
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -260,12 +260,12 @@ def _cooperation_proposed(event, before, after, who, viewer):
 
 def _cooperation_answered(event, before, after, who, viewer):
     """The payment was negotiated aloud (ruling C3): the table hears it."""
-    offer = cooperative.open_proposal(before) if before is not None else None
+    offer = cooperation_proposal(before) if before is not None else None
     if offer is None:
         return f"{who} answered a proposal"
     builder, partner = _name(before, offer["player"]), _name(before, offer["partner"])
     building = _a(_building(offer["building"]))
-    if event.get("type") == cooperative.DECLINED:
+    if event.get("type") == "cooperation_declined":
         if event.get("player") == offer["player"]:
             return f"{builder} withdrew the proposal to build {building} with {partner}"
         return f"{partner} declined to build {building} with {builder}"
@@ -394,9 +394,9 @@ _TELLERS = {
     "prestige_card_chosen": _prestige_chosen,
     "work_completed": _work_completed,
     "building_built": _building_built,
-    cooperative.PROPOSED: _cooperation_proposed,
-    cooperative.ACCEPTED: _cooperation_answered,
-    cooperative.DECLINED: _cooperation_answered,
+    "cooperation_proposed": _cooperation_proposed,
+    "cooperation_accepted": _cooperation_answered,
+    "cooperation_declined": _cooperation_answered,
     "profession_taken": _profession_taken,
     "freedom_introduced": _freedom,
     "bonus_card_taken": _bonus_taken,

@@ -417,7 +417,7 @@ def test_not_without_the_expansion():
     t.to_action()
     r = refused(
         t,
-        "expansion_not_in_game",
+        "expansion_not_enabled",
         "cooperation_proposed",
         player=ALEXANDRA,
         partner=LEON,
@@ -425,7 +425,7 @@ def test_not_without_the_expansion():
         partner_payment=0,
     )
     assert "Cooperative Building" in r.message
-    refused(t, "expansion_not_in_game", "cooperation_accepted", player=LEON)
+    refused(t, "expansion_not_enabled", "cooperation_accepted", player=LEON)
 
 
 def test_unknown_building_and_cells():

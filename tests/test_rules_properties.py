@@ -21,7 +21,10 @@ from companion.rules import (
     Refusal,
     apply,
     apply_in_place,
-    cooperative,
+    cooperation_in_game,
+    cooperation_partners,
+    cooperation_proposal,
+    cooperative_buildings,
     replay,
 )
 from companion.rules.catalog import (
@@ -216,13 +219,13 @@ def plausible_event(rng: random.Random, state) -> dict:
         kind = "last_player_took" if roll < 0.35 else "auction_opened"
         return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
     if state.phase == "action":
-        offer = cooperative.open_proposal(state)
+        offer = cooperation_proposal(state)
         if offer is not None:
             return cooperation_answer(rng, state, offer)
         s = state.turn
         p = state.players[s]
         roll = rng.random()
-        if cooperative.in_game(state) and roll < 0.12:
+        if cooperation_in_game(state) and roll < 0.12:
             return cooperation_offer(rng, state, s)
         if roll < 0.15 or (p.actions >= 2 and roll < 0.9):
             return {"type": "turn_ended", "player": s}
@@ -269,7 +272,7 @@ def plausible_event(rng: random.Random, state) -> dict:
 
 def cooperation_offer(rng: random.Random, state, s: int) -> dict:
     """A proposal to a neighbour, now and then to someone else, with a payment of any kind."""
-    partner = rng.choice(cooperative.neighbours(state, s) + [rng.randrange(state.n)])
+    partner = rng.choice(cooperation_partners(state, s) + [rng.randrange(state.n)])
     return {
         "type": "cooperation_proposed",
         "player": s,
@@ -459,6 +462,6 @@ def test_random_cooperative_streams_build_together():
             except Refusal:
                 continue
             kinds.add(event["type"])
-        for b in cooperative.summary(state)["cooperative_buildings"]:
-            assert b["partner"] in cooperative.neighbours(state, b["builder"])
+        for b in cooperative_buildings(state):
+            assert b["partner"] in cooperation_partners(state, b["builder"])
     assert {"cooperation_proposed", "cooperation_accepted", "cooperation_declined"} <= kinds

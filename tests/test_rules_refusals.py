@@ -1038,7 +1038,7 @@ def _():
     }
 
 
-@case("expansion_not_in_game")
+@case("expansion_not_enabled")
 def _():
     return in_action(), proposal()
 

@@ -21,14 +21,14 @@ from .cooperative import proposal as cooperation_offer
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
 from .module import Module, Move, Part, Phase, event_types, register, unregister
-from .principality import PALAZZO, counts, empty_spaces, occupied
+from .principality import PALAZZO, buildings_of, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
 from .setup import in_play
 from .solo import solo_prompt, solo_view, wolfgang_decisions
 from .state import GameState, Player
 from .views import current_player, public_view, seat_view, summary
-from .work import bonus_values_now, work_value
+from .work import bonus_values_now, counts_for_a_work, work_value
 
 __all__ = [
     # folding events
@@ -58,8 +58,10 @@ __all__ = [
     "bonus_value",
     "bonus_values_now",
     "building_cost",
+    "buildings_of",
     "candidate_events",
     "counts",
+    "counts_for_a_work",
     "current_player",
     "empty_spaces",
     "in_play",

@@ -270,6 +270,12 @@ def gate(state: GameState, ev: Event) -> None:
         )
 
 
+def answering_seat(state: GameState, s: int) -> int:
+    """While a proposal waits, the game waits for the partner (the table shows who)."""
+    offer = state.part(NAME).pending
+    return offer["partner"] if offer is not None else s
+
+
 MODULE = register(
     Module(
         name=NAME,
@@ -279,7 +285,7 @@ MODULE = register(
         ),
         option="cooperative",
         foreign=(
-            "expansion_not_in_game",
+            "expansion_not_enabled",
             "This game is played without the Cooperative Building expansion",
         ),
         phases=(
@@ -297,6 +303,7 @@ MODULE = register(
         hooks={
             "check_setup": check_setup,
             "gate": gate,
+            "acting_seat": answering_seat,
             "shared_buildings": shared_with,
             "summary": summary,
             "public_view": summary,

@@ -34,6 +34,7 @@ CODES = {
     "unknown_player": CONTRACT,
     "host_only": RULINGS + " #30",
     "expansion_not_supported": RULINGS + " #11-13",
+    "expansion_not_enabled": CONTRACT,
     # setup
     "bad_player_count": SETUP,
     "bad_freedom_supply": TWO_PLAYERS,
@@ -94,7 +95,6 @@ CODES = {
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
     # Cooperative Building
-    "expansion_not_in_game": CONTRACT,
     "shared_board_unknown": COOPERATIVE + ": Setup; " + RULINGS + " #C5",
     "not_neighbour": COOPERATIVE + ": Building a Building; " + RULINGS + " #C1",
     "bad_payment": COOPERATIVE + ": Cooperative Building Rules; " + RULINGS + " #C3",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
-from companion.rules import cooperative
+from companion.rules import cooperation_in_game, cooperative_buildings
 from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
 
 from .access import require_viewer
@@ -50,12 +50,12 @@ def _scoring(state) -> list[dict]:
 
 def _shared(state) -> list[str]:
     """The cooperative Buildings, each counted in both Principalities by the scoring."""
-    if not cooperative.in_game(state):
+    if not cooperation_in_game(state):
         return []
     names = [p.name for p in state.players]
     return [
         f"{BUILDINGS[b['building']][0]}: {names[b['builder']]} and {names[b['partner']]}"
-        for b in cooperative.summary(state)["cooperative_buildings"]
+        for b in cooperative_buildings(state)
     ]
 
 

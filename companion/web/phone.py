@@ -25,8 +25,13 @@ from companion.rules import (
     bonus_value,
     bonus_values_now,
     building_cost,
+    buildings_of,
     candidate_events,
-    counts,
+    cooperation_in_game,
+    cooperation_offer,
+    cooperation_partners,
+    cooperation_proposal,
+    counts_for_a_work,
     current_player,
     empty_spaces,
     is_last_player,
@@ -420,7 +425,7 @@ def _grid_input(state, seat: int, params: dict) -> dict:
 def principality(state, seat: int) -> dict:
     p = state.players[seat]
     return {
-        "buildings": [building_name(b) for b in p.buildings],
+        "buildings": [building_name(b) for b in buildings_of(state, seat)],
         "landscapes": [(landscape_name(k), n) for k, n in p.landscapes.items() if n],
         "freedoms": [freedom_name(f) for f in p.freedoms],
         "jesters": p.jesters,
@@ -450,20 +455,6 @@ def prestige_cards_held(state, seat: int) -> list[dict]:
         for c in state.players[seat].prestige_cards
         if c in PRESTIGE_CARDS
     ]
-
-
-def _counts_for_bonus(state, seat: int) -> dict:
-    """The counts a Bonus card reads when played with a Work now (the played card on the
-    table, not in hand), as bonus_values_now does for the cards in hand."""
-    p = state.players[seat]
-    playing = bool(p.hand)
-    return counts(
-        p,
-        grid=state.grid,
-        landscape_cells=state.catalog.landscape_cells,
-        hand=len(p.hand) - (1 if playing else 0),
-        works=len(p.table) + (1 if playing else 0),
-    )
 
 
 # -- screens -------------------------------------------------------------------------------------
@@ -879,15 +870,15 @@ def coop_buildings(state, seat: int, partner: int) -> list[str]:
     cost, so that the builder's own purse does not hide an option)."""
     cost = building_cost(state.players[seat])
     return [
-        b for b in BUILDINGS if why_not(state, cooperative.proposal(seat, partner, b, cost)) is None
+        b for b in BUILDINGS if why_not(state, cooperation_offer(seat, partner, b, cost)) is None
     ]
 
 
 def _may_cooperate(state, seat: int) -> bool:
     return (
-        cooperative.in_game(state)
+        cooperation_in_game(state)
         and _acting(state, seat)
-        and any(coop_buildings(state, seat, x) for x in cooperative.neighbours(state, seat))
+        and any(coop_buildings(state, seat, x) for x in cooperation_partners(state, seat))
     )
 
 
@@ -895,7 +886,7 @@ def coop_screen(state, seat: int, params: dict) -> dict | None:
     """Build with a neighbour: the partner, then the Building and what the partner pays."""
     if not _may_cooperate(state, seat):
         return None
-    partners = cooperative.neighbours(state, seat)
+    partners = cooperation_partners(state, seat)
     partner = params.get("partner")
     if partner not in partners:
         partner = partners[0] if len(partners) == 1 else None
@@ -919,7 +910,7 @@ def coop_screen(state, seat: int, params: dict) -> dict | None:
             for b in legal
         ],
         payment=pay,
-        event={"type": cooperative.PROPOSED, "player": seat, "partner": partner},
+        event={"type": "cooperation_proposed", "player": seat, "partner": partner},
     )
     return out
 
@@ -937,14 +928,14 @@ def cooperation_screen(state, seat: int, offer: dict) -> dict:
         "payment": payment,
     }
     if seat == partner:
-        accept = {"type": cooperative.ACCEPTED, "player": seat}
+        accept = {"type": "cooperation_accepted", "player": seat}
         label = f"Accept and pay {payment} Florin" if payment else "Accept (you pay nothing)"
         return {
             "name": "coop_answer",
             **deal,
             "money_after": state.players[seat].money - payment,
             "accept": _button(accept, label, primary=True, disabled=why_not(state, accept)),
-            "decline": _button({"type": cooperative.DECLINED, "player": seat}, "Decline"),
+            "decline": _button({"type": "cooperation_declined", "player": seat}, "Decline"),
         }
     if seat == builder:
         return {
@@ -952,7 +943,7 @@ def cooperation_screen(state, seat: int, offer: dict) -> dict:
             **deal,
             "cost": building_cost(state.players[seat]),
             "withdraw": _button(
-                {"type": cooperative.DECLINED, "player": seat}, "Withdraw the proposal"
+                {"type": "cooperation_declined", "player": seat}, "Withdraw the proposal"
             ),
         }
     return {
@@ -988,7 +979,7 @@ def bonus_screen(state, seat: int, params: dict) -> dict | None:
     """All 20 Bonus cards, not only those left: which ones are gone is the others' secret."""
     if not _may_take_bonus(state, seat):
         return None
-    c = _counts_for_bonus(state, seat)
+    c = counts_for_a_work(state, seat, bool(state.players[seat].hand))
     options = [
         _button(
             {"type": "bonus_card_taken", "player": seat, "card": card},
@@ -1082,7 +1073,7 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         taught = teach_screen(state, seat, params, resend, teach_form or {})
         if taught is not None:
             return taught
-    offer = cooperative.open_proposal(state)
+    offer = cooperation_proposal(state)
     if offer is not None:
         return cooperation_screen(state, seat, offer)
     if state.phase == "setup":
@@ -1099,6 +1090,13 @@ def status(state, seat: int) -> dict:
     turn = current_player(state)
     if state.phase == "setup":
         turn_text = "Choose your starting hand" if not p.hand else "Waiting for the others"
+    elif cooperation_proposal(state) is not None:
+        offer = cooperation_proposal(state)
+        turn_text = (
+            "Your answer"
+            if offer["partner"] == seat
+            else f"Waiting for {state.players[offer['partner']].name}'s answer"
+        )
     elif turn is None:
         turn_text = ""
     elif turn == seat:

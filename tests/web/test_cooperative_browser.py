@@ -7,7 +7,7 @@ import os
 import re
 from pathlib import Path
 
-from companion.web.join_links import kept_tokens
+from companion.rules import cooperative_buildings
 from tests.web.phone_game import button, has_number, host_game, money, record, redrawn, state
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -15,7 +15,7 @@ COOP = {"muse_princess": False, "cooperative": True}
 
 
 def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
-    game_id, _ = host_game(app, grid=False, expansions=COOP, players=["Ada", "Ben", "Cy"])
+    game_id, tokens = host_game(app, grid=False, expansions=COOP, players=["Ada", "Ben", "Cy"])
     for seat, hand in enumerate(
         (
             ["poet", "alchemist", "botanist"],
@@ -26,8 +26,6 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
         record(app, game_id, str(seat), type="starting_hand_chosen", player=seat, professions=hand)
     for seat, kind in ((0, "auctions_left"), (1, "auctions_left"), (2, "last_player_declined")):
         record(app, game_id, str(seat), type=kind, player=seat)
-    with app.test_request_context():
-        tokens = kept_tokens(game_id)
     ada, ben, table = phones(), phones(), phones()
     for page, token in ((ada, tokens.seats[0]), (ben, tokens.seats[1]), (table, tokens.host)):
         page.goto(f"{live_server}/games/{game_id}/join/{token}")
@@ -62,7 +60,7 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     assert money(ben) == "3200 Florin"
     assert money(ada) == f"{3500 + 300 - 700} Florin"
     s = state(app, game_id)
-    assert s.parts["cooperative"].built == [{"building": "tower", "builder": 0, "partner": 1}]
+    assert cooperative_buildings(s) == [{"building": "tower", "builder": 0, "partner": 1}]
     table.wait_for_function(
         "() => (document.querySelector('#board').innerText.match(/Tower \\(with/g) || []).length"
         " === 2",

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from companion.rules import cooperation_proposal
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_host,
@@ -104,7 +105,7 @@ def test_proposed_on_one_phone_accepted_on_the_partners(app, game):
     words = text(ben_panel)
     assert "Ada proposes a cooperative Building" in words
     assert "Tower" in words and "200 Florin" in words
-    assert f"{3500 - 200} Florin" in words  # what Ben keeps: his own purse, on his own phone
+    assert f"keep {3500 - 200}" in words  # what Ben keeps: his own purse, on his own phone
     assert "Accept and pay 200 Florin" in words and "Decline" in words
 
     cy_words = text(panel(cy, game))
@@ -113,7 +114,8 @@ def test_proposed_on_one_phone_accepted_on_the_partners(app, game):
 
     board = app.test_client()
     as_host(board, game)
-    table = text(board.get(f"/games/{game}/table/board").text)
+    table = text(board.get(f"/games/{game}/table/board").text).replace(" ,", ",")
+    assert "Ben to act" in table
     assert "Ada proposes to build the Tower together with Ben, who would pay 200 Florin" in table
 
     r = post_event(ben, game, type="cooperation_accepted", player=str(BEN))
@@ -121,9 +123,12 @@ def test_proposed_on_one_phone_accepted_on_the_partners(app, game):
     s = state(app, game)
     assert (s.players[ADA].money, s.players[BEN].money) == (3500 + 200 - 700, 3500 - 200)
     assert (s.players[ADA].fame, s.players[BEN].fame) == (3, 3)
-    table = text(board.get(f"/games/{game}/table/board").text)
-    assert table.count("Tower (with") == 2  # in both Principalities
-    assert "who would pay" not in table
+    for phone in (ada, ben):  # in both Principalities, on both phones
+        assert "Buildings: Tower" in text(panel(phone, game))
+    assert "Buildings:" not in text(panel(cy, game))
+    html = board.get(f"/games/{game}/table/board").text
+    assert text(html).count("Tower (with") == 2  # in both Principalities
+    assert "data-proposal" not in html  # answered
     history = text(board.get(f"/games/{game}/history").text)
     assert "Ben accepted: Ada and Ben built a Tower together" in history
 
@@ -150,7 +155,7 @@ def test_a_seat_answers_only_for_itself(app, game):
     assert r.status_code == 422 and refusal_in(r.text) == "not_partner"
     r = post_event(ada, game, type="cooperation_accepted", player=str(ADA))
     assert r.status_code == 422 and refusal_in(r.text) == "not_partner"
-    assert state(app, game).parts["cooperative"].pending is not None  # still waiting for Ben
+    assert cooperation_proposal(state(app, game))["partner"] == BEN  # still waiting for Ben
 
 
 def test_the_partners_purse_stays_on_the_partners_phone(app, game):
