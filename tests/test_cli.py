@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from companion.rules.autoplay import play, simulation_catalog
+from tests.builders import TEST_CATALOG, Table
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))
 
@@ -158,63 +159,16 @@ def test_a_bad_catalog_file_changes_nothing(tmp_path):
 def test_replay_json_reports_cooperative_buildings(tmp_path):
     """A Cooperative Building log: the shared Tower in both players' Buildings, the open
     proposal, and the refusal of a stranger's answer with its line number."""
-    start = {
-        "type": "game_started",
-        "players": ["Alexandra", "Leon", "Jen"],
-        "start_player": 0,
-        "expansions": {"muse_princess": False, "cooperative": True},
-        "grid": False,
-    }
-    events = [start]
-    teach = [
-        {
-            "type": "profession_taught",
-            "profession": pid,
-            "name": pid.title(),
-            "building": b,
-            "landscape": "forest",
-            "freedom": "travel",
-        }
-        for pid, b in (
-            ("mason", "tower"),
-            ("painter", "studio"),
-            ("jurist", "library"),
-            ("doctor", "hospital"),
-            ("actor", "theater"),
-            ("monk", "chapel"),
-        )
-    ]
-    events += teach
-    for s, hand in enumerate(
-        (
-            ["poet", "alchemist", "botanist"],
-            ["mason", "painter", "jurist"],
-            ["doctor", "actor", "monk"],
-        )
-    ):
-        events.append({"type": "starting_hand_chosen", "player": s, "professions": hand})
-    events += [
-        {"type": "auctions_left", "player": 0},
-        {"type": "auctions_left", "player": 1},
-        {"type": "last_player_declined", "player": 2},
-        {
-            "type": "cooperation_proposed",
-            "player": 0,
-            "partner": 1,
-            "building": "tower",
-            "partner_payment": 400,
-        },
-        {"type": "cooperation_accepted", "player": 1},
-        {"type": "turn_ended", "player": 0},
-        {
-            "type": "cooperation_proposed",
-            "player": 1,
-            "partner": 2,
-            "building": "chapel",
-            "partner_payment": 0,
-        },
-    ]
-    out = run("replay", write_log(tmp_path / "coop.jsonl", events), "--json")
+    t = Table(("Alexandra", "Leon", "Jen"), expansions={"cooperative": True})
+    t.to_action()
+    t.do("cooperation_proposed", player=0, partner=1, building="tower", partner_payment=400)
+    t.do("cooperation_accepted", player=1)
+    t.do("turn_ended", player=0)
+    t.do("cooperation_proposed", player=1, partner=2, building="chapel", partner_payment=0)
+    events = list(t.log)
+    catalog = tmp_path / "test-cards.json"
+    catalog.write_text(json.dumps(TEST_CATALOG.to_dict()))
+    out = run("replay", write_log(tmp_path / "coop.jsonl", events), "--catalog", catalog, "--json")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     alexandra, leon, jen = result["players"]
@@ -231,7 +185,9 @@ def test_replay_json_reports_cooperative_buildings(tmp_path):
     }
 
     events.append({"type": "cooperation_accepted", "player": 0})
-    out = run("replay", write_log(tmp_path / "stranger.jsonl", events), "--json")
+    out = run(
+        "replay", write_log(tmp_path / "stranger.jsonl", events), "--catalog", catalog, "--json"
+    )
     assert out.returncode == 3
     error = json.loads(out.stdout)["error"]
     assert error["seq"] == len(events) and error["code"] == "not_partner"

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from companion.rules import Fold, GameState, Refusal, apply_in_place, replay, summary
-from tests.builders import TEST_CATALOG, Table, build, work
+from tests.builders import TEST_CATALOG, Table, nearly_full, work
 
 ALEXANDRA, LEON, JEN, CHRIS = 0, 1, 2, 3
 COOP = {"cooperative": True}
@@ -44,6 +44,22 @@ def refused(t: Table, code: str, type_: str, **payload) -> Refusal:
     r = t.refused(type_, **payload)
     assert r.code == code, r.message
     return r
+
+
+def refused_offer(
+    t: Table, code: str, partner=LEON, building="tower", payment=0, player=ALEXANDRA, **extra
+) -> Refusal:
+    """The proposal is refused with `code` and changes nothing."""
+    return refused(
+        t,
+        code,
+        "cooperation_proposed",
+        player=player,
+        partner=partner,
+        building=building,
+        partner_payment=payment,
+        **extra,
+    )
 
 
 def without_counter(state) -> dict:
@@ -126,14 +142,8 @@ def test_payment_arrives_first_and_may_fund_the_cost():
     t = in_action()
     t.do("correction", player=ALEXANDRA, money=-3300, fame=0, reason="test: a poor Alexandra")
     assert t.p(ALEXANDRA).money == 200
-    r = refused(
-        t,
-        "cannot_afford",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="tower",
-        partner_payment=400,
+    r = refused_offer(
+        t, "cannot_afford", player=ALEXANDRA, partner=LEON, building="tower", payment=400
     )
     assert "700" in r.message
     propose(t, LEON, "tower", 500)
@@ -144,14 +154,8 @@ def test_payment_arrives_first_and_may_fund_the_cost():
 @pytest.mark.parametrize("payment", [150, -100, "500", True, None, 2.5, [500]])
 def test_payment_is_whole_hundreds_of_florin(payment):
     t = in_action()
-    r = refused(
-        t,
-        "bad_payment",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="tower",
-        partner_payment=payment,
+    r = refused_offer(
+        t, "bad_payment", player=ALEXANDRA, partner=LEON, building="tower", payment=payment
     )
     assert "100" in r.message
 
@@ -227,14 +231,8 @@ def test_neither_principality_may_already_have_it():
     t.to_action()  # round 2: Leon starts
     while t.state.turn != ALEXANDRA:
         t.do("turn_ended", player=t.state.turn)
-    r = refused(
-        t,
-        "building_already_built",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="workshop",
-        partner_payment=0,
+    r = refused_offer(
+        t, "building_already_built", player=ALEXANDRA, partner=LEON, building="workshop", payment=0
     )
     assert "Leon" in r.message
     propose(t, JEN, "workshop", 0)  # with Jen, who has none, it is fine
@@ -244,14 +242,8 @@ def test_neither_principality_may_already_have_it():
         t, "building_already_built", "building_built", player=ALEXANDRA, building="workshop"
     )
     assert "Alexandra" in r.message
-    r = refused(
-        t,
-        "building_already_built",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="workshop",
-        partner_payment=0,
+    r = refused_offer(
+        t, "building_already_built", player=ALEXANDRA, partner=LEON, building="workshop", payment=0
     )
     assert "Alexandra" in r.message
 
@@ -277,15 +269,7 @@ def test_uses_the_builders_action_only_when_accepted():
     propose(t, LEON, "tower", 0)
     t.do("cooperation_accepted", player=LEON)
     t.do("building_built", player=ALEXANDRA, building="chapel")
-    refused(
-        t,
-        "no_actions_left",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="opera",
-        partner_payment=0,
-    )
+    refused_offer(t, "no_actions_left", player=ALEXANDRA, partner=LEON, building="opera", payment=0)
 
 
 # --- declining, withdrawing, and waiting for the answer ---------------------------------------------
@@ -357,24 +341,12 @@ def test_nothing_to_answer_without_a_proposal():
 def test_neighbours_by_seat_with_four_players():
     """Ruling C1: seats on either side, the last seat bordering the first."""
     t = in_action(players=("Alexandra", "Leon", "Jen", "Chris"))
-    r = refused(
-        t,
-        "not_neighbour",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=JEN,
-        building="tower",
-        partner_payment=0,
+    r = refused_offer(
+        t, "not_neighbour", player=ALEXANDRA, partner=JEN, building="tower", payment=0
     )
     assert "Leon" in r.message and "Chris" in r.message
-    refused(
-        t,
-        "not_neighbour",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=ALEXANDRA,
-        building="tower",
-        partner_payment=0,
+    refused_offer(
+        t, "not_neighbour", player=ALEXANDRA, partner=ALEXANDRA, building="tower", payment=0
     )
     propose(t, CHRIS, "tower", 0)  # around the table
     t.do("cooperation_accepted", player=CHRIS)
@@ -391,38 +363,16 @@ def test_two_players_are_each_others_neighbour():
 
 def test_only_on_the_builders_turn_in_the_action_phase():
     t = coop_table()
-    refused(
-        t,
-        "wrong_phase",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="tower",
-        partner_payment=0,
-    )
+    refused_offer(t, "wrong_phase", player=ALEXANDRA, partner=LEON, building="tower", payment=0)
     t.to_action()
-    refused(
-        t,
-        "not_your_turn",
-        "cooperation_proposed",
-        player=LEON,
-        partner=ALEXANDRA,
-        building="tower",
-        partner_payment=0,
-    )
+    refused_offer(t, "not_your_turn", player=LEON, partner=ALEXANDRA, building="tower", payment=0)
 
 
 def test_not_without_the_expansion():
     t = Table(("Alexandra", "Leon", "Jen"))
     t.to_action()
-    r = refused(
-        t,
-        "expansion_not_enabled",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="tower",
-        partner_payment=0,
+    r = refused_offer(
+        t, "expansion_not_enabled", player=ALEXANDRA, partner=LEON, building="tower", payment=0
     )
     assert "Cooperative Building" in r.message
     refused(t, "expansion_not_enabled", "cooperation_accepted", player=LEON)
@@ -431,23 +381,16 @@ def test_not_without_the_expansion():
 def test_unknown_building_and_cells():
     t = in_action()
     for building in ("palazzo", None, ["tower"], 3):
-        refused(
-            t,
-            "building_unknown",
-            "cooperation_proposed",
-            player=ALEXANDRA,
-            partner=LEON,
-            building=building,
-            partner_payment=0,
+        refused_offer(
+            t, "building_unknown", player=ALEXANDRA, partner=LEON, building=building, payment=0
         )
-    refused(
+    refused_offer(
         t,
         "cells_not_allowed",
-        "cooperation_proposed",
         player=ALEXANDRA,
         partner=LEON,
         building="tower",
-        partner_payment=0,
+        payment=0,
         cells=[[0, 0], [0, 1], [0, 2]],
     )
 
@@ -479,35 +422,22 @@ def test_the_shared_board_is_refused_with_the_grid_at_setup():
 def test_room_without_the_grid():
     """Ruling C6: each Principality needs 1 empty square, both together the Building's size;
     each is then charged 1 square."""
-    t = coop_table()
-    t.do("correction", player=ALEXANDRA, money=20000, fame=0, reason="test: a rich Alexandra")
-    for buildings in (("university", "laboratory"), ("workshop", "library"), ("opera", "studio")):
-        t.leave_all()
-        t.act({ALEXANDRA: [build(b) for b in buildings]})
-    t.leave_all()  # round 4; Alexandra has built 7+7+7+5+5+5 = 36 of 43 squares
+    t = nearly_full(expansions=COOP)  # Alexandra: 41 of 43 squares built
+    t.leave_all()  # round 5
     while t.state.turn != ALEXANDRA:
         t.do("turn_ended", player=t.state.turn)
-    t.do("building_built", player=ALEXANDRA, building="hospital")  # 41: 2 squares left
     propose(t, LEON, "theater", 0)  # 5 squares: 2 + 43 is room enough
     t.do("cooperation_accepted", player=LEON)
     assert summary(t.state)["players"][ALEXANDRA]["empty_spaces"] == 1
     t.do("turn_ended", player=ALEXANDRA)
     t.end_turns()
-    t.leave_all()  # round 5
+    t.leave_all()  # round 6
     while t.state.turn != ALEXANDRA:
         t.do("turn_ended", player=t.state.turn)
     propose(t, JEN, "tower", 0)
     t.do("cooperation_accepted", player=JEN)
     assert summary(t.state)["players"][ALEXANDRA]["empty_spaces"] == 0
-    r = refused(
-        t,
-        "no_room",
-        "cooperation_proposed",
-        player=ALEXANDRA,
-        partner=LEON,
-        building="chapel",
-        partner_payment=0,
-    )
+    r = refused_offer(t, "no_room", player=ALEXANDRA, partner=LEON, building="chapel", payment=0)
     assert "Alexandra" in r.message
 
 

@@ -1154,16 +1154,7 @@ def _():
 
 @case("no_room")
 def _():
-    t = started(expansions={"cooperative": True})
-    t.do("correction", player=A, money=20000, fame=0, reason="test: a rich Alexandra")
-    for buildings in (
-        ("university", "laboratory"),
-        ("workshop", "library"),
-        ("opera", "studio"),
-        ("hospital",),
-    ):
-        t.leave_all()
-        t.act({A: [build(b) for b in buildings]})
+    t = nearly_full(expansions={"cooperative": True})
     t.win(A, "park")  # round 5: 41 squares built + a Park of 2 = all 43
     t.to_action()
     while t.state.turn != A:
