@@ -441,6 +441,55 @@ def test_room_without_the_grid():
     assert "Alexandra" in r.message
 
 
+# --- with and without the Characters (ruling C7) ---------------------------------------------------
+
+
+def test_with_the_characters():
+    """ "This expansion may be played with or without the Character cards": the Cardinal's third
+    action may be a cooperative Building, the Princess counts the shared Buildings of her holder
+    (2 each), and with fame unsellable a partner short of Florin can only decline."""
+    t = Table(
+        ("Alexandra", "Leon", "Jen", "Chris"),
+        expansions={"muse_princess": True, "cooperative": True},
+    )
+    t.leave_all()
+    assert t.state.phase == "character_auction"
+    t.characters_round({ALEXANDRA: ("cardinal", 3), LEON: ("princess", 3)})
+    assert t.state.phase == "action" and t.state.turn == ALEXANDRA
+    t.do("character_used", player=ALEXANDRA, character="cardinal")
+    for partner, building in ((LEON, "tower"), (LEON, "chapel"), (CHRIS, "opera")):
+        propose(t, partner, building, 0)
+        t.do("cooperation_accepted", player=partner)
+    assert t.p(ALEXANDRA).actions == 3
+    refused_offer(t, "no_actions_left", partner=CHRIS, building="library")
+    t.do("turn_ended", player=ALEXANDRA)
+
+    # Leon's Princess: Tower 2 + Chapel 2 + 3 Profession cards = 7, round 1's minimum.
+    t.do("work_completed", player=LEON, princess=True, prestige=0)
+    assert t.p(LEON).works[-1]["value"] == 7
+    assert summary(t.state)["players"][LEON]["buildings"] == ["tower", "chapel"]
+
+    t.do("correction", player=JEN, money=0, fame=2, reason="test: fame Jen cannot sell")
+    propose(t, JEN, "library", 3600, player=LEON)  # Jen holds 3500
+    r = refused(t, "cannot_afford", "cooperation_accepted", player=JEN)
+    assert r.message.endswith(": decline it") and "sell" not in r.message
+    refused(t, "selling_forbidden", "fame_sold", player=JEN, points=1)
+    t.do("cooperation_declined", player=JEN)
+    assert t.p(LEON).actions == 1
+
+
+def test_without_the_characters_selling_fame_raises_the_payment():
+    """The same shortfall without the Characters: the partner may sell fame, then accept."""
+    t = in_action()
+    t.do("correction", player=JEN, money=0, fame=2, reason="test: Jen has fame to sell")
+    propose(t, JEN, "library", 3600)
+    r = refused(t, "cannot_afford", "cooperation_accepted", player=JEN)
+    assert "sell fame first" in r.message
+    t.do("fame_sold", player=JEN, points=1)
+    t.do("cooperation_accepted", player=JEN)
+    assert t.p(JEN).money == 0
+
+
 # --- the log: replay, undo, export ----------------------------------------------------------------
 
 

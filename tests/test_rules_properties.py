@@ -25,11 +25,13 @@ from companion.rules import (
     cooperation_partners,
     cooperation_proposal,
     cooperative_buildings,
+    current_player,
     replay,
 )
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
+    CHARACTERS,
     FREEDOMS,
     GRID_SIZE,
     LANDSCAPES,
@@ -65,6 +67,9 @@ TYPES = [
     "cooperation_proposed",
     "cooperation_accepted",
     "cooperation_declined",
+    "character_bid",
+    "character_passed",
+    "character_used",
 ]
 OBJECTS = ["forest", "lake", "park", "prestige", "recruiting", "jester", "builder", "landscape"]
 PROFESSIONS = sorted(TEST_CATALOG.professions)
@@ -96,6 +101,12 @@ FIELDS = [
     "by",
     "partner",
     "partner_payment",
+    "character",
+    "space",
+    "effect",
+    "deck",
+    "florin",
+    "princess",
 ]
 
 SETTINGS = settings(
@@ -123,7 +134,7 @@ def junk(rng: random.Random, depth=0):
         2.5,
         "",
         "x" * rng.randrange(1, 60),
-        rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS)),
+        rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS) + list(CHARACTERS)),
     ][pick]
 
 
@@ -136,15 +147,16 @@ def junk_event(rng: random.Random, state) -> dict:
 
 
 def start_event(rng: random.Random, *, coop: bool | None = None) -> dict:
-    """A game of 2 to 5; about a third with Cooperative Building (without the grid, mostly:
-    with it the start is refused, ruling C5)."""
+    """A game of 2 to 5, half with The Muse and the Princess, about a third with Cooperative
+    Building (without the grid, mostly: with it the start is refused, ruling C5), so some with
+    both."""
     n = rng.randrange(2, 6)
     coop = rng.random() < 0.35 if coop is None else coop
     ev = {
         "type": "game_started",
         "players": NAMES[:n],
         "start_player": rng.randrange(n),
-        "expansions": {"muse_princess": False, "cooperative": coop},
+        "expansions": {"muse_princess": rng.random() < 0.5, "cooperative": coop},
         "solo": None,
         "grid": rng.random() < (0.05 if coop else 0.5),
     }
@@ -218,6 +230,10 @@ def plausible_event(rng: random.Random, state) -> dict:
             return {"type": "last_player_declined", "player": s}
         kind = "last_player_took" if roll < 0.35 else "auction_opened"
         return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
+    if state.phase in ("character_auction", "banker_exchange") or (
+        "muse_princess" in state.modules and rng.random() < 0.15
+    ):  # the expansion's own events
+        return character_event(rng, state)
     if state.phase == "action":
         offer = cooperation_proposal(state)
         if offer is not None:
@@ -291,7 +307,42 @@ def cooperation_answer(rng: random.Random, state, offer: dict) -> dict:
         return {"type": "cooperation_declined", "player": offer["partner"]}
     if roll < 0.9:
         return {"type": "cooperation_declined", "player": offer["player"]}
-    return {"type": rng.choice(TYPES[-2:]), "player": rng.randrange(state.n)}
+    kind = rng.choice(["cooperation_accepted", "cooperation_declined"])
+    return {"type": kind, "player": rng.randrange(state.n)}
+
+
+def character_event(rng: random.Random, state) -> dict:
+    """The Muse and the Princess: a bid or pass in the Character Auction, the Banker's exchange,
+    or a Character used by whoever holds one (at a moment that may or may not allow it)."""
+    held = [p.part("muse_princess").characters for p in state.players]
+    if state.phase == "character_auction" and rng.random() < 0.7:
+        s = current_player(state)
+        if rng.random() < 0.4:
+            return {"type": "character_passed", "player": s}
+        character = rng.choice(list(CHARACTERS))
+        low, high = CHARACTERS[character][1:]
+        return {
+            "type": "character_bid",
+            "player": s,
+            "character": character,
+            "space": rng.randrange(low - 1, high + 2),
+        }
+    holders = [s for s, cards in enumerate(held) if cards]
+    s = rng.choice(holders) if holders else rng.randrange(state.n)
+    character = held[s][0]["character"] if held[s] else rng.choice(list(CHARACTERS))
+    if state.phase == "banker_exchange" or character == "banker":
+        florin = rng.choice([0, 200, 300, 1000, state.players[s].money])
+        return {"type": "character_used", "player": s, "character": "banker", "florin": florin}
+    if character == "princess":
+        return {"type": "work_completed", "player": s, "princess": True, "prestige": 2}
+    ev = {"type": "character_used", "player": s, "character": character}
+    if character == "merchant":
+        ev["effect"] = rng.choice(["prestige", "pay_object", "coins"])
+    elif character == "professor":
+        deck = rng.choice(["bonus", "prestige"])
+        cards = state.bonus_deck if deck == "bonus" else state.prestige_deck
+        ev.update(deck=deck, card=rng.choice(cards or ["none"]))
+    return ev
 
 
 def anytime_event(rng: random.Random, state) -> dict:

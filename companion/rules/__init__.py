@@ -5,8 +5,8 @@ from `companion.rules.catalog`), never from the modules behind it. The base game
 modules (solo; see docs/engine.md) register themselves on import, below.
 """
 
-from . import base, cooperative, solo  # noqa: F401  (the base game and the modules register)
-from .actions import building_cost
+from . import base, cooperative, muse_princess, solo  # noqa: F401  (the base game and modules register)
+from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
 from .automa import automa_card, card_name, dice_words, modifier_key
 from .autoplay import play, simulation_catalog
@@ -17,10 +17,16 @@ from .cooperative import built as cooperative_buildings
 from .cooperative import in_game as cooperation_in_game
 from .cooperative import neighbours as cooperation_partners
 from .cooperative import open_proposal as cooperation_proposal
-from .cooperative import proposal as cooperation_offer
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
 from .module import Module, Move, Part, Phase, event_types, register, unregister
+from .muse_princess import (
+    banker_holder,
+    character_area,
+    character_held,
+    character_spaces,
+    princess_work_value,
+)
 from .principality import PALAZZO, buildings_of, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
@@ -79,10 +85,16 @@ __all__ = [
     "work_value",
     # Cooperative Building
     "cooperation_in_game",
-    "cooperation_offer",
     "cooperation_partners",
     "cooperation_proposal",
     "cooperative_buildings",
+    # The Muse and the Princess
+    "actions_allowed",
+    "banker_holder",
+    "character_area",
+    "character_held",
+    "character_spaces",
+    "princess_work_value",
     # the solo game
     "automa_card",
     "card_name",

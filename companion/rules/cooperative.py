@@ -270,6 +270,22 @@ def gate(state: GameState, ev: Event) -> None:
         )
 
 
+def candidates(state: GameState, s: int) -> list[Event]:
+    """What seat `s` may send now, for the phones' buttons and the simulations (the engine then
+    keeps those it accepts): the answers to an open proposal, or on the builder's turn each
+    Building proposed to each neighbour, the partner paying the whole cost so that the
+    builder's own purse hides no option."""
+    offer = state.part(NAME).pending
+    if offer is not None:
+        answers = [ACCEPTED, DECLINED] if s == offer["partner"] else []
+        answers += [DECLINED] if s == offer["player"] else []
+        return [{"type": kind, "player": s} for kind in answers]
+    if state.phase != "action" or state.turn != s:
+        return []
+    cost = building_cost(state.players[s])
+    return [proposal(s, x, b, cost) for x in neighbours(state, s) for b in BUILDINGS]
+
+
 def answering_seat(state: GameState, s: int) -> int:
     """While a proposal waits, the game waits for the partner (the table shows who)."""
     offer = state.part(NAME).pending
@@ -304,6 +320,7 @@ MODULE = register(
             "check_setup": check_setup,
             "gate": gate,
             "acting_seat": answering_seat,
+            "candidates": candidates,
             "shared_buildings": shared_with,
             "summary": summary,
             "public_view": summary,

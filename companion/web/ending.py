@@ -14,6 +14,7 @@ from companion import bgstats
 from companion.rules import cooperation_in_game, cooperative_buildings
 from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
 
+from . import characters
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
 from .history import story_for, story_seq
@@ -103,6 +104,7 @@ def page(game_id: str):
             bgstats_url=bgstats_link(game_id, state, get_table().events(game_id)),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
             shared=_shared(state),
+            brought=characters.brought(state),
         )
     return render_template("table/end.html", **context)
 
