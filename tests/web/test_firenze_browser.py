@@ -11,7 +11,6 @@ from pathlib import Path
 from companion.web.join_links import kept_tokens
 from tests.web.conftest import csrf_token_for
 from tests.web.firenze_table import deal_row, host_game
-from tests.web.test_phone_browser import phones  # noqa: F401  (the fixture)
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "firenze-phone.png"
 
@@ -47,7 +46,7 @@ def quick_turn(client, game_id: str, colour: str):
         assert response.status_code == 200, (data, response.status_code, response.text)
 
 
-def test_a_firenze_turn_on_phones(app, client, live_server, phones):  # noqa: F811
+def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     game_id = host_game(client)
     deal_row(client, game_id)
     with app.test_request_context():
