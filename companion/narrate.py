@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, Refusal, character_area, current_player
+from companion.rules import (
+    BUILTIN,
+    Fold,
+    Refusal,
+    character_area,
+    cooperation_proposal,
+    current_player,
+)
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -317,6 +324,31 @@ def _building_built(event, before, after, who, viewer):
     return f"{who} built {_a(_building(event.get('building')))}"
 
 
+def _cooperation_proposed(event, before, after, who, viewer):
+    partner = _name(after, event.get("partner"))
+    return (
+        f"{who} proposed to build {_a(_building(event.get('building')))} with {partner}, "
+        f"who would pay {_florin(event.get('partner_payment'))} (Cooperative Building)"
+    )
+
+
+def _cooperation_answered(event, before, after, who, viewer):
+    """The payment was negotiated aloud (ruling C3): the table hears it."""
+    offer = cooperation_proposal(before) if before is not None else None
+    if offer is None:
+        return f"{who} answered a proposal"
+    builder, partner = _name(before, offer["player"]), _name(before, offer["partner"])
+    building = _a(_building(offer["building"]))
+    if event.get("type") == "cooperation_declined":
+        if event.get("player") == offer["player"]:
+            return f"{builder} withdrew the proposal to build {building} with {partner}"
+        return f"{partner} declined to build {building} with {builder}"
+    return (
+        f"{partner} accepted: {builder} and {partner} built {building} together "
+        f"({partner} paid {builder} {_florin(offer['partner_payment'])}; 3 PP each)"
+    )
+
+
 def _profession_taken(event, before, after, who, viewer):
     if _own(event, viewer):
         return f"{who} took the {profession_name(after, event.get('profession'))} (Profession card)"
@@ -371,22 +403,35 @@ def _correction(event, before, after, who, viewer):
 
 def _profession_taught(event, before, after, who, viewer):
     """Teaching happens just before the card is used, so naming it could tell the table what
-    is in someone's hand: only the seat that taught it hears which card it was."""
+    is in someone's hand: only the seat that taught it hears which card it was. The host's
+    change of a known card is said in full, from what to what."""
     by = event.get("by")
-    if viewer is not None and isinstance(by, str) and by == str(viewer):
-        return (
-            f"Palazzo learned the {event.get('name') or profession_name(after, event.get('profession'))}: "
-            f"{_building(event.get('building'))}, {str(event.get('landscape')).title()}, "
-            f"{str(event.get('freedom')).title()}"
-        )
-    return "Palazzo learned a Profession card's preferences"
+    teller = _by(event, after)
+    pid = event.get("profession")
+    name = event.get("name") or profession_name(after, pid)
+    now = _wishes(event.get("building"), event.get("landscape"), event.get("freedom"))
+    if not (
+        by in (None, "host") or (viewer is not None and isinstance(by, str) and by == str(viewer))
+    ):
+        return f"{teller} taught Palazzo a Profession card's preferences"
+    was = before.catalog.professions.get(pid) if before is not None else None
+    old = _wishes(was.building, was.landscape, was.freedom) if was is not None else now
+    if old != now:
+        return f"{teller} changed the {name}: {old} → {now}"
+    return f"{teller} taught Palazzo the {name}: {now}"
+
+
+def _wishes(building, landscape, freedom) -> str:
+    return f"{_building(building)}, {str(landscape).title()}, {str(freedom).title()}"
 
 
 def _landscape_taught(event, before, after, who, viewer):
-    return (
-        f"Palazzo learned that {_a(_object(event.get('landscape')))} covers "
-        f"{event.get('cells')} squares"
-    )
+    kind = event.get("landscape")
+    was = before.catalog.landscape_cells.get(kind) if before is not None else 0
+    teller = _by(event, after)
+    if was and was != event.get("cells"):
+        return f"{teller} changed the {_object(kind)}'s size: {was} → {event.get('cells')} squares"
+    return f"{teller} taught Palazzo that {_a(_object(kind))} covers {event.get('cells')} squares"
 
 
 def _solo_step(words):
@@ -436,6 +481,9 @@ _TELLERS = {
     "prestige_card_chosen": _prestige_chosen,
     "work_completed": _work_completed,
     "building_built": _building_built,
+    "cooperation_proposed": _cooperation_proposed,
+    "cooperation_accepted": _cooperation_answered,
+    "cooperation_declined": _cooperation_answered,
     "profession_taken": _profession_taken,
     "freedom_introduced": _freedom,
     "bonus_card_taken": _bonus_taken,

@@ -272,6 +272,7 @@ class ProfessionTaught(Event):
     landscape: Annotated[Ident, Code("bad_catalog_entry")]
     freedom: Annotated[Ident, Code("bad_catalog_entry")]
     source: Annotated[Text, Code("bad_catalog_entry")] | None = None
+    verified: bool | None = None  # as in the catalog file
 
 
 class LandscapeTaught(Event):
@@ -380,6 +381,31 @@ class CharacterUsed(Event):
     florin: Annotated[int, Field(ge=0, le=1_000_000), Code("bad_exchange")] | None = None
 
 
+# -- Cooperative Building ----------------------------------------------------------------------
+
+
+class CooperationProposed(Event):
+    TITLE = "Proposing a cooperative Building"
+    type: Literal["cooperation_proposed"]
+    player: Seat
+    partner: Seat
+    building: Ident
+    partner_payment: Annotated[int, Field(ge=0, le=1_000_000), Code("bad_payment")]
+    cells: Annotated[Cells | None, Code("cells_not_allowed")] = None
+
+
+class CooperationAccepted(Event):
+    TITLE = "Accepting a cooperative Building"
+    type: Literal["cooperation_accepted"]
+    player: Seat
+
+
+class CooperationDeclined(Event):
+    TITLE = "Declining a cooperative Building"
+    type: Literal["cooperation_declined"]
+    player: Seat
+
+
 # -- the table --------------------------------------------------------------------------------
 
 EVENTS: dict[str, type[Event]] = {}
@@ -426,6 +452,9 @@ register(
     CharacterBid,
     CharacterPassed,
     CharacterUsed,
+    CooperationProposed,
+    CooperationAccepted,
+    CooperationDeclined,
 )
 
 

@@ -7,6 +7,7 @@ from flask import Flask, request
 from markupsafe import Markup
 
 from companion import qr
+from companion.teaching import CHOICES, FIRST_TIME_QUESTIONS
 
 from .urls import public_base_url, public_url_for
 
@@ -37,4 +38,6 @@ def init_app(app: Flask) -> None:
         public_url_for=public_url_for,
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,
+        teach_choices=CHOICES,
+        first_time_questions=FIRST_TIME_QUESTIONS,
     )
