@@ -31,11 +31,13 @@ from .refusals import Refusal
 
 class Code:
     """Annotation: the refusal code a field's shape error gives (default `bad_event`);
-    `out_of_range` for a value of the right kind beyond the field's bounds."""
+    `out_of_range` for a value of the right kind beyond the field's bounds; `hint` says what
+    the field holds, in the message."""
 
-    def __init__(self, code: str, out_of_range: str | None = None):
+    def __init__(self, code: str, out_of_range: str | None = None, hint: str = ""):
         self.code = code
         self.out_of_range = out_of_range or code
+        self.hint = hint
 
 
 NO_CONTROL = r"^[^\x00-\x1f\x7f]*$"  # one line of text: no NUL, no control characters
@@ -44,6 +46,7 @@ Ident = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=NO
 Name = Annotated[str, StringConstraints(max_length=64, pattern=NO_CONTROL)]
 Text = Annotated[str, StringConstraints(max_length=500, pattern=NO_CONTROL)]
 Florin = Annotated[int, Field(ge=0, le=1_000_000)]
+BuildingId = Annotated[Ident, Code("building_unknown")]
 Coordinate = Annotated[int, Field(ge=0, le=GRID_SIZE - 1)]
 Square = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
 Cells = Annotated[list[Square], Field(min_length=1, max_length=GRID_SIZE * GRID_SIZE)]
@@ -195,7 +198,7 @@ class BuildingBuilt(Event):
     TITLE = "Building"
     type: Literal["building_built"]
     player: Seat
-    building: Ident
+    building: BuildingId
     cells: Annotated[Cells | None, Code("wrong_shape", "outside_grid")] = None
 
 
@@ -389,8 +392,10 @@ class CooperationProposed(Event):
     type: Literal["cooperation_proposed"]
     player: Seat
     partner: Seat
-    building: Ident
-    partner_payment: Annotated[int, Field(ge=0, le=1_000_000), Code("bad_payment")]
+    building: BuildingId
+    partner_payment: Annotated[
+        int, Field(ge=0, le=1_000_000), Code("bad_payment", hint="0 Florin or more, in 100s")
+    ]
     cells: Annotated[Cells | None, Code("cells_not_allowed")] = None
 
 
@@ -481,7 +486,7 @@ def check_shape(event: Mapping[str, Any]) -> None:
         cls.model_validate(event)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
-        raise Refusal(_code(cls, first), _message(cls, first)) from None
+        raise Refusal(_code(cls, first), _message(cls, first) + _hint(cls, first)) from None
     except RecursionError:
         raise Refusal("bad_event", f"{cls.TITLE}: a value is nested far too deep") from None
 
@@ -498,6 +503,13 @@ def _code(cls: type[Event], error: Any) -> str:
 
 
 RANGE_ERRORS = ("greater_than_equal", "less_than_equal")
+
+
+def _hint(cls: type[Event], error: Any) -> str:
+    loc = error.get("loc") or ()
+    field = cls.model_fields.get(str(loc[0])) if loc else None
+    hints = [m.hint for m in _metadata(field) if isinstance(m, Code) and m.hint] if field else []
+    return f" ({hints[0]})" if hints else ""
 
 
 def _metadata(field) -> list:
