@@ -137,6 +137,10 @@ def create_server(app, listener: socket.socket):
         def handle(self):
             # Bounds how long a silent socket is kept: an idle keep-alive, a half-sent request.
             self.socket.settimeout(IDLE_TIMEOUT)
+            # The headers and the body leave in separate writes: without NODELAY, Nagle holds
+            # the body until the client's delayed ACK (~40 ms on every answer).
+            if self.socket.family in (socket.AF_INET, socket.AF_INET6):
+                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             super().handle()
 
     listener = gsocket.socket(listener.family, listener.type, fileno=listener.detach())
