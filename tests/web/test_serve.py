@@ -205,14 +205,14 @@ def _hosted_game(tmp_path, database_url: str | None = None) -> tuple:
     return app, game_id
 
 
-def _host_tap(app, url: str, game_id: str, reason: str) -> int:
+def _host_tap(app, url: str, game_id: str, reason: str, event_id: str | None = None) -> int:
     """The host's correction button, posted as the browser would; returns the status."""
     cookie = session_cookie(app, {"games": {game_id: {"host": True}}, "_csrf": "t" * 32})
     form = urllib.parse.urlencode(
         {
             "csrf_token": "t" * 32,
             "view": "host",
-            "event_id": uuid.uuid4().hex,
+            "event_id": event_id or uuid.uuid4().hex,
             "type": "correction",
             "player": "1",
             "money": "100",
@@ -317,4 +317,35 @@ def test_two_processes_on_postgresql_wake_each_others_streams(tmp_path, served, 
     assert [e.payload.get("reason") for e in events[1:]] == [
         "tapped on the gunicorn worker",
         "tapped on palazzo serve",
+    ]
+
+
+def test_a_server_killed_mid_game_loses_nothing(tmp_path, served):
+    """kill -9 of `palazzo serve` between taps: restarted on the same instance, the log is
+    whole, a retried tap (same event id) is stored once, and streams carry on."""
+    import signal
+
+    from companion.web.store import get_store
+
+    app, game_id = _hosted_game(tmp_path)
+    first = served()
+    for i in range(5):
+        assert _host_tap(app, first.url, game_id, f"before the crash {i}") == 200
+    retried = uuid.uuid4().hex
+    assert _host_tap(app, first.url, game_id, "the last tap", retried) == 200
+    first.proc.send_signal(signal.SIGKILL)
+    first.proc.wait(timeout=10)
+    second = served()
+    stream = raw_stream(second.url, f"/games/{game_id}/stream", viewer_cookie(app, game_id))
+    try:
+        read_until(stream, b"data: 7\n")
+        assert _host_tap(app, second.url, game_id, "the last tap", retried) == 200  # a retry
+        assert _host_tap(app, second.url, game_id, "after the restart") == 200
+        read_until(stream, b"data: 8\n")
+    finally:
+        stream.close()
+    reasons = [e.payload.get("reason") for e in get_store(app).events(game_id)[1:]]
+    assert reasons == [f"before the crash {i}" for i in range(5)] + [
+        "the last tap",
+        "after the restart",
     ]
