@@ -6,7 +6,7 @@ line and the web), with its own codes citing the Firenze rulebook.
 
 from __future__ import annotations
 
-from companion.rules.refusals import Refusal as _CoreRefusal
+from companion.rules import Refusal as _CoreRefusal
 
 BOOK = "Firenze rulebook"
 SETUP = f"{BOOK}, Set Up"
