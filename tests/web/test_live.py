@@ -223,9 +223,8 @@ def test_a_table_of_phones(sse, store, game):
     assert time.monotonic() - appended < 1.0
 
 
-def test_events_written_by_another_process_are_seen(sse, app, store, game, live_server):
-    stream = sse(f"/games/{game}/stream")
-    assert stream.next_seq() == 0
+def append_from_another_process(app, game: str) -> None:
+    """One event appended to `game` by a separate Python process (its own EventStore)."""
     script = (
         "import sys; from events import EventStore\n"
         "s = EventStore(sys.argv[1])\n"
@@ -234,6 +233,12 @@ def test_events_written_by_another_process_are_seen(sse, app, store, game, live_
     subprocess.run(
         [sys.executable, "-c", script, app.config["DATABASE_URL"], game], cwd=REPO_ROOT, check=True
     )
+
+
+def test_events_written_by_another_process_are_seen(sse, app, store, game, live_server):
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq() == 0
+    append_from_another_process(app, game)
     assert stream.next_seq(timeout=1) == 1
     asking = urllib.request.Request(
         f"{live_server}/games/{game}/seq", headers={"Cookie": viewer_cookie(app, game)}
@@ -395,12 +400,26 @@ def test_another_process_append_wakes_streams_through_notify(slow_poll, sse_fact
     while not get_watcher(app).listening and time.monotonic() < deadline:
         time.sleep(0.02)
     assert get_watcher(app).listening
-    script = (
-        "import sys; from events import EventStore\n"
-        "s = EventStore(sys.argv[1])\n"
-        "s.append(sys.argv[2], id='from-elsewhere', type='test.ping', payload={}, by='cli', expected_seq=0)\n"
-    )
-    subprocess.run(
-        [sys.executable, "-c", script, app.config["DATABASE_URL"], game], cwd=REPO_ROOT, check=True
-    )
+    append_from_another_process(app, game)
     assert stream.next_seq(timeout=2) == 1
+
+
+@pytest.mark.parametrize("app_config", [{"TRUSTED_PROXIES": 1, "LIVE_MAX_STREAMS_PER_CLIENT": 1}])
+def test_behind_a_trusted_proxy_each_phone_has_its_own_share(app, client, game):
+    """With PALAZZO_TRUSTED_PROXIES=1 the cap counts the phone (X-Forwarded-For), not the
+    proxy every request comes through."""
+    as_host(client, game)
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+
+    def open_stream(phone: str):
+        return client.get(
+            f"/games/{game}/stream", headers={"X-Forwarded-For": phone}, environ_base=proxy
+        )
+
+    ada, ben = open_stream("192.168.1.20"), open_stream("192.168.1.21")
+    assert ada.status_code == 200 and ben.status_code == 200
+    assert open_stream("192.168.1.20").status_code == 429
+    assert get_watcher(app).open_streams() == {"192.168.1.20": 1, "192.168.1.21": 1}
+    ada.close()
+    ben.close()
+    assert get_watcher(app).open_streams() == {}
