@@ -52,7 +52,13 @@ def _princes_describe(s: dict) -> str:
             f"{len(p['buildings'])} Buildings, {sum(ls.values())} Landscapes, "
             f"{p['jesters']} Jesters, {p['builders']} Builders, "
             f"{len(p['table'])} Works"
+            + "".join(
+                f", {c['character'].title()} ({'face up' if c['face_up'] else 'used'})"
+                for c in p.get("characters", ())
+            )
         )
+    if "banker_money" in s:
+        lines.append(f"  Banker: {s['banker_money']} Florin on the card")
     if s.get("final"):
         names = [s["players"][w]["name"] for w in s["final"]["winners"]]
         for sc in s["final"]["scores"]:
