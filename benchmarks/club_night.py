@@ -3,8 +3,9 @@
 Each table is a 5-player game (the most the box allows) with 7 live clients: 5 seat phones,
 1 spectator phone and the table screen, so 350 clients, each with its live stream open, each
 joining through its QR link like a phone does. Every table plays a legal game (the rules'
-autoplay) through the phones' own buttons: a move every ~3 s on average (exponential gaps),
-and now and then a burst of 3 moves 0.2 s apart (a quick round of bids). Like
+autoplay) through the phones' own buttons: a move every ~10 s on average (exponential gaps;
+a real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then
+a burst of 3 moves 0.2 s apart (a quick round of bids). Like
 static/palazzo.js, a screen that hears a new seq re-fetches its fragment (one request per
 burst, not per event).
 
