@@ -87,7 +87,8 @@ def play(
         record({"type": "starting_hand_chosen", "player": s, "professions": hand})
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
-        if rng.random() < 0.3:  # a Character used out of turn, at a moment that allows it
+        if state.expansions.get("muse_princess") and rng.random() < 0.3:
+            # a Character used out of turn, at a moment that allows it
             others = [
                 ev
                 for s in range(players)
