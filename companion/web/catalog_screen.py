@@ -51,7 +51,7 @@ bp = Blueprint("catalog", __name__)
 MAX_CELLS = 12
 MAX_IMPORT = 1_000_000  # bytes: a whole catalog is a few dozen kilobytes
 FETCH_SECONDS = 5
-BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/solo$")  # where the deck pass may send you back
+BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/(solo|host)$")  # where a deck pass sends you back
 
 
 def learned() -> LearnedCatalog:
@@ -153,6 +153,13 @@ def page_context(
     }
 
 
+def profession_deck_offer() -> dict | None:
+    """For a host before play: how many Profession cards are still to teach (None: all)."""
+    catalog, _taught, _broken = _known()
+    missing = PROFESSION_DECK - len(catalog.professions)
+    return {"known": len(catalog.professions), "deck": PROFESSION_DECK} if missing > 0 else None
+
+
 def automa_status(cards: dict) -> dict:
     groups = {g: 0 for g in AUTOMA_DECK_SHAPE}
     for card in cards.values():
@@ -228,6 +235,7 @@ def profession_deck():
         deck=PROFESSION_DECK,
         missing=missing,
         names_given=bool(raw.strip()),
+        back=_back(),
         may_change=may_change(),
         error=broken,
         message=None,
@@ -289,6 +297,7 @@ def teach_profession_deck():
         deck=PROFESSION_DECK,
         missing=max(0, PROFESSION_DECK - len(catalog.professions)),
         names_given=True,
+        back=_back(),
         may_change=True,
         error=(
             f"{len(rows)} card{'s' if len(rows) != 1 else ''} still to fix below: "

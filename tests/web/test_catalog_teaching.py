@@ -258,3 +258,33 @@ def test_a_bad_link_imports_nothing(app, client, url, words):
     r = client.post("/catalog/import-link", data={"csrf_token": csrf_token_for(client), "url": url})
     assert r.status_code == 422 and words in text(r.text)
     assert LearnedCatalog(app.instance_path).export() == before
+
+
+def test_the_host_is_offered_the_deck_pass_before_play(app):
+    from tests.web.table_games import as_role, host
+
+    game_id, _ = host(app)
+    lan = app.test_client()
+    lan.environ_base.update({"REMOTE_ADDR": "192.168.1.31"})  # the host's phone, not the server
+    as_role(lan, game_id, "host")
+    page = lan.get(f"/games/{game_id}/host").text
+    assert "Palazzo knows 3 of 21 Profession cards" in page
+    link = re.search(r'href="(/catalog/professions/deck\?back=[^"]+)"', page).group(1)
+    deck = lan.get(link.replace("&amp;", "&")).text
+    assert f'href="/games/{game_id}/host" data-back' in deck
+    r = lan.post(
+        "/catalog/professions/deck",
+        data={
+            "csrf_token": csrf_token_for(lan),
+            "rows": "1",
+            "back": f"/games/{game_id}/host",
+            "name_0": "Scribe",
+            "building_0": "library",
+            "landscape_0": "lake",
+            "freedom_0": "opinion",
+        },
+    )
+    assert r.status_code == 200 and "Kept 1 card: Scribe." in text(r.text)
+    assert f'href="/games/{game_id}/host" data-back' in r.text
+    # a link elsewhere is not followed back
+    assert "data-back" not in lan.get("/catalog/professions/deck?back=https://evil.test/").text
