@@ -11,6 +11,7 @@ change is validated before it is kept, and the history says who changed what, fr
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import json
 import re
@@ -283,6 +284,8 @@ def teach_profession_deck():
                     )
     rows = bad + refused
     catalog, _taught, _broken = _known()
+    if not good and not rows:  # an empty form: ask for one card
+        rows = [{"name": "", "error": "Fill in a card: its name and three taps."}]
     message = (
         f"Kept {len(kept)} card{'s' if len(kept) != 1 else ''}: "
         + ", ".join(c.name for c in kept)
@@ -464,15 +467,15 @@ def import_file():
 
 def fetch_catalog(url: str) -> str:
     """The text behind another installation's catalog link (http or https, bounded)."""
-    if not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
+    if not url.isprintable() or not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
         raise CatalogError("give the link another Palazzo shows under Share (http://…)")
     if not url.rstrip("/").endswith("/catalog/export.json"):
         url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
-    req = urllib.request.Request(url, headers={"Accept": "application/json"})
     try:
+        req = urllib.request.Request(url, headers={"Accept": "application/json"})
         with urllib.request.urlopen(req, timeout=FETCH_SECONDS) as answer:  # noqa: S310
             body = answer.read(MAX_IMPORT + 1)
-    except (urllib.error.URLError, OSError, ValueError) as e:
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as e:
         reason = getattr(e, "reason", None) or e
         raise CatalogError(f"that link could not be opened ({str(reason)[:80]})") from e
     if len(body) > MAX_IMPORT:

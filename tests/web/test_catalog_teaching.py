@@ -288,3 +288,42 @@ def test_the_host_is_offered_the_deck_pass_before_play(app):
     assert f'href="/games/{game_id}/host" data-back' in r.text
     # a link elsewhere is not followed back
     assert "data-back" not in lan.get("/catalog/professions/deck?back=https://evil.test/").text
+
+
+@pytest.mark.parametrize(
+    "path, data",
+    [
+        ("/catalog/automa", {"card": "\x00", "object_0": "x" * 5000, "mod4_0": "[[[["}),
+        ("/catalog/automa", {"card": "7", "rounds": "9-9", "first_0": "\x00"}),
+        ("/catalog/professions/deck", {"rows": "99999", "name_0": "\x00", "building_0": "{}"}),
+        ("/catalog/professions/deck", {"rows": "-1"}),
+        ("/catalog/import-link", {"url": "http://exa\x00mple.test/"}),
+        ("/catalog/import-link", {"url": "http://[::1"}),
+        ("/catalog/import-link", {"url": "http://" + "a" * 600}),
+    ],
+)
+def test_junk_is_refused_not_crashed(app, client, path, data):
+    before = LearnedCatalog(app.instance_path).export()
+    r = client.post(path, data={"csrf_token": csrf_token_for(client), **data})
+    assert r.status_code == 422, r.text[:300]
+    assert LearnedCatalog(app.instance_path).export() == before
+
+
+def test_a_seat_learns_only_what_is_new_the_host_changes():
+    """LearnedCatalog: learn_new never changes a known entry; teach does, with its history."""
+    import tempfile
+
+    store = LearnedCatalog(tempfile.mkdtemp())
+    poet = {"name": "Poet", "building": "opera", "landscape": "park", "freedom": "religion"}
+    store.learn_new({"professions": {"poet": poet}}, "a player's phone")
+    assert store.catalog().professions["poet"].building == "theater"  # built in, unchanged
+    assert store.history() == []
+    store.learn_new({"landscape_cells": {"forest": 4}}, "a player's phone")
+    store.learn_new({"landscape_cells": {"forest": 12}}, "a player's phone")
+    assert store.catalog().landscape_cells["forest"] == 4
+    store.teach({"landscape_cells": {"forest": 5}}, "the host")
+    assert store.catalog().landscape_cells["forest"] == 5
+    assert [(h["by"], h["from"], h["to"]) for h in store.history()] == [
+        ("the host", "4 squares", "5 squares"),
+        ("a player's phone", None, "4 squares"),
+    ]
