@@ -955,3 +955,69 @@ def test_you_cannot_auction_a_landscape_you_have_no_room_for():
     g.do("automa_card_drawn", card=1)
     assert not {"forest", "lake", "park"} & set(g.prompt["options"])
     assert g.refused("solo_auction_offered", object="park").code == "no_room"
+
+
+# --- teaching an Automa card: one modifier shown applies to both player counts ----------------
+
+
+def _card_with_builder(**builder) -> dict:
+    return {
+        "rounds": "1-2",
+        "auction": [
+            {"object": "builder", **builder},
+            {"object": "jester", "mod4": 6, "mod5": 6},
+        ],
+        "first_action": ["work"],
+        "second_action": ["bonus"],
+    }
+
+
+def test_one_modifier_shown_applies_to_the_five_player_game_too():
+    """Rulebook, Solo rules, Auction phase (pp. 11-13): "Where just one value is shown, it applies to
+    both the 4- and 5-player game". A Builder at 2+1D6 rolled 1 is a last bid of 300: an
+    optional buy at 400, not a forced buy at 200 as if it had no modifier."""
+    g = Solo(dummies=3)  # 5 players: the mod5 column
+    g.do("automa_card_drawn", card=40, panels=_card_with_builder(mod=2))
+    assert g.state.catalog.automa_cards["40"]["auction"][0] == {
+        "object": "builder",
+        "mod4": 2,
+        "mod5": 2,
+    }
+    g.offer("builder", 1)
+    assert g.prompt["step"] == "buy_or_decline"
+    assert g.prompt["price"] == 400 and g.prompt["last_bid"] == 300 and not g.prompt["forced"]
+    assert g.prompt["expect"] == ["solo_bought", "solo_declined"]
+    g.do("solo_declined", object="builder")  # allowed: it has a modifier
+
+
+def test_two_modifiers_shown_are_both_given_and_null_is_just_1d6():
+    g = Solo(dummies=3)
+    g.do("automa_card_drawn", card=40, panels=_card_with_builder(mod4=2, mod5=None))
+    g.offer("builder", 1)
+    assert g.prompt["forced"] and g.prompt["price"] == 200  # 1D6 with 5 players: must buy
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        {"mod4": 2},  # mod5 left out: no longer "no modifier" by silence
+        {"mod5": 2},
+        {},  # no modifier said at all
+        {"mod": 2, "mod4": 2, "mod5": 2},
+        {"mod4": 2, "mod5": 2, "mod6": 1},  # unknown key
+        {"mod": "2"},
+        {"mod": 13},
+    ],
+)
+def test_an_automa_card_must_say_its_modifiers_explicitly(builder):
+    g = Solo(dummies=3)
+    r = g.refused("automa_card_drawn", card=40, panels=_card_with_builder(**builder))
+    assert r.code == "bad_catalog_entry"
+    assert "builder" in r.message and "40" not in g.state.catalog.automa_cards
+
+
+def test_an_automa_card_with_an_unknown_key_is_refused():
+    g = Solo()
+    panels = dict(_card_with_builder(mod=2), bottom_action=["work"])
+    r = g.refused("automa_card_drawn", card=40, panels=panels)
+    assert r.code == "bad_catalog_entry" and "bottom_action" in r.message

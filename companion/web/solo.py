@@ -323,19 +323,19 @@ def _int(form, key, low, high) -> int | None:
 
 
 def automa_panels_from_form(form) -> dict:
-    """The catalog's Automa card format from the transcription form; empty slots are skipped,
-    a 5-player modifier "same" copies the 4-player one ("Where just one value is shown, it
-    applies to both")."""
+    """The catalog's Automa card format from the transcription form; empty slots are skipped.
+    A 5-player modifier "same" means the card shows one value, which "applies to both the 4-
+    and 5-player game": it is sent as `mod`, the format's word for that."""
     auction = []
     for i in range(solo_screen.TOP_PANEL_SLOTS):
         obj = str(form.get(f"object_{i}", "")).strip()
         if not obj:
             continue
-        mods = {}
+        mods: dict = {}
         for key in ("mod4", "mod5"):
             raw = str(form.get(f"{key}_{i}", "")).strip()
             if key == "mod5" and raw in ("", "same"):
-                mods[key] = mods["mod4"]
+                mods = {"mod": mods["mod4"]}
             elif raw in ("", "none"):
                 mods[key] = None
             elif raw.isdigit() and len(raw) <= 2:
