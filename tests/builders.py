@@ -46,8 +46,10 @@ class Table:
         hands=None,
         sizes=TEST_SIZES,
         catalog=TEST_CATALOG,
+        options=None,
     ):
-        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup."""
+        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup;
+        `options`: more game_started fields (e.g. expansions), over the defaults."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
         start_event = {
@@ -61,6 +63,7 @@ class Table:
             freedoms = TWO_PLAYER_FREEDOMS
         if freedoms is not None:
             start_event["freedoms"] = freedoms
+        start_event.update(options or {})
         self.do("game_started", **start_event)
         for kind, cells in (sizes or {}).items():
             self.do("landscape_taught", landscape=kind, cells=cells)

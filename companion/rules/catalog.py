@@ -247,7 +247,7 @@ class CatalogError(ValueError):
     """A catalog file or a taught entry that cannot be right (unknown ids, bad sizes)."""
 
 
-def profession_from_dict(pid: str, data: dict) -> Profession:
+def profession_from_dict(pid: object, data: dict) -> Profession:
     if (
         not isinstance(pid, str)
         or not pid

@@ -7,6 +7,8 @@ rule everywhere and the tests can prove that every code is reachable.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 SETUP = "Setup (p. 2)"
 AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
 OBJECTS = "The meaning of the 7 objects (pp. 4-5)"
@@ -121,10 +123,11 @@ class Refusal(Exception):
         self.code = code
         self.message = message
         self.rule = CODES[code]
+        self.seq: int | None = None  # where replay met it
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
-def refuse(code: str, message: str):
+def refuse(code: str, message: str) -> NoReturn:
     raise Refusal(code, message)

@@ -20,7 +20,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
+from companion.rules import Refusal, is_solo
 from companion.rules.catalog import (
     BUILDINGS,
     FREEDOMS,
@@ -240,7 +240,7 @@ def join(game_id: str, token: str):
         identity.role == "seat"
         and identity.seat == 0
         and "solo.page" in current_app.view_functions
-        and get_table().state(game_id).solo
+        and is_solo(get_table().state(game_id))
     ):
         # the solo player's phone plays the whole table: it is the host too
         grant(game_id, Identity("host"))
