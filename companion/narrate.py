@@ -11,10 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, Refusal, is_solo, solo_of, wolfgang_decisions
+from companion.rules import (
+    BUILTIN,
+    Fold,
+    Refusal,
+    character_area,
+    current_player,
+    is_solo,
+    solo_of,
+    wolfgang_decisions,
+)
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
+    CHARACTERS,
+    FLORIN_PER_CHARACTER_SPACE,
     FLORIN_PER_FAME_SOLD,
     FLORIN_PER_PRESTIGE_TAKEN,
     FLORIN_PER_WORK_VALUE,
@@ -224,6 +235,69 @@ def _prestige_chosen(event, before, after, who, viewer):
     return f"{who} chose a Prestige card"
 
 
+def _character(c) -> str:
+    return CHARACTERS[c][0] if isinstance(c, str) and c in CHARACTERS else "Character"
+
+
+def _character_bid(event, before, after, who, viewer):
+    space = event.get("space")
+    price = space * FLORIN_PER_CHARACTER_SPACE if isinstance(space, int) else "?"
+    return f"{who} put their Pawn on the {_character(event.get('character'))}, space {space} ({price} Florin)"
+
+
+def _character_passed(event, before, after, who, viewer):
+    return f"{who} passed in the Character Auction"
+
+
+def _character_used(event, before, after, who, viewer):
+    c = event.get("character")
+    gained = _fame_gained(event, before, after)
+    if c == "cardinal":
+        return f"{who} flipped the Cardinal: a third action this turn"
+    if c == "merchant" and event.get("effect") == "pay_object":
+        won = (character_area(before) or {}).get("won_bid") or {}
+        return f"{who} flipped the Merchant instead of paying {_florin(won.get('price', 0))}"
+    if c == "merchant":
+        return f"{who} flipped the Merchant: +{gained} PP"
+    if c == "professor":
+        deck = "Prestige card" if event.get("deck") == "prestige" else "Bonus card"
+        if _own(event, viewer):
+            name = (
+                _prestige(event.get("card"))
+                if deck == "Prestige card"
+                else _bonus(event.get("card"))
+            )
+            return f"{who} flipped the Professor for a free {deck}: “{name}”"
+        return f"{who} flipped the Professor for a free {deck}"
+    if c == "banker":
+        florin = event.get("florin")
+        if not florin:
+            return f"{who} kept their Florin: no exchange with the Banker"
+        return f"{who} exchanged {_florin(florin)} for {gained} PP with the Banker"
+    return f"{who} used the {_character(c)}"
+
+
+def _purchases(before, after) -> list[str]:
+    """Characters bought by themselves when their buyer's turn came (with the Banker's money)."""
+    if before is None or after is None or not before.players:
+        return []
+    old, new = character_area(before), character_area(after)
+    if not old or not new or not old.get("auction"):
+        return []
+    out = []
+    for s, cards in enumerate(new["held"]):
+        for c in cards:
+            pawn = old["auction"]["pawns"].get(c["character"])
+            if pawn is None or pawn[0] != s or c in old["held"][s]:
+                continue
+            price = _florin(pawn[1] * FLORIN_PER_CHARACTER_SPACE)
+            text = f"{_name(after, s)} bought the {_character(c['character'])} for {price}"
+            if c["character"] == "banker":
+                text += f" and took the {_florin(old['banker_money'])} on it"
+            out.append(text)
+    return out
+
+
 def _work_completed(event, before, after, who, viewer):
     seat = event.get("player")
     p = after.players[seat] if isinstance(seat, int) and 0 <= seat < after.n else None
@@ -231,6 +305,8 @@ def _work_completed(event, before, after, who, viewer):
     value = work.get("value", "?")
     taken = work.get("prestige", event.get("prestige", 0)) or 0
     card = profession_name(after, event.get("profession"))
+    if event.get("princess") is True:
+        card = "Princess"
     text = f"{who} completed a Work with the {card}: Work Value {value}"
     if isinstance(value, int):
         florin = value * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
@@ -378,6 +454,9 @@ _TELLERS = {
     "correction": _correction,
     "profession_taught": _profession_taught,
     "landscape_taught": _landscape_taught,
+    "character_bid": _character_bid,
+    "character_passed": _character_passed,
+    "character_used": _character_used,
 }
 
 
@@ -407,7 +486,7 @@ def _with_consequences(text: str, event, before, after) -> str:
     """What the event set off: the auctions ending, a round scored, the game over."""
     if before is None or after is None or before is after or not after.players:
         return text
-    extra = []
+    extra = _purchases(before, after)
     if is_solo(after) and event.get("type") in _TELLERS and before.players:
         wolfgang = _solo_words(before, after)  # what Wolfgang did in answer
         if wolfgang:
@@ -427,6 +506,15 @@ def _with_consequences(text: str, event, before, after) -> str:
         extra.append(f"Round {after.round} of {ROUNDS} begins")
     elif after.phase == "action" and before.phase == "auction":
         extra.append(f"The auctions are over; {_name(after, after.turn)}'s turn")
+    elif after.phase == "character_auction" and before.phase == "auction":
+        first = current_player(after)
+        extra.append(
+            f"The auctions are over; the Character Auction begins with {_name(after, first)}"
+        )
+    elif after.phase == "action" and before.phase == "character_auction":
+        extra.append(f"The Character Auction is over; {_name(after, after.turn)}'s turn")
+    elif after.phase == "banker_exchange" and before.phase != "banker_exchange":
+        extra.append("The last round is over; the Banker's holder may exchange Florin for PP")
     elif (
         event.get("type") == "turn_ended" and after.phase == "action" and after.turn != before.turn
     ):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from events import EventStore, SeqConflict, StoredEvent
 
+from .games import game_of_event, game_of_snapshot, game_of_state
 from .learned import LearnedCatalog
 from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
 
@@ -68,15 +69,21 @@ class Table:
         fold = None if full else self._folds.get(game_id)
         if fold is not None and not sync:
             return fold
+        events = None
         if fold is None:
             snap = None if full else self.store.latest_snapshot(game_id)
             if snap:
                 seq, data = snap
-                fold = Fold(BUILTIN, GameState.from_dict(data, BUILTIN), effective=None)
+                game = game_of_snapshot(data)
+                fold = game.fold(BUILTIN, game.from_snapshot(data, BUILTIN))
                 fold.last_seq = seq
             else:
-                fold = Fold(BUILTIN)
-        for stored in self.store.events(game_id, after_seq=fold.last_seq):
+                events = self.store.events(game_id)
+                first = engine_event(events[0]) if events else None
+                fold = game_of_event(first).fold(BUILTIN)
+        if events is None:
+            events = self.store.events(game_id, after_seq=fold.last_seq)
+        for stored in events:
             try:
                 fold.add(engine_event(stored))
             except NeedFullLog:
@@ -95,10 +102,12 @@ class Table:
         with self._guard:
             self._folds.pop(game_id, None)
 
-    def state(self, game_id: str) -> GameState:
-        """A private copy: callers may look at it without racing the recorder."""
+    def state(self, game_id: str) -> GameState | dict:
+        """A private copy: callers may look at it without racing the recorder (a Princes'
+        GameState, or the plain dict another game's rules keep)."""
         with self._lock(game_id):
-            return self._fold(game_id).state.clone()
+            state = self._fold(game_id).state
+            return game_of_state(state).clone(state)
 
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
@@ -112,9 +121,9 @@ class Table:
         meta: dict | None = None,
         by: str = "host",
         game_id: str | None = None,
-    ) -> tuple[str, GameState]:
+    ) -> tuple[str, GameState | dict]:
         """Check the opening event on an empty table first: a refused start creates nothing."""
-        probe = Fold(BUILTIN)
+        probe = game_of_event({**started, "type": "game_started"}).fold(BUILTIN)
         probe.add({**started, "type": "game_started"})
         game_id = game_id or uuid.uuid4().hex[:12]
         self.store.create_game(game_id, meta or {})
@@ -130,11 +139,19 @@ class Table:
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
                 fold = self._fold(game_id, sync=False)
-                payload = self._with_automa_panels(
-                    fold.state, {k: v for k, v in event.items() if k not in ENVELOPE}, kind
-                )
+                if fold.last_seq == 0 and kind == "game_started":  # the log's first event
+                    fold = game_of_event(event).fold(BUILTIN)  # says which rules fold it
+                    self._remember(game_id, fold)
+                payload = {k: v for k, v in event.items() if k not in ENVELOPE}
+                learns = game_of_state(fold.state).learns_cards
+                if learns:
+                    payload = self._with_automa_panels(fold.state, payload, kind)
                 try:
-                    taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                    taught = (
+                        self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                        if learns
+                        else ()
+                    )
                     result = self._append(game_id, fold, kind, payload, by, event_id)
                 except Refusal:
                     # A retry of an event that already landed is no longer legal on the state
@@ -182,7 +199,8 @@ class Table:
         if result.duplicate:
             self._forget(game_id)
         elif result.event.seq % SNAPSHOT_EVERY == 0:
-            self.store.save_snapshot(game_id, result.event.seq, fold.state.to_dict())
+            state = fold.state
+            self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))
         return result
 
     def _teach_first(self, game_id, fold: Fold, event: dict, by: str) -> tuple:

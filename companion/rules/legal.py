@@ -24,7 +24,7 @@ from .catalog import (
 )
 from .checks import means, opening_bid
 from .engine import apply_in_place
-from .module import Event, some
+from .module import Event, gather, some
 from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
 from .refusals import Refusal
 from .state import GameState, Player
@@ -128,6 +128,7 @@ def candidate_events(
                         if t != RECRUITING_CARD
                     ]
         out.append({"type": "turn_ended", "player": seat})
+    out += gather(state, "candidates", seat)
     return [ev for ev in out if allowed(state, ev)]
 
 

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, render_template
 from companion import bgstats
 from companion.rules.catalog import PRESTIGE_CARDS, ROUNDS
 
+from . import characters
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
 from .history import story_for, story_seq
@@ -90,6 +91,7 @@ def page(game_id: str):
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
             bgstats_url=bgstats_link(game_id, state, get_table().events(game_id)),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
+            brought=characters.brought(state),
         )
     return render_template("table/end.html", **context)
 
