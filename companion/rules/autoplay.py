@@ -89,7 +89,8 @@ def play(
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
         assert seat is not None  # a game in play always waits for someone
-        if rng.random() < 0.3:  # a Character used out of turn, at a moment that allows it
+        if state.expansions.get("muse_princess") and rng.random() < 0.3:
+            # a Character used out of turn, at a moment that allows it
             others = [
                 ev
                 for s in range(players)

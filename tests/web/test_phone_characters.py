@@ -264,6 +264,38 @@ def test_professor_lists_every_card_and_keeps_the_choice_secret(app, client, cha
     assert "Each Lake" not in text(table.text) and "free Bonus card" in text(table.text)
 
 
+def test_right_after_buying_the_professor_its_phone_offers_it(app, client, characters):
+    """ "Either immediately ...": Ada's turn came with her Pawn on the Professor while the
+    Character Auction goes on (Ben, sent back, bids again)."""
+    game_id = characters
+    record(app, game_id, "0", type="character_bid", player=ADA, character="professor", space=3)
+    record(app, game_id, "1", type="character_bid", player=BEN, character="muse", space=3)
+    record(app, game_id, "2", type="character_bid", player=CY, character="muse", space=4)
+    s = state(app, game_id)
+    assert s.phase == "character_auction" and current_player(s) == BEN
+    as_seat(client, game_id, ADA)
+    words = text(panel(client, game_id))
+    assert "Your Character: Professor" in words and "Use the Professor: a free card" in words
+    assert "Use your Professor now, on your turn in the Action phase" in words
+    # once Ben has bid, "immediately" is over until Ada's turn in the Action phase
+    record(app, game_id, "1", type="character_bid", player=BEN, character="cardinal", space=3)
+    s = state(app, game_id)
+    assert s.phase == "action" and s.turn == ADA
+    assert "Use the Professor: a free card" in text(panel(client, game_id))
+
+
+def test_a_card_bought_last_may_be_used_before_anyone_acts(app, client, characters):
+    game_id = characters
+    characters_round(app, game_id, {BEN: ("merchant", 3)})  # Ada's turn follows
+    as_seat(client, game_id, BEN)
+    words = text(panel(client, game_id))
+    assert "You have just bought it: use your Merchant now" in words
+    assert "Flip the Merchant: +1 PP" in words
+    record(app, game_id, "0", type="building_built", player=ADA, building="tower")
+    words = text(panel(client, game_id))
+    assert "Flip the Merchant" not in words and "You have just bought it" not in words
+
+
 def test_the_table_shows_the_pawn_board_and_no_purse(app, client, characters):
     game_id = characters
     record(app, game_id, "0", type="character_bid", player=ADA, character="banker", space=2)
