@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import public_view, seat_view, summary
+from companion.rules import Fold, Refusal, public_view, seat_view, summary
 from companion.rules.catalog import CHARACTERS, MINIMUM_WORK_VALUE
-from tests.builders import Table, bonus, build, freedom
+from tests.builders import TEST_CATALOG, Table, bonus, build, freedom
 
 A, LEON, JEN, CHRIS = 0, 1, 2, 3
 FOUR = ("Alexandra", "Leon", "Jen", "Chris")
@@ -710,3 +710,24 @@ def test_two_players_merchant_pays_for_the_landscape_object():
     assert t.p(A).money == money + 400
     t.do("landscape_placed", player=A, landscape="park")
     assert t.p(A).landscapes["park"] == 1
+
+
+def test_undo_may_not_reach_past_the_professors_drawn_cards():
+    """Ruling 14: the Professor's use showed 5 drawn cards; an undo may take it back as its
+    oldest event (a mis-tap) but not reach past it."""
+    t = muse_table(("Alexandra", "Leon"))
+    t.leave_all()
+    characters_round(t, {A: ("professor", 3)})
+    t.do("building_built", player=A, building="tower")
+    use(t, A, "professor", deck="bonus", card="per_lake")
+    t.do("building_built", player=A, building="chapel")
+    fold = Fold(TEST_CATALOG)
+    for e in t.log:
+        fold.add(e)
+    n = fold.last_seq
+    with pytest.raises(Refusal) as info:
+        fold.add({"type": "retracted", "seqs": [n - 2, n - 1, n]})
+    assert info.value.code == "retraction_past_reveal"
+    fold.add({"type": "retracted", "seqs": [n - 1, n]})
+    assert fold.state.players[A].bonus_cards == []
+    assert fold.state.players[A].part("muse_princess").characters[0]["face_up"] is True

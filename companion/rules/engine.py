@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .actions import actions_allowed, once_per_turn, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
-from .module import Event, Move, combo, known_event, run
+from .module import Event, Move, combo, known_event, run, some
 from .refusals import Refusal, refuse
 from .rounds import whose_turn
 from .setup import game_started
@@ -163,7 +163,8 @@ class Fold:
         if undone[0].get("type") == "game_started":
             refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
         for i, e in enumerate(undone):
-            if e.get("type") in CHANCE_EVENTS or (i > 0 and e.get("type") in DRAWN_CARD_EVENTS):
+            drawn = e.get("type") in DRAWN_CARD_EVENTS or some(self.state, "reveals_cards", e)
+            if e.get("type") in CHANCE_EVENTS or (i > 0 and drawn):
                 refuse(
                     "retraction_past_reveal",
                     f"Event {e['seq']} ({e['type']}) revealed "

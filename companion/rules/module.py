@@ -122,6 +122,7 @@ HOOKS = {
     "placing_rules_apply": "all: (state, seat) -> False: the seat ignores the placing rules",
     "professions_out": "gather: (state) -> Profession cards out of the deck nobody holds",
     "fame_may_go_negative": "any: (state, seat) -> the seat may owe fame",
+    "reveals_cards": "any: (state, event) -> the event showed cards drawn (undo stops there)",
     # what is shown
     "summary": "merge: (state) -> keys for `palazzo replay --json` and the table",
     "player_summary": "merge: (state, seat) -> keys for that seat's summary",

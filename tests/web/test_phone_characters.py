@@ -160,6 +160,17 @@ def test_the_cardinal_button_gives_a_third_action(app, client, characters):
     assert "(used, face down)" in text(r.text)
 
 
+def test_the_muse_shows_in_the_work_breakdown(app, client, characters):
+    game_id = characters
+    characters_round(app, game_id, {ADA: ("muse", 3)})
+    as_seat(client, game_id, ADA)
+    page = panel(client, game_id)
+    assert "Your Character: Muse" in text(page)
+    assert "Round 1: each Work you complete gains 1." in text(page)
+    words = text(panel(client, game_id, "?do=work&profession=poet"))
+    assert "The Muse round 1 1" in words and "Work Value 4" in words  # 3 cards + 1
+
+
 def test_the_princess_work_with_its_breakdown(app, client, characters):
     game_id = characters
     characters_round(app, game_id, {ADA: ("princess", 3)})
