@@ -16,6 +16,7 @@ from companion.rules import (
     Fold,
     Refusal,
     character_area,
+    cooperation_proposal,
     current_player,
     is_solo,
     solo_of,
@@ -326,6 +327,31 @@ def _building_built(event, before, after, who, viewer):
     return f"{who} built {_a(_building(event.get('building')))}"
 
 
+def _cooperation_proposed(event, before, after, who, viewer):
+    partner = _name(after, event.get("partner"))
+    return (
+        f"{who} proposed to build {_a(_building(event.get('building')))} with {partner}, "
+        f"who would pay {_florin(event.get('partner_payment'))} (Cooperative Building)"
+    )
+
+
+def _cooperation_answered(event, before, after, who, viewer):
+    """The payment was negotiated aloud (ruling C3): the table hears it."""
+    offer = cooperation_proposal(before) if before is not None else None
+    if offer is None:
+        return f"{who} answered a proposal"
+    builder, partner = _name(before, offer["player"]), _name(before, offer["partner"])
+    building = _a(_building(offer["building"]))
+    if event.get("type") == "cooperation_declined":
+        if event.get("player") == offer["player"]:
+            return f"{builder} withdrew the proposal to build {building} with {partner}"
+        return f"{partner} declined to build {building} with {builder}"
+    return (
+        f"{partner} accepted: {builder} and {partner} built {building} together "
+        f"({partner} paid {builder} {_florin(offer['partner_payment'])}; 3 PP each)"
+    )
+
+
 def _profession_taken(event, before, after, who, viewer):
     if _own(event, viewer):
         return f"{who} took the {profession_name(after, event.get('profession'))} (Profession card)"
@@ -445,6 +471,9 @@ _TELLERS = {
     "prestige_card_chosen": _prestige_chosen,
     "work_completed": _work_completed,
     "building_built": _building_built,
+    "cooperation_proposed": _cooperation_proposed,
+    "cooperation_accepted": _cooperation_answered,
+    "cooperation_declined": _cooperation_answered,
     "profession_taken": _profession_taken,
     "freedom_introduced": _freedom,
     "bonus_card_taken": _bonus_taken,

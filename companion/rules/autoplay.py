@@ -122,6 +122,7 @@ def choose(rng: random.Random, state: GameState, options: list[Event]) -> Event:
         ("landscape_placed", 1),
         ("prestige_card_chosen", 1),
         ("bid_raised", 0.35),
+        ("cooperation_proposed", 0.25),
         ("building_built", 0.6),
         ("recruiting_card_used", 0.5),
         ("bonus_card_taken", 0.3),
@@ -130,6 +131,7 @@ def choose(rng: random.Random, state: GameState, options: list[Event]) -> Event:
         ("auction_opened", 0.95),
         ("character_used", 0.3),
         ("character_bid", 0.6),
+        ("cooperation_accepted", 0.8),
         ("last_player_took", 0.8),
     ):
         if kind in by_type and rng.random() < weight:
@@ -140,6 +142,7 @@ def choose(rng: random.Random, state: GameState, options: list[Event]) -> Event:
         "auctions_left",
         "last_player_declined",
         "character_passed",
+        "cooperation_declined",
     ):
         if kind in by_type:
             return by_type[kind][0]

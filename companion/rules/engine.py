@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import actions_allowed, once_per_turn, use_action
+from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .module import Event, Move, combo, known_event, run, some
@@ -88,15 +88,7 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
             who = state.players[turn].name if turn is not None else "nobody"
             refuse("not_your_turn", f"It is {who}'s turn, not {state.players[s].name}'s")
     if move.action:
-        s = seat(state, event)
-        p = state.players[s]
-        allowed = actions_allowed(state, s)
-        if p.actions >= allowed:
-            used = "both" if allowed == 2 else f"all {allowed}"
-            refuse("no_actions_left", f"{p.name} has used {used} actions this turn")
-        once = once_per_turn(state, s)
-        if kind in once and kind in p.once_used:
-            refuse("once_per_round", once[kind])
+        check_action_left(state, seat(state, event), kind)
     return move
 
 

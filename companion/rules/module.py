@@ -68,6 +68,11 @@ class Part:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)  # type: ignore[call-overload]
 
+    def squares_covered(self) -> int:
+        """Squares of its player's Principality that this part's pieces cover, for a game
+        without the grid (a cooperative Building's share: ruling C6). None by default."""
+        return 0
+
     @classmethod
     def from_dict(cls: type[P], d: dict[str, Any]) -> P:
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]

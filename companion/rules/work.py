@@ -59,11 +59,11 @@ def work_value(state: GameState, seat: int, pid: str, bonus_cards: Iterable[str]
     return chain(state, "work_value", value, seat)
 
 
-def bonus_values_now(state: GameState, seat: int, pid: str | None = None) -> dict:
-    """What each Bonus card in hand would add to a Work played now (for the phone)."""
+def counts_for_a_work(state: GameState, seat: int, playing: bool) -> dict:
+    """The counts a Bonus card reads when played with a Work now: the card played is on the
+    table, not in hand (Bonus card overview); shared Buildings count too."""
     player = state.players[seat]
-    playing = pid is not None or bool(player.hand)
-    c = counts(
+    return counts(
         player,
         grid=state.grid,
         landscape_cells=state.catalog.landscape_cells,
@@ -71,4 +71,10 @@ def bonus_values_now(state: GameState, seat: int, pid: str | None = None) -> dic
         works=len(player.table) + (1 if playing else 0),
         buildings=buildings_of(state, seat),
     )
+
+
+def bonus_values_now(state: GameState, seat: int, pid: str | None = None) -> dict:
+    """What each Bonus card in hand would add to a Work played now (for the phone)."""
+    player = state.players[seat]
+    c = counts_for_a_work(state, seat, pid is not None or bool(player.hand))
     return {b: bonus_value(b, c) for b in player.bonus_cards if b in BONUS_CARDS}

@@ -241,9 +241,8 @@ def browser():
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def phone(browser):
-    """A fresh page in a 360x740 touch-screen phone context (fresh cookies each test)."""
+def phone_context(browser):
+    """A 360x740 touch-screen phone: its own browser context (its own cookies)."""
     context = browser.new_context(
         viewport=PHONE_VIEWPORT,
         device_scale_factor=2,
@@ -251,6 +250,32 @@ def phone(browser):
         has_touch=True,
     )
     context.set_default_timeout(5000)
+    return context
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh page in a phone context (fresh cookies each test)."""
+    context = phone_context(browser)
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def phones(browser):
+    """Open phones (one browser context each: separate cookies), closed after the test."""
+    contexts = []
+
+    def open_phone():
+        context = phone_context(browser)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
