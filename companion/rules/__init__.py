@@ -34,6 +34,7 @@ from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
 from .setup import in_play
 from .solo import solo_prompt, solo_view, wolfgang_decisions
+from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
 from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
@@ -107,6 +108,9 @@ __all__ = [
     "card_name",
     "dice_words",
     "modifier_key",
+    "SoloState",
+    "is_solo",
+    "solo_of",
     "solo_prompt",
     "solo_view",
     "wolfgang_decisions",
