@@ -24,6 +24,7 @@ from typing import Annotated, Any, ClassVar, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from .catalog import GRID_SIZE, MAX_PLAYERS
+from .module import REGISTRY
 from .refusals import Refusal
 
 # -- the shapes fields are made of ------------------------------------------------------------
@@ -482,6 +483,8 @@ def check_shape(event: Mapping[str, Any]) -> None:
     cls = schema_of(event.get("type"))
     if cls is None:
         return
+    if cls is GameStarted:
+        event = _without_module_switches(event)
     try:
         cls.model_validate(event)
     except ValidationError as error:
@@ -489,6 +492,16 @@ def check_shape(event: Mapping[str, Any]) -> None:
         raise Refusal(_code(cls, first), _message(cls, first) + _hint(cls, first)) from None
     except RecursionError:
         raise Refusal("bad_event", f"{cls.TITLE}: a value is nested far too deep") from None
+
+
+def _without_module_switches(event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A registered module may be switched on by its own name in `game_started` (docs/engine.md,
+    `enabled_by`); such a switch is true or false, and not part of the base game's shape."""
+    switches = [k for k in event if k in REGISTRY and k not in GameStarted.model_fields]
+    for key in switches:
+        if not isinstance(event[key], bool):
+            raise Refusal("bad_event", f"{GameStarted.TITLE}: {key} must be true or false")
+    return {k: v for k, v in event.items() if k not in switches} if switches else event
 
 
 def _code(cls: type[Event], error: Any) -> str:
@@ -601,7 +614,7 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
-def describe(field) -> str:
+def describe(field: Any) -> str:
     """A field's type, range and size in words, from its declaration."""
     return _describe(field.annotation, list(field.metadata))
 
