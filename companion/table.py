@@ -17,6 +17,7 @@ from events import EventStore, SeqConflict, StoredEvent
 
 from .learned import LearnedCatalog
 from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
+from .story import Replay, Story, replay_of
 
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
@@ -44,6 +45,32 @@ def engine_event(stored: StoredEvent) -> dict:
     return {**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by}
 
 
+class Folded:
+    """One game's single cached replay: the fold, and its story when the fold began at the
+    first event (a fold resumed from a snapshot has no story until it is folded in full)."""
+
+    __slots__ = ("fold", "story", "replay")
+
+    def __init__(self, fold: Fold, story: Story | None):
+        self.fold, self.story = fold, story
+        self.replay: Replay | None = None  # the last Replay handed out, reused at its seq
+
+    @property
+    def last_seq(self) -> int:
+        return self.fold.last_seq
+
+    @property
+    def state(self) -> GameState:
+        return self.fold.state
+
+    def add(self, event: dict, at=None):
+        """Fold one event (and note its fact); a Refusal changes nothing."""
+        if self.story is None:
+            self.fold.add(event)
+        else:
+            self.story.add(self.fold, event, at)
+
+
 class Table:
     """Games recorded in one event store, with their folded states cached in this process."""
 
@@ -51,7 +78,7 @@ class Table:
         self.store = store
         self.learned = learned
         self.listeners: list = []  # callables (game_id, seq) told of each new event
-        self._folds: OrderedDict[str, Fold] = OrderedDict()
+        self._folds: OrderedDict[str, Folded] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -61,7 +88,7 @@ class Table:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Fold:
+    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Folded:
         """The cached fold brought up to the log's end; from a snapshot unless `full`.
         Without `sync` a cached fold is trusted as it is: an append at a stale seq fails
         with SeqConflict anyway, which saves the hot path a query."""
@@ -72,19 +99,21 @@ class Table:
             snap = None if full else self.store.latest_snapshot(game_id)
             if snap:
                 seq, data = snap
-                fold = Fold(BUILTIN, GameState.from_dict(data, BUILTIN), effective=None)
-                fold.last_seq = seq
+                fold = Folded(
+                    Fold(BUILTIN, GameState.from_dict(data, BUILTIN), effective=None), None
+                )
+                fold.fold.last_seq = seq
             else:
-                fold = Fold(BUILTIN)
+                fold = Folded(Fold(BUILTIN), Story())
         for stored in self.store.events(game_id, after_seq=fold.last_seq):
             try:
-                fold.add(engine_event(stored))
+                fold.add(engine_event(stored), stored.at)
             except NeedFullLog:
                 return self._fold(game_id, full=True)
         self._remember(game_id, fold)
         return fold
 
-    def _remember(self, game_id: str, fold: Fold):
+    def _remember(self, game_id: str, fold: Folded):
         with self._guard:
             self._folds[game_id] = fold
             self._folds.move_to_end(game_id)
@@ -99,6 +128,17 @@ class Table:
         """A private copy: callers may look at it without racing the recorder."""
         with self._lock(game_id):
             return self._fold(game_id).state.clone()
+
+    def replay(self, game_id: str) -> Replay:
+        """What every screen reads: the state at the log's end, the seqs that still count and
+        the story, from this game's one cached fold. One Replay per seq, shared: read only."""
+        with self._lock(game_id):
+            folded = self._fold(game_id)
+            if folded.story is None:  # resumed from a snapshot: the story needs every event
+                folded = self._fold(game_id, full=True)
+            if folded.replay is None or folded.replay.seq != folded.last_seq:
+                folded.replay = replay_of(folded.fold, folded.story)
+            return folded.replay
 
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
@@ -158,18 +198,24 @@ class Table:
                 return Recorded(result.event, result.duplicate, taught)
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
 
-    def _append(self, game_id, fold: Fold, kind, payload, by, event_id):
+    def _append(self, game_id, fold: Folded, kind, payload, by, event_id):
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
         before = fold.last_seq
         if kind == "retracted":
-            fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, changes nothing
+            fold.fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, no change
             result = self.store.append(
                 game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
             )
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, min(payload["seqs"]))
-            self._forget(game_id)
+                try:
+                    fold.add(candidate, result.event.at)  # rebuilds what stays, in memory
+                except BaseException:
+                    self._forget(game_id)
+                    raise
+            else:
+                self._forget(game_id)
             return result
         fold.add(candidate)  # raises Refusal and changes nothing if illegal
         try:
@@ -181,11 +227,14 @@ class Table:
             raise
         if result.duplicate:
             self._forget(game_id)
-        elif result.event.seq % SNAPSHOT_EVERY == 0:
+            return result
+        if fold.story is not None:
+            fold.story.stamp(result.event.seq, result.event.at)
+        if result.event.seq % SNAPSHOT_EVERY == 0:
             self.store.save_snapshot(game_id, result.event.seq, fold.state.to_dict())
         return result
 
-    def _teach_first(self, game_id, fold: Fold, event: dict, by: str) -> tuple:
+    def _teach_first(self, game_id, fold: Folded, event: dict, by: str) -> tuple:
         """Cards this installation learned but the game's log has not: record them first, so an
         exported log replays on any machine; only if the event itself will then be accepted."""
         teachings = self._teachings(fold.state, event)
@@ -265,4 +314,4 @@ class Table:
         return self.store.events(game_id, after_seq)
 
 
-__all__ = ["Table", "Recorded", "Refusal", "engine_event"]
+__all__ = ["Table", "Recorded", "Refusal", "Replay", "engine_event"]

@@ -15,7 +15,6 @@ from companion.rules.catalog import PRESTIGE_CARDS, ROUNDS
 
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
-from .history import story_for, story_seq
 from .recording import get_table
 
 bp = Blueprint("ending", __name__)
@@ -64,13 +63,13 @@ def bgstats_link(game_id: str, state, events) -> str | None:
 @bp.get("/games/<game_id>/end")
 def page(game_id: str):
     me = require_viewer(game_id)
-    story = story_for(game_id, None)
-    state = story.state
+    replay = get_table().replay(game_id)
+    state = replay.state
     context = {
         "game_id": game_id,
         "me": me,
         "over": state.phase == "over",
-        "seq": story_seq(story),
+        "seq": replay.seq,
         "round": state.round,
         "rounds": ROUNDS,
     }

@@ -20,6 +20,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
+from companion.presentation.words import text_of
 from companion.rules import Refusal
 from companion.rules.catalog import (
     BUILDINGS,
@@ -128,9 +129,8 @@ def phone_context(
     recorded=None,
 ) -> dict:
     """Everything templates/phone/page.html needs to draw one seat's panel."""
-    table = get_table()
-    seq = table.seq(game_id)  # read before the state: a newer state only refreshes
-    state = table.state(game_id)
+    replay = get_table().replay(game_id)
+    seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=f"There is no seat {seat + 1} at this game.")
     work = screens.working_state(state, _installed_catalog())
@@ -147,12 +147,11 @@ def phone_context(
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
-    names = [p.name for p in state.players]
     done = None
-    if recorded is not None:
-        ev = recorded.event
-        done = ("Already recorded: " if recorded.duplicate else "Done: ") + screens.describe(
-            {**ev.payload, "type": ev.type}, work.catalog, names
+    fact = replay.fact(recorded.event.seq) if recorded is not None else None
+    if fact is not None:
+        done = ("Already recorded: " if recorded.duplicate else "Done: ") + text_of(
+            replay, fact, seat
         )
     return {
         "game_id": game_id,
@@ -171,7 +170,7 @@ def phone_context(
         "prestige_cards": screens.prestige_cards_held(work, seat),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
-        "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
+        "undo": screens.undo_offer(replay, seat, host=host),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
