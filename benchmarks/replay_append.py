@@ -20,8 +20,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.learned import LearnedCatalog  # noqa: E402
-from companion.rules import replay  # noqa: E402
-from companion.rules.autoplay import play, simulation_catalog  # noqa: E402
+from companion.rules import (  # noqa: E402
+    play,
+    replay,  # noqa: E402
+    simulation_catalog,
+)
 from companion.table import Table  # noqa: E402
 from events import EventStore  # noqa: E402
 

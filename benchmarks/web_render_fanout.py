@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.learned import LearnedCatalog  # noqa: E402
-from companion.rules.autoplay import play, simulation_catalog  # noqa: E402
+from companion.rules import play, simulation_catalog  # noqa: E402
 from companion.serve import create_server  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402

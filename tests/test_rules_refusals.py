@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
+from companion.rules import CODES, Fold, GameState, Module, Refusal, apply_in_place, register
 from companion.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -909,12 +909,20 @@ def _():
 
 @case("selling_forbidden")
 def _():
-    # The Muse and the Princess is not run yet (expansion_not_supported), so no event can set
-    # it: the flag is set on the state the way game_started will once it is supported.
+    # The Muse and the Princess forbids selling through the `fame_may_be_sold` hook; a module
+    # that says only that stands in for it here, turned on the way game_started would.
     t = in_action()
     t.do("building_built", player=A, building="tower")
-    t.state.expansions["muse_princess"] = True
+    register(NO_SELLING)
+    t.state.modules.append(NO_SELLING.name)
     return t, {"type": "fame_sold", "player": A, "points": 1}
+
+
+NO_SELLING = Module(
+    name="test_no_selling",
+    title="A test module: fame may not be sold",
+    hooks={"fame_may_be_sold": lambda state: False},
+)
 
 
 @case("bad_correction")

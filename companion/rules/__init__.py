@@ -1,27 +1,84 @@
-"""The rules of The Princes of Florence as a pure function of events: no web, no database."""
+"""The rules of The Princes of Florence as a pure function of events: no web, no database.
 
+This is the package's door: code outside `companion/rules` imports from here (and game data
+from `companion.rules.catalog`), never from the modules behind it. The base game and the
+modules (solo; see docs/engine.md) register themselves on import, below.
+"""
+
+from . import base, solo  # noqa: F401  (the base game and the modules register themselves)
+from .actions import building_cost
+from .auction import available_objects, is_last_player
+from .automa import automa_card, card_name, dice_words, modifier_key
+from .autoplay import play, simulation_catalog
+from .cards import bonus_value, prestige_points
 from .catalog import BUILTIN, Catalog, CatalogError
-from .engine import CHANCE_EVENTS, HANDLERS, Fold, NeedFullLog, apply, apply_in_place, replay
+from .checks import means, opening_bid, selling_allowed
+from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
+from .legal import candidate_events
+from .module import Module, Move, Part, Phase, event_types, register, unregister
+from .principality import PALAZZO, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
-from .state import GameState
+from .rounds import principality_counts
+from .setup import in_play
+from .solo import solo_prompt, solo_view, wolfgang_decisions
+from .state import GameState, Player
 from .views import current_player, public_view, seat_view, summary
+from .work import bonus_values_now, work_value
 
 __all__ = [
+    # folding events
     "BUILTIN",
     "Catalog",
     "CatalogError",
     "CHANCE_EVENTS",
-    "HANDLERS",
+    "CODES",
     "Fold",
+    "GameState",
     "NeedFullLog",
+    "Player",
+    "Refusal",
     "apply",
     "apply_in_place",
+    "event_types",
     "replay",
-    "CODES",
-    "Refusal",
-    "GameState",
+    # modules (docs/engine.md)
+    "Module",
+    "Move",
+    "Part",
+    "Phase",
+    "register",
+    "unregister",
+    # what the screens ask
+    "available_objects",
+    "bonus_value",
+    "bonus_values_now",
+    "building_cost",
+    "candidate_events",
+    "counts",
     "current_player",
+    "empty_spaces",
+    "in_play",
+    "is_last_player",
+    "means",
+    "occupied",
+    "opening_bid",
+    "PALAZZO",
+    "prestige_points",
+    "principality_counts",
     "public_view",
     "seat_view",
+    "selling_allowed",
     "summary",
+    "work_value",
+    # the solo game
+    "automa_card",
+    "card_name",
+    "dice_words",
+    "modifier_key",
+    "solo_prompt",
+    "solo_view",
+    "wolfgang_decisions",
+    # simulations (tests, benchmarks)
+    "play",
+    "simulation_catalog",
 ]

@@ -1,4 +1,8 @@
-"""The Action phase: each player in turn order, up to two actions."""
+"""The Action phase: each player in turn order, up to two actions.
+
+Phase, turn, the actions left and the once-per-turn kinds are checked by the engine from the
+phase's declaration (base.py) before a handler here runs; the handlers check the action itself.
+"""
 
 from __future__ import annotations
 
@@ -13,42 +17,57 @@ from .catalog import (
     FREEDOM_COST,
     FREEDOMS,
     MINIMUM_WORK_VALUE,
+    ONCE_PER_TURN,
     PRESTIGE_FOR_BUILDING,
     PROFESSION_CARD_COST,
     RECRUITING_CARD,
 )
-from .checks import known, my_turn, pay, phase, seat
-from .principality import check_building_cells, check_room
+from .checks import known, pay, seat
+from .module import Event, chain
+from .principality import buildings_of, check_building_cells, check_room
 from .refusals import refuse
+from .rounds import next_turn, start_turn
 from .setup import in_play
+from .state import GameState, Player
 from .work import profession, work_value
 
 
-def begin_action_phase(state):
-    state.phase = "action"
+def begin_action_phase(state: GameState) -> None:
     state.turn = state.start_player
     state.turns_taken = 0
-    if state.solo:
-        from .solo import begin_solo_action_phase
-
-        begin_solo_action_phase(state)
+    start_turn(state)
 
 
-def _acting(state, ev) -> int:
-    phase(state, "action")
-    s = seat(state, ev)
-    my_turn(state, s)
-    if state.players[s].actions >= ACTIONS_PER_TURN:
-        refuse("no_actions_left", f"{state.players[s].name} has used both actions this turn")
-    return s
+def whose_turn(state: GameState) -> int | None:
+    return state.turn
 
 
-def building_cost(player) -> int:
+def actions_allowed(state: GameState, s: int) -> int:
+    """How many actions seat `s` may take this turn (2; a module may allow more)."""
+    return chain(state, "actions_per_turn", ACTIONS_PER_TURN, s)
+
+
+def once_per_turn(state: GameState, s: int) -> dict[str, str]:
+    """The actions `s` may take only once this turn, with what the table is told."""
+    return chain(state, "once_per_turn", dict(ONCE_PER_TURN), s)
+
+
+def use_action(state: GameState, s: int, kind: str) -> None:
+    """Count one of the turn's actions (and a once-per-turn kind) for seat `s`; the engine
+    does it after each `Move(action=True)`, a module's handler for an action it counts later."""
+    p = state.players[s]
+    p.actions += 1
+    if kind in once_per_turn(state, s):
+        p.once_used.append(kind)
+
+
+def building_cost(player: Player) -> int:
+    """What building costs: set by the builder's own Builders."""
     return BUILDING_COST_BY_BUILDERS[player.builders]
 
 
-def work_completed(state, ev):
-    s = _acting(state, ev)
+def work_completed(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     p = state.players[s]
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
@@ -67,48 +86,62 @@ def work_completed(state, ev):
     ):
         refuse("bonus_card_not_in_hand", f"Play only Bonus cards {p.name} holds, each once")
     wv = work_value(state, s, pid, bonus)
-    minimum = MINIMUM_WORK_VALUE[state.round]
-    if wv["total"] < minimum:
-        refuse(
-            "below_minimum", f"Work Value {wv['total']} is below this round's minimum of {minimum}"
-        )
-    taken = ev.get("prestige", 0)
-    if (
-        not isinstance(taken, int)
-        or isinstance(taken, bool)
-        or not 0 <= taken <= wv["total"] * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
-    ):
-        refuse(
-            "bad_prestige_split",
-            f"Take 0 to {wv['total'] // 2} PP instead of Florin for a Work Value of {wv['total']}",
-        )
+    check_work_value(state, wv["total"])
+    taken = check_prestige_taken(wv["total"], ev.get("prestige", 0))
     p.hand.remove(pid)
     p.table.append(pid)
     for b in bonus:
         p.bonus_cards.remove(b)
-    p.money += wv["total"] * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
+    record_work(state, s, pid, wv["total"], taken, bonus)
+
+
+def check_work_value(state: GameState, total: int) -> None:
+    minimum = MINIMUM_WORK_VALUE[state.round]
+    if total < minimum:
+        refuse("below_minimum", f"Work Value {total} is below this round's minimum of {minimum}")
+
+
+def check_prestige_taken(total: int, taken: object) -> int:
+    """0 up to half the Work Value may be taken as PP instead of Florin (pp. 5-6)."""
+    if (
+        not isinstance(taken, int)
+        or isinstance(taken, bool)
+        or not 0 <= taken <= total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
+    ):
+        refuse(
+            "bad_prestige_split",
+            f"Take 0 to {total // 2} PP instead of Florin for a Work Value of {total}",
+        )
+    return taken
+
+
+def record_work(
+    state: GameState, s: int, card: str | None, total: int, taken: int, bonus: list[str]
+) -> None:
+    """A completed Work pays out and counts for Best Work (any way of completing one)."""
+    p = state.players[s]
+    p.money += total * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
     p.fame += taken
-    p.best_this_round = max(p.best_this_round, wv["total"])
+    p.best_this_round = max(p.best_this_round, total)
     p.works.append(
         {
             "round": state.round,
-            "profession": pid,
-            "value": wv["total"],
+            "profession": card,
+            "value": total,
             "prestige": taken,
             "bonus_cards": list(bonus),
         }
     )
-    p.actions += 1
 
 
-def building_built(state, ev):
-    s = _acting(state, ev)
+def building_built(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     p = state.players[s]
     b = ev.get("building")
     if not known(b, BUILDINGS):
         refuse("building_unknown", f"{b!r} is not a Building")
     name = BUILDINGS[b][0]
-    if b in p.buildings:
+    if b in buildings_of(state, s):
         refuse(
             "building_already_built",
             f"{p.name} already has a {name}: each Building only once in a Principality",
@@ -131,14 +164,11 @@ def building_built(state, ev):
     if cells is not None:
         p.pieces.append([b, [list(c) for c in cells]])
     p.fame += PRESTIGE_FOR_BUILDING
-    p.actions += 1
 
 
-def profession_taken(state, ev):
-    s = _acting(state, ev)
+def profession_taken(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     p = state.players[s]
-    if p.took_profession:
-        refuse("once_per_round", "Take a Profession card only once per Action phase")
     if state.profession_deck <= 0:
         refuse("deck_empty", "The Profession deck is empty")
     pid = ev.get("profession")
@@ -152,18 +182,14 @@ def profession_taken(state, ev):
     p.money -= PROFESSION_CARD_COST
     p.hand.append(pid)
     state.profession_deck -= 1
-    p.took_profession = True
-    p.actions += 1
 
 
-def freedom_introduced(state, ev):
-    s = _acting(state, ev)
+def freedom_introduced(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     p = state.players[s]
     f = ev.get("freedom")
     if f not in FREEDOMS:
         refuse("freedom_unknown", f"{f!r} is not a Freedom: travel, religion or opinion")
-    if p.introduced_freedom:
-        refuse("once_per_round", "Introduce a Freedom only once per Action phase")
     if f in p.freedoms:
         refuse("freedom_already_introduced", f"{p.name} already has the {f.title()} Freedom")
     if state.freedom_supply[f] <= 0:
@@ -172,12 +198,10 @@ def freedom_introduced(state, ev):
     p.money -= FREEDOM_COST
     state.freedom_supply[f] -= 1
     p.freedoms.append(f)
-    p.introduced_freedom = True
-    p.actions += 1
 
 
-def bonus_card_taken(state, ev):
-    s = _acting(state, ev)
+def bonus_card_taken(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
     p = state.players[s]
     if not state.bonus_deck:
         refuse("deck_empty", "The Bonus deck is empty")
@@ -188,13 +212,7 @@ def bonus_card_taken(state, ev):
     p.money -= BONUS_CARD_COST
     state.bonus_deck.remove(card)
     p.bonus_cards.append(card)
-    p.actions += 1
 
 
-def turn_ended(state, ev):
-    phase(state, "action")
-    s = seat(state, ev)
-    my_turn(state, s)
-    from .rounds import next_turn
-
+def turn_ended(state: GameState, ev: Event) -> None:
     next_turn(state)

@@ -9,36 +9,40 @@ from .catalog import (
     CatalogError,
     profession_from_dict,
 )
-from .checks import phase, seat, selling_allowed, whole
+from .checks import seat, selling_allowed, whole
+from .module import Event, every, some
 from .principality import empty_spaces
 from .refusals import refuse
+from .state import GameState
 
 
-def recruiting_card_used(state, ev):
-    phase(state, "auction", "action")
-    if state.solo and "from_dummy" in ev:
-        from .solo import recruit_from_dummy
+def recruiting_card_used(state: GameState, ev: Event) -> None:
+    s, src, pid = check_recruiting(state, ev)
+    recruit(state, s, src, pid)
 
-        return recruit_from_dummy(state, ev)
+
+def check_recruiting(state: GameState, ev: Event) -> tuple[int, int, str]:
+    """(recruiter, opponent, Profession) once everything about the recruiting is checked."""
     s = seat(state, ev)
     src = seat(state, ev, "from_player")
-    p, other = state.players[s], state.players[src]
+    other = state.players[src]
     check_recruiter(state, s)
     if src == s:
         refuse("not_opponent", "Recruit from an opponent's table, not your own")
     pid = ev.get("profession")
-    if pid == RECRUITING_CARD or pid not in other.table:
+    if not isinstance(pid, str) or pid == RECRUITING_CARD or pid not in other.table:
         refuse("not_on_table", f"{other.name} has no face-up {pid!r} on the table")
-    if state.solo and src == 1:
-        from .solo import recruit_from_wolfgang
+    return s, src, pid
 
-        return recruit_from_wolfgang(state, s, pid)
+
+def recruit(state: GameState, s: int, src: int, pid: str) -> None:
+    p, other = state.players[s], state.players[src]
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
     other.table[other.table.index(pid)] = RECRUITING_CARD
 
 
-def check_recruiter(state, s: int):
+def check_recruiter(state: GameState, s: int) -> None:
     """Who may use a Recruiting card now (ruling 4): its owner, right after acquiring it in
     the Auction phase, or on their own turn in the Action phase."""
     p = state.players[s]
@@ -57,13 +61,10 @@ def check_recruiter(state, s: int):
         )
 
 
-def fame_sold(state, ev):
-    phase(state, "setup", "auction", "action")
+def fame_sold(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     if not selling_allowed(state):
         refuse("selling_forbidden", "With The Muse and the Princess fame cannot be sold")
-    if state.solo and s == 1:
-        refuse("not_expected_now", "Wolfgang pays by moving back on the Fame track himself")
     points = whole(ev, "points", 1)
     p = state.players[s]
     if points > p.fame:
@@ -72,8 +73,7 @@ def fame_sold(state, ev):
     p.money += points * FLORIN_PER_FAME_SOLD
 
 
-def correction(state, ev):
-    phase(state, "setup", "auction", "action", "over")
+def correction(state: GameState, ev: Event) -> None:
     if ev.get("by", "host") != "host":
         refuse("host_only", "Only the host records corrections")
     s = seat(state, ev)
@@ -86,8 +86,8 @@ def correction(state, ev):
     if not isinstance(reason, str) or not reason.strip():
         refuse("bad_correction", "Say why: a correction needs a reason")
     p = state.players[s]
-    wolfgang = bool(state.solo) and s == 1
-    if p.money + money < 0 or (p.fame + fame < 0 and not wolfgang):
+    owes = some(state, "fame_may_go_negative", s)
+    if p.money + money < 0 or (p.fame + fame < 0 and not owes):
         refuse(
             "bad_correction",
             f"{p.name} would have {p.money + money} Florin and "
@@ -96,13 +96,11 @@ def correction(state, ev):
     cur = state.auction.get("current") if state.phase == "auction" else None
     if cur and cur["bidder"] == s and cur["bid"] > (p.money + money) + 100 * (p.fame + fame):
         refuse("bad_correction", f"{p.name} could no longer pay the standing bid of {cur['bid']}")
-    if state.phase == "over":
-        refuse("game_over", "The game is over and scored: correct before the last turn ends")
     p.money += money
     p.fame += fame
 
 
-def profession_taught(state, ev):
+def profession_taught(state: GameState, ev: Event) -> None:
     """The table teaches a Profession card's three preferences; the log keeps them."""
     pid = ev.get("profession")
     data = {k: ev.get(k) for k in ("name", "building", "landscape", "freedom")}
@@ -112,13 +110,11 @@ def profession_taught(state, ev):
         catalog = state.catalog.merged({"professions": {pid: entry.to_dict()}})
     except CatalogError as e:
         refuse("bad_catalog_entry", str(e))
-    if state.phase == "over":
-        phase(state, "setup")
     state.taught.setdefault("professions", {})[pid] = entry.to_dict()
     state.catalog = catalog
 
 
-def landscape_taught(state, ev):
+def landscape_taught(state: GameState, ev: Event) -> None:
     kind, size = ev.get("landscape"), ev.get("cells")
     if (
         kind not in LANDSCAPES
@@ -129,8 +125,6 @@ def landscape_taught(state, ev):
         refuse(
             "bad_catalog_entry", "Teach a Landscape as {landscape: forest|lake|park, cells: 1..12}"
         )
-    if state.phase == "over":
-        phase(state, "setup")
     _check_size_fits_the_table(state, kind, size)
     state.taught.setdefault("landscape_cells", {})[kind] = size
     state.catalog = state.catalog.merged({"landscape_cells": {kind: size}})
@@ -152,7 +146,7 @@ def _check_size_fits_the_table(state, kind: str, size: int):
         return
     cells = dict(state.catalog.landscape_cells, **{kind: size})
     for i, p in enumerate(state.players):
-        if state.solo and i == 1:
+        if not every(state, "placing_rules_apply", i):
             continue  # Wolfgang is not bound by the placing rules (Solo rules)
         empty = empty_spaces(p, False, cells)
         if empty is not None and empty < 0:

@@ -15,10 +15,27 @@ from .catalog import (
     RECRUITING_CARD,
     TWO_PLAYER_LANDSCAPE_OBJECT,
 )
-from .checks import known, means, opening_bid, phase, seat
+from .checks import known, means, opening_bid, seat
+from .module import chain, first
 from .principality import check_landscape_cells, check_room
 from .refusals import Refusal, refuse
+from .rounds import end_phase
 from .setup import stack_left
+from .state import GameState, Player, new_auction
+
+
+def begin_auction_phase(state: GameState) -> None:
+    state.auction = new_auction(state.start_player)
+
+
+def whose_turn(state: GameState) -> int | None:
+    """Who the Auction phase waits for: a choice to make, a bid to answer, a stack to open."""
+    a = state.auction
+    if a["pending"]:
+        return a["pending"][0]["player"]
+    if a["current"]:
+        return a["current"]["turn"]
+    return a["opener"]
 
 
 def objects(state) -> list[str]:
@@ -111,7 +128,6 @@ def _out_of_the_auctions(state, s: int):
 
 
 def _ready_to_open(state, s: int):
-    phase(state, "auction")
     a = state.auction
     if a["opener"] != s:
         _out_of_the_auctions(state, s)
@@ -161,7 +177,6 @@ def _next_in(state, after: int, still_in: list[int]) -> int:
 
 
 def _current_turn(state, s: int):
-    phase(state, "auction")
     cur = state.auction["current"]
     if not cur:
         refuse("no_auction", "No auction is running: the opener chooses a stack first")
@@ -201,10 +216,6 @@ def bid_passed(state, ev):
 
 
 def auctions_left(state, ev):
-    if state.solo:
-        from .solo import solo_auctions_left
-
-        return solo_auctions_left(state, ev)
     s = seat(state, ev)
     _ready_to_open(state, s)
     state.players[s].left_auctions = True
@@ -234,7 +245,7 @@ def last_player_declined(state, ev):
     _next_opener(state, s)
 
 
-def pay_price(player, price: int):
+def pay_price(player: Player, price: int) -> None:
     """Cash first, then just enough fame sold to cover the shortfall (ruling 1)."""
     if player.money < price:
         sold = -(-(price - player.money) // FLORIN_PER_FAME_SOLD)
@@ -244,8 +255,8 @@ def pay_price(player, price: int):
 
 
 def _settle(state, s: int, obj: str, price: int):
-    """The winner pays and takes the object."""
-    pay_price(state.players[s], price)
+    """The winner pays (what a module says the object costs them) and takes the object."""
+    pay_price(state.players[s], chain(state, "object_price", price, s, obj))
     a = state.auction
     gain_object(state, s, obj, price)
     if a["opener"] == s:
@@ -254,7 +265,7 @@ def _settle(state, s: int, obj: str, price: int):
         _maybe_end(state)
 
 
-def gain_object(state, s: int, obj: str, price: int):
+def gain_object(state: GameState, s: int, obj: str, price: int) -> None:
     """What acquiring an object does at once; a Landscape or a Prestige card then waits for
     its owner to place or choose it (the 2-player Landscape leaves the stack once named)."""
     p = state.players[s]
@@ -287,9 +298,7 @@ def _maybe_end(state):
         pawns = with_pawns(state)
         state.auction["opener"] = pawns[0] if pawns else None
     if state.auction["opener"] is None and not state.auction["pending"]:
-        from .actions import begin_action_phase
-
-        begin_action_phase(state)
+        end_phase(state)
 
 
 def landscape_placed(state, ev):
@@ -352,8 +361,6 @@ def prestige_card_chosen(state, ev):
 
 
 def _pending_for(state, s: int, kind: str) -> dict:
-    if state.phase == "over":
-        phase(state, "auction")
     for item in state.auction["pending"]:
         if item["player"] == s and item["kind"] == kind:
             return item
@@ -362,9 +369,7 @@ def _pending_for(state, s: int, kind: str) -> dict:
 
 
 def _after_pending(state):
-    if state.solo:
-        from .solo import after_player_choice
-
-        return after_player_choice(state)
+    if first(state, "after_auction_choice"):
+        return
     if state.phase == "auction":
         _maybe_end(state)

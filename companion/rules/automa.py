@@ -32,6 +32,7 @@ from .catalog import (
     WORK_VALUE,
 )
 from .principality import counts
+from .rounds import principality_counts
 
 WOLFGANG_SEAT = 1
 ACTION_NAMES = {
@@ -88,8 +89,6 @@ def wolfgang_counts(state) -> dict:
 
 
 def all_counts(state) -> dict[int, dict]:
-    from .rounds import principality_counts
-
     return principality_counts(state)
 
 

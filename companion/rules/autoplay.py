@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import random
 
-from .catalog import BUILTIN, FREEDOMS, LANDSCAPES, STARTING_HAND, Catalog
+from .catalog import (
+    BUILDINGS,
+    BUILTIN,
+    FREEDOMS,
+    LANDSCAPES,
+    PROFESSION_DECK,
+    PROFESSIONS_PER_LANDSCAPE,
+    STARTING_HAND,
+    Catalog,
+)
 from .engine import apply_in_place
 from .legal import candidate_events
 from .setup import in_play
@@ -20,8 +29,6 @@ NAMES = ["Alexandra", "Leon", "Jen", "Chris", "Mira"]
 def simulation_catalog() -> Catalog:
     """The built-in cards plus invented ones up to 21, for simulations only (marked so): real
     cards are taught by the table."""
-    from .catalog import BUILDINGS, PROFESSION_DECK, PROFESSIONS_PER_LANDSCAPE
-
     buildings = list(BUILDINGS)
     wanted = dict(PROFESSIONS_PER_LANDSCAPE)
     for card in BUILTIN.professions.values():

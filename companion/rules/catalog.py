@@ -76,7 +76,13 @@ STARTING_HAND = 3
 RECRUITING_CARD = "recruiting"
 
 ACTIONS_PER_TURN = 2
-ONCE_PER_ROUND_ACTIONS = ("take_profession", "introduce_freedom")
+# Actions a player may take only once in an Action phase, and what the table is told.
+ONCE_PER_TURN = {
+    "profession_taken": "Take a Profession card only once per Action phase",
+    "freedom_introduced": "Introduce a Freedom only once per Action phase",
+}
+# The expansions in the 2022 box, by their game_started option (Rulebook, pp. 14-16).
+EXPANSIONS = ("muse_princess", "cooperative")
 
 WORK_VALUE = {"building": 4, "landscape": 3, "freedom": 3, "jester": 2, "card": 1}
 FLORIN_PER_WORK_VALUE = 100

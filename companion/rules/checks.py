@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID, TWO_PLAYER_OPENING_BID
+from .module import every
 from .refusals import refuse
 
 
@@ -35,22 +36,9 @@ def known(value, table) -> bool:
     return isinstance(value, str) and value in table
 
 
-def phase(state, *phases):
-    if state.phase == "over":
-        refuse("game_over", "The game is over: nothing more can be recorded")
-    if state.phase == "not_started":
-        refuse("game_not_started", "Start the game first (game_started)")
-    if state.phase not in phases:
-        names = {"setup": "setup", "auction": "the Auction phase", "action": "the Action phase"}
-        refuse(
-            "wrong_phase",
-            f"That happens in {' or '.join(names[p] for p in phases)}; "
-            f"the game is in {names.get(state.phase, state.phase)}",
-        )
-
-
 def selling_allowed(state) -> bool:
-    return not state.expansions.get("muse_princess")
+    """Fame may be sold unless a module forbids it (The Muse and the Princess)."""
+    return every(state, "fame_may_be_sold")
 
 
 def means(state, s: int) -> int:
@@ -73,12 +61,4 @@ def pay(state, s: int, amount: int, what: str):
             + (
                 " (sell fame first to raise the money)" if selling_allowed(state) and p.fame else ""
             ),
-        )
-
-
-def my_turn(state, s: int):
-    if state.turn != s:
-        refuse(
-            "not_your_turn",
-            f"It is {state.players[state.turn].name}'s turn, not {state.players[s].name}'s",
         )

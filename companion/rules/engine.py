@@ -6,34 +6,14 @@ replay; `apply` is the pure form for anyone who keeps the state it started from.
 
 from __future__ import annotations
 
-from . import actions, anytime, auction, setup
+from .actions import actions_allowed, once_per_turn, use_action
 from .catalog import BUILTIN, Catalog
+from .checks import seat
+from .module import BASE, Event, Move, combo, known_event, run
 from .refusals import Refusal, refuse
+from .rounds import whose_turn
+from .setup import game_started
 from .state import GameState
-
-HANDLERS = {
-    "game_started": setup.game_started,
-    "starting_hand_chosen": setup.starting_hand_chosen,
-    "auction_opened": auction.auction_opened,
-    "bid_raised": auction.bid_raised,
-    "bid_passed": auction.bid_passed,
-    "auctions_left": auction.auctions_left,
-    "last_player_took": auction.last_player_took,
-    "last_player_declined": auction.last_player_declined,
-    "landscape_placed": auction.landscape_placed,
-    "prestige_card_chosen": auction.prestige_card_chosen,
-    "work_completed": actions.work_completed,
-    "building_built": actions.building_built,
-    "profession_taken": actions.profession_taken,
-    "freedom_introduced": actions.freedom_introduced,
-    "bonus_card_taken": actions.bonus_card_taken,
-    "turn_ended": actions.turn_ended,
-    "recruiting_card_used": anytime.recruiting_card_used,
-    "fame_sold": anytime.fame_sold,
-    "correction": anytime.correction,
-    "profession_taught": anytime.profession_taught,
-    "landscape_taught": anytime.landscape_taught,
-}
 
 # Chance the table cannot take back: undo may neither remove nor reach past these (ruling 14).
 CHANCE_EVENTS = {
@@ -48,36 +28,71 @@ DRAWN_CARD_EVENTS = {"profession_taken", "bonus_card_taken", "prestige_card_chos
 RETRACTED = "retracted"
 
 
-def register(handlers: dict):
-    """Modules with their own events (solo play) add their handlers here."""
-    HANDLERS.update(handlers)
-
-
-def _ensure_solo_handlers():
-    from . import solo  # noqa: F401  (registers Wolfgang's events on import)
-
-
-def apply_in_place(state: GameState, event: dict) -> GameState:
+def apply_in_place(state: GameState, event: Event) -> GameState:
+    """Check the event against the game's phases and turn, then let its handler check the rest
+    and change the state; a refusal leaves the state as it was."""
     if not isinstance(event, dict):
         refuse("bad_event", "An event is a JSON object with a type")
     kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        if kind == RETRACTED:
-            refuse("bad_retraction", "A retraction is applied to the log, not to a state")
-        refuse("unknown_event", f"Unknown event type {kind!r}")
-    if kind != "game_started" and state.phase == "not_started":
-        refuse("game_not_started", "The first event of a game is game_started")
-    if state.solo and kind != "game_started":
-        from .solo import gate  # solo: only the step the app waits for (or an any-time one)
-
-        gate(state, event)
-    handler(state, event)
+    if kind == "game_started":
+        game_started(state, event)
+    else:
+        move = check_move(state, event, kind)
+        move.handler(state, event)
+        if move.action:
+            use_action(state, seat(state, event), kind)
     state.events_applied += 1
     return state
 
 
-def apply(state: GameState, event: dict) -> GameState:
+def check_move(state: GameState, event: Event, kind: object) -> Move:
+    """Phase and turn, checked here once for every event: which phase accepts it, whose
+    turn it is, the actions a turn allows and the kinds allowed once per turn."""
+    owner = known_event(kind) if isinstance(kind, str) else None
+    if owner is None:
+        if kind == RETRACTED:
+            refuse("bad_retraction", "A retraction is applied to the log, not to a state")
+        refuse("unknown_event", f"Unknown event type {kind!r}")
+    assert isinstance(kind, str)
+    if state.phase == "not_started":
+        refuse("game_not_started", "The first event of a game is game_started")
+    game = combo(state)
+    if owner.name != BASE and owner.name not in state.modules and owner.foreign:
+        refuse(*owner.foreign)
+    run(state, "gate", event)
+    if state.phase == "over":
+        refuse("game_over", "The game is over: nothing more can be recorded")
+    move = game.move(state.phase, kind)
+    if move is None:
+        accepted = game.phases_accepting(kind)
+        entry = game.phases[accepted[0]]["moves"][kind] if accepted else None
+        if entry is not None and entry.out_of_phase:
+            refuse(*entry.out_of_phase)
+        where = " or ".join(game.title(p) for p in accepted) or "another game"
+        refuse(
+            "wrong_phase",
+            f"That happens in {where}; the game is in {game.title(state.phase)}",
+        )
+    if move.turn:
+        s = seat(state, event)
+        turn = whose_turn(state)
+        if turn != s:
+            who = state.players[turn].name if turn is not None else "nobody"
+            refuse("not_your_turn", f"It is {who}'s turn, not {state.players[s].name}'s")
+    if move.action:
+        s = seat(state, event)
+        p = state.players[s]
+        allowed = actions_allowed(state, s)
+        if p.actions >= allowed:
+            used = "both" if allowed == 2 else f"all {allowed}"
+            refuse("no_actions_left", f"{p.name} has used {used} actions this turn")
+        once = once_per_turn(state, s)
+        if kind in once and kind in p.once_used:
+            refuse("once_per_round", once[kind])
+    return move
+
+
+def apply(state: GameState, event: Event) -> GameState:
     """The pure form: returns a new state and leaves `state` as it was, even on a refusal."""
     return apply_in_place(state.clone(), event)
 
@@ -173,6 +188,3 @@ def replay(events, catalog: Catalog = BUILTIN) -> GameState:
             r.seq = seq if isinstance(seq, int) else i
             raise
     return fold.state
-
-
-_ensure_solo_handlers()

@@ -21,7 +21,8 @@ from .catalog import (
 )
 from .checks import means, opening_bid
 from .engine import apply_in_place
-from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells
+from .module import some
+from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
 from .refusals import Refusal
 from .work import work_value
 
@@ -29,7 +30,7 @@ from .work import work_value
 def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) -> list[dict]:
     """Plausible events for `seat` now; `professions`/`bonus_cards` are the cards the table may
     draw from (the app cannot see the physical decks, so callers say what was drawn)."""
-    if seat >= state.n or (state.solo and seat != 0):
+    if seat >= state.n or some(state, "automated", seat):
         return []
     p = state.players[seat]
     out: list[dict] = []
@@ -131,8 +132,6 @@ def allowed(state, event) -> bool:
 def find_cells(player, size: int, check) -> list | None:
     """Some legal placement of a piece of `size` squares, grown cell by cell from each empty
     square (good enough for suggestions and simulated games; players tap their own)."""
-    from .principality import occupied
-
     taken = occupied(player)
     for r0 in range(GRID_SIZE):
         for c0 in range(GRID_SIZE):

@@ -15,6 +15,7 @@ from .catalog import (
     LANDSCAPES,
     PALAZZO_CELLS,
 )
+from .module import gather
 from .refusals import refuse
 
 PALAZZO = "palazzo"
@@ -159,6 +160,12 @@ def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
     return total - covered
 
 
+def buildings_of(state, seat: int) -> list[str]:
+    """The Buildings that count in a Principality: its own, and those a module shares with it
+    (a cooperative Building counts in both Principalities for all purposes)."""
+    return state.players[seat].buildings + gather(state, "shared_buildings", seat)
+
+
 def counts(
     player,
     *,
@@ -166,12 +173,15 @@ def counts(
     landscape_cells: dict | None = None,
     hand: int | None = None,
     works: int | None = None,
+    buildings: list[str] | None = None,
 ) -> dict:
-    """The numbers Bonus and Prestige cards are written in terms of."""
-    sizes = [BUILDING_SIZE_CLASS[BUILDINGS[b][1]] for b in player.buildings]
+    """The numbers Bonus and Prestige cards are written in terms of; `buildings`, when given,
+    are the Buildings that count there (`buildings_of`), shared ones included."""
+    built = player.buildings if buildings is None else buildings
+    sizes = [BUILDING_SIZE_CLASS[BUILDINGS[b][1]] for b in built]
     ls = player.landscapes
     c = {
-        "buildings": len(player.buildings),
+        "buildings": len(built),
         "large_buildings": sizes.count("large"),
         "medium_buildings": sizes.count("medium"),
         "small_buildings": sizes.count("small"),

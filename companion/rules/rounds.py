@@ -1,33 +1,83 @@
-"""Round end (Best Work, starting player, round marker) and the end of the game."""
+"""The flow of a game: rounds, their phases in order, turns, and the end of the game.
+
+Which phases a round has comes from the modules' declarations (`module.Combo`), so a module
+adds a phase (the Character Auction) without this file knowing it. A handler that finishes its
+phase calls `end_phase`; the flow enters the next one, or ends the round or the game.
+"""
 
 from __future__ import annotations
 
 from .cards import prestige_points
 from .catalog import PRESTIGE_FOR_BEST_WORK, ROUNDS
-from .principality import counts
+from .module import GAME_END, ROUND, chain, combo, first, run
+from .principality import buildings_of, counts
+from .state import GameState
 
 
-def acting_seats(state) -> list[int]:
-    """Who takes a turn in the Action phase (in solo, the dummies do not)."""
-    return [0, 1] if state.solo else list(range(state.n))
+def begin_round(state: GameState, number: int) -> None:
+    state.round = number
+    state.turn = None
+    state.turns_taken = 0
+    for p in state.players:
+        p.acquired = None
+        p.left_auctions = False
+        p.actions = 0
+        p.once_used = []
+        p.best_this_round = 0
+    run(state, "round_start")
+    _enter(state, combo(state).order[ROUND], 0)
 
 
-def next_turn(state):
-    seats = acting_seats(state)
+def end_phase(state: GameState) -> None:
+    """The current phase is over: on to the next phase of the round (or of the game's end)."""
+    order = combo(state).order
+    when = GAME_END if state.phase in order[GAME_END] else ROUND
+    _enter(state, order[when], order[when].index(state.phase) + 1)
+
+
+def _enter(state: GameState, order: list[str], i: int) -> None:
+    phases = combo(state).phases
+    while i < len(order):
+        entry = phases[order[i]]
+        active = entry.get("active")
+        if active is None or active(state):
+            state.phase = order[i]
+            for begin in entry["begin"]:
+                begin(state)
+            return
+        i += 1
+    if order is combo(state).order[ROUND]:
+        end_round(state)
+    else:
+        score_the_game(state)
+
+
+def whose_turn(state: GameState) -> int | None:
+    """Who the current phase waits for (None: nobody in particular)."""
+    entry = combo(state).phases.get(state.phase)
+    seat = entry["whose"](state) if entry and entry["whose"] else None
+    return None if seat is None else chain(state, "acting_seat", seat)
+
+
+def next_turn(state: GameState) -> None:
     state.turns_taken += 1
-    if state.turns_taken >= len(seats):
-        return end_round(state)
-    state.turn = seats[(seats.index(state.turn) + 1) % len(seats)]
-    if state.solo:
-        from .solo import begin_solo_turn
-
-        begin_solo_turn(state)
+    if state.turns_taken >= state.n:
+        return end_phase(state)
+    state.turn = (state.turn + 1) % state.n if state.turn is not None else state.start_player
+    start_turn(state)
 
 
-def end_round(state):
-    from .setup import begin_round
+def start_turn(state: GameState) -> None:
+    player = state.players[state.turn] if state.turn is not None else None
+    if player is not None:
+        player.actions = 0
+        player.once_used = []
+    run(state, "turn_start")
 
-    seats = acting_seats(state)
+
+def end_round(state: GameState) -> None:
+    """Best Work scores, the starting player moves on, then the next round or the end."""
+    seats = range(state.n)
     best = max((state.players[s].best_this_round for s in seats), default=0)
     scored = [s for s in seats if best and state.players[s].best_this_round == best]
     for s in scored:
@@ -35,32 +85,45 @@ def end_round(state):
     state.rounds.append({"round": state.round, "best_work": best, "scored": scored})
     for p in state.players:
         p.fame_by_round.append(p.fame)
-    state.start_player = seats[(seats.index(state.start_player) + 1) % len(seats)]
+    state.start_player = (state.start_player + 1) % state.n
+    run(state, "round_end")
     if state.round >= ROUNDS:
         return end_game(state)
     begin_round(state, state.round + 1)
 
 
-def principality_counts(state) -> dict[int, dict]:
+def principality_counts(state: GameState) -> dict[int, dict]:
+    """What Prestige cards compare, for every Principality."""
     out = {}
-    for s in acting_seats(state):
-        p = state.players[s]
-        if state.solo and s == 1:
-            from .solo import wolfgang_counts
-
-            out[s] = wolfgang_counts(state)
-        else:
-            out[s] = counts(p, grid=state.grid, landscape_cells=state.catalog.landscape_cells)
+    for s, p in enumerate(state.players):
+        own = first(state, "principality_counts", s)
+        out[s] = (
+            own
+            if own is not None
+            else counts(
+                p,
+                grid=state.grid,
+                landscape_cells=state.catalog.landscape_cells,
+                buildings=buildings_of(state, s),
+            )
+        )
     return out
 
 
-def end_game(state):
+def end_game(state: GameState) -> None:
+    """After round 7: the game-end phases modules declare (they may wait for events), then
+    the final scoring."""
+    state.turn = None
+    _enter(state, combo(state).order[GAME_END], 0)
+
+
+def score_the_game(state: GameState) -> None:
+    run(state, "game_end")
     state.phase = "over"
     state.turn = None
     all_counts = principality_counts(state)
     scores = []
-    for s in acting_seats(state):
-        p = state.players[s]
+    for s, p in enumerate(state.players):
         cards = {c: prestige_points(c, s, all_counts) for c in p.prestige_cards}
         scores.append(
             {
@@ -71,6 +134,7 @@ def end_game(state):
                 "money": p.money,
             }
         )
+    run(state, "final_scoring", scores)
     top = max(x["total"] for x in scores)
     leaders = [x for x in scores if x["total"] == top]
     richest = max(x["money"] for x in leaders)

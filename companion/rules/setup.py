@@ -7,6 +7,7 @@ from .catalog import (
     BONUS_CARDS,
     BUILDINGS,
     BUILDINGS_OF_EACH_TYPE,
+    EXPANSIONS,
     FREEDOMS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -18,33 +19,45 @@ from .catalog import (
     TWO_PLAYER_STARTING_MONEY,
 )
 from .checks import seat
+from .module import Event, combo_of, gather, modules_for, new_parts, option_module, some
 from .refusals import refuse
-from .state import Player, new_auction
+from .rounds import begin_round
+from .state import GameState, Player
 from .work import profession
 
 
-def game_started(state, ev):
+def game_started(state: GameState, ev: Event) -> None:
+    """Start a game with the modules its options turn on; each module may check its options,
+    replace the base setup (solo) and add its own pieces, in that order."""
     if state.phase != "not_started":
         refuse("game_already_started", "This game has already started")
-    names = ev.get("players")
-    if ev.get("solo"):
-        from .solo import start_solo  # solo setup differs enough to live with Wolfgang
+    names = modules_for(ev)
+    game = combo_of(names)
+    for check in game.hooks["check_setup"]:
+        check(state, ev)
+    start = game.hooks["start"][-1] if game.hooks["start"] else base_setup
+    start(state, ev)
+    state.modules = names
+    state.parts = new_parts(names, game=True)
+    for p in state.players:
+        p.parts = new_parts(names, game=False)
+    state.expansions = {k: any(m.option == k for m in game.modules) for k in EXPANSIONS}
+    for setup in game.hooks["setup"]:
+        setup(state, ev)
+    state.phase = "setup"
 
-        return start_solo(state, ev)
+
+def base_setup(state: GameState, ev: Event) -> None:
+    """The base game's setup (with the 2-player rules): seats, money, supply, decks."""
+    names = ev.get("players")
     if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         refuse(
             "bad_player_count",
             f"The Princes of Florence is for {MIN_PLAYERS} to "
             f"{MAX_PLAYERS} players (or solo against Wolfgang)",
         )
-    names = _names(names)
-    expansions = ev.get("expansions") or {}
-    if not isinstance(expansions, dict):
-        refuse("bad_event", "expansions must be an object")
-    if any(expansions.get(k) for k in ("muse_princess", "cooperative")):
-        refuse(
-            "expansion_not_supported", "Palazzo does not run the expansions yet: play the base game"
-        )
+    names = player_names(names)
+    check_expansions(ev)
     n = len(names)
     two = n == 2
     supply = _freedom_supply(ev.get("freedoms"), n)
@@ -69,10 +82,22 @@ def game_started(state, ev):
     state.profession_deck = PROFESSION_DECK
     state.bonus_deck = list(BONUS_CARDS)
     state.prestige_deck = list(PRESTIGE_CARDS)
-    state.phase = "setup"
 
 
-def _names(names) -> list[str]:
+def check_expansions(ev: Event) -> None:
+    """An expansion is played only when a module runs it (docs/engine.md)."""
+    expansions = ev.get("expansions") or {}
+    if not isinstance(expansions, dict):
+        refuse("bad_event", "expansions must be an object")
+    missing = [k for k in EXPANSIONS if expansions.get(k) and option_module(k) is None]
+    if missing:
+        refuse(
+            "expansion_not_supported",
+            "Palazzo does not run that expansion yet: play without it",
+        )
+
+
+def player_names(names: list) -> list[str]:
     clean = []
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 24:
@@ -83,7 +108,7 @@ def _names(names) -> list[str]:
     return clean
 
 
-def _freedom_supply(given, n) -> dict:
+def _freedom_supply(given: object, n: int) -> dict[str, int]:
     """Players-1 of each; 2 players: 1 each plus 2 of two different types (or plus 1)."""
     if n > 2:
         standard = {f: n - 1 for f in FREEDOMS}
@@ -110,15 +135,8 @@ def _freedom_supply(given, n) -> dict:
     return dict(given)
 
 
-def starting_hand_chosen(state, ev):
-    if state.phase != "setup":
-        refuse(
-            "hand_already_chosen" if state.phase not in ("not_started",) else "game_not_started",
-            "Starting hands are chosen at setup, before round 1",
-        )
+def starting_hand_chosen(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
-    if state.solo and s != 0:
-        refuse("bad_solo_setup", "Wolfgang's cards stay face down: only you choose a hand")
     p = state.players[s]
     if p.hand:
         refuse("hand_already_chosen", f"{p.name} has already chosen a starting hand")
@@ -140,41 +158,27 @@ def starting_hand_chosen(state, ev):
             )
     p.hand = list(cards)
     state.profession_deck -= STARTING_HAND
-    if all(q.hand for q in humans(state)):
+    if all(state.players[t].hand for t in people(state)):
         begin_round(state, 1)
 
 
-def humans(state):
-    return state.players[:1] if state.solo else state.players
+def people(state: GameState) -> list[int]:
+    """The seats people play (not the ones the app plays itself, like Wolfgang)."""
+    return [s for s in range(state.n) if not some(state, "automated", s)]
 
 
-def in_play(state, pid: str) -> bool:
+def next_hand_to_choose(state: GameState) -> int | None:
+    return next((s for s in people(state) if not state.players[s].hand), None)
+
+
+def in_play(state: GameState, pid: str) -> bool:
     """A Profession card somebody holds or has played (the deck has one of each)."""
-    if state.solo and pid in state.solo.get("known_automa_professions", ()):
+    if pid in gather(state, "professions_out"):
         return True
     return any(pid in p.hand or pid in p.table for p in state.players)
 
 
-def begin_round(state, number: int):
-    state.round = number
-    state.phase = "auction"
-    state.turn = None
-    state.turns_taken = 0
-    for p in state.players:
-        p.acquired = None
-        p.left_auctions = False
-        p.actions = 0
-        p.took_profession = False
-        p.introduced_freedom = False
-        p.best_this_round = 0
-    state.auction = new_auction(state.start_player)
-    if state.solo:
-        from .solo import begin_solo_round
-
-        begin_solo_round(state)
-
-
-def stack_left(state, obj: str) -> int:
+def stack_left(state: GameState, obj: str) -> int:
     if obj == TWO_PLAYER_LANDSCAPE_OBJECT:
         return sum(state.stacks[k] for k in ("forest", "lake", "park"))
     return state.stacks[obj]

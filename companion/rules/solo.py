@@ -18,6 +18,7 @@ cards live in `state.solo["columns"]`, Wolfgang's row of cards in `state.solo["r
 from __future__ import annotations
 
 from . import automa
+from .anytime import check_recruiter, check_recruiting, recruit
 from .auction import gain_object, pay_price
 from .automa import WOLFGANG_SEAT
 from .catalog import (
@@ -46,10 +47,12 @@ from .catalog import (
     CatalogError,
     automa_card_from_dict,
 )
-from .checks import means, phase, seat
-from .engine import register
+from .checks import means, seat
+from .module import Module, Phase, register
 from .principality import check_room, empty_spaces
 from .refusals import refuse
+from .rounds import end_phase, next_turn
+from .setup import in_play, player_names
 from .state import Player, _copy
 from .work import profession
 
@@ -100,8 +103,6 @@ EXPECT = {
 def start_solo(state, ev):
     """`game_started` with `solo`: two seats, Wolfgang's money by difficulty, 2 Freedoms of
     each type, and the Profession cards dealt face down to Wolfgang and the dummies."""
-    from .setup import _names
-
     options = ev.get("solo")
     if not isinstance(options, dict):
         refuse("bad_solo_setup", "solo is {difficulty: easy|standard|hard, dummies: 2|3}")
@@ -113,7 +114,7 @@ def start_solo(state, ev):
     names = ev.get("players")
     if not isinstance(names, list) or len(names) != 2:
         refuse("bad_player_count", f"A solo game has two seats: you and {WOLFGANG}")
-    names = _names(names)
+    names = player_names(names)
     if names[1] != WOLFGANG:
         refuse("bad_solo_setup", f"Seat 1 of a solo game is {WOLFGANG}")
     expansions = ev.get("expansions") or {}
@@ -160,7 +161,6 @@ def start_solo(state, ev):
         "log": [],
     }
     _sync(state)
-    state.phase = "setup"
 
 
 def begin_solo_round(state):
@@ -178,14 +178,6 @@ def begin_solo_round(state):
     state.solo["running"] = None
     state.auction["opener"] = ME
     _wait(state, "auction_card")
-
-
-def begin_solo_action_phase(state):
-    _start_turn(state)
-
-
-def begin_solo_turn(state):
-    _start_turn(state)
 
 
 def wolfgang_counts(state) -> dict:
@@ -214,8 +206,6 @@ def recruit_from_wolfgang(state, s: int, pid: str):
 def recruit_from_dummy(state, ev):
     """`recruiting_card_used {player: 0, from_dummy: i, profession}`: a face-up card of a dummy
     player's column; the Recruiting card is discarded."""
-    from .anytime import check_recruiter
-
     s = seat(state, ev)
     p = state.players[s]
     check_recruiter(state, s)
@@ -239,10 +229,21 @@ def recruit_from_dummy(state, ev):
     )
 
 
-def after_player_choice(state):
+def after_player_choice(state) -> bool:
     """Your Landscape is placed or your Prestige card chosen: now Wolfgang buys."""
     if not state.auction["pending"] and state.solo["need"]["step"] == "your_choice":
         _close_your_auction(state)
+    return True
+
+
+def solo_recruiting_card_used(state, ev):
+    """From an opponent's table (Wolfgang's row) as in the base game, or from a dummy column."""
+    if "from_dummy" in ev:
+        return recruit_from_dummy(state, ev)
+    s, src, pid = check_recruiting(state, ev)
+    if src == WOLFGANG_SEAT:
+        return recruit_from_wolfgang(state, s, pid)
+    recruit(state, s, src, pid)
 
 
 def gate(state, ev):
@@ -272,8 +273,6 @@ def gate(state, ev):
 
 
 def automa_card_drawn(state, ev):
-    _solo_only(state)
-    phase(state, "auction", "action")
     need = _need(state, "auction_card", "wolfgang_card")
     number, card, catalog = _check_automa_card(state, ev)
     # all checks passed
@@ -337,8 +336,6 @@ def _check_automa_card(state, ev):
 
 
 def solo_auction_offered(state, ev):
-    _solo_only(state)
-    phase(state, "auction")
     _need(state, "choose_object")
     obj = ev.get("object")
     if not isinstance(obj, str) or obj not in AUCTION_STACKS:
@@ -404,8 +401,6 @@ def solo_auction_offered(state, ev):
 
 
 def die_rolled(state, ev):
-    _solo_only(state)
-    phase(state, "auction")
     need = _need(state, "roll")
     value, source = ev.get("value"), ev.get("source")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
@@ -488,7 +483,6 @@ def solo_declined(state, ev):
 def solo_auctions_left(state, ev):
     """`auctions_left {player: 0}`: you remove yourself from the auctions; Wolfgang buys."""
     s = seat(state, ev)
-    phase(state, "auction")
     _need(state, "choose_object")
     if s != ME:
         refuse("not_expected_now", "Only you leave the auctions; Wolfgang always buys")
@@ -499,8 +493,6 @@ def solo_auctions_left(state, ev):
 
 
 def _answering_offer(state, ev) -> dict:
-    _solo_only(state)
-    phase(state, "auction")
     _need(state, "buy_or_decline")
     offer = state.solo["auction"]["offers"][-1]
     if ev.get("object") != offer["object"]:
@@ -585,9 +577,7 @@ def _wolfgang_buys(state) -> dict | None:
     solo["running"] = None
     solo["facts"] = {}
     state.auction["opener"] = None
-    from .actions import begin_action_phase
-
-    begin_action_phase(state)
+    end_phase(state)
     return None
 
 
@@ -779,8 +769,6 @@ def _finish_action(state) -> None:
         _wait(state, "wolfgang_card", action=2)
         return None
     solo["turn"] = None
-    from .rounds import next_turn
-
     next_turn(state)
     if state.phase == "over":
         _wait(state, "over")
@@ -791,8 +779,6 @@ def _finish_action(state) -> None:
 
 
 def automa_profession_revealed(state, ev):
-    _solo_only(state)
-    phase(state, "auction", "action")
     need = _need(state, "reveal", "dummy_flip")
     owner = ev.get("owner")
     if need["step"] == "reveal" and owner != "wolfgang":
@@ -811,8 +797,6 @@ def automa_profession_revealed(state, ev):
         )
     pid = ev.get("profession")
     profession(state, pid)
-    from .setup import in_play
-
     if in_play(state, pid):
         refuse(
             "card_not_available",
@@ -840,8 +824,6 @@ def automa_profession_revealed(state, ev):
 
 
 def automa_cards_offered(state, ev):
-    _solo_only(state)
-    phase(state, "auction", "action")
     need = _need(state, "offer")
     deck = ev.get("deck")
     if deck != need["deck"]:
@@ -875,8 +857,6 @@ def automa_cards_offered(state, ev):
 
 def automa_tie_broken(state, ev):
     """The app's random pick among cards Wolfgang values equally, recorded so replay agrees."""
-    _solo_only(state)
-    phase(state, "auction", "action")
     need = _need(state, "tie")
     if ev.get("card") not in need["cards"]:
         refuse("not_tied", f"Wolfgang's tied best cards are {', '.join(need['cards'])}")
@@ -913,11 +893,6 @@ def _need(state, *steps) -> dict:
     if need["step"] not in steps:
         refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
     return need
-
-
-def _solo_only(state):
-    if not state.solo:
-        refuse("solo_only", "This event belongs to a solo game against Wolfgang")
 
 
 def _pay(p, pay: dict):
@@ -1197,17 +1172,52 @@ def wolfgang_decisions(state, since: int = 0) -> list[dict]:
     return [dict(x) for x in state.solo["log"][since:]] if state.solo else []
 
 
+# Wolfgang's facts, accepted in both phases the app may ask for them.
+FACTS = {
+    "automa_card_drawn": automa_card_drawn,
+    "automa_profession_revealed": automa_profession_revealed,
+    "automa_cards_offered": automa_cards_offered,
+    "automa_tie_broken": automa_tie_broken,
+    "recruiting_card_used": solo_recruiting_card_used,
+}
+
 register(
-    {
-        "automa_card_drawn": automa_card_drawn,
-        "die_rolled": die_rolled,
-        "solo_auction_offered": solo_auction_offered,
-        "solo_bought": solo_bought,
-        "solo_declined": solo_declined,
-        "automa_profession_revealed": automa_profession_revealed,
-        "automa_cards_offered": automa_cards_offered,
-        "automa_tie_broken": automa_tie_broken,
-    }
+    Module(
+        name="solo",
+        title="Solo game against Wolfgang, the Automa",
+        enabled_by=lambda ev: bool(ev.get("solo")),
+        foreign=("solo_only", "This event belongs to a solo game against Wolfgang"),
+        phases=(
+            Phase(
+                "auction",
+                moves={
+                    **FACTS,
+                    "solo_auction_offered": solo_auction_offered,
+                    "die_rolled": die_rolled,
+                    "solo_bought": solo_bought,
+                    "solo_declined": solo_declined,
+                    "auctions_left": solo_auctions_left,
+                },
+                begin=begin_solo_round,
+            ),
+            Phase("action", moves=FACTS),
+        ),
+        hooks={
+            "start": start_solo,
+            "gate": gate,
+            "turn_start": lambda state: _start_turn(state),
+            "after_auction_choice": after_player_choice,
+            "automated": lambda state, s: s == WOLFGANG_SEAT,
+            "placing_rules_apply": lambda state, s: s != WOLFGANG_SEAT,
+            "fame_may_go_negative": lambda state, s: s == WOLFGANG_SEAT,
+            "professions_out": lambda state: state.solo["known_automa_professions"],
+            "principality_counts": lambda state, s: (
+                wolfgang_counts(state) if s == WOLFGANG_SEAT else None
+            ),
+            "summary": lambda state: {"solo": solo_view(state)},
+            "public_view": lambda state: {"solo": solo_view(state)},
+        },
+    )
 )
 
 __all__ = ["solo_prompt", "solo_view", "wolfgang_decisions", "start_solo", "gate"]

@@ -7,7 +7,10 @@ interface its copy; replay folds in place because nobody sees the intermediate s
 
 from __future__ import annotations
 
+from typing import Any
+
 from .catalog import BUILTIN, LANDSCAPES, Catalog
+from .module import Part, _copy, part_types
 
 PLAYER_FIELDS = (
     "name",
@@ -26,8 +29,7 @@ PLAYER_FIELDS = (
     "works",
     "best_this_round",
     "actions",
-    "took_profession",
-    "introduced_freedom",
+    "once_used",
     "acquired",
     "left_auctions",
     "fame_by_round",
@@ -37,7 +39,7 @@ PLAYER_FIELDS = (
 class Player:
     """One Principality with its owner's cards and purse."""
 
-    __slots__ = PLAYER_FIELDS
+    __slots__ = PLAYER_FIELDS + ("parts",)
 
     def __init__(self, name: str, money: int):
         self.name = name
@@ -55,12 +57,24 @@ class Player:
         self.pieces: list[list] = []  # [piece id, [[row, col], ...]] when the game has a grid
         self.works: list[dict] = []  # {round, profession, value, prestige}
         self.best_this_round = 0  # where the Pawn stands on the Fame track (0: no Work)
-        self.actions = 0
-        self.took_profession = False
-        self.introduced_freedom = False
+        self.actions = 0  # used this turn
+        self.once_used: list[str] = []  # once-per-turn actions used this turn (event types)
         self.acquired: str | None = None  # the object won this round
         self.left_auctions = False
         self.fame_by_round: list[int] = []
+        self.parts: dict[str, Part] = {}  # what modules keep per player, by module name
+
+    @property
+    def took_profession(self) -> bool:
+        return "profession_taken" in self.once_used
+
+    @property
+    def introduced_freedom(self) -> bool:
+        return "freedom_introduced" in self.once_used
+
+    def part(self, module: str) -> Any:
+        """The state module `module` keeps for this player (its Part dataclass)."""
+        return self.parts[module]
 
     @property
     def has_pawn(self) -> bool:
@@ -78,8 +92,10 @@ class Player:
             "bonus_cards",
             "prestige_cards",
             "fame_by_round",
+            "once_used",
         ):
             d[f] = list(d[f])
+        d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
         d["pieces"] = [[p, [list(c) for c in cells]] for p, cells in self.pieces]
         d["works"] = [dict(w) for w in self.works]
         return d
@@ -87,6 +103,7 @@ class Player:
     @classmethod
     def from_dict(cls, d: dict) -> Player:
         p = cls.__new__(cls)
+        d = _upgrade_player(d)
         for f in PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.landscapes = dict(d["landscapes"])
@@ -98,8 +115,11 @@ class Player:
             "bonus_cards",
             "prestige_cards",
             "fame_by_round",
+            "once_used",
         ):
             setattr(p, f, list(d[f]))
+        types = part_types(game=False)
+        p.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}
         p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in d["pieces"]]
         p.works = [dict(w) for w in d["works"]]
         return p
@@ -115,6 +135,7 @@ STATE_FIELDS = (
     "grid",
     "two_player",
     "expansions",
+    "modules",
     "solo",
     "stacks",
     "building_supply",
@@ -133,7 +154,7 @@ STATE_FIELDS = (
 class GameState:
     """Everything public and private about one game; views decide who sees what."""
 
-    __slots__ = STATE_FIELDS + ("catalog",)
+    __slots__ = STATE_FIELDS + ("catalog", "parts")
 
     def __init__(self, catalog: Catalog = BUILTIN):
         self.catalog = catalog
@@ -146,6 +167,8 @@ class GameState:
         self.grid = False
         self.two_player = False
         self.expansions = {"muse_princess": False, "cooperative": False}
+        self.modules: list[str] = []  # the modules this game plays with, besides the base game
+        self.parts: dict[str, Part] = {}  # what modules keep per game, by module name
         self.solo: dict | None = None
         self.stacks: dict[str, int] = {}
         self.building_supply: dict[str, int] = {}
@@ -166,6 +189,8 @@ class GameState:
         d = {f: getattr(self, f) for f in STATE_FIELDS}
         d["players"] = [p.to_dict() for p in self.players]
         d["expansions"] = dict(self.expansions)
+        d["modules"] = list(self.modules)
+        d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
         d["solo"] = _copy(self.solo)
         d["auction"] = _copy(self.auction)
         d["rounds"] = _copy(self.rounds)
@@ -180,11 +205,19 @@ class GameState:
     @classmethod
     def from_dict(cls, d: dict, catalog: Catalog = BUILTIN) -> GameState:
         s = cls(catalog.merged(d.get("taught")))
+        if "modules" not in d:  # a snapshot from before modules
+            d = dict(d, modules=["solo"] if d.get("solo") else [])
         for f in STATE_FIELDS:
             if f != "players":
                 setattr(s, f, _copy(d[f]))
         s.players = [Player.from_dict(p) for p in d["players"]]
+        types = part_types(game=True)
+        s.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}
         return s
+
+    def part(self, module: str) -> Any:
+        """The state module `module` keeps for this game (its Part dataclass)."""
+        return self.parts[module]
 
     @property
     def n(self) -> int:
@@ -200,10 +233,16 @@ def new_auction(opener: int | None) -> dict:
     return {"opener": opener, "current": None, "taken": [], "pending": []}
 
 
-def _copy(value):
-    """Deep copy of JSON-shaped data, faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+def _upgrade_player(d: dict) -> dict:
+    """A snapshot from before once_used kept two flags instead."""
+    if "once_used" in d:
+        return d
+    used = [
+        k
+        for k, f in (
+            ("profession_taken", "took_profession"),
+            ("freedom_introduced", "introduced_freedom"),
+        )
+        if d.get(f)
+    ]
+    return dict(d, once_used=used)

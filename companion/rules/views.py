@@ -7,24 +7,17 @@ Wolfgang's cards are face down to everyone but the rules that flip them).
 from __future__ import annotations
 
 from .catalog import MINIMUM_WORK_VALUE
+from .module import merge
 from .principality import empty_spaces
+from .rounds import whose_turn
+from .state import GameState
 
 
-def current_player(state) -> int | None:
-    if state.phase == "setup":
-        return next(
-            (i for i, p in enumerate(state.players) if not p.hand and not (state.solo and i)), None
-        )
-    if state.phase == "auction":
-        a = state.auction
-        if a["pending"]:
-            return a["pending"][0]["player"]
-        if a["current"]:
-            return a["current"]["turn"]
-        return a["opener"]
-    if state.phase == "action":
-        return state.turn
-    return None
+def current_player(state: GameState) -> int | None:
+    """The seat the game waits for now, as the current phase declares it."""
+    if state.phase in ("not_started", "over"):
+        return None
+    return whose_turn(state)
 
 
 def minimum_work_value(state) -> int | None:
@@ -47,6 +40,7 @@ def player_summary(state, seat: int) -> dict:
         "bonus_cards": list(p.bonus_cards),
         "prestige_cards": list(p.prestige_cards),
         "empty_spaces": empty_spaces(p, state.grid, state.catalog.landscape_cells),
+        **merge(state, "player_summary", seat),
     }
 
 
@@ -58,8 +52,7 @@ def summary(state) -> dict:
         "current_player": current_player(state),
         "players": [player_summary(state, s) for s in range(state.n)],
     }
-    if state.solo:
-        out["solo"] = solo_public(state)
+    out.update(merge(state, "summary"))
     if state.final:
         out["final"] = state.final
     return out
@@ -124,7 +117,7 @@ def public_view(state) -> dict:
         },
         "rounds": list(state.rounds),
         "final": state.final,
-        "solo": solo_public(state) if state.solo else None,
+        **merge(state, "public_view"),
     }
 
 
@@ -141,9 +134,3 @@ def seat_view(state, seat: int) -> dict:
     }
     view["seat"] = seat
     return view
-
-
-def solo_public(state) -> dict:
-    from .solo import solo_view
-
-    return solo_view(state)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .cards import bonus_value
 from .catalog import BONUS_CARDS, WORK_VALUE
-from .principality import counts
+from .module import chain
+from .principality import buildings_of, counts
 from .refusals import refuse
 
 
@@ -20,30 +21,34 @@ def profession(state, pid: str):
 
 def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
     """{parts: {name: points}, bonus: {card: points}, total}; the played card counts as on the
-    table, so "cards in hand" excludes it and "Works" include it (Bonus card overview)."""
+    table, so "cards in hand" excludes it and "Works" include it (Bonus card overview).
+    Modules may add to it (`work_value` hook: the Muse adds the round number)."""
     player = state.players[seat]
     card = profession(state, pid)
+    built = buildings_of(state, seat)
     c = counts(
         player,
         grid=state.grid,
         landscape_cells=state.catalog.landscape_cells,
         hand=len(player.hand) - 1,
         works=len(player.table) + 1,
+        buildings=built,
     )
     parts = {
-        "building": WORK_VALUE["building"] if card.building in player.buildings else 0,
+        "building": WORK_VALUE["building"] if card.building in built else 0,
         "landscape": WORK_VALUE["landscape"] if player.landscapes[card.landscape] else 0,
         "freedom": WORK_VALUE["freedom"] if card.freedom in player.freedoms else 0,
         "jesters": WORK_VALUE["jester"] * player.jesters,
         "cards": WORK_VALUE["card"] * (len(player.hand) + len(player.table)),
     }
     bonus = {b: bonus_value(b, c) for b in bonus_cards}
-    return {
+    value = {
         "profession": pid,
         "parts": parts,
         "bonus": bonus,
         "total": sum(parts.values()) + sum(bonus.values()),
     }
+    return chain(state, "work_value", value, seat)
 
 
 def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
@@ -56,5 +61,6 @@ def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
         landscape_cells=state.catalog.landscape_cells,
         hand=len(player.hand) - (1 if playing else 0),
         works=len(player.table) + (1 if playing else 0),
+        buildings=buildings_of(state, seat),
     )
     return {b: bonus_value(b, c) for b in player.bonus_cards if b in BONUS_CARDS}

@@ -24,10 +24,28 @@ from companion.presentation.words import (
     text_of,
 )
 from companion.presentation.words import object_name as landscape_name
-from companion.rules import Refusal
-from companion.rules.actions import building_cost
-from companion.rules.auction import available_objects, is_last_player
-from companion.rules.cards import bonus_value, prestige_points
+from companion.rules import (
+    CHANCE_EVENTS,
+    PALAZZO,
+    Refusal,
+    apply_in_place,
+    available_objects,
+    bonus_value,
+    bonus_values_now,
+    building_cost,
+    candidate_events,
+    counts,
+    current_player,
+    empty_spaces,
+    is_last_player,
+    means,
+    occupied,
+    opening_bid,
+    prestige_points,
+    principality_counts,
+    selling_allowed,
+    work_value,
+)
 from companion.rules.catalog import (
     ACTIONS_PER_TURN,
     BONUS_CARD_COST,
@@ -51,13 +69,6 @@ from companion.rules.catalog import (
     WORK_VALUE,
     CatalogError,
 )
-from companion.rules.checks import means, opening_bid, selling_allowed
-from companion.rules.engine import CHANCE_EVENTS, apply_in_place
-from companion.rules.legal import candidate_events
-from companion.rules.principality import PALAZZO, counts, empty_spaces, occupied
-from companion.rules.rounds import principality_counts
-from companion.rules.views import current_player
-from companion.rules.work import bonus_values_now, work_value
 
 SCREENS = {"work", "build", "take", "bonus", "recruit", "teach", "hand", "place"}
 PARAM = re.compile(r"^[a-z0-9_]{1,40}$")

@@ -9,8 +9,18 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
-from companion.rules import Refusal, apply_in_place
-from companion.rules.automa import automa_card, card_name, dice_words, modifier_key
+from companion.rules import (
+    Refusal,
+    apply_in_place,
+    automa_card,
+    card_name,
+    dice_words,
+    in_play,
+    means,
+    modifier_key,
+    solo_prompt,
+    solo_view,
+)
 from companion.rules.catalog import (
     ACTIONS_PER_TURN,
     BONUS_CARDS,
@@ -25,9 +35,6 @@ from companion.rules.catalog import (
     RECRUITING_CARD,
     STARTING_HAND,
 )
-from companion.rules.checks import means
-from companion.rules.setup import in_play
-from companion.rules.solo import solo_prompt, solo_view
 
 from . import dice
 

@@ -14,6 +14,7 @@ from jinja2_fragments.flask import render_block
 
 from companion import presence
 from companion.presentation.words import newest_first, profession_name
+from companion.rules import public_view
 from companion.rules.catalog import (
     BUILDINGS,
     FREEDOMS,
@@ -22,7 +23,6 @@ from companion.rules.catalog import (
     OBJECT_NAMES,
     ROUNDS,
 )
-from companion.rules.views import public_view
 
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
@@ -135,7 +135,7 @@ def board_context(game_id: str) -> dict:
         "pending": pending,
         "opener": opener,
         "waiting": waiting,
-        "solo": bool(view["solo"]),
+        "solo": bool(view.get("solo")),
         "supply": {
             "stacks": [(OBJECT_NAMES[k], n) for k, n in supply["stacks"].items()],
             "buildings": [(BUILDINGS[b][0], n) for b, n in supply["buildings"].items()],

@@ -1,0 +1,181 @@
+"""The engine's shape, read off its import graph (docs/engine.md): no cycle inside
+`companion/rules`, no import inside a function there, the base game importing no module, and
+code outside the package going through its door (`companion.rules`, plus the catalog's data)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import companion.rules
+
+RULES = Path(companion.rules.__file__).parent
+ROOT = RULES.parent.parent
+DOOR = "__init__"
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def local_imports(path: Path) -> set[str]:
+    """The sibling modules a file of companion/rules imports when it runs (`from .x import`,
+    `from . import x`); imports for type checkers only (`if TYPE_CHECKING:`) do not count."""
+    tree = _tree(path)
+    typing_only = {
+        id(n)
+        for block in tree.body
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for n in ast.walk(block)
+    }
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.add(node.module.split(".")[0])
+            else:
+                out.update(a.name for a in node.names)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    return {p.stem: local_imports(p) for p in sorted(RULES.glob("*.py"))}
+
+
+def cycle(g: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(n: str) -> list[str] | None:
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(g.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m) :] + [m]
+            if m not in state:
+                found = visit(m)
+                if found:
+                    return found
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in g:
+        if n not in state:
+            found = visit(n)
+            if found:
+                return found
+    return None
+
+
+def registers_a_module(path: Path) -> bool:
+    """A file that declares a module other than the base game (it calls `register(Module(`)."""
+    for node in _tree(path).body:
+        call = node.value if isinstance(node, ast.Expr) else None
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "register"
+            and call.args
+            and isinstance(call.args[0], ast.Call)
+        ):
+            name = next((k.value for k in call.args[0].keywords if k.arg == "name"), None)
+            return not (isinstance(name, ast.Name) and name.id == "BASE")
+    return False
+
+
+def variant_files(g: dict[str, set[str]]) -> set[str]:
+    """The modules' files, and the files only they import (solo's `automa`)."""
+    variants = {p.stem for p in RULES.glob("*.py") if registers_a_module(p)}
+    changed = True
+    while changed:
+        changed = False
+        for f in g:
+            users = {u for u, deps in g.items() if f in deps and u != DOOR}
+            if f not in variants and users and users <= variants:
+                variants.add(f)
+                changed = True
+    return variants
+
+
+def test_the_import_graph_has_no_cycle():
+    g = graph()
+    assert len(g) > 10
+    assert cycle(g) is None, " -> ".join(cycle(g) or [])
+
+
+def test_a_cycle_would_be_found():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_imports_inside_functions():
+    for path in sorted(RULES.glob("*.py")):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                assert not inner, f"{path.name}: {node.name} imports inside a function"
+
+
+def test_the_base_game_imports_no_module():
+    g = graph()
+    variants = variant_files(g)
+    assert {"solo", "automa"} <= variants
+    assert "base" not in variants and "engine" not in variants
+    for f, deps in g.items():
+        if f in variants or f == DOOR:
+            continue
+        assert not deps & variants, f"{f}.py imports the module file(s) {deps & variants}"
+
+
+def test_the_base_game_has_no_solo_branches():
+    """Solo is a module with hooks: no base file asks whether the game is a solo game."""
+    variants = variant_files(graph())
+    for path in sorted(RULES.glob("*.py")):
+        if path.stem in variants or path.stem == "state":
+            continue
+        assert "state.solo" not in path.read_text(), path.name
+
+
+def outside_files() -> list[Path]:
+    files = [p for p in (ROOT / "companion").rglob("*.py") if RULES not in p.parents]
+    return files + sorted((ROOT / "benchmarks").glob("*.py"))
+
+
+def rules_imports(path: Path) -> list[str]:
+    """What a file outside the package imports from it: 'companion.rules[.x]' names."""
+    out = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.startswith("companion.rules")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module and node.module.startswith("companion.rules"):
+                out.append(node.module)
+                if node.module == "companion.rules":
+                    out += [f"companion.rules.{a.name}" for a in node.names if _is_file(a.name)]
+            elif node.level == 1 and node.module and node.module.startswith("rules"):
+                out.append("companion." + node.module)
+    return out
+
+
+def _is_file(name: str) -> bool:
+    return (RULES / f"{name}.py").exists()
+
+
+def test_outside_code_goes_through_the_door():
+    seen = 0
+    for path in outside_files():
+        for name in rules_imports(path):
+            seen += 1
+            assert name in ("companion.rules", "companion.rules.catalog"), (
+                f"{path.relative_to(ROOT)} imports {name}: use companion.rules"
+            )
+    assert seen > 10
+
+
+def test_the_door_names_what_it_offers():
+    for name in companion.rules.__all__:
+        assert hasattr(companion.rules, name), name
