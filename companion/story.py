@@ -59,6 +59,7 @@ class Fact:
     turn: int | None = None  # whose turn (or bid) it is after it, in the Auction/Action phase
     new_turn: bool = False  # ... and that changed with this event
     phase: str = ""  # the phase after it
+    asked: dict | None = None  # in the auctions, what that turn asks: bid, open, place, choose
     final: dict | None = None  # the end of the game it brought
     solo_words: tuple = ()  # what Wolfgang did in answer, in the engine's words
     undone: tuple = ()  # a retraction: the seqs it took back
@@ -175,6 +176,16 @@ def fact_of(
     new_turn = turn is not None and (after.turn != before.turn or before.phase != after.phase)
     if new_turn:
         touched.add(turn)
+    asked = None
+    if new_turn and after.phase == "auction":
+        pending = state.auction["pending"]
+        if pending:
+            asked = {"kind": "place" if pending[0]["kind"] == "landscape" else "choose"}
+            asked["object"] = pending[0]["object"]
+        elif cur:
+            asked = {"kind": "bid", "object": cur["object"], "bid": cur["bid"]}
+        else:
+            asked = {"kind": "open"}
     work = None
     seat = event.get("player")
     if kind == "work_completed" and isinstance(seat, int) and 0 <= seat < state.n:
@@ -216,6 +227,7 @@ def fact_of(
         turn=turn,
         new_turn=new_turn,
         phase=after.phase,
+        asked=asked,
         final=dict(state.final) if state.final and before.phase != "over" else None,
         solo_words=solo_words,
         undone=tuple(sorted(event.get("seqs") or [])) if kind == RETRACTED else (),

@@ -20,7 +20,8 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
-from companion.presentation.words import text_of
+from companion.presentation.notices import buzz_key, notices
+from companion.presentation.words import newest_first, text_of
 from companion.rules import Refusal
 from companion.rules.catalog import (
     BUILDINGS,
@@ -61,6 +62,8 @@ bp = Blueprint("seat", __name__)
 VIEW = "phone"
 PANEL_ID = "phone-panel"
 HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")  # the host screen's, if registered
+NOTICES = 3  # what happened to you, newest first, on top of the panel
+RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
 TEMPLATES = {  # screen name -> the part of templates/phone/ that draws it
     "hand": "setup",
@@ -171,9 +174,13 @@ def phone_context(
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "undo": screens.undo_offer(replay, seat, host=host),
+        "notices": [] if state.solo else notices(replay, seat, last=NOTICES),
+        "recent": [] if state.solo else newest_first(replay, seat, last=RECENT),
+        "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
+        "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
     }
 
