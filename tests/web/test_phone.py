@@ -21,6 +21,7 @@ from tests.web.phone_game import (
     post_event,
     post_teach,
     record,
+    recruiting_round,
     refusal_in,
     resend_of,
     squares,
@@ -544,15 +545,7 @@ def test_after_two_actions_only_ending_the_turn_is_left(app, client, action):
 def test_recruiting_an_opponents_work(app, client, auction):
     """Ben works with the Mason; Ada, holding a Recruiting card, takes it on her turn."""
     g = auction
-    record(app, g, "0", type="auction_opened", player=0, object="recruiting")
-    record(app, g, "1", type="bid_passed", player=1)
-    record(app, g, "2", type="bid_passed", player=2)
-    record(app, g, "1", type="auction_opened", player=1, object="forest")
-    record(app, g, "2", type="bid_passed", player=2)
-    record(
-        app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
-    )
-    record(app, g, "2", type="last_player_declined", player=2)
+    recruiting_round(app, g)
     as_seat(client, g, 0)
     t = text(panel(client, g))
     assert "Use your Recruiting card" not in t  # nothing face up yet

@@ -19,6 +19,7 @@ from tests.web.phone_game import (
     panel,
     post_event,
     record,
+    recruiting_round,
     text,
     to_action_phase,
 )
@@ -64,15 +65,7 @@ def test_an_auction_won_and_lost_and_a_bid_asked_of_you(app, client, auction):
 def test_recruited_from_best_work_and_your_turn(app, client, auction):
     """Ben works with the Mason (the best Work of round 1); Ada recruits it in round 2."""
     g = auction
-    record(app, g, "0", type="auction_opened", player=0, object="recruiting")
-    record(app, g, "1", type="bid_passed", player=1)
-    record(app, g, "2", type="bid_passed", player=2)
-    record(app, g, "1", type="auction_opened", player=1, object="forest")
-    record(app, g, "2", type="bid_passed", player=2)
-    record(
-        app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
-    )
-    record(app, g, "2", type="last_player_declined", player=2)
+    recruiting_round(app, g)
     assert told(client, g, 0)[0][0] == "Your turn"
     record(app, g, "0", type="turn_ended", player=0)
     seen, buzz, recent = told(client, g, 1)
