@@ -1,4 +1,4 @@
-"""`palazzo`: replay a log from the command line, serve the app, manage the learned catalog."""
+"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from .rules import BUILTIN, Catalog, CatalogError, Refusal, replay, summary
+from .games import game_of_event
+from .rules import BUILTIN, Catalog, CatalogError, Refusal
 
 EXIT_REFUSED = 3
 EXIT_USAGE = 2
@@ -49,51 +50,21 @@ def cmd_replay(args) -> int:
             return EXIT_USAGE
     events, unreadable = read_log(text)
     try:
-        state = replay(events, catalog)
+        game = game_of_event(events[0] if events else None)
+        state = game.replay(events, catalog)
         if unreadable:
             raise unreadable
     except Refusal as r:
+        r.seq = getattr(r, "seq", 1)
         error = {"seq": r.seq, **r.to_dict()}
         if args.json:
             print(json.dumps({"error": error}))
         else:
             print(f"Event {r.seq} refused ({r.code}): {r.message}\nRule: {r.rule}")
         return EXIT_REFUSED
-    out = summary(state)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(describe(out))
+    out = game.summary(state)
+    print(json.dumps(out) if args.json else game.describe(out))
     return 0
-
-
-def describe(s: dict) -> str:
-    lines = [
-        f"Round {s['round']}, {s['phase']}"
-        + (
-            f", {s['players'][s['current_player']]['name']} to act"
-            if s.get("current_player") is not None
-            else ""
-        )
-    ]
-    for p in s["players"]:
-        ls = p["landscapes"]
-        lines.append(
-            f"  {p['name']}: {p['fame']} PP, {p['money']} Florin, "
-            f"{len(p['buildings'])} Buildings, {sum(ls.values())} Landscapes, "
-            f"{p['jesters']} Jesters, {p['builders']} Builders, "
-            f"{len(p['table'])} Works"
-        )
-    if s.get("final"):
-        names = [s["players"][w]["name"] for w in s["final"]["winners"]]
-        for sc in s["final"]["scores"]:
-            lines.append(
-                f"  {s['players'][sc['player']]['name']}: total {sc['total']} "
-                f"({sc['fame']} + Prestige {sum(sc['prestige_cards'].values())}), "
-                f"{sc['money']} Florin"
-            )
-        lines.append("Winner: " + " and ".join(names))
-    return "\n".join(lines)
 
 
 def cmd_serve(argv) -> int:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, GameState, Refusal, current_player
+from companion.rules import BUILTIN, Fold, GameState, Refusal, character_area, current_player
 from companion.rules.catalog import (
     BUILDER_PRESTIGE,
+    FLORIN_PER_CHARACTER_SPACE,
     PRESTIGE_FOR_BEST_WORK,
     PRESTIGE_FOR_BUILDING,
     PRESTIGE_FOR_REPEATED_LANDSCAPE,
@@ -30,6 +31,7 @@ FAME_SOURCES = (
     "buildings",
     "landscapes",
     "builders",
+    "characters",
     "fame_sold",
     "corrections",
     "other",
@@ -59,11 +61,14 @@ class Fact:
     turn: int | None = None  # whose turn (or bid) it is after it, in the Auction/Action phase
     new_turn: bool = False  # ... and that changed with this event
     phase: str = ""  # the phase after it
+    phase_before: str = ""
     asked: dict | None = None  # in the auctions, what that turn asks: bid, open, place, choose
     final: dict | None = None  # the end of the game it brought
     solo_words: tuple = ()  # what Wolfgang did in answer, in the engine's words
     undone: tuple = ()  # a retraction: the seqs it took back
     opening: dict | None = None  # game_started: start player, solo, grid, Freedom supply
+    purchases: tuple = ()  # Characters bought when their buyer's turn came: player, price...
+    won_price: int | None = None  # the price of the object just won (the Merchant pays it)
 
     @property
     def player(self) -> int | None:
@@ -83,6 +88,7 @@ class Glance:
     turn: int | None
     solo_log: int
     auction_in: tuple
+    characters: dict | None  # the Muse and the Princess's card area, in a game with it
 
 
 def glance(state: GameState) -> Glance:
@@ -107,6 +113,7 @@ def glance(state: GameState) -> Glance:
         turn=current_player(state) if state.players else None,
         solo_log=len(state.solo.get("log", [])) if state.solo else 0,
         auction_in=tuple(cur["in"]) if cur else (),
+        characters=character_area(state) if state.players else None,
     )
 
 
@@ -132,7 +139,15 @@ def _fame_sources(before: tuple, after: tuple, p, kind: str, best_work: int) -> 
         out["best_work"] = best_work
     rest = (after[1] - before[1]) - sum(out.values())
     if rest:
-        source = "corrections" if kind == "correction" else "fame_sold" if rest < 0 else "other"
+        source = (
+            "corrections"
+            if kind == "correction"
+            else "characters"
+            if kind.startswith("character_")
+            else "fame_sold"
+            if rest < 0
+            else "other"
+        )
         out[source] = out.get(source, 0) + rest
     return {k: v for k, v in out.items() if v}
 
@@ -171,7 +186,7 @@ def fact_of(
         touched.update(r["player"] for r in settled)
         touched.update(bidders)
     cur = state.auction.get("current")
-    playing = after.phase in ("auction", "action")
+    playing = after.phase not in ("setup", "over", "not_started")
     turn = after.turn if playing else None
     new_turn = turn is not None and (after.turn != before.turn or before.phase != after.phase)
     if new_turn:
@@ -208,6 +223,9 @@ def fact_of(
             "freedoms": dict(state.freedom_supply) if state.two_player else None,
         }
     return Fact(
+        purchases=_purchases(before.characters, after.characters),
+        won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
+        phase_before=before.phase,
         seq=seq,
         type=kind,
         by=str(event.get("by", "")),
@@ -233,6 +251,22 @@ def fact_of(
         undone=tuple(sorted(event.get("seqs") or [])) if kind == RETRACTED else (),
         opening=opening,
     )
+
+
+def _purchases(old: dict | None, new: dict | None) -> tuple:
+    """Characters bought by themselves when their buyer's turn came (with the Banker's money)."""
+    if not old or not new or not old.get("auction"):
+        return ()
+    out = []
+    for s, cards in enumerate(new["held"]):
+        for c in cards:
+            pawn = old["auction"]["pawns"].get(c["character"])
+            if pawn is None or pawn[0] != s or c in old["held"][s]:
+                continue
+            banker = old["banker_money"] if c["character"] == "banker" else None
+            price = pawn[1] * FLORIN_PER_CHARACTER_SPACE
+            out.append({"player": s, "character": c["character"], "price": price, "banker": banker})
+    return tuple(out)
 
 
 class Story:
@@ -321,11 +355,13 @@ def read(events, catalog=None) -> Replay:
     return replay_of(fold, story)
 
 
-def replay_of(fold, story: Story) -> Replay:
+def replay_of(fold, story: Story | None, state=None) -> Replay:
+    """The Replay of `fold` at its seq; `state` a private copy of its state if the caller made
+    one (a game without a story gives no facts)."""
     return Replay(
         seq=fold.last_seq,
-        state=fold.state.clone(),
+        state=state if state is not None else fold.state.clone(),
         counting=tuple(e["seq"] for e in fold.effective or ()),
-        facts=tuple(story.facts),
-        undone_by=dict(story.undone_by),
+        facts=tuple(story.facts) if story is not None else (),
+        undone_by=dict(story.undone_by) if story is not None else {},
     )

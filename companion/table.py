@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from events import EventStore, SeqConflict, StoredEvent
 
+from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
 from .learned import LearnedCatalog
 from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
 from .story import Replay, Story, replay_of
@@ -46,21 +47,26 @@ def engine_event(stored: StoredEvent) -> dict:
 
 
 class Folded:
-    """One game's single cached replay: the fold, and its story when the fold began at the
-    first event (a fold resumed from a snapshot has no story until it is folded in full)."""
+    """One game's single cached replay: the fold and, for a Princes game folded from its first
+    event, its story (a fold resumed from a snapshot has none until it is folded in full)."""
 
-    __slots__ = ("fold", "story", "replay")
+    __slots__ = ("fold", "story", "full", "replay")
 
-    def __init__(self, fold: Fold, story: Story | None):
-        self.fold, self.story = fold, story
+    def __init__(self, fold, story: Story | None, *, full: bool):
+        self.fold, self.story, self.full = fold, story, full
         self.replay: Replay | None = None  # the last Replay handed out, reused at its seq
+
+    @classmethod
+    def start(cls, game, fold) -> Folded:
+        """A fold from the first event: Princes games keep their story beside it."""
+        return cls(fold, Story() if game is PRINCES else None, full=True)
 
     @property
     def last_seq(self) -> int:
         return self.fold.last_seq
 
     @property
-    def state(self) -> GameState:
+    def state(self):
         return self.fold.state
 
     def add(self, event: dict, at=None):
@@ -95,17 +101,24 @@ class Table:
         fold = None if full else self._folds.get(game_id)
         if fold is not None and not sync:
             return fold
+        events = None
         if fold is None:
             snap = None if full else self.store.latest_snapshot(game_id)
             if snap:
                 seq, data = snap
+                game = game_of_snapshot(data)
                 fold = Folded(
-                    Fold(BUILTIN, GameState.from_dict(data, BUILTIN), effective=None), None
+                    game.fold(BUILTIN, game.from_snapshot(data, BUILTIN)), None, full=False
                 )
                 fold.fold.last_seq = seq
             else:
-                fold = Folded(Fold(BUILTIN), Story())
-        for stored in self.store.events(game_id, after_seq=fold.last_seq):
+                events = self.store.events(game_id)
+                first = engine_event(events[0]) if events else None
+                game = game_of_event(first)
+                fold = Folded.start(game, game.fold(BUILTIN))
+        if events is None:
+            events = self.store.events(game_id, after_seq=fold.last_seq)
+        for stored in events:
             try:
                 fold.add(engine_event(stored), stored.at)
             except NeedFullLog:
@@ -124,20 +137,26 @@ class Table:
         with self._guard:
             self._folds.pop(game_id, None)
 
-    def state(self, game_id: str) -> GameState:
-        """A private copy: callers may look at it without racing the recorder."""
+    def state(self, game_id: str) -> GameState | dict:
+        """A private copy: callers may look at it without racing the recorder (a Princes'
+        GameState, or the plain dict another game's rules keep)."""
         with self._lock(game_id):
-            return self._fold(game_id).state.clone()
+            state = self._fold(game_id).state
+            return game_of_state(state).clone(state)
 
     def replay(self, game_id: str) -> Replay:
         """What every screen reads: the state at the log's end, the seqs that still count and
-        the story, from this game's one cached fold. One Replay per seq, shared: read only."""
+        the story, from this game's one cached fold. One Replay per seq, shared: read only.
+        (A game other than the Princes has no story: its facts are empty.)"""
         with self._lock(game_id):
             folded = self._fold(game_id)
-            if folded.story is None:  # resumed from a snapshot: the story needs every event
+            if not folded.full:  # resumed from a snapshot: the story needs every event
                 folded = self._fold(game_id, full=True)
             if folded.replay is None or folded.replay.seq != folded.last_seq:
-                folded.replay = replay_of(folded.fold, folded.story)
+                state = folded.state
+                folded.replay = replay_of(
+                    folded.fold, folded.story, game_of_state(state).clone(state)
+                )
             return folded.replay
 
     def seq(self, game_id: str) -> int:
@@ -152,9 +171,9 @@ class Table:
         meta: dict | None = None,
         by: str = "host",
         game_id: str | None = None,
-    ) -> tuple[str, GameState]:
+    ) -> tuple[str, GameState | dict]:
         """Check the opening event on an empty table first: a refused start creates nothing."""
-        probe = Fold(BUILTIN)
+        probe = game_of_event({**started, "type": "game_started"}).fold(BUILTIN)
         probe.add({**started, "type": "game_started"})
         game_id = game_id or uuid.uuid4().hex[:12]
         self.store.create_game(game_id, meta or {})
@@ -170,11 +189,20 @@ class Table:
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
                 fold = self._fold(game_id, sync=False)
-                payload = self._with_automa_panels(
-                    fold.state, {k: v for k, v in event.items() if k not in ENVELOPE}, kind
-                )
+                if fold.last_seq == 0 and kind == "game_started":  # the log's first event
+                    game = game_of_event(event)  # says which rules fold it
+                    fold = Folded.start(game, game.fold(BUILTIN))
+                    self._remember(game_id, fold)
+                payload = {k: v for k, v in event.items() if k not in ENVELOPE}
+                learns = game_of_state(fold.state).learns_cards
+                if learns:
+                    payload = self._with_automa_panels(fold.state, payload, kind)
                 try:
-                    taught = self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                    taught = (
+                        self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                        if learns
+                        else ()
+                    )
                     result = self._append(game_id, fold, kind, payload, by, event_id)
                 except Refusal:
                     # A retry of an event that already landed is no longer legal on the state
@@ -209,13 +237,14 @@ class Table:
             )
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, min(payload["seqs"]))
-                try:
-                    fold.add(candidate, result.event.at)  # rebuilds what stays, in memory
-                except BaseException:
-                    self._forget(game_id)
-                    raise
-            else:
+            if result.duplicate or fold.story is None:
                 self._forget(game_id)
+                return result
+            try:
+                fold.add(candidate, result.event.at)  # rebuilds what stays, in memory
+            except BaseException:
+                self._forget(game_id)
+                raise
             return result
         fold.add(candidate)  # raises Refusal and changes nothing if illegal
         try:
@@ -231,7 +260,8 @@ class Table:
         if fold.story is not None:
             fold.story.stamp(result.event.seq, result.event.at)
         if result.event.seq % SNAPSHOT_EVERY == 0:
-            self.store.save_snapshot(game_id, result.event.seq, fold.state.to_dict())
+            state = fold.state
+            self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))
         return result
 
     def _teach_first(self, game_id, fold: Folded, event: dict, by: str) -> tuple:
@@ -314,4 +344,4 @@ class Table:
         return self.store.events(game_id, after_seq)
 
 
-__all__ = ["Table", "Recorded", "Refusal", "Replay", "engine_event"]
+__all__ = ["Table", "Recorded", "Refusal", "engine_event"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place
+from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, current_player
 
 DATA = Path(__file__).parent / "data"
 TEST_CATALOG = BUILTIN.merged(json.loads((DATA / "test_professions.json").read_text()))
@@ -46,14 +46,16 @@ class Table:
         hands=None,
         sizes=TEST_SIZES,
         catalog=TEST_CATALOG,
+        expansions=None,
     ):
-        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup."""
+        """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup;
+        `expansions`: e.g. {"muse_princess": True} (default: the base game)."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
         start_event = {
             "players": list(players),
             "start_player": start,
-            "expansions": {"muse_princess": False, "cooperative": False},
+            "expansions": {"muse_princess": False, "cooperative": False, **(expansions or {})},
             "solo": None,
             "grid": grid,
         }
@@ -131,6 +133,20 @@ class Table:
                 self.do("last_player_declined", player=s)
             else:
                 self.do("auctions_left", player=s)
+
+    def characters_round(self, bids: dict | None = None):
+        """The Muse and the Princess: the Character Auction phase, each seat in turn bidding as
+        `bids` says ({seat: (character, space)}, once) or passing; purchases happen by
+        themselves."""
+        bids = dict(bids or {})
+        assert self.state.phase == "character_auction", self.state.phase
+        while self.state.phase == "character_auction":
+            s = current_player(self.state)
+            if s in bids:
+                character, space = bids.pop(s)
+                self.do("character_bid", player=s, character=character, space=space)
+            else:
+                self.do("character_passed", player=s)
 
     # --- action helpers --------------------------------------------------------------------
     def end_turns(self):

@@ -58,6 +58,28 @@ def test_replay_prints_the_final_state_as_json(tmp_path):
     assert all(set(p) == keys for p in result["players"])
 
 
+def test_replay_json_reports_the_characters_and_the_banker_money(tmp_path):
+    """The Muse and the Princess: each player's `characters: [{character, face_up}]` and the
+    state's `banker_money`, as the contract says."""
+    log, state = play(4, seed=5, expansions={"muse_princess": True})
+    assert any(e["type"] == "character_bid" for e in log)
+    out = run(
+        "replay",
+        write_log(tmp_path / "muse.jsonl", log),
+        "--catalog",
+        write_catalog(tmp_path / "cat.json"),
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    held = [p.part("muse_princess").characters for p in state.players]
+    assert [p["characters"] for p in result["players"]] == held
+    assert result["banker_money"] == state.part("muse_princess").banker_money
+    assert result["final"]["winners"] == state.final["winners"]
+    text = run("replay", tmp_path / "muse.jsonl", "--catalog", tmp_path / "cat.json").stdout
+    assert "Banker:" in text
+
+
 def test_replay_stops_at_the_first_illegal_event_with_exit_3(tmp_path):
     log, _ = play(3, seed=4)
     bad = log[:20] + [{"type": "bid_raised", "player": 0, "amount": 150}] + log[20:]

@@ -15,10 +15,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, replay
+from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, current_player, replay
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
+    CHARACTERS,
     FREEDOMS,
     GRID_SIZE,
     LANDSCAPES,
@@ -51,6 +52,9 @@ TYPES = [
     "correction",
     "profession_taught",
     "landscape_taught",
+    "character_bid",
+    "character_passed",
+    "character_used",
 ]
 OBJECTS = ["forest", "lake", "park", "prestige", "recruiting", "jester", "builder", "landscape"]
 PROFESSIONS = sorted(TEST_CATALOG.professions)
@@ -80,6 +84,12 @@ FIELDS = [
     "freedoms",
     "expansions",
     "by",
+    "character",
+    "space",
+    "effect",
+    "deck",
+    "florin",
+    "princess",
 ]
 
 SETTINGS = settings(
@@ -107,7 +117,7 @@ def junk(rng: random.Random, depth=0):
         2.5,
         "",
         "x" * rng.randrange(1, 60),
-        rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS)),
+        rng.choice(PROFESSIONS + OBJECTS + list(BUILDINGS) + list(CHARACTERS)),
     ][pick]
 
 
@@ -125,7 +135,7 @@ def start_event(rng: random.Random) -> dict:
         "type": "game_started",
         "players": NAMES[:n],
         "start_player": rng.randrange(n),
-        "expansions": {"muse_princess": False, "cooperative": False},
+        "expansions": {"muse_princess": rng.random() < 0.5, "cooperative": False},
         "solo": None,
         "grid": rng.random() < 0.5,
     }
@@ -199,6 +209,10 @@ def plausible_event(rng: random.Random, state) -> dict:
             return {"type": "last_player_declined", "player": s}
         kind = "last_player_took" if roll < 0.35 else "auction_opened"
         return {"type": kind, "player": s, "object": rng.choice(OBJECTS)}
+    if state.phase in ("character_auction", "banker_exchange") or (
+        "muse_princess" in state.modules and rng.random() < 0.15
+    ):  # the expansion's own events
+        return character_event(rng, state)
     if state.phase == "action":
         s = state.turn
         p = state.players[s]
@@ -244,6 +258,40 @@ def plausible_event(rng: random.Random, state) -> dict:
             "profession": rng.choice(table),
         }
     return junk_event(rng, state)
+
+
+def character_event(rng: random.Random, state) -> dict:
+    """The Muse and the Princess: a bid or pass in the Character Auction, the Banker's exchange,
+    or a Character used by whoever holds one (at a moment that may or may not allow it)."""
+    held = [p.part("muse_princess").characters for p in state.players]
+    if state.phase == "character_auction" and rng.random() < 0.7:
+        s = current_player(state)
+        if rng.random() < 0.4:
+            return {"type": "character_passed", "player": s}
+        character = rng.choice(list(CHARACTERS))
+        low, high = CHARACTERS[character][1:]
+        return {
+            "type": "character_bid",
+            "player": s,
+            "character": character,
+            "space": rng.randrange(low - 1, high + 2),
+        }
+    holders = [s for s, cards in enumerate(held) if cards]
+    s = rng.choice(holders) if holders else rng.randrange(state.n)
+    character = held[s][0]["character"] if held[s] else rng.choice(list(CHARACTERS))
+    if state.phase == "banker_exchange" or character == "banker":
+        florin = rng.choice([0, 200, 300, 1000, state.players[s].money])
+        return {"type": "character_used", "player": s, "character": "banker", "florin": florin}
+    if character == "princess":
+        return {"type": "work_completed", "player": s, "princess": True, "prestige": 2}
+    ev = {"type": "character_used", "player": s, "character": character}
+    if character == "merchant":
+        ev["effect"] = rng.choice(["prestige", "pay_object", "coins"])
+    elif character == "professor":
+        deck = rng.choice(["bonus", "prestige"])
+        cards = state.bonus_deck if deck == "bonus" else state.prestige_deck
+        ev.update(deck=deck, card=rng.choice(cards or ["none"]))
+    return ev
 
 
 def anytime_event(rng: random.Random, state) -> dict:

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Module, Refusal, apply_in_place, register
+from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
 from companion.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -151,7 +151,8 @@ def _():
 def _():
     return new_state(), {
         "type": "game_started",
-        "players": ["Alexandra", "Leon", "Jen"],
+        "players": ["Alexandra", "Wolfgang"],
+        "solo": {"difficulty": "standard", "dummies": 2},
         "expansions": {"muse_princess": True, "cooperative": False},
     }
 
@@ -909,20 +910,174 @@ def _():
 
 @case("selling_forbidden")
 def _():
-    # The Muse and the Princess forbids selling through the `fame_may_be_sold` hook; a module
-    # that says only that stands in for it here, turned on the way game_started would.
-    t = in_action()
-    t.do("building_built", player=A, building="tower")
-    register(NO_SELLING)
-    t.state.modules.append(NO_SELLING.name)
+    t = muse()
+    t.leave_all()
+    characters_round(t)
+    t.do("building_built", player=A, building="tower")  # 3 PP
     return t, {"type": "fame_sold", "player": A, "points": 1}
 
 
-NO_SELLING = Module(
-    name="test_no_selling",
-    title="A test module: fame may not be sold",
-    hooks={"fame_may_be_sold": lambda state: False},
-)
+# --- The Muse and the Princess --------------------------------------------------------------
+
+
+def muse(players=("Alexandra", "Leon", "Jen")) -> Table:
+    return Table(players, expansions={"muse_princess": True})
+
+
+def characters_round(t: Table, bids: dict | None = None):
+    t.characters_round(bids)
+
+
+def in_character_auction() -> Table:
+    t = muse()
+    t.leave_all()
+    return t
+
+
+def holding(character: str, seat: int = LEON) -> Table:
+    """`seat` bought `character` in round 1; the Action phase of round 1, Alexandra's turn, after
+    an event that ended the moment of the purchase."""
+    t = in_character_auction()
+    characters_round(t, {seat: (character, 3)})
+    t.do("building_built", player=A, building="tower")
+    return t
+
+
+@case("expansion_not_enabled")
+def _():
+    t = in_action()  # a base game: the Characters are not part of it
+    return t, {"type": "character_passed", "player": A}
+
+
+@case("character_unknown")
+def _():
+    return in_character_auction(), {
+        "type": "character_bid",
+        "player": A,
+        "character": "duke",
+        "space": 3,
+    }
+
+
+@case("character_unknown")
+def _():
+    t = holding("merchant")
+    return t, {"type": "character_used", "player": LEON, "character": ["merchant"]}
+
+
+@case("character_taken")
+def _():
+    t = in_character_auction()
+    t.do("character_bid", player=A, character="merchant", space=3)
+    t.do("character_bid", player=LEON, character="muse", space=3)
+    t.do("character_bid", player=JEN, character="muse", space=4)  # Alexandra buys; Leon's turn
+    return t, {"type": "character_bid", "player": LEON, "character": "merchant", "space": 9}
+
+
+@case("bad_character_space")
+def _():
+    return in_character_auction(), {
+        "type": "character_bid",
+        "player": A,
+        "character": "banker",
+        "space": 6,
+    }
+
+
+@case("bad_character_space")
+def _():
+    return in_character_auction(), {
+        "type": "character_bid",
+        "player": A,
+        "character": "muse",
+        "space": "3",
+    }
+
+
+@case("character_space_too_low")
+def _():
+    t = in_character_auction()
+    t.do("character_bid", player=A, character="princess", space=5)
+    return t, {"type": "character_bid", "player": LEON, "character": "princess", "space": 5}
+
+
+@case("character_bid_beyond_cash")
+def _():
+    t = in_character_auction()
+    t.do("correction", player=A, money=-2500, fame=0, reason="test: 1000 left")
+    return t, {"type": "character_bid", "player": A, "character": "princess", "space": 11}
+
+
+@case("not_your_turn")
+def _():
+    return in_character_auction(), {"type": "character_passed", "player": LEON}
+
+
+@case("wrong_phase")
+def _():
+    return muse(), {"type": "character_passed", "player": A}
+
+
+@case("not_holding_character")
+def _():
+    t = holding("merchant")
+    return t, {"type": "character_used", "player": A, "character": "merchant", "effect": "prestige"}
+
+
+@case("not_holding_character")
+def _():
+    t = holding("cardinal", seat=A)
+    return t, {"type": "work_completed", "player": A, "princess": True, "prestige": 0}
+
+
+@case("character_face_down")
+def _():
+    t = holding("cardinal", seat=A)
+    t.do("character_used", player=A, character="cardinal")
+    return t, {"type": "character_used", "player": A, "character": "cardinal"}
+
+
+@case("character_not_now")
+def _():
+    t = holding("merchant")
+    return t, {
+        "type": "character_used",
+        "player": LEON,
+        "character": "merchant",
+        "effect": "prestige",
+    }
+
+
+@case("character_not_now")
+def _():
+    t = holding("banker")
+    return t, {"type": "character_used", "player": LEON, "character": "banker", "florin": 200}
+
+
+@case("bad_character_effect")
+def _():
+    t = holding("professor", seat=A)
+    return t, {"type": "character_used", "player": A, "character": "professor", "deck": "jester"}
+
+
+@case("bad_character_effect")
+def _():
+    t = holding("muse", seat=A)
+    return t, {"type": "character_used", "player": A, "character": "muse"}
+
+
+@case("bad_exchange")
+def _():
+    t = muse(("Alexandra", "Leon"))
+    for _ in range(6):
+        t.leave_all()
+        characters_round(t)
+        t.end_turns()
+    t.leave_all()
+    characters_round(t, {t.state.start_player: ("banker", 0)})
+    t.end_turns()
+    s = next(i for i in (0, 1) if t.state.players[i].part("muse_princess").characters)
+    return t, {"type": "character_used", "player": s, "character": "banker", "florin": 100}
 
 
 @case("bad_correction")
@@ -961,6 +1116,19 @@ def _():
         "type": "correction",
         "player": LEON,
         "money": -3300,
+        "fame": 0,
+        "reason": "miscounted",
+    }
+
+
+@case("bad_correction")
+def _():
+    t = in_character_auction()
+    t.do("character_bid", player=A, character="muse", space=10)
+    return t, {
+        "type": "correction",
+        "player": A,
+        "money": -2600,
         "fame": 0,
         "reason": "miscounted",
     }

@@ -19,6 +19,7 @@ LABELS = {
     "buildings": "Buildings",
     "landscapes": "Landscapes",
     "builders": "Builders",
+    "characters": "Characters",
     "fame_sold": "Fame sold",
     "corrections": "Host corrections",
     "other": "Other",

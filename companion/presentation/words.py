@@ -15,6 +15,8 @@ from datetime import datetime
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
+    CHARACTERS,
+    FLORIN_PER_CHARACTER_SPACE,
     FLORIN_PER_FAME_SOLD,
     FLORIN_PER_PRESTIGE_TAKEN,
     FLORIN_PER_WORK_VALUE,
@@ -66,6 +68,10 @@ def prestige_name(card) -> str:
     return (
         PRESTIGE_CARDS[card][0] if isinstance(card, str) and card in PRESTIGE_CARDS else str(card)
     )
+
+
+def character_name(c) -> str:
+    return CHARACTERS[c][0] if isinstance(c, str) and c in CHARACTERS else "Character"
 
 
 def a(word: str) -> str:
@@ -214,6 +220,8 @@ def _work_completed(fact, state, who, viewer):
     value = work.get("value", "?")
     taken = work.get("prestige", fact.event.get("prestige", 0)) or 0
     card = profession_name(state.catalog, fact.event.get("profession"))
+    if fact.event.get("princess") is True:
+        card = "Princess"
     text = f"{who} completed a Work with the {card}: Work Value {value}"
     if isinstance(value, int):
         paid = value * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
@@ -280,6 +288,51 @@ def _correction(fact, state, who, viewer):
     what = " and ".join(parts) if parts else "nothing"
     reason = str(fact.event.get("reason") or "").strip()
     return f"{recorder(fact, state)} corrected {who}'s {what}" + (f": {reason}" if reason else "")
+
+
+def _character_bid(fact, state, who, viewer):
+    space = fact.event.get("space")
+    price = space * FLORIN_PER_CHARACTER_SPACE if isinstance(space, int) else "?"
+    card = character_name(fact.event.get("character"))
+    return f"{who} put their Pawn on the {card}, space {space} ({price} Florin)"
+
+
+def _character_passed(fact, state, who, viewer):
+    return f"{who} passed in the Character Auction"
+
+
+def _character_used(fact, state, who, viewer):
+    e = fact.event
+    c = e.get("character")
+    gained = fact.fame.get(fact.player, 0)
+    if c == "cardinal":
+        return f"{who} flipped the Cardinal: a third action this turn"
+    if c == "merchant" and e.get("effect") == "pay_object":
+        return f"{who} flipped the Merchant instead of paying {florin(fact.won_price or 0)}"
+    if c == "merchant":
+        return f"{who} flipped the Merchant: +{gained} PP"
+    if c == "professor":
+        deck = "Prestige card" if e.get("deck") == "prestige" else "Bonus card"
+        if _own(fact, viewer):
+            card = e.get("card")
+            card = prestige_name(card) if deck == "Prestige card" else bonus_name(card)
+            return f"{who} flipped the Professor for a free {deck}: \u201c{card}\u201d"
+        return f"{who} flipped the Professor for a free {deck}"
+    if c == "banker":
+        if not e.get("florin"):
+            return f"{who} kept their Florin: no exchange with the Banker"
+        return f"{who} exchanged {florin(e.get('florin'))} for {gained} PP with the Banker"
+    return f"{who} used the {character_name(c)}"
+
+
+def _purchase(state, bought: dict) -> str:
+    text = (
+        f"{name(state, bought['player'])} bought the {character_name(bought['character'])} "
+        f"for {florin(bought['price'])}"
+    )
+    if bought["banker"] is not None:
+        text += f" and took the {florin(bought['banker'])} on it"
+    return text
 
 
 def _profession_taught(fact, state, who, viewer):
@@ -359,6 +412,9 @@ _TELLERS = {
     "correction": _correction,
     "profession_taught": _profession_taught,
     "landscape_taught": _landscape_taught,
+    "character_bid": _character_bid,
+    "character_passed": _character_passed,
+    "character_used": _character_used,
 }
 
 
@@ -372,7 +428,7 @@ def round_ended(state, done: dict) -> str:
 def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     """What the event set off: Wolfgang's answer, the auctions ending, a round scored, the
     game over, whose turn it is now."""
-    extra = []
+    extra = [_purchase(state, bought) for bought in fact.purchases]
     if solo and fact.solo_words:
         extra.append("; ".join(fact.solo_words))
     extra.extend(round_ended(state, done) for done in fact.rounds_ended)
@@ -382,6 +438,14 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
         extra.append(f"Round {fact.round_began} of {ROUNDS} begins")
     elif fact.auctions_over:
         extra.append(f"The auctions are over; {name(state, fact.turn)}'s turn")
+    elif fact.phase == "character_auction" and fact.phase_before == "auction":
+        extra.append(
+            f"The auctions are over; the Character Auction begins with {name(state, fact.turn)}"
+        )
+    elif fact.phase == "action" and fact.phase_before == "character_auction":
+        extra.append(f"The Character Auction is over; {name(state, fact.turn)}'s turn")
+    elif fact.phase == "banker_exchange" and fact.phase_before != "banker_exchange":
+        extra.append("The last round is over; the Banker's holder may exchange Florin for PP")
     elif fact.type == "turn_ended" and fact.new_turn and fact.phase == "action":
         extra.append(f"{name(state, fact.turn)}'s turn")
     return ". ".join([text] + extra)

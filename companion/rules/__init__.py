@@ -5,8 +5,8 @@ from `companion.rules.catalog`), never from the modules behind it. The base game
 modules (solo; see docs/engine.md) register themselves on import, below.
 """
 
-from . import base, solo  # noqa: F401  (the base game and the modules register themselves)
-from .actions import building_cost
+from . import base, muse_princess, solo  # noqa: F401  (the base game and modules register)
+from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
 from .automa import automa_card, card_name, dice_words, modifier_key
 from .autoplay import play, simulation_catalog
@@ -16,6 +16,13 @@ from .checks import means, opening_bid, selling_allowed
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
 from .module import Module, Move, Part, Phase, event_types, register, unregister
+from .muse_princess import (
+    banker_holder,
+    character_area,
+    character_held,
+    character_spaces,
+    princess_work_value,
+)
 from .principality import PALAZZO, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
@@ -70,6 +77,13 @@ __all__ = [
     "selling_allowed",
     "summary",
     "work_value",
+    # The Muse and the Princess
+    "actions_allowed",
+    "banker_holder",
+    "character_area",
+    "character_held",
+    "character_spaces",
+    "princess_work_value",
     # the solo game
     "automa_card",
     "card_name",

@@ -57,7 +57,9 @@ def play(
     grid: bool = False,
     catalog: Catalog | None = None,
     max_events: int = 5000,
+    expansions: dict | None = None,
 ) -> tuple[list[dict], GameState]:
+    """A whole game at a seeded random table; `expansions`: e.g. {"muse_princess": True}."""
     rng = random.Random(seed)
     catalog = catalog or simulation_catalog()
     state = GameState(catalog)
@@ -72,7 +74,7 @@ def play(
         "players": NAMES[:players],
         "start_player": rng.randrange(players),
         "grid": grid,
-        "expansions": {"muse_princess": False, "cooperative": False},
+        "expansions": {"muse_princess": False, "cooperative": False, **(expansions or {})},
     }
     if players == 2:
         extra = rng.sample(FREEDOMS, 2)
@@ -85,6 +87,17 @@ def play(
         record({"type": "starting_hand_chosen", "player": s, "professions": hand})
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
+        if rng.random() < 0.3:  # a Character used out of turn, at a moment that allows it
+            others = [
+                ev
+                for s in range(players)
+                if s != seat
+                for ev in candidate_events(state, s)
+                if ev["type"] == "character_used"
+            ]
+            if others:
+                record(rng.choice(others))
+                continue
         free = [p for p in deck if not in_play(state, p)]
         options = candidate_events(
             state,
@@ -112,11 +125,19 @@ def choose(rng, state, options):
         ("profession_taken", 0.5),
         ("freedom_introduced", 0.4),
         ("auction_opened", 0.95),
+        ("character_used", 0.3),
+        ("character_bid", 0.6),
         ("last_player_took", 0.8),
     ):
         if kind in by_type and rng.random() < weight:
             return rng.choice(by_type[kind])
-    for kind in ("bid_passed", "turn_ended", "auctions_left", "last_player_declined"):
+    for kind in (
+        "bid_passed",
+        "turn_ended",
+        "auctions_left",
+        "last_player_declined",
+        "character_passed",
+    ):
         if kind in by_type:
             return by_type[kind][0]
     return rng.choice(options)

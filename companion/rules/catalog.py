@@ -110,6 +110,42 @@ SOLO_FINAL_AUCTION_PRICE = 200
 SOLO_FORCED_BUY_ROLLS = (1, 2)
 SOLO_PROTECTED_IN_FINAL_AUCTION = 2  # the two highest die modifiers cannot go for 200
 
+# The Muse and the Princess (seed 000, pp. 14-16). A bid is the space's number x 100 Florin,
+# payable in cash; the cards' bid spaces are not in the rulebook's text (ruling M1).
+CHARACTERS = {  # id: (name, lowest bid space, highest bid space)
+    "banker": ("Banker", 0, 5),
+    "cardinal": ("Cardinal", 3, 15),
+    "merchant": ("Merchant", 3, 15),
+    "muse": ("Muse", 3, 15),
+    "princess": ("Princess", 3, 15),
+    "professor": ("Professor", 3, 15),
+}
+FLORIN_PER_CHARACTER_SPACE = 100
+BANKER_MONEY = 600  # placed at setup and whenever the Banker is returned
+BANKER_GAIN_UNBOUGHT = 100  # each Character Auction phase nobody buys it
+BANKER_FLORIN_PER_PRESTIGE = 200  # the exchange at the end of the game
+CARDINAL_EXTRA_ACTIONS = 1
+MERCHANT_PRESTIGE = 1  # plus MERCHANT_PRESTIGE_PER_OPPONENT for each opponent with more PP
+MERCHANT_PRESTIGE_PER_OPPONENT = 1
+# The Princess's Work Value, per item in the Principality (Freedoms, Jesters, Bonus cards: 0).
+PRINCESS_WORK_VALUE = {"landscape": 3, "building": 2, "builder": 2, "card": 1}
+# When each Character may be used, per effect (the Muse works by itself, the Banker pays out at
+# once): "immediately" after buying it, on the holder's "own_turn" in the Action phase, right
+# after the holder "won_bid" on an object, or at the "auction_end" (ruling M3).
+CHARACTER_MOMENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "cardinal": {"extra_action": ("own_turn",)},
+    "merchant": {
+        "pay_object": ("won_bid",),
+        "prestige": ("immediately", "own_turn", "won_bid", "auction_end"),
+    },
+    "princess": {"work": ("own_turn",)},
+    "professor": {
+        "prestige": ("immediately", "own_turn", "won_bid", "auction_end"),
+        "bonus": ("immediately", "own_turn", "won_bid", "auction_end"),
+    },
+}
+CHARACTERS_FACE_UP_AFTER_USE = ("banker",)  # the others are flipped face down when used
+
 # Bonus cards (seed 000, "Overview of the 20 different Bonus cards"): each adds, per unit of a
 # Principality count, the weight given. Counts are defined in `principality_counts`.
 BONUS_CARDS = {

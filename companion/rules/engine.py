@@ -41,6 +41,7 @@ def apply_in_place(state: GameState, event: Event) -> GameState:
         move.handler(state, event)
         if move.action:
             use_action(state, seat(state, event), kind)
+        run(state, "event_done", event)
     state.events_applied += 1
     return state
 

@@ -21,7 +21,7 @@ from .catalog import (
 )
 from .checks import means, opening_bid
 from .engine import apply_in_place
-from .module import some
+from .module import gather, some
 from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
 from .refusals import Refusal
 from .work import work_value
@@ -118,6 +118,7 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
                         if t != RECRUITING_CARD
                     ]
         out.append({"type": "turn_ended", "player": seat})
+    out += gather(state, "candidates", seat)
     return [ev for ev in out if allowed(state, ev)]
 
 

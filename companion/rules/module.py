@@ -106,6 +106,7 @@ HOOKS = {
     "final_scoring": "all: (state, scores) adds to each seat's final score entry",
     # who acts
     "gate": "all: (state, event) refuse any event now (a step the table must do first)",
+    "event_done": "all: (state, event) after an accepted event's handler (moments it ends)",
     "acting_seat": "chain: (state, seat) -> seat who may make the phase's turn moves now",
     "automated": "any: (state, seat) -> the app plays this seat itself (Wolfgang)",
     "actions_per_turn": "chain: (state, seat, n) -> actions the seat's turn allows",
@@ -125,6 +126,7 @@ HOOKS = {
     "summary": "merge: (state) -> keys for `palazzo replay --json` and the table",
     "player_summary": "merge: (state, seat) -> keys for that seat's summary",
     "public_view": "merge: (state) -> keys for the table's public view",
+    "candidates": "gather: (state, seat) -> the module's plausible events for the seat now",
 }
 
 REGISTRY: dict[str, Module] = {}

@@ -7,6 +7,8 @@ rule everywhere and the tests can prove that every code is reachable.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 SETUP = "Setup (p. 2)"
 AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
 OBJECTS = "The meaning of the 7 objects (pp. 4-5)"
@@ -19,6 +21,9 @@ FREEDOM = "Introduce a Freedom (p. 8)"
 MONEY = "Earning Money (p. 8)"
 TWO_PLAYERS = "Two Player Rules (p. 11)"
 SOLO = "Solo Rules (pp. 11-13)"
+MUSE = "The Muse and the Princess"
+CHARACTER_AUCTION = MUSE + ": Character Auction phase (p. 14)"
+USING = MUSE + ": Using a Character card (pp. 14-15)"
 RULINGS = "Palazzo rulings (docs/rulings.md)"
 CATALOG = "Catalog: learned data (docs/catalog.md)"
 CONTRACT = "Event log contract (docs/events.md)"
@@ -32,7 +37,7 @@ CODES = {
     "game_over": "End of the game (p. 10)",
     "unknown_player": CONTRACT,
     "host_only": RULINGS + " #30",
-    "expansion_not_supported": RULINGS + " #11-13",
+    "expansion_not_supported": RULINGS + " #11-13, M11",
     # setup
     "bad_player_count": SETUP,
     "bad_freedom_supply": TWO_PLAYERS,
@@ -88,10 +93,22 @@ CODES = {
     "not_on_table": OBJECTS + ": Recruiting cards; " + RULINGS + " #4",
     "not_opponent": OBJECTS + ": Recruiting cards",
     "not_enough_fame": MONEY,
-    "selling_forbidden": "The Muse and the Princess: Playing the game (p. 14)",
+    "selling_forbidden": MUSE + ": Playing the game (p. 14)",
     "bad_correction": RULINGS + " #30",
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
+    # The Muse and the Princess
+    "expansion_not_enabled": MUSE + "; " + CONTRACT,
+    "character_unknown": CHARACTER_AUCTION,
+    "character_taken": CHARACTER_AUCTION + "; " + RULINGS + " M2",
+    "bad_character_space": CHARACTER_AUCTION + "; " + RULINGS + " M1",
+    "character_space_too_low": CHARACTER_AUCTION,
+    "character_bid_beyond_cash": CHARACTER_AUCTION + "; " + RULINGS + " M1",
+    "not_holding_character": USING,
+    "character_face_down": USING,
+    "character_not_now": USING + "; " + RULINGS + " M3",
+    "bad_character_effect": USING + "; Merchant, Professor (pp. 15-16)",
+    "bad_exchange": MUSE + ": Banker (p. 15); " + RULINGS + " M8",
     # solo
     "solo_only": SOLO,
     "not_solo": SOLO,
@@ -126,5 +143,5 @@ class Refusal(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
-def refuse(code: str, message: str):
+def refuse(code: str, message: str) -> NoReturn:
     raise Refusal(code, message)

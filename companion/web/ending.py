@@ -14,6 +14,7 @@ from companion import bgstats
 from companion.presentation.scoring import breakdown, pp_over_rounds, sheet_rows
 from companion.rules.catalog import PRESTIGE_CARDS, ROUNDS
 
+from . import characters
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
 from .recording import get_table
@@ -70,6 +71,7 @@ def page(game_id: str):
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
             bgstats_url=bgstats_link(game_id, rows, replay),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
+            brought=characters.brought(state),
         )
     return render_template("table/end.html", **context)
 

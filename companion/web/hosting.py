@@ -67,6 +67,10 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     grid_value = str(form.get("grid", "")).lower()
     if grid_value and grid_value not in ON:
         errors["grid"] = "The grid is on or off"
+    muse_value = str(form.get("muse_princess", "")).lower()
+    if muse_value and muse_value not in ON:
+        errors["muse_princess"] = "The Muse and the Princess is on or off"
+    muse = muse_value in ON
     freedoms = None
     supply = str(form.get("freedoms", "5"))
     if len(names) == 2 and "names" not in errors:
@@ -87,7 +91,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "players": names,
         "start_player": start_player,
         "grid": grid_value in ON,
-        "expansions": {"muse_princess": False, "cooperative": False},
+        "expansions": {"muse_princess": muse, "cooperative": False},
         "solo": None,
     }
     if freedoms is not None:
@@ -95,6 +99,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     settings = {
         "start": "random" if start == "random" else "chosen",
         "grid": grid_value in ON,
+        "muse_princess": muse,
         "freedom_supply": int(supply) if freedoms is not None else None,
     }
     return started, settings, errors
@@ -105,6 +110,7 @@ def _form_values(form) -> dict:
         "names": [str(form.get(f"name_{i}", ""))[:60] for i in range(SEATS)],
         "start": str(form.get("start", "random")),
         "grid": str(form.get("grid", "")).lower() in ON,
+        "muse_princess": str(form.get("muse_princess", "")).lower() in ON,
         "freedoms": str(form.get("freedoms", "5")),
     }
 

@@ -28,6 +28,7 @@ from companion.rules import (
     CHANCE_EVENTS,
     PALAZZO,
     Refusal,
+    actions_allowed,
     apply_in_place,
     available_objects,
     bonus_value,
@@ -47,7 +48,6 @@ from companion.rules import (
     work_value,
 )
 from companion.rules.catalog import (
-    ACTIONS_PER_TURN,
     BONUS_CARD_COST,
     BONUS_CARDS,
     BUILDINGS,
@@ -70,10 +70,36 @@ from companion.rules.catalog import (
     CatalogError,
 )
 
-SCREENS = {"work", "build", "take", "bonus", "recruit", "teach", "hand", "place"}
+from . import characters
+
+SCREENS = {
+    "work",
+    "build",
+    "take",
+    "bonus",
+    "recruit",
+    "teach",
+    "hand",
+    "place",
+    "bid",
+    "princess",
+    "professor",
+}
 PARAM = re.compile(r"^[a-z0-9_]{1,40}$")
 LIST_PARAMS = {"bonus", "professions"}
-KEY_FIELDS = ("object", "freedom", "card", "building", "profession", "from_player", "landscape")
+KEY_FIELDS = (
+    "object",
+    "freedom",
+    "card",
+    "building",
+    "profession",
+    "from_player",
+    "landscape",
+    "character",
+    "space",
+    "effect",
+    "deck",
+)
 NOT_UNDONE = CHANCE_EVENTS | {"game_started", "profession_taught", "landscape_taught", "retracted"}
 TEACHABLE = {
     "profession_taken",
@@ -102,6 +128,8 @@ PHASES = {
     "setup": "Setup",
     "auction": "Auction phase",
     "action": "Action phase",
+    "character_auction": "Character Auction",
+    "banker_exchange": "The Banker's exchange",
     "over": "Game over",
     "not_started": "Not started",
 }
@@ -123,7 +151,7 @@ def prestige_text(card: str) -> str:
 def parse_params(args) -> dict:
     """The screen a URL asks for; anything malformed is dropped (the overview is shown)."""
     out: dict = {}
-    for key in ("do", "profession", "building", "landscape", "for", "prestige"):
+    for key in ("do", "profession", "building", "landscape", "for", "prestige", "character"):
         value = args.get(key)
         if isinstance(value, str) and PARAM.match(value):
             out[key] = value
@@ -151,6 +179,12 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
             if isinstance(event.get(k), str) and PARAM.match(event[k])
         }
         return {"do": "teach", "for": t, **keep}
+    if t == "work_completed" and event.get("princess"):
+        return {"do": "princess", "prestige": event.get("prestige", 0)}
+    if t == "character_bid":
+        return {"do": "bid", "character": event.get("character")}
+    if t == "character_used" and event.get("character") == "professor":
+        return {"do": "professor"}
     if t == "work_completed":
         return {
             "do": "work",
@@ -372,7 +406,7 @@ def _acting(state, seat: int) -> bool:
     return (
         state.phase == "action"
         and state.turn == seat
-        and state.players[seat].actions < ACTIONS_PER_TURN
+        and state.players[seat].actions < actions_allowed(state, seat)
     )
 
 
@@ -574,13 +608,14 @@ def action_screen(state, seat: int, params: dict) -> dict:
             "take": take_screen,
             "bonus": bonus_screen,
             "recruit": recruit_screen,
+            "princess": princess_screen,
         }.get(do)
         if screen is not None:
             built = screen(state, seat, params)
             if built is not None:
                 return built
     candidates = candidate_events(state, seat, professions=[], bonus_cards=[])
-    left = ACTIONS_PER_TURN - p.actions
+    left = max(actions_allowed(state, seat) - p.actions, 0)
     menu = []
     if left:
         works = [
@@ -621,6 +656,16 @@ def action_screen(state, seat: int, params: dict) -> dict:
             )
         if _recruit_buttons(state, seat):
             menu.append({"do": "recruit", "label": "Use your Recruiting card", "hint": ""})
+        princess = characters.princess_screen(state, seat)
+        if princess is not None:
+            menu.append(
+                {
+                    "do": "princess",
+                    "label": "Complete a Work with the Princess",
+                    "primary": princess["meets"],
+                    "hint": f"Work Value {princess['total']}",
+                }
+            )
     freedoms = [
         _button(e, freedom_name(e["freedom"]))
         for e in candidates
@@ -653,6 +698,27 @@ def _may_take_bonus(state, seat: int) -> bool:
         and bool(state.bonus_deck)
         and state.players[seat].money >= BONUS_CARD_COST
     )
+
+
+def work_splits(total: int, chosen) -> list[dict]:
+    """The PP a Work may pay instead of Florin (0 to half its value), one chip each."""
+    most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
+    chosen = chosen if isinstance(chosen, int) else 0
+    return [
+        {
+            "pp": k,
+            "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
+            "checked": k == min(chosen, most),
+        }
+        for k in range(most + 1)
+    ]
+
+
+def princess_screen(state, seat: int, params: dict) -> dict | None:
+    screen = characters.princess_screen(state, seat)
+    if screen is not None:
+        screen["splits"] = work_splits(screen["total"], params.get("prestige"))
+    return screen
 
 
 def work_screen(state, seat: int, params: dict) -> dict | None:
@@ -689,19 +755,13 @@ def work_screen(state, seat: int, params: dict) -> dict | None:
         ),
         (f"Jesters × {p.jesters}", parts["jesters"], f"{WORK_VALUE['jester']} each"),
         (f"Cards × {len(p.hand) + len(p.table)}", parts["cards"], "in hand and on the table"),
-    ] + [(f"Bonus: {bonus_text(b)}", v, "") for b, v in wv["bonus"].items()]
+    ]
+    if "muse" in parts:
+        breakdown.append(("The Muse", parts["muse"], f"round {state.round}"))
+    breakdown += [(f"Bonus: {bonus_text(b)}", v, "") for b, v in wv["bonus"].items()]
     total = wv["total"]
     minimum = MINIMUM_WORK_VALUE[state.round]
-    most = total * FLORIN_PER_WORK_VALUE // FLORIN_PER_PRESTIGE_TAKEN
-    chosen = params.get("prestige") if isinstance(params.get("prestige"), int) else 0
-    splits = [
-        {
-            "pp": k,
-            "florin": total * FLORIN_PER_WORK_VALUE - k * FLORIN_PER_PRESTIGE_TAKEN,
-            "checked": k == min(chosen, most),
-        }
-        for k in range(most + 1)
-    ]
+    splits = work_splits(total, params.get("prestige"))
     now = bonus_values_now(state, seat, pid)
     return {
         "name": "work",
@@ -884,10 +944,18 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         taught = teach_screen(state, seat, params, resend, teach_form or {})
         if taught is not None:
             return taught
+    if params.get("do") == "professor":
+        professor = characters.professor_screen(state, seat, _button)
+        if professor is not None:
+            return professor
     if state.phase == "setup":
         return setup_screen(state, seat, params)
     if state.phase == "auction":
         return auction_screen(state, seat, params)
+    if state.phase == "character_auction":
+        return characters.auction_screen(state, seat, params, _button)
+    if state.phase == "banker_exchange":
+        return characters.banker_screen(state, seat)
     if state.phase == "action":
         return action_screen(state, seat, params)
     return {"name": "wait", "text": "The game has not started yet."}
@@ -912,8 +980,9 @@ def status(state, seat: int) -> dict:
         "minimum": MINIMUM_WORK_VALUE.get(state.round),
         "phase": PHASES.get(state.phase, state.phase),
         "turn": turn_text,
-        "my_turn": turn == seat and state.phase in ("auction", "action"),
-        "actions_left": (ACTIONS_PER_TURN - p.actions)
+        "my_turn": turn == seat
+        and state.phase in ("auction", "action", "character_auction", "banker_exchange"),
+        "actions_left": max(actions_allowed(state, seat) - p.actions, 0)
         if state.phase == "action" and state.turn == seat
         else None,
     }

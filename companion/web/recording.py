@@ -35,7 +35,10 @@ INT_FIELDS = {
     "start_player",
     "cells_count",
     "card_number",
+    "space",
+    "florin",
 }
+BOOL_FIELDS = {"princess"}
 LIST_FIELDS = {"professions", "bonus_cards", "seqs", "cards"}
 JSON_FIELDS = {"cells", "panels"}
 TEXT_FIELDS = {
@@ -50,6 +53,8 @@ TEXT_FIELDS = {
     "name",
     "owner",
     "source",
+    "character",
+    "effect",
 }
 SEAT_MAY_NOT = {"game_started", "correction"}
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -102,6 +107,10 @@ def event_from_form(form) -> dict:
                 event[key] = json.loads(values[0])
             except ValueError:
                 raise FormError(f"{key} could not be read") from None
+        elif key in BOOL_FIELDS:
+            if values[0] not in ("true", "false"):
+                raise FormError(f"{key} is true or false")
+            event[key] = values[0] == "true"
         elif key in TEXT_FIELDS:
             event[key] = values[0][:200]
         else:

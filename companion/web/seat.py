@@ -33,6 +33,7 @@ from companion.rules.catalog import (
 )
 from companion.tokens import Identity, identify_in_game
 
+from . import characters
 from . import phone as screens
 from .access import (
     Access,
@@ -79,6 +80,10 @@ TEMPLATES = {  # screen name -> the part of templates/phone/ that draws it
     "take": "actions",
     "bonus": "actions",
     "recruit": "actions",
+    "characters": "characters",
+    "banker": "characters",
+    "professor": "characters",
+    "princess": "characters",
     "teach_profession": "teach",
     "teach_landscape": "teach",
     "wait": "notice",
@@ -173,6 +178,7 @@ def phone_context(
         "prestige_cards": screens.prestige_cards_held(work, seat),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
+        "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
         "notices": [] if state.solo else notices(replay, seat, last=NOTICES),
         "recent": [] if state.solo else newest_first(replay, seat, last=RECENT),

@@ -24,6 +24,7 @@ from companion.rules.catalog import (
     ROUNDS,
 )
 
+from . import characters
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
 from .recording import get_table
@@ -35,6 +36,8 @@ PHASES = {
     "setup": "Setup",
     "auction": "Auction phase",
     "action": "Action phase",
+    "character_auction": "Character Auction",
+    "banker_exchange": "The Banker's exchange",
     "over": "Game over",
     "not_started": "Not started",
 }
@@ -149,6 +152,7 @@ def board_context(game_id: str) -> dict:
         ),
         "last_events": newest_first(replay, None, last=LAST_EVENTS),
         "board_url": url_for("tablescreen.board", game_id=game_id),
+        "characters": characters.board(state),
     }
 
 

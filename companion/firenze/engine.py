@@ -1,0 +1,136 @@
+"""`state + event -> new state, or a Refusal` for Firenze; and folding a whole log.
+
+Each event is first parsed into its declared shape (schema.py), then checked against the turn
+(only the player whose turn it is acts; a new card is turned over and an Event card resolved
+before the turn goes on), then handed to its rule. Handlers check before they change anything.
+"""
+
+from __future__ import annotations
+
+from . import cards, scoring, setup, turn
+from .refusals import Refusal, refuse
+from .schema import parse
+from .state import clone, new_state
+
+HANDLERS = {
+    "game_started": setup.game_started,
+    "card_revealed": cards.card_revealed,
+    "card_taken": turn.card_taken,
+    "card_played": cards.card_played,
+    "bricks_exchanged": turn.bricks_exchanged,
+    "towers_built": turn.towers_built,
+    "commission_fulfilled": turn.commission_fulfilled,
+    "church_card_fulfilled": cards.church_card_fulfilled,
+    "turn_ended": turn.turn_ended,
+    "celebrations_scored": scoring.celebrations_scored,
+}
+# Chance the table cannot take back: undo may not reach past a card turned over.
+CHANCE_EVENTS = {"card_revealed"}
+RETRACTED = "retracted"
+TURN_EVENTS = set(HANDLERS) - {"game_started", "card_revealed", "celebrations_scored"}
+
+
+def apply_in_place(state: dict, event: dict) -> dict:
+    ev = parse(event)
+    kind = event["type"]
+    phase = state["phase"]
+    if kind != "game_started" and phase == "not_started":
+        refuse("game_not_started", "The first event of a game is game_started")
+    if phase == "over" and kind != "game_started":
+        refuse("game_over", "The game is over and scored")
+    if kind == "card_revealed" and phase not in ("setup", "play"):
+        refuse("no_reveal_expected", "No card is turned over now")
+    if phase == "setup" and kind not in ("card_revealed", "game_started"):
+        refuse("setup_incomplete", "Deal the card row first: six cards with 4 bricks each")
+    if kind in TURN_EVENTS:
+        _gate(state, ev, kind)
+    HANDLERS[kind](state, ev)
+    state["events_applied"] += 1
+    return state
+
+
+def _gate(state: dict, ev, kind: str):
+    if state["phase"] != "play":
+        refuse("wrong_phase", "The game is being scored: no more turns")
+    if not 0 <= ev.player < state["n"]:
+        refuse("unknown_player", f"There is no player {ev.player}")
+    if ev.player != state["turn"]:
+        refuse("not_your_turn", f"It is {state['players'][state['turn']]['name']}'s turn")
+    if state["pending"]["reveal"]:
+        refuse("reveal_first", "Turn over the new card for the row first")
+    if state["pending"]["event"] is not None and kind != "card_played":
+        refuse("resolve_event_first", f"Resolve the {state['pending']['event']['name']} first")
+
+
+def apply(state: dict, event: dict) -> dict:
+    """The pure form: a new state; `state` is left as it was, even on a refusal."""
+    return apply_in_place(clone(state), event)
+
+
+class Fold:
+    """A log folded event by event, keeping the events that count so undo can rebuild."""
+
+    def __init__(self, state: dict | None = None, effective: list[dict] | None = None):
+        self.state = state if state is not None else new_state()
+        self.effective = ([] if state is None else None) if effective is None else effective
+        self.last_seq = self.effective[-1]["seq"] if self.effective else 0
+
+    def add(self, event: dict) -> dict:
+        seq = event.get("seq") if isinstance(event, dict) else None
+        if not isinstance(seq, int):
+            seq = self.last_seq + 1
+        if isinstance(event, dict) and event.get("type") == RETRACTED:
+            self._retract(event)
+        else:
+            trial = clone(self.state)
+            apply_in_place(trial, event)  # a refusal leaves the fold as it was
+            self.state = trial
+            if self.effective is not None:
+                self.effective.append(dict(event, seq=seq))
+        self.last_seq = seq
+        return self.state
+
+    def check_retraction(self, event: dict) -> list[int]:
+        seqs = event.get("seqs")
+        if (
+            not isinstance(seqs, list)
+            or not seqs
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
+        ):
+            refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
+        if self.effective is None:
+            from companion.rules import NeedFullLog
+
+            raise NeedFullLog()
+        if self.state["phase"] == "over":
+            refuse("game_over", "The game is over and scored: it can no longer be undone")
+        seqs = sorted(set(seqs))
+        tail = [e["seq"] for e in self.effective[-len(seqs) :]]
+        if len(seqs) > len(self.effective) or tail != seqs:
+            refuse("bad_retraction", "Undo takes back only the latest events, newest first")
+        undone = self.effective[-len(seqs) :]
+        if undone[0].get("type") == "game_started":
+            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
+        if any(e.get("type") in CHANCE_EVENTS for e in undone):
+            refuse("retraction_past_reveal", "A card turned over cannot be taken back")
+        return seqs
+
+    def _retract(self, event: dict):
+        seqs = self.check_retraction(event)
+        rebuilt = Fold()
+        for e in self.effective[: -len(seqs)]:
+            rebuilt.add(e)
+        self.state, self.effective = rebuilt.state, rebuilt.effective
+
+
+def replay(events) -> dict:
+    """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
+    fold = Fold()
+    for i, event in enumerate(events, 1):
+        try:
+            fold.add(event)
+        except Refusal as r:
+            seq = event.get("seq") if isinstance(event, dict) else None
+            r.seq = seq if isinstance(seq, int) else i
+            raise
+    return fold.state

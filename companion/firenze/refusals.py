@@ -1,0 +1,94 @@
+"""Every reason a Firenze event can be refused, with the rulebook section it rests on.
+
+A Firenze refusal is a `companion.rules.Refusal` (one kind of "no" for the service, the command
+line and the web), with its own codes citing the Firenze rulebook.
+"""
+
+from __future__ import annotations
+
+from companion.rules import Refusal as _CoreRefusal
+
+BOOK = "Firenze rulebook"
+SETUP = f"{BOOK}, Set Up"
+TIPS = f"{BOOK}, Tips for Setting Up the Game"
+PLAY = f"{BOOK}, Game Play"
+CHOOSE = f"{BOOK}, 1) Choose a card"
+EXCHANGE = f"{BOOK}, 2) Exchange Bricks"
+BUILD = f"{BOOK}, 3) Build Towers"
+FULFIL = f"{BOOK}, 5) Fulfill Commissions"
+BALCONIES = f"{BOOK}, Construction Commissions: Balconies"
+LIMITS = f"{BOOK}, 6) Check Limits"
+CARDS = f"{BOOK}, Action Cards"
+END = f"{BOOK}, The End of the Game"
+RULINGS = "Palazzo rulings for Firenze (docs/firenze.md)"
+CONTRACT = "Event log contract (docs/firenze.md, Events)"
+
+CODES = {
+    "unknown_event": CONTRACT,
+    "bad_event": CONTRACT,
+    "game_not_started": CONTRACT,
+    "game_already_started": CONTRACT,
+    "game_over": END,
+    "unknown_player": CONTRACT,
+    "not_your_turn": PLAY,
+    "bad_player_count": f"{BOOK}: a game for 2-4 players",
+    "bad_board": f"{SETUP}; {RULINGS} F1",
+    "bad_balconies": f"{SETUP}, step 4",
+    "bad_neutral_seals": f"{SETUP}, step 5; {TIPS}",
+    "setup_incomplete": f"{SETUP}, step 11",
+    "not_in_pouch": f"{CHOOSE}; {RULINGS} F2",
+    "wrong_brick_count": f"{CHOOSE}: 4 bricks from the pouch on each new card",
+    "start_cards_first": f"{SETUP}, step 10",
+    "card_not_in_deck": f"{CARDS}: the discard pile becomes the new deck",
+    "campanile_left_out": f"{SETUP}, step 9",
+    "no_reveal_expected": CHOOSE,
+    "reveal_first": CHOOSE,
+    "resolve_event_first": f"{CARDS}: Event Cards",
+    "card_already_taken": f"{CHOOSE}: exactly 1 card each turn",
+    "card_not_taken": f"{CHOOSE}: choosing a card is mandatory",
+    "no_such_card": CHOOSE,
+    "wrong_payment": f"{CHOOSE}: Card Costs",
+    "not_in_storehouse": f"{PLAY}: your Storehouse",
+    "wrong_phase": f"{PLAY}: the six phases in order",
+    "exchange_used": f"{EXCHANGE}: at most one exchange per turn",
+    "bad_exchange": EXCHANGE,
+    "already_built": f"{BUILD}; {RULINGS} F4",
+    "bad_build": BUILD,
+    "too_many_bricks": f"{BUILD}: at most 6 Bricks per turn",
+    "wrong_construction_cost": f"{BUILD}: Construction Costs",
+    "tower_unknown": BUILD,
+    "wrong_colour": f"{BUILD}: each tower must be of a single color",
+    "no_commission": f"{BOOK}, Construction Commissions",
+    "commission_sealed": f"{FULFIL}: only Commissions not covered by a Seal",
+    "balcony_locked": BALCONIES,
+    "no_seals_left": END,
+    "bell_tower_first": f"{BOOK}, Campanile card; {RULINGS} F6",
+    "bad_bell_tower": f"{BOOK}, Campanile card; {RULINGS} F6",
+    "limits_not_met": LIMITS,
+    "bad_discard": f"{LIMITS}: discard Personnel and Building cards only",
+    "not_in_hand": f"{CARDS}: Personnel Cards",
+    "same_name_twice": f"{CARDS}: Personnel Cards, not two with the same name in a turn",
+    "not_playable": CARDS,
+    "bad_effect": f"{CARDS}; {RULINGS} F7",
+    "not_on_church_space": f"{CARDS}: Church Cards",
+    "not_scoring": f"{BOOK}, Final Scoring",
+    "bad_celebrations": f"{BOOK}, Final Scoring: Celebration Cards",
+    "bad_retraction": f"{RULINGS} F10",
+    "retraction_past_reveal": f"{RULINGS} F10",
+}
+
+
+class Refusal(_CoreRefusal):
+    """An event the Firenze rules do not allow; the state it was tried on is left as it was."""
+
+    def __init__(self, code: str, message: str):
+        if code not in CODES:
+            raise KeyError(f"unregistered Firenze refusal code {code!r}")
+        Exception.__init__(self, message)
+        self.code = code
+        self.message = message
+        self.rule = CODES[code]
+
+
+def refuse(code: str, message: str):
+    raise Refusal(code, message)

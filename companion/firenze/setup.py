@@ -1,0 +1,120 @@
+"""Set Up: the board as taught, balconies and neutral seals as placed, starting bricks, seals.
+
+The card row is dealt by the six `card_revealed` events that follow (chance recorded as facts):
+the rulebook deals the row's bricks only after everyone has their white bricks, which is what
+this order gives.
+"""
+
+from __future__ import annotations
+
+from .catalog import (
+    ACTION_CARDS,
+    BALCONY_NUMERALS,
+    BRICKS,
+    NEUTRAL_SEALS,
+    PLAYERS,
+    SEALS_PER_PLAYER,
+    Board,
+    BoardError,
+    start_bricks,
+)
+from .refusals import refuse
+from .schema import GameStarted
+from .state import bricks, new_player, seal_key
+
+
+def game_started(state: dict, ev: GameStarted):
+    if state["phase"] != "not_started":
+        refuse("game_already_started", "This game has already started")
+    n = len(ev.players)
+    if not PLAYERS[0] <= n <= PLAYERS[1]:
+        refuse("bad_player_count", f"Firenze is for 2 to 4 players, not {n}")
+    if len({p.lower() for p in ev.players}) != n:
+        refuse("bad_player_count", "Each player needs a different name")
+    if not 0 <= ev.start_player < n:
+        refuse("unknown_player", "The start player must be one of the players")
+    try:
+        board = Board.from_dict(ev.board)
+    except BoardError as e:
+        refuse("bad_board", str(e))
+    places: dict[str, object] = {}
+    if sorted(b.numeral for b in ev.balconies) != list(BALCONY_NUMERALS):
+        refuse("bad_balconies", "Draw one balcony each of I, II, III and IV")
+    for b in ev.balconies:
+        if b.height not in board.commissions[b.colour]:
+            refuse("bad_balconies", f"The {b.colour} tower has no level for {b.height}")
+        if not 0 <= b.pp <= 99:
+            refuse("bad_balconies", "A balcony's PP is a whole number from the tile")
+        key = seal_key(b.colour, b.height)
+        if key in places:
+            refuse("bad_balconies", f"Two balconies cannot cover the {b.colour} {b.height}")
+        places[key] = b
+    if len(ev.neutral_seals) > NEUTRAL_SEALS:
+        refuse("bad_neutral_seals", f"The game has {NEUTRAL_SEALS} neutral seals")
+    seals: dict[str, object] = {}
+    for s in ev.neutral_seals:
+        key = seal_key(s.colour, s.height)
+        if s.height not in board.commissions[s.colour]:
+            refuse("bad_neutral_seals", f"The {s.colour} tower has no level for {s.height}")
+        if key in places:
+            refuse("bad_neutral_seals", "Neutral seals go on levels without a balcony")
+        if key in seals:
+            refuse("bad_neutral_seals", f"The {s.colour} {s.height} already has a neutral seal")
+        seals[key] = "neutral"
+    players = [
+        new_player(
+            name.strip(),
+            SEALS_PER_PLAYER[n],
+            start_bricks((seat - ev.start_player) % n),
+        )
+        for seat, name in enumerate(ev.players)
+    ]
+    pouch = dict(BRICKS)
+    pouch["white"] -= sum(p["storehouse"]["white"] for p in players)
+    state.update(
+        phase="setup",
+        players=players,
+        n=n,
+        start_player=ev.start_player,
+        board=board.to_dict(),
+        balconies=[
+            {"numeral": b.numeral, "colour": b.colour, "height": b.height, "pp": b.pp}
+            for b in sorted(ev.balconies, key=lambda b: b.numeral)
+        ],
+        next_balcony=1,
+        seals=seals,
+        level_tiles=dict(board.to_dict()["level_tiles"]),
+        pouch=pouch,
+        row=[],
+        deck_unknown=ACTION_CARDS - (0 if ev.campanile else 1),
+        deck_known=[],
+        discard=[],
+        church=[],
+        revealed=0,
+        start_revealed=0,
+        campanile={"in_game": ev.campanile, "seen": False, "active": False},
+        variant=ev.variant,
+        turn=ev.start_player,
+        t=fresh_turn([]),
+        pending={"reveal": False, "event": None},
+        end=None,
+        final=None,
+    )
+    state["pouch"] = bricks([c for c, k in pouch.items() for _ in range(k)])
+
+
+def fresh_turn(tower_ids: list) -> dict:
+    """What a turn remembers: which phases are done and what was played."""
+    return {
+        "taken": False,
+        "card_bricks": [],
+        "exchanged": False,
+        "built": False,
+        "closed": False,
+        "worked": [],
+        "start_towers": list(tower_ids),
+        "torn_down": [],
+        "played": [],
+        "princess": False,
+        "mason": 0,
+    }

@@ -1,0 +1,287 @@
+"""A player's turn, phase by phase: choose a card, exchange, build, tear down, fulfil, limits.
+
+The phases go in the rulebook's order; a later phase closes the earlier ones (once you fulfil a
+commission you can no longer build this turn). Tearing down is not a choice, so the engine does
+it itself when building closes.
+"""
+
+from __future__ import annotations
+
+from .cards import cards_left, receive
+from .catalog import (
+    BELL_TOWER_HEIGHT,
+    CAMPANILE,
+    CARD_LIMIT,
+    CONSTRUCTION_COST,
+    END_BONUS,
+    MAX_BRICKS_PER_TURN,
+    STOREHOUSE_LIMIT,
+    card_cost,
+    teardown_split,
+)
+from .refusals import refuse
+from .schema import BricksExchanged, CardTaken, CommissionFulfilled, TowersBuilt, TurnEnded
+from .scoring import finish
+from .setup import fresh_turn
+from .state import card_count, expand, move, require, seal_key, slot, total, tower
+
+
+def card_taken(state: dict, ev: CardTaken):
+    t = state["t"]
+    player = state["players"][ev.player]
+    if t["taken"]:
+        refuse("card_already_taken", "You have already chosen this turn's card")
+    slot(state, ev.position)
+    cost = 0 if t["princess"] else card_cost(ev.position)
+    if len(ev.payment) != cost:
+        refuse(
+            "wrong_payment",
+            f"Card {ev.position} costs {cost} brick{'s' if cost != 1 else ''}: "
+            "one on each card to its left" + (" (the Princess: none)" if t["princess"] else ""),
+        )
+    require(player["storehouse"], ev.payment, player["name"] + "'s storehouse")
+    # every check passed: pay one brick on each card to the left, then take card and bricks
+    for left, colour in zip(state["row"], ev.payment, strict=False):
+        move(player["storehouse"], left["bricks"], [colour])
+    chosen = state["row"].pop(ev.position - 1)
+    gained = expand(chosen["bricks"])
+    move(chosen["bricks"], player["storehouse"], gained)
+    t.update(taken=True, card_bricks=gained)
+    receive(state, ev.player, chosen["card"])
+    state["pending"]["reveal"] = cards_left(state) > 0
+
+
+def bricks_exchanged(state: dict, ev: BricksExchanged):
+    t = state["t"]
+    player = state["players"][ev.player]
+    _after_card(t)
+    if t["exchanged"]:
+        refuse("exchange_used", "You have already exchanged bricks this turn")
+    if t["built"] or t["closed"]:
+        refuse("wrong_phase", "Exchanging comes before building")
+    card = slot(state, ev.position)
+    if len(ev.give) != 3:
+        refuse("bad_exchange", "An exchange is 3 of your bricks for 1")
+    require(card["bricks"], [ev.take], f"Card {ev.position}", "bad_exchange")
+    require(player["storehouse"], ev.give, player["name"] + "'s storehouse")
+    move(card["bricks"], player["storehouse"], [ev.take])
+    move(player["storehouse"], card["bricks"], ev.give)
+    t["exchanged"] = True
+
+
+def towers_built(state: dict, ev: TowersBuilt):
+    t = state["t"]
+    player = state["players"][ev.player]
+    _after_card(t)
+    if t["built"]:
+        refuse("already_built", "Record all of this turn's building at once")
+    if t["closed"]:
+        refuse("wrong_phase", "Building comes before fulfilling commissions")
+    if not ev.build:
+        refuse("bad_build", "Say which towers get bricks")
+    used = sum(item.bricks for item in ev.build)
+    if any(item.bricks < 1 for item in ev.build):
+        refuse("bad_build", "Each tower built on gets at least one brick")
+    if used > MAX_BRICKS_PER_TURN:
+        refuse("too_many_bricks", f"At most {MAX_BRICKS_PER_TURN} bricks a turn, not {used}")
+    due = max(0, CONSTRUCTION_COST[used] - t["mason"])
+    if len(ev.cost) != due:
+        refuse(
+            "wrong_construction_cost",
+            f"{used} bricks cost {due} more from your storehouse"
+            + (" (with the Mason)" if t["mason"] else ""),
+        )
+    ids = [item.tower for item in ev.build if item.tower is not None]
+    if len(ids) != len(set(ids)):
+        refuse("bad_build", "Name each tower once")
+    campanile = state["campanile"]
+    for item in ev.build:
+        existing = tower(player, item.tower) if item.tower is not None else None
+        if existing is not None and existing["colour"] != item.colour:
+            refuse("wrong_colour", f"Tower {item.tower} is {existing['colour']}, not {item.colour}")
+        bell = existing["bell"] if existing else item.bell
+        if bell:
+            has_bell = any(tw["bell"] for tw in player["towers"])
+            if (
+                not campanile["active"]
+                or player["bell_done"]
+                or item.colour != "white"
+                or (existing is None and has_bell)
+                or (existing["bricks"] if existing else 0) + item.bricks > BELL_TOWER_HEIGHT
+            ):
+                refuse(
+                    "bad_bell_tower",
+                    f"One bell tower each, white, {BELL_TOWER_HEIGHT} bricks high, "
+                    "while the Campanile is on a church space",
+                )
+    needed = [item.colour for item in ev.build for _ in range(item.bricks)] + list(ev.cost)
+    require(player["storehouse"], needed, player["name"] + "'s storehouse")
+    # every check passed
+    move(player["storehouse"], state["pouch"], ev.cost)
+    for item in ev.build:
+        if item.tower is None:
+            built = {"id": player["next_tower"], "colour": item.colour, "bricks": 0}
+            built["bell"] = item.bell
+            player["next_tower"] += 1
+            player["towers"].append(built)
+        else:
+            built = tower(player, item.tower)
+        player["storehouse"][item.colour] -= item.bricks
+        built["bricks"] += item.bricks
+        t["worked"].append(built["id"])
+        if built["bell"] and built["bricks"] == BELL_TOWER_HEIGHT:
+            _bell_tower_complete(state, player, built)
+    t["built"] = True
+
+
+def _bell_tower_complete(state: dict, player: dict, built: dict):
+    """Ruling F6: the finished bell tower goes to the Church (its bricks to the pouch)."""
+    player["towers"].remove(built)
+    state["pouch"]["white"] += built["bricks"]
+    player["bell_done"] = True
+    if all(p["bell_done"] for p in state["players"]):
+        card = next(c for c in state["church"] if c["name"] == CAMPANILE)
+        state["church"].remove(card)
+        state["discard"].append(card)
+        state["campanile"]["active"] = False
+
+
+def close_building(state: dict):
+    """4) Tear down abandoned construction: towers of the turn's start not added to."""
+    t = state["t"]
+    if t["closed"]:
+        return
+    player = state["players"][state["turn"]]
+    for tw in list(player["towers"]):
+        if tw["id"] in t["start_towers"] and tw["id"] not in t["worked"]:
+            to_pouch, back = teardown_split(tw["bricks"])
+            state["pouch"][tw["colour"]] += to_pouch
+            player["storehouse"][tw["colour"]] += back
+            player["towers"].remove(tw)
+            t["torn_down"].append({**tw, "to_pouch": to_pouch, "back": back})
+    t["closed"] = True
+
+
+def commission_fulfilled(state: dict, ev: CommissionFulfilled):
+    t = state["t"]
+    player = state["players"][ev.player]
+    _after_card(t)
+    built = tower(player, ev.tower)
+    if ev.tower in t["start_towers"] and not t["closed"] and ev.tower not in t["worked"]:
+        refuse(
+            "tower_unknown",
+            f"Tower {ev.tower} was not added to this turn: it is torn down before fulfilling",
+        )
+    offer = commission_for(state, built)
+    if isinstance(offer, str):
+        refuse(offer, commission_problem(offer, built))
+    if player["seals_left"] == 0:
+        refuse("no_seals_left", "You have placed all your seals")
+    if state["campanile"]["active"] and not player["bell_done"]:
+        refuse("bell_tower_first", "No commission before your bell tower for the Campanile")
+    # every check passed
+    close_building(state)
+    pp, balcony = offer
+    key = seal_key(built["colour"], built["bricks"])
+    state["seals"][key] = ev.player
+    player["seals"].append(
+        {"colour": built["colour"], "height": built["bricks"], "balcony": bool(balcony)}
+    )
+    player["seals_left"] -= 1
+    player["pp"] += pp
+    player["pp_commissions"] = player.get("pp_commissions", 0) + pp
+    if balcony:
+        balcony["sealed_by"] = ev.player
+        state["next_balcony"] += 1
+    tile = state["level_tiles"].pop(str(built["bricks"]), None)
+    if tile is not None:
+        player["pp"] += tile
+        player["level_tiles"].append({"height": built["bricks"], "pp": tile})
+    state["pouch"][built["colour"]] += built["bricks"]
+    player["towers"].remove(built)
+    if player["seals_left"] == 0 and state["end"] is None:
+        player["pp"] += END_BONUS
+        player["end_tile"] = True
+        state["end"] = {"by": ev.player}
+
+
+def commission_for(state: dict, built: dict):
+    """(PP, balcony or None) for the commission this tower would fulfil now, else a code."""
+    if built.get("bell"):
+        return "no_commission"
+    colour, height = built["colour"], built["bricks"]
+    key = seal_key(colour, height)
+    balcony = next(
+        (b for b in state["balconies"] if b["colour"] == colour and b["height"] == height), None
+    )
+    if key in state["seals"]:
+        return "commission_sealed"
+    if balcony is not None:
+        if balcony["numeral"] != state["next_balcony"]:
+            return "balcony_locked"
+        return balcony["pp"], balcony
+    pp = state["board"]["commissions"][colour].get(str(height))
+    if pp is None:
+        return "no_commission"
+    return pp, None
+
+
+def commission_problem(code: str, built: dict) -> str:
+    what = f"the {built['colour']} commission for {built['bricks']}"
+    return {
+        "commission_sealed": f"{what[0].upper()}{what[1:]} is already covered by a seal",
+        "balcony_locked": f"The balcony on {what} is not open yet: balconies go in order I-IV",
+        "no_commission": f"There is no {what[4:]} on the board",
+    }[code]
+
+
+def turn_ended(state: dict, ev: TurnEnded):
+    t = state["t"]
+    player = state["players"][ev.player]
+    if not t["taken"] and state["row"]:
+        refuse("card_not_taken", "Choose a card from the row first")
+    # the limits are judged after tearing down, which may bring bricks back
+    after = dict(player["storehouse"])
+    for tw in player["towers"]:
+        if not t["closed"] and tw["id"] in t["start_towers"] and tw["id"] not in t["worked"]:
+            after[tw["colour"]] += teardown_split(tw["bricks"])[1]
+    excess = max(0, total(after) - STOREHOUSE_LIMIT)
+    if len(ev.surrender) != excess:
+        refuse(
+            "limits_not_met",
+            f"Your storehouse holds {STOREHOUSE_LIMIT} bricks: surrender {excess}",
+        )
+    discardable = [c for c in player["hand"] if c["kind"] == "personnel"] + player["buildings"]
+    must = min(max(0, card_count(player) - CARD_LIMIT), len(discardable))
+    if len(ev.discard) != must:
+        refuse(
+            "limits_not_met",
+            f"You may keep {CARD_LIMIT} action cards: discard {must} Personnel or Building",
+        )
+    left = list(discardable)
+    chosen = []
+    for name in ev.discard:
+        card = next((c for c in left if c["name"] == name), None)
+        if card is None:
+            refuse("bad_discard", f"You have no Personnel or Building card {name} to discard")
+        left.remove(card)
+        chosen.append(card)
+    require(after, ev.surrender, player["name"] + "'s storehouse")
+    # every check passed
+    close_building(state)
+    move(player["storehouse"], state["pouch"], ev.surrender)
+    for card in chosen:
+        (player["hand"] if card in player["hand"] else player["buildings"]).remove(card)
+        state["discard"].append(card)
+    end = state["end"]
+    if end is not None and ev.player == (end["by"] - 1) % state["n"]:
+        finish(state)
+        return
+    state["turn"] = (state["turn"] + 1) % state["n"]
+    nxt = state["players"][state["turn"]]
+    state["t"] = fresh_turn([tw["id"] for tw in nxt["towers"]])
+
+
+def _after_card(t: dict):
+    if not t["taken"]:
+        refuse("card_not_taken", "First choose a card from the row")

@@ -1,0 +1,689 @@
+"""The Muse and the Princess (seed 000, pp. 14-16): the Character Auction and the six Characters.
+
+A module of the engine (docs/engine.md): the Character Auction phase after the Auction phase,
+the Banker's exchange after round 7, the Princess's way to complete a Work, and hooks for the
+Muse (a Work's value), the Cardinal (actions per turn) and selling fame (forbidden). Its state
+(`MuseGame`, `MusePlayer`): the Banker's money, the Character Auction in progress, the moments
+a card may be used that are open now (ruling M3), what the Characters brought, and the card in
+front of each player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import check_prestige_taken, check_work_value, record_work
+from .actions import work_completed as base_work_completed
+from .catalog import (
+    BANKER_FLORIN_PER_PRESTIGE,
+    BANKER_GAIN_UNBOUGHT,
+    BANKER_MONEY,
+    BONUS_CARDS,
+    CARDINAL_EXTRA_ACTIONS,
+    CHARACTER_MOMENTS,
+    CHARACTERS,
+    CHARACTERS_FACE_UP_AFTER_USE,
+    FLORIN_PER_CHARACTER_SPACE,
+    MERCHANT_PRESTIGE,
+    MERCHANT_PRESTIGE_PER_OPPONENT,
+    PRESTIGE_CARDS,
+    PRINCESS_WORK_VALUE,
+)
+from .checks import known, seat
+from .module import GAME_END, Event, Module, Move, Part, Phase, register
+from .principality import buildings_of
+from .refusals import refuse
+from .rounds import end_phase
+from .state import GameState
+
+NAME = "muse_princess"
+CHARACTER_AUCTION = "character_auction"
+BANKER_EXCHANGE = "banker_exchange"
+# Events after which the moments stay open (ruling M3): bookkeeping, and the card uses themselves.
+KEEPS_MOMENTS = {"character_used", "correction", "profession_taught", "landscape_taught"}
+# The winner's own follow-ups to a won object keep the "won a bid" moment open.
+KEEPS_WON_BID = {"landscape_placed", "prestige_card_chosen", "recruiting_card_used"}
+USABLE_IN = ("auction", CHARACTER_AUCTION, "action")
+
+
+# --- the expansion's state -------------------------------------------------------------------
+
+
+@dataclass
+class MuseGame(Part):
+    """The Character card area and the moments open now (plain JSON)."""
+
+    banker_money: int = BANKER_MONEY
+    auction: dict | None = None  # the Character Auction in progress
+    immediately: dict | None = None  # {seats, at}: who bought a card on event `at` (M3)
+    won_bid: dict | None = None  # {player, price, at}: the object won on event `at`
+    results_seen: int = 0  # auction results of the round already looked at
+    brought: list = field(default_factory=list)  # [{player, round, character, ...}]
+
+
+@dataclass
+class MusePlayer(Part):
+    """The Character card in front of a player (one at most): [{character, face_up}]."""
+
+    characters: list = field(default_factory=list)
+
+
+def data(state: GameState) -> MuseGame:
+    return state.part(NAME)
+
+
+def active(state: GameState) -> bool:
+    return NAME in state.modules
+
+
+def character_held(state: GameState, s: int) -> dict | None:
+    """The Character card in front of seat `s`, if any ({character, face_up})."""
+    if not active(state) or not 0 <= s < state.n:
+        return None
+    cards = state.players[s].part(NAME).characters
+    return cards[0] if cards else None
+
+
+def holds(state, s: int, character: str, *, face_up: bool | None = None) -> bool:
+    card = character_held(state, s)
+    return (
+        card is not None
+        and card["character"] == character
+        and (face_up is None or card["face_up"] == face_up)
+    )
+
+
+def _name(character: str) -> str:
+    return CHARACTERS[character][0]
+
+
+def _note(state, s: int, character: str, **what):
+    data(state).brought.append({"player": s, "round": state.round, "character": character, **what})
+
+
+# --- the Character Auction phase (p. 14) -------------------------------------------------------
+
+
+def _auction(state: GameState) -> dict[str, Any]:
+    """The Character Auction in progress (only asked during the phase)."""
+    a = data(state).auction
+    assert a is not None, "no Character Auction in progress"
+    return a
+
+
+def begin_character_auction(state: GameState) -> None:
+    """After the Auction phase: the starting player bids first (the cards still in front of
+    players return at the first bid or pass, ruling M3)."""
+    state.turn = None
+    data(state).auction = {
+        "turn": state.start_player,
+        "pawns": {},  # character: [seat, space]
+        "done": [],  # passed or bought
+        "bought": [],
+        "started": False,
+    }
+
+
+def bidder(state: GameState) -> int | None:
+    """Whose turn it is in the Character Auction."""
+    a = data(state).auction
+    return a["turn"] if a else None
+
+
+def character_spaces(state: GameState, s: int, character: str) -> list[int]:
+    """The spaces `s` may put their Pawn on now (higher than a Pawn already there, payable)."""
+    a = data(state).auction if active(state) else None
+    if a is None or not known(character, CHARACTERS) or character in a["bought"]:
+        return []
+    _, low, high = CHARACTERS[character]
+    pawn = a["pawns"].get(character)
+    if pawn is not None:
+        low = max(low, pawn[1] + 1)
+    cash = state.players[s].money // FLORIN_PER_CHARACTER_SPACE
+    return list(range(low, min(high, cash) + 1))
+
+
+def character_bid(state: GameState, ev: Event) -> None:
+    """A Pawn on a bid space (the engine has checked the phase and whose turn it is)."""
+    s = seat(state, ev)
+    a = _auction(state)
+    character = ev.get("character")
+    if not isinstance(character, str) or character not in CHARACTERS:
+        refuse(
+            "character_unknown",
+            f"That is not a Character: {character!r}; bid on one of {', '.join(CHARACTERS)}",
+        )
+    assert isinstance(character, str)
+    name, low, high = CHARACTERS[character]
+    if character in a["bought"]:
+        refuse("character_taken", f"The {name} was already bought this round")
+    space = ev.get("space")
+    if not isinstance(space, int) or isinstance(space, bool) or not low <= space <= high:
+        refuse("bad_character_space", f"The {name}'s bid spaces are {low} to {high}, not {space!r}")
+    assert isinstance(space, int)
+    pawn = a["pawns"].get(character)
+    if pawn is not None and space <= pawn[1]:
+        refuse(
+            "character_space_too_low",
+            f"{state.players[pawn[0]].name}'s Pawn is on space {pawn[1]} of the {name}: "
+            f"bid on a higher space",
+        )
+    p = state.players[s]
+    price = space * FLORIN_PER_CHARACTER_SPACE
+    if price > p.money:
+        refuse(
+            "character_bid_beyond_cash",
+            f"{p.name} has {p.money} Florin: a bid of {price} cannot be paid "
+            "(fame cannot be sold with this expansion)",
+        )
+    # all checks passed
+    _start(state)
+    a["pawns"][character] = [s, space]  # a Pawn already there goes back to its owner
+    _next_bidder(state, s)
+
+
+def character_passed(state: GameState, ev: Event) -> None:
+    s = seat(state, ev)
+    _start(state)
+    _auction(state)["done"].append(s)
+    _next_bidder(state, s)
+
+
+def _start(state):
+    """The first bid or pass: the cards in front of players return; a returned Banker gets its
+    600 Florin again."""
+    m = data(state)
+    a = _auction(state)
+    if a["started"]:
+        return
+    a["started"] = True
+    for p in state.players:
+        cards = p.part(NAME).characters
+        if any(c["character"] == "banker" for c in cards):
+            m.banker_money = BANKER_MONEY
+        cards.clear()
+
+
+def standing_bid(state, s: int) -> int:
+    """What `s` has bid on a Character this phase (a correction may not make it unpayable)."""
+    a = data(state).auction if active(state) else None
+    character = _pawn_of(a, s) if a else None
+    return a["pawns"][character][1] * FLORIN_PER_CHARACTER_SPACE if a and character else 0
+
+
+def _pawn_of(a: dict, s: int) -> str | None:
+    return next((c for c, (owner, _) in a["pawns"].items() if owner == s), None)
+
+
+def _next_bidder(state: GameState, s: int) -> None:
+    """Clockwise past the players who are done; one whose Pawn is still on a card buys it."""
+    a = _auction(state)
+    current = s
+    while True:
+        waiting = [t for t in state.seats_from(current)[1:] + [current] if t not in a["done"]]
+        if not waiting:
+            return _end_character_auction(state)
+        nxt = waiting[0]
+        character = _pawn_of(a, nxt)
+        if character is None:
+            a["turn"] = nxt
+            return
+        _buy(state, nxt, character)
+        current = nxt
+
+
+def _buy(state: GameState, s: int, character: str) -> None:
+    m = data(state)
+    a = _auction(state)
+    _, space = a["pawns"].pop(character)
+    p = state.players[s]
+    p.money -= space * FLORIN_PER_CHARACTER_SPACE
+    a["bought"].append(character)
+    a["done"].append(s)
+    p.part(NAME).characters = [{"character": character, "face_up": True}]
+    now = state.events_applied
+    if m.immediately is None or m.immediately["at"] != now:
+        m.immediately = {"seats": [], "at": now}
+    m.immediately["seats"].append(s)
+    if character == "banker":  # used at once: take all the money on it
+        p.money += m.banker_money
+        _note(state, s, "banker", money=m.banker_money)
+        m.banker_money = 0
+
+
+def _end_character_auction(state: GameState) -> None:
+    m = data(state)
+    if "banker" not in _auction(state)["bought"]:
+        m.banker_money += BANKER_GAIN_UNBOUGHT
+    m.auction = None
+    end_phase(state)
+
+
+# --- the moments a Character may be used (ruling M3) --------------------------------------------
+
+
+def round_start(state: GameState) -> None:
+    data(state).results_seen = 0
+
+
+def event_done(state: GameState, ev: Event) -> None:
+    """After every accepted event: open the "won a bid" moment when an auction settled, note
+    what the Muse brought, and close the moments this event ends (ruling M3)."""
+    m = data(state)
+    kind = ev.get("type")
+    results = state.auction.get("results", []) if state.auction else []
+    if len(results) > m.results_seen:
+        won = results[-1]
+        m.won_bid = {"player": won["player"], "price": won["price"], "at": state.events_applied}
+        m.results_seen = len(results)
+    if (
+        kind == "work_completed"
+        and ev.get("princess") is None
+        and holds(state, ev["player"], "muse")
+    ):
+        _note(state, ev["player"], "muse", work_value=state.round)
+    if kind in KEEPS_MOMENTS:
+        return
+    if m.immediately and m.immediately["at"] != state.events_applied:
+        m.immediately = None
+    won = m.won_bid
+    if (
+        won
+        and won["at"] != state.events_applied
+        and not (kind in KEEPS_WON_BID and ev.get("player") == won["player"])
+    ):
+        m.won_bid = None
+
+
+def open_moments(state, s: int) -> set[str]:
+    m = data(state)
+    now = set()
+    if m.immediately and s in m.immediately["seats"]:
+        now.add("immediately")
+    if state.phase == "action" and state.turn == s:
+        now.add("own_turn")
+    if m.won_bid and m.won_bid["player"] == s:
+        now.add("won_bid")
+    if state.phase == CHARACTER_AUCTION and not _auction(state)["started"]:
+        now.add("auction_end")
+    return now
+
+
+# --- using a Character -----------------------------------------------------------------------
+
+
+def character_used(state: GameState, ev: Event) -> None:
+    """A Character used at a moment its text allows (the Banker's exchange has its own phase)."""
+    if state.phase not in USABLE_IN:
+        refuse(
+            "wrong_phase",
+            "Characters are used in the Auction, Character Auction and Action phases",
+        )
+    s = seat(state, ev)
+    card = _held_card(state, s, ev.get("character"))
+    character: str = card["character"]
+    name = _name(character)
+    if character == "banker":
+        refuse(
+            "character_not_now",
+            "The Banker's money was paid out when it was bought; its exchange for PP comes "
+            "at the end of the game",
+        )
+    if character not in CHARACTER_MOMENTS:
+        refuse("bad_character_effect", "The Muse is not flipped: it raises each Work this round")
+    if character == "princess":
+        refuse(
+            "bad_character_effect",
+            "The Princess is used as a Complete a Work action (work_completed with princess)",
+        )
+    if not card["face_up"]:
+        refuse("character_face_down", f"{state.players[s].name}'s {name} is already face down")
+    effect = _effect(character, ev)
+    if not CHARACTER_MOMENTS[character][effect] or not (
+        set(CHARACTER_MOMENTS[character][effect]) & open_moments(state, s)
+    ):
+        refuse("character_not_now", _when(character, effect))
+    p = state.players[s]
+    m = data(state)
+    if character == "cardinal":
+        _note(state, s, character, actions=CARDINAL_EXTRA_ACTIONS)
+    elif effect == "pay_object":
+        price = m.won_bid["price"] if m.won_bid else 0
+        p.money += price
+        _note(state, s, character, money=price)
+    elif character == "merchant":
+        ahead = sum(1 for t, q in enumerate(state.players) if t != s and q.fame > p.fame)
+        gained = MERCHANT_PRESTIGE + MERCHANT_PRESTIGE_PER_OPPONENT * ahead
+        p.fame += gained
+        _note(state, s, character, fame=gained)
+    else:
+        _professor_card(state, s, effect, ev.get("card"))
+        _note(state, s, character, deck=effect, card=ev.get("card"))
+    card["face_up"] = character in CHARACTERS_FACE_UP_AFTER_USE
+
+
+def _held_card(state: GameState, s: int, character: object) -> dict:
+    if not isinstance(character, str) or character not in CHARACTERS:
+        refuse(
+            "character_unknown",
+            f"That is not a Character: {character!r}; they are {', '.join(CHARACTERS)}",
+        )
+    card = character_held(state, s)
+    if card is None or card["character"] != character:
+        refuse(
+            "not_holding_character",
+            f"{state.players[s].name} has no {_name(character)} in front of them",
+        )
+    return card
+
+
+def _effect(character: str, ev: dict) -> str:
+    effects = CHARACTER_MOMENTS[character]
+    if character == "professor":
+        effect = ev.get("deck")
+        what = "deck: prestige or bonus"
+    elif len(effects) == 1:
+        return next(iter(effects))
+    else:
+        effect = ev.get("effect")
+        what = "effect: " + " or ".join(effects)
+    if not isinstance(effect, str) or effect not in effects:
+        refuse("bad_character_effect", f"Say how the {_name(character)} is used: {what}")
+    return effect
+
+
+def _when(character: str, effect: str) -> str:
+    words = {
+        "immediately": "right after buying it",
+        "own_turn": "on your own turn in the Action phase",
+        "won_bid": "right after you win an object",
+        "auction_end": "at the end of the Auction phase",
+    }
+    moments = [words[x] for x in CHARACTER_MOMENTS[character][effect]]
+    return (
+        f"The {_name(character)} may be used only "
+        + ", ".join(moments[:-1])
+        + (f" or {moments[-1]}" if len(moments) > 1 else moments[-1])
+    )
+
+
+def _professor_card(state, s: int, deck: str, card):
+    """The usual rules for the card taken, for free (ruling M6)."""
+    p = state.players[s]
+    if deck == "bonus":
+        if not state.bonus_deck:
+            refuse("deck_empty", "The Bonus deck is empty")
+        if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
+            refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
+        state.bonus_deck.remove(card)
+        p.bonus_cards.append(card)
+        return
+    if state.stacks["prestige"] <= 0 or not state.prestige_deck:
+        refuse("deck_empty", "The Prestige card stack is empty")
+    if not known(card, PRESTIGE_CARDS) or card not in state.prestige_deck:
+        refuse("card_not_available", f"{card!r} is not a Prestige card left in the deck")
+    state.prestige_deck.remove(card)
+    state.stacks["prestige"] -= 1
+    p.prestige_cards.append(card)
+
+
+# --- the Characters' effects on the base game ----------------------------------------------------
+
+
+def cardinal_actions(state: GameState, s: int, n: int) -> int:
+    """The Cardinal's extra action, once flipped on its holder's turn."""
+    if state.phase == "action" and holds(state, s, "cardinal", face_up=False):
+        return n + CARDINAL_EXTRA_ACTIONS
+    return n
+
+
+def muse_work_value(state: GameState, s: int, value: dict) -> dict:
+    """The Muse adds the round number to each Work its holder completes this round."""
+    if not holds(state, s, "muse"):
+        return value
+    return {
+        **value,
+        "parts": {**value["parts"], "muse": state.round},
+        "total": value["total"] + state.round,
+    }
+
+
+def princess_work_value(state, s: int) -> dict:
+    """A Work without a Profession card (p. 16): Landscapes, Buildings, Builders and cards."""
+    p = state.players[s]
+    parts = {
+        "landscapes": PRINCESS_WORK_VALUE["landscape"] * sum(p.landscapes.values()),
+        "buildings": PRINCESS_WORK_VALUE["building"] * len(buildings_of(state, s)),
+        "builders": PRINCESS_WORK_VALUE["builder"] * p.builders,
+        "cards": PRINCESS_WORK_VALUE["card"] * (len(p.hand) + len(p.table)),
+    }
+    return {"profession": None, "parts": parts, "bonus": {}, "total": sum(parts.values())}
+
+
+def work_completed(state: GameState, ev: Event) -> None:
+    """Complete a Work: with the Princess instead of a Profession card (p. 16), or as usual."""
+    if "princess" not in ev:
+        return base_work_completed(state, ev)
+    s = seat(state, ev)
+    name = state.players[s].name
+    if ev["princess"] is not True or "profession" in ev or ev.get("bonus_cards"):
+        refuse(
+            "bad_event",
+            "A Princess Work plays no Profession card and no Bonus card: "
+            "{player, princess: true, prestige}",
+        )
+    card = character_held(state, s)
+    if card is None or card["character"] != "princess":
+        refuse("not_holding_character", f"{name} has no Princess in front of them")
+    if not card["face_up"]:
+        refuse("character_face_down", f"{name}'s Princess is already face down")
+    total = princess_work_value(state, s)["total"]
+    check_work_value(state, total)
+    taken = check_prestige_taken(total, ev.get("prestige", 0))
+    record_work(state, s, None, total, taken, [])
+    card["face_up"] = False
+    _note(state, s, "princess", work_value=total)
+
+
+# --- the end of the game (p. 15) ---------------------------------------------------------------
+
+
+def banker_holder(state: GameState) -> int | None:
+    """Who holds the Banker (after round 7: bought in the last round)."""
+    return next((s for s in range(state.n) if holds(state, s, "banker")), None)
+
+
+def banker_exchange(state: GameState, ev: Event) -> None:
+    """Florin for PP, 200 each, by the Banker's holder; then the game is scored."""
+    s = seat(state, ev)
+    character = ev.get("character")
+    _held_card(state, s, character)
+    if character != "banker":
+        refuse("character_not_now", "The game is over but for the Banker's exchange")
+    p = state.players[s]
+    florin = ev.get("florin")
+    if (
+        not isinstance(florin, int)
+        or isinstance(florin, bool)
+        or florin < 0
+        or florin % BANKER_FLORIN_PER_PRESTIGE
+        or florin > p.money
+    ):
+        refuse(
+            "bad_exchange",
+            f"Exchange a multiple of {BANKER_FLORIN_PER_PRESTIGE} Florin, at most the "
+            f"{p.money} in hand (0 declines), not {florin!r}",
+        )
+    gained = florin // BANKER_FLORIN_PER_PRESTIGE
+    p.money -= florin
+    p.fame += gained
+    _note(state, s, "banker", money=-florin, fame=gained)
+    end_phase(state)
+
+
+# --- what a seat may do now (for the phones and simulated games) --------------------------------
+
+
+def candidates(state, s: int) -> list[dict]:
+    """Plausible expansion events for seat `s` now; the caller keeps those the rules allow."""
+    if not active(state):
+        return []
+    out: list[dict] = []
+    p = state.players[s]
+    if state.phase == CHARACTER_AUCTION and bidder(state) == s:
+        for character in CHARACTERS:
+            spaces = character_spaces(state, s, character)
+            for space in dict.fromkeys(spaces[:1] + spaces[-1:]):
+                out.append(
+                    {"type": "character_bid", "player": s, "character": character, "space": space}
+                )
+        out.append({"type": "character_passed", "player": s})
+    if state.phase == BANKER_EXCHANGE and banker_holder(state) == s:
+        most = p.money // BANKER_FLORIN_PER_PRESTIGE * BANKER_FLORIN_PER_PRESTIGE
+        for florin in dict.fromkeys((0, most)):
+            out.append(
+                {"type": "character_used", "player": s, "character": "banker", "florin": florin}
+            )
+    card = character_held(state, s)
+    if (
+        card is None
+        or not card["face_up"]
+        or state.phase not in ("auction", CHARACTER_AUCTION, "action")
+    ):
+        return out
+    character = card["character"]
+    if character == "princess" and state.phase == "action" and state.turn == s:
+        value = princess_work_value(state, s)["total"]
+        out.append(
+            {"type": "work_completed", "player": s, "princess": True, "prestige": value // 4}
+        )
+    for effect in CHARACTER_MOMENTS.get(character, {}) if character != "princess" else ():
+        ev = {"type": "character_used", "player": s, "character": character}
+        if character == "merchant":
+            ev["effect"] = effect
+        elif character == "professor":
+            deck = state.bonus_deck if effect == "bonus" else state.prestige_deck
+            if not deck:
+                continue
+            ev.update(deck=effect, card=deck[0])
+        out.append(ev)
+    return out
+
+
+# --- what everybody sees ------------------------------------------------------------------------
+
+
+def character_area(state: GameState) -> dict | None:
+    """The Character card area and the cards in front of players: all face up on the table
+    (every Pawn visible to all); of what the Professor brought, only which deck. None in a
+    game without the expansion."""
+    if not active(state):
+        return None
+    m = data(state)
+    a = m.auction
+    return {
+        "banker_money": m.banker_money,
+        "held": [[dict(c) for c in p.part(NAME).characters] for p in state.players],
+        "auction": None
+        if a is None
+        else {
+            "turn": a["turn"],
+            "pawns": {c: list(v) for c, v in a["pawns"].items()},
+            "done": list(a["done"]),
+            "bought": list(a["bought"]),
+            "started": a["started"],
+        },
+        "brought": [{k: v for k, v in b.items() if k != "card"} for b in m.brought],
+        "won_bid": {k: v for k, v in m.won_bid.items() if k != "at"} if m.won_bid else None,
+    }
+
+
+# --- the module ---------------------------------------------------------------------------------
+
+
+def check_setup(state: GameState, ev: Event) -> None:
+    if (ev.get("expansions") or {}).get(NAME) is not True:
+        refuse("bad_event", "Say whether the game plays The Muse and the Princess: true or false")
+    if ev.get("solo"):
+        refuse(
+            "expansion_not_supported",
+            "The Muse and the Princess is for 2 to 5 players, not the solo game",
+        )
+
+
+def correction_keeps_bids_payable(state: GameState, ev: Event) -> None:
+    """A host's correction may not leave a Pawn's bid unpayable (ruling 30)."""
+    if ev.get("type") != "correction" or state.phase != CHARACTER_AUCTION:
+        return
+    s, money = ev.get("player"), ev.get("money", 0)
+    if not isinstance(s, int) or not 0 <= s < state.n or not isinstance(money, int):
+        return
+    bid = standing_bid(state, s)
+    if bid > state.players[s].money + money:
+        refuse(
+            "bad_correction",
+            f"{state.players[s].name} could no longer pay the Character bid of {bid}",
+        )
+
+
+def _summary(state: GameState) -> dict[str, Any]:
+    return {"banker_money": data(state).banker_money}
+
+
+def _player_summary(state: GameState, s: int) -> dict[str, Any]:
+    return {"characters": [dict(c) for c in state.players[s].part(NAME).characters]}
+
+
+register(
+    Module(
+        name=NAME,
+        title="The Muse and the Princess",
+        option=NAME,
+        enabled_by=lambda ev: (
+            isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get(NAME))
+        ),
+        foreign=(
+            "expansion_not_enabled",
+            "This game is played without The Muse and the Princess",
+        ),
+        phases=(
+            Phase(
+                CHARACTER_AUCTION,
+                "the Character Auction phase",
+                {
+                    "character_bid": Move(character_bid, turn=True),
+                    "character_passed": Move(character_passed, turn=True),
+                },
+                after="auction",
+                begin=begin_character_auction,
+                whose_turn=bidder,
+            ),
+            Phase("action", moves={"work_completed": Move(work_completed, turn=True, action=True)}),
+            Phase(
+                BANKER_EXCHANGE,
+                "the Banker's exchange at the end of the game",
+                {"character_used": banker_exchange},
+                when=GAME_END,
+                active=lambda state: banker_holder(state) is not None,
+                whose_turn=banker_holder,
+            ),
+        ),
+        anytime={"character_used": character_used},
+        game_part=MuseGame,
+        player_part=MusePlayer,
+        hooks={
+            "check_setup": check_setup,
+            "round_start": round_start,
+            "gate": correction_keeps_bids_payable,
+            "event_done": event_done,
+            "actions_per_turn": cardinal_actions,
+            "work_value": muse_work_value,
+            "fame_may_be_sold": lambda state: False,
+            "candidates": candidates,
+            "summary": _summary,
+            "player_summary": _player_summary,
+            "public_view": lambda state: {"characters": character_area(state)},
+        },
+    )
+)

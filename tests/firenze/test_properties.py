@@ -1,0 +1,70 @@
+"""Properties of the Firenze rules over random legal games (hypothesis), as for the Princes."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.firenze import apply, replay
+from companion.firenze.catalog import SEALS_PER_PLAYER
+from companion.firenze.state import brick_total
+
+from .bot import Bot
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_random_games_keep_every_brick_seal_and_limit(seed, players):
+    bot = Bot(seed, players)
+    turns = 0
+    while bot.state["phase"] == "play" and turns < 120:
+        seat = bot.state["turn"]
+        bot.turn()
+        turns += 1
+        s = bot.state
+        assert brick_total(s) == 88
+        if s["phase"] == "play":
+            me = s["players"][seat]
+            assert sum(me["storehouse"].values()) <= 10
+            nonceleb = [c for c in me["hand"] if c["kind"] != "celebration"] + me["buildings"]
+            assert len(me["hand"]) + len(me["buildings"]) <= 5 or not nonceleb
+        for p in s["players"]:
+            assert p["seals_left"] + len(p["seals"]) == SEALS_PER_PLAYER[players]
+        sealed = [(x["colour"], x["height"]) for p in s["players"] for x in p["seals"]]
+        assert len(sealed) == len(set(sealed))
+    bot.play(1)
+    assert json.loads(json.dumps(bot.state)) == bot.state  # a snapshot is the state itself
+    assert replay(bot.log) == bot.state  # the log alone gives the same table
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_apply_is_pure_and_a_refusal_changes_nothing(seed):
+    bot = Bot(seed)
+    bot.play(10)
+    state = bot.state
+    before = copy.deepcopy(state)
+    for event in bot.log[-5:] + [{"type": "card_taken", "player": 9, "position": 1}]:
+        try:
+            apply(state, event)
+        except Exception as e:  # noqa: BLE001 - a refusal is the expected outcome here
+            assert getattr(e, "code", None), e
+        assert state == before
+
+
+def test_a_long_game_reaches_the_end_and_scores():
+    ended = 0
+    for seed in range(6):
+        bot = Bot(seed)
+        bot.play(400)
+        if bot.state["phase"] == "over":
+            ended += 1
+            final = bot.state["final"]
+            best = max(s["total"] for s in final["scores"])
+            assert final["winners"] == [s["player"] for s in final["scores"] if s["total"] == best]
+    assert ended >= 3

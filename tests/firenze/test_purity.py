@@ -1,0 +1,18 @@
+"""The Firenze rules stay pure, like the Princes': no web, no database, no clock, no chance."""
+
+from pathlib import Path
+
+import companion.firenze
+from tests.test_rules_purity import FORBIDDEN, imported_modules
+
+
+def test_the_firenze_rules_import_nothing_impure():
+    files = sorted(Path(companion.firenze.__file__).parent.glob("*.py"))
+    assert len(files) >= 10
+    for path in files:
+        bad = set(imported_modules(path)) & (FORBIDDEN | {"random", "companion"})
+        # the shared core: a Firenze Refusal is a companion.rules Refusal, and an undo that
+        # reaches behind a snapshot raises the same NeedFullLog for the service
+        if path.name in ("refusals.py", "engine.py"):
+            bad.discard("companion")
+        assert not bad, f"{path.name} imports {bad}"
