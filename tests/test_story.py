@@ -8,7 +8,7 @@ import pytest
 
 from companion.learned import LearnedCatalog
 from companion.presentation.scoring import breakdown, fame_by_source
-from companion.rules import replay
+from companion.rules import play, replay, simulation_catalog
 from companion.story import read
 from companion.table import SNAPSHOT_EVERY, Table
 from tests.builders import DATA, TEST_CATALOG, load_log
@@ -112,3 +112,18 @@ def test_the_service_gives_one_replay_per_seq(store, tmp_path):
     assert [(f.money, f.fame, f.touched) for f in fresh.facts] == [
         (f.money, f.fame, f.touched) for f in third.facts
     ]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("expansions", [{}, {"muse_princess": True}])
+def test_random_games_add_up_too(seed, expansions):
+    """Seeded random tables (the Muse and the Princess too): every score sheet adds up and no
+    fame change is left without a source."""
+    log, _ = play(4, seed=seed, catalog=simulation_catalog(), expansions=expansions)
+    r = read(numbered(log), simulation_catalog())
+    assert r.state.phase == "over"
+    for row in breakdown(r):
+        parts = {source: pp for source, _, pp in row["parts"]}
+        assert sum(parts.values()) == row["total"] and parts["other"] == 0, row
+    if expansions:
+        assert any(f.type.startswith("character_") for f in r.facts)
