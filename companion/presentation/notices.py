@@ -26,7 +26,12 @@ from .words import (
 )
 
 SCAN = 80  # how far back in the story a phone looks for notices
-QUIET = {"correction", RETRACTED}  # told by their own notice, not as "recorded for you"
+QUIET = {"correction", RETRACTED}
+TURNS = {  # a turn outside the Auction phase, by phase
+    "action": "Your turn",
+    "character_auction": "Your turn in the Character Auction",
+    "banker_exchange": "Your turn: exchange Florin for PP with the Banker, or keep them",
+}  # told by their own notice, not as "recorded for you"
 
 
 @dataclass(frozen=True)
@@ -43,15 +48,13 @@ def _turn(fact, state, me: int) -> Notice | None:
     """Your turn, or a bid asked of you: only the fact that handed it to you."""
     if not fact.new_turn or fact.turn != me:
         return None
-    if fact.phase == "action":
-        return Notice(fact.seq, "turn", "Your turn", fact.at)
+    if fact.phase != "auction":
+        return Notice(fact.seq, "turn", TURNS.get(fact.phase, "Your turn"), fact.at)
     asked = fact.asked or {}
     what = object_name(asked.get("object"))
     text = {
         "bid": f"Your bid: the {what} stands at {asked.get('bid')} Florin. Raise or pass",
-        "place": f"Place your {what}"
-        if asked.get("object") != "landscape"
-        else "Place your Landscape",
+        "place": f"Place your {what}",
         "choose": "Choose your Prestige card",
     }.get(asked.get("kind"), "Your turn to open an auction")
     return Notice(fact.seq, "bid" if asked.get("kind") == "bid" else "turn", text, fact.at)
@@ -137,7 +140,7 @@ def buzz_key(replay, me: int) -> str:
     """Non-empty while it is this seat's turn (or its bid): the seq of the event that made
     it so. The phone vibrates once per key."""
     state = replay.state
-    if state.phase not in ("auction", "action") or state.solo:
+    if state.phase in ("setup", "over", "not_started") or state.solo:
         return ""
     for fact in reversed(replay.facts[-SCAN:]):
         if fact.seq in replay.undone_by or fact.type == RETRACTED:

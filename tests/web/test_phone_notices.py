@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from companion.presentation.notices import notices
+from companion.presentation.notices import buzz_key, notices
+from companion.rules import play, simulation_catalog
 from companion.story import read
 from tests.builders import TEST_CATALOG, load_log
 from tests.web.phone_game import (
@@ -148,3 +149,13 @@ def test_notices_never_tell_another_players_money_or_cards():
                 if any(p in n.text for p in private):
                     assert n.kind in ("undone", "recorded"), n.text
     assert {"won", "lost", "turn", "bid", "best_work", "over"} <= seen
+
+
+def test_the_character_auction_turn_is_named():
+    log, _ = play(3, seed=5, catalog=simulation_catalog(), expansions={"muse_princess": True})
+    events = [{**e, "seq": i, "by": "host"} for i, e in enumerate(log, 1)]
+    r = read(events, simulation_catalog())
+    turn = next(f for f in r.facts if f.new_turn and f.phase == "character_auction")
+    part = read(events[: turn.seq], simulation_catalog())
+    assert notices(part, turn.turn)[0].text == "Your turn in the Character Auction"
+    assert buzz_key(part, turn.turn) == str(turn.seq)
