@@ -170,4 +170,5 @@ def test_three_phones_play_round_one(app, live_server, phones):
     board = host.inner_text("#board")
     assert host.evaluate("window.notReloaded") is True  # updated live, never reloaded
     assert not any(has_number(board, m) for m in (3300, 4600, 5600))
-    assert "Poet" not in ben.content() and "Mason" not in ada.content()
+    # the Poet is a Work on Ada's table now (the recent events tell it); her hand stays hers
+    assert "Alchemist" not in ben.content() and "Mason" not in ada.content()
