@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from companion.rules import BUILTIN, Fold, GameState, Refusal, character_area, current_player
+from companion.rules import (
+    BUILTIN,
+    Fold,
+    GameState,
+    Refusal,
+    character_area,
+    cooperation_proposal,
+    current_player,
+)
 from companion.rules.catalog import (
     BUILDER_PRESTIGE,
     FLORIN_PER_CHARACTER_SPACE,
@@ -69,6 +77,7 @@ class Fact:
     opening: dict | None = None  # game_started: start player, solo, grid, Freedom supply
     purchases: tuple = ()  # Characters bought when their buyer's turn came: player, price...
     won_price: int | None = None  # the price of the object just won (the Merchant pays it)
+    proposal: dict | None = None  # a Cooperative Building answered: the offer it answered
 
     @property
     def player(self) -> int | None:
@@ -89,6 +98,7 @@ class Glance:
     solo_log: int
     auction_in: tuple
     characters: dict | None  # the Muse and the Princess's card area, in a game with it
+    proposal: dict | None  # a Cooperative Building proposal waiting for its answer
 
 
 def glance(state: GameState) -> Glance:
@@ -114,7 +124,12 @@ def glance(state: GameState) -> Glance:
         solo_log=len(state.solo.get("log", [])) if state.solo else 0,
         auction_in=tuple(cur["in"]) if cur else (),
         characters=character_area(state) if state.players else None,
+        proposal=_copy_of(cooperation_proposal(state)) if state.players else None,
     )
+
+
+def _copy_of(offer):
+    return dict(offer) if isinstance(offer, dict) else None
 
 
 def _fame_sources(before: tuple, after: tuple, p, kind: str, best_work: int) -> dict:
@@ -144,6 +159,8 @@ def _fame_sources(before: tuple, after: tuple, p, kind: str, best_work: int) -> 
             if kind == "correction"
             else "characters"
             if kind.startswith("character_")
+            else "buildings"  # a cooperative Building: 3 PP to both, shared by the two
+            if kind == "cooperation_accepted"
             else "fame_sold"
             if rest < 0
             else "other"
@@ -176,7 +193,7 @@ def fact_of(
                     sources[s] = split
         if a != b:
             touched.add(s)
-    for key in ("player", "from_player"):
+    for key in ("player", "from_player", "partner"):
         seat = event.get(key)
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n:
             touched.add(seat)
@@ -226,6 +243,7 @@ def fact_of(
         purchases=_purchases(before.characters, after.characters),
         won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
         phase_before=before.phase,
+        proposal=before.proposal if kind.startswith("cooperation_") else None,
         seq=seq,
         type=kind,
         by=str(event.get("by", "")),

@@ -49,7 +49,8 @@ class Table:
         expansions=None,
     ):
         """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup;
-        `expansions`: e.g. {"muse_princess": True} (default: the base game)."""
+        `expansions`: e.g. {"muse_princess": True} or {"cooperative": True} (default: the base
+        game)."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
         start_event = {
@@ -184,10 +185,10 @@ class Table:
         self.do("turn_ended", player=seat)
 
 
-def nearly_full(players=("Alexandra", "Leon", "Jen")) -> Table:
+def nearly_full(players=("Alexandra", "Leon", "Jen"), expansions=None) -> Table:
     """No grid: Alexandra, rich by correction, builds 7+7+7+5+5+5+5 = 41 of her 43 squares in
     4 rounds; returned at the start of round 5."""
-    t = Table(players=players)
+    t = Table(players=players, expansions=expansions)
     t.do("correction", player=0, money=20000, fame=0, reason="test: a rich Alexandra")
     for buildings in (
         ("university", "laboratory"),

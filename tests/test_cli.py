@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from companion.rules.autoplay import play, simulation_catalog
+from tests.builders import TEST_CATALOG, Table
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))
 
@@ -175,3 +176,40 @@ def test_a_bad_catalog_file_changes_nothing(tmp_path):
     assert out.returncode == 2 and "castle" in out.stderr
     data = json.loads(run("catalog", "export", "--instance", tmp_path / "club").stdout)
     assert "painter" not in data["professions"]
+
+
+def test_replay_json_reports_cooperative_buildings(tmp_path):
+    """A Cooperative Building log: the shared Tower in both players' Buildings, the open
+    proposal, and the refusal of a stranger's answer with its line number."""
+    t = Table(("Alexandra", "Leon", "Jen"), expansions={"cooperative": True})
+    t.to_action()
+    t.do("cooperation_proposed", player=0, partner=1, building="tower", partner_payment=400)
+    t.do("cooperation_accepted", player=1)
+    t.do("turn_ended", player=0)
+    t.do("cooperation_proposed", player=1, partner=2, building="chapel", partner_payment=0)
+    events = list(t.log)
+    catalog = tmp_path / "test-cards.json"
+    catalog.write_text(json.dumps(TEST_CATALOG.to_dict()))
+    out = run("replay", write_log(tmp_path / "coop.jsonl", events), "--catalog", catalog, "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    alexandra, leon, jen = result["players"]
+    assert alexandra["buildings"] == leon["buildings"] == ["tower"] and jen["buildings"] == []
+    assert (alexandra["money"], leon["money"]) == (3500 + 400 - 700, 3500 - 400)
+    assert (alexandra["fame"], leon["fame"]) == (3, 3)
+    assert alexandra["empty_spaces"] == leon["empty_spaces"] == 42
+    assert result["cooperative_buildings"] == [{"building": "tower", "builder": 0, "partner": 1}]
+    assert result["cooperation"] == {
+        "player": 1,
+        "partner": 2,
+        "building": "chapel",
+        "partner_payment": 0,
+    }
+
+    events.append({"type": "cooperation_accepted", "player": 0})
+    out = run(
+        "replay", write_log(tmp_path / "stranger.jsonl", events), "--catalog", catalog, "--json"
+    )
+    assert out.returncode == 3
+    error = json.loads(out.stdout)["error"]
+    assert error["seq"] == len(events) and error["code"] == "not_partner"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import summary
+from companion.rules import Fold, Refusal, public_view, seat_view, summary
 from companion.rules.catalog import CHARACTERS, MINIMUM_WORK_VALUE
-from tests.builders import Table, bonus, build, freedom
+from tests.builders import TEST_CATALOG, Table, bonus, build, freedom
 
 A, LEON, JEN, CHRIS = 0, 1, 2, 3
 FOUR = ("Alexandra", "Leon", "Jen", "Chris")
@@ -608,6 +608,23 @@ def test_professor_prestige_card_leaves_the_prestige_stack_open():
     assert r.code == "character_face_down"
 
 
+def test_the_public_view_shows_pawns_and_characters_but_not_the_professors_card():
+    t = muse_table(("Alexandra", "Leon", "Jen"))
+    t.leave_all()
+    t.do("character_bid", player=A, character="professor", space=4)
+    area = public_view(t.state)["characters"]
+    assert area["auction"]["pawns"] == {"professor": [A, 4]} and area["banker_money"] == 600
+    characters_round(t)
+    use(t, A, "professor", deck="bonus", card="per_lake")
+    view = public_view(t.state)
+    assert view["players"][A]["characters"] == [{"character": "professor", "face_up": False}]
+    assert view["characters"]["brought"] == [
+        {"player": A, "round": 1, "character": "professor", "deck": "bonus"}
+    ]
+    assert "per_lake" not in str(view)
+    assert "per_lake" in str(seat_view(t.state, A)) and "per_lake" not in str(seat_view(t.state, 1))
+
+
 def test_professor_refuses_a_card_not_in_the_deck():
     t = muse_table(("Alexandra", "Leon"))
     t.leave_all()
@@ -661,3 +678,56 @@ def test_every_table_size_runs_a_character_auction(n):
     assert sorted(characters(t, s)[0]["character"] for s in range(n)) == sorted(
         list(CHARACTERS)[:n]
     )
+
+
+def test_merchant_on_its_holders_own_turn_in_the_action_phase():
+    """ "at any time on your turn during the Action phase": even after both actions."""
+    t = muse_table(("Alexandra", "Leon", "Jen"))
+    t.do("correction", player=JEN, money=0, fame=2, reason="test: Jen ahead")
+    t.leave_all()
+    characters_round(t, {LEON: ("merchant", 3)})
+    t.do("turn_ended", player=A)
+    t.do("building_built", player=LEON, building="tower")
+    t.do("building_built", player=LEON, building="chapel")
+    assert t.p(LEON).fame == 6  # two Buildings: now ahead of Jen
+    use(t, LEON, "merchant", effect="prestige")
+    assert t.p(LEON).fame == 6 + 1  # nobody has more PP than Leon
+
+
+def test_two_players_merchant_pays_for_the_landscape_object():
+    """With 2 players the Landscape object is one auction object; the Merchant may pay for it
+    (the winner names the type, before or after flipping the card)."""
+    t = muse_table(("Alexandra", "Leon"))
+    t.leave_all()
+    characters_round(t, {A: ("merchant", 3)})
+    t.end_turns()
+    assert t.opener == LEON
+    t.do("auction_opened", player=LEON, object="landscape")
+    t.do("bid_raised", player=A, amount=400)
+    t.do("bid_passed", player=LEON)
+    money = t.p(A).money
+    use(t, A, "merchant", effect="pay_object")
+    assert t.p(A).money == money + 400
+    t.do("landscape_placed", player=A, landscape="park")
+    assert t.p(A).landscapes["park"] == 1
+
+
+def test_undo_may_not_reach_past_the_professors_drawn_cards():
+    """Ruling 14: the Professor's use showed 5 drawn cards; an undo may take it back as its
+    oldest event (a mis-tap) but not reach past it."""
+    t = muse_table(("Alexandra", "Leon"))
+    t.leave_all()
+    characters_round(t, {A: ("professor", 3)})
+    t.do("building_built", player=A, building="tower")
+    use(t, A, "professor", deck="bonus", card="per_lake")
+    t.do("building_built", player=A, building="chapel")
+    fold = Fold(TEST_CATALOG)
+    for e in t.log:
+        fold.add(e)
+    n = fold.last_seq
+    with pytest.raises(Refusal) as info:
+        fold.add({"type": "retracted", "seqs": [n - 2, n - 1, n]})
+    assert info.value.code == "retraction_past_reveal"
+    fold.add({"type": "retracted", "seqs": [n - 1, n]})
+    assert fold.state.players[A].bonus_cards == []
+    assert fold.state.players[A].part("muse_princess").characters[0]["face_up"] is True

@@ -15,7 +15,19 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Fold, GameState, Refusal, apply, apply_in_place, current_player, replay
+from companion.rules import (
+    Fold,
+    GameState,
+    Refusal,
+    apply,
+    apply_in_place,
+    cooperation_in_game,
+    cooperation_partners,
+    cooperation_proposal,
+    cooperative_buildings,
+    current_player,
+    replay,
+)
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -52,6 +64,9 @@ TYPES = [
     "correction",
     "profession_taught",
     "landscape_taught",
+    "cooperation_proposed",
+    "cooperation_accepted",
+    "cooperation_declined",
     "character_bid",
     "character_passed",
     "character_used",
@@ -84,6 +99,8 @@ FIELDS = [
     "freedoms",
     "expansions",
     "by",
+    "partner",
+    "partner_payment",
     "character",
     "space",
     "effect",
@@ -129,15 +146,19 @@ def junk_event(rng: random.Random, state) -> dict:
     return ev
 
 
-def start_event(rng: random.Random) -> dict:
+def start_event(rng: random.Random, *, coop: bool | None = None) -> dict:
+    """A game of 2 to 5, half with The Muse and the Princess, about a third with Cooperative
+    Building (without the grid, mostly: with it the start is refused, ruling C5), so some with
+    both."""
     n = rng.randrange(2, 6)
+    coop = rng.random() < 0.35 if coop is None else coop
     ev = {
         "type": "game_started",
         "players": NAMES[:n],
         "start_player": rng.randrange(n),
-        "expansions": {"muse_princess": rng.random() < 0.5, "cooperative": False},
+        "expansions": {"muse_princess": rng.random() < 0.5, "cooperative": coop},
         "solo": None,
-        "grid": rng.random() < 0.5,
+        "grid": rng.random() < (0.05 if coop else 0.5),
     }
     if n == 2:
         extra = rng.sample(list(FREEDOMS), 2 if rng.random() < 0.7 else 1)
@@ -214,9 +235,14 @@ def plausible_event(rng: random.Random, state) -> dict:
     ):  # the expansion's own events
         return character_event(rng, state)
     if state.phase == "action":
+        offer = cooperation_proposal(state)
+        if offer is not None:
+            return cooperation_answer(rng, state, offer)
         s = state.turn
         p = state.players[s]
         roll = rng.random()
+        if cooperation_in_game(state) and roll < 0.12:
+            return cooperation_offer(rng, state, s)
         if roll < 0.15 or (p.actions >= 2 and roll < 0.9):
             return {"type": "turn_ended", "player": s}
         playable = [c for c in p.hand if c in state.catalog.professions]
@@ -258,6 +284,31 @@ def plausible_event(rng: random.Random, state) -> dict:
             "profession": rng.choice(table),
         }
     return junk_event(rng, state)
+
+
+def cooperation_offer(rng: random.Random, state, s: int) -> dict:
+    """A proposal to a neighbour, now and then to someone else, with a payment of any kind."""
+    partner = rng.choice(cooperation_partners(state, s) + [rng.randrange(state.n)])
+    return {
+        "type": "cooperation_proposed",
+        "player": s,
+        "partner": partner,
+        "building": rng.choice(list(BUILDINGS)),
+        "partner_payment": rng.choice([0, 100, 300, 700, 1200, 5000, 150, -100]),
+    }
+
+
+def cooperation_answer(rng: random.Random, state, offer: dict) -> dict:
+    """The partner accepts or declines; sometimes the builder withdraws, or a stranger tries."""
+    roll = rng.random()
+    if roll < 0.55:
+        return {"type": "cooperation_accepted", "player": offer["partner"]}
+    if roll < 0.8:
+        return {"type": "cooperation_declined", "player": offer["partner"]}
+    if roll < 0.9:
+        return {"type": "cooperation_declined", "player": offer["player"]}
+    kind = rng.choice(["cooperation_accepted", "cooperation_declined"])
+    return {"type": kind, "player": rng.randrange(state.n)}
 
 
 def character_event(rng: random.Random, state) -> dict:
@@ -445,3 +496,23 @@ def test_some_random_games_reach_the_end(seed):
         assert state.final["winners"] and all(
             state.final["scores"][w]["total"] == max(totals) for w in state.final["winners"]
         )
+
+
+def test_random_cooperative_streams_build_together():
+    """The streams really exercise Cooperative Building: over a few seeds, proposals are
+    accepted and declined, and every accepted one leaves a Building shared by two seats."""
+    kinds = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GameState(TEST_CATALOG)
+        apply_in_place(state, start_event(rng, coop=True) | {"grid": False})
+        for _ in range(600):
+            event = plausible_event(rng, state)
+            try:
+                apply_in_place(state, event)
+            except Refusal:
+                continue
+            kinds.add(event["type"])
+        for b in cooperative_buildings(state):
+            assert b["partner"] in cooperation_partners(state, b["builder"])
+    assert {"cooperation_proposed", "cooperation_accepted", "cooperation_declined"} <= kinds

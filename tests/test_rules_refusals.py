@@ -1176,6 +1176,165 @@ def _():
     return f, {"type": "retracted", "seqs": [f.last_seq - 1, f.last_seq]}
 
 
+# --- Cooperative Building (rulings C1-C6) ---------------------------------------------------
+
+
+def coop_in_action(players=("Alexandra", "Leon", "Jen"), **kw) -> Table:
+    t = started(players, expansions={"cooperative": True}, **kw)
+    t.to_action()
+    return t
+
+
+def proposal(player=A, partner=LEON, building="tower", payment=0, **extra) -> dict:
+    return {
+        "type": "cooperation_proposed",
+        "player": player,
+        "partner": partner,
+        "building": building,
+        "partner_payment": payment,
+        **extra,
+    }
+
+
+@case("shared_board_unknown")
+def _():
+    return new_state(), {
+        "type": "game_started",
+        "players": ["Alexandra", "Leon", "Jen"],
+        "expansions": {"muse_princess": False, "cooperative": True},
+        "grid": True,
+    }
+
+
+@case("expansion_not_enabled")
+def _():
+    return in_action(), proposal()
+
+
+@case("not_neighbour")
+def _():
+    return coop_in_action(("Alexandra", "Leon", "Jen", "Chris")), proposal(partner=JEN)
+
+
+@case("not_neighbour")
+def _():
+    return coop_in_action(), proposal(partner=A)
+
+
+@case("unknown_player")
+def _():
+    return coop_in_action(), proposal(partner=3)
+
+
+@case("bad_payment")
+def _():
+    return coop_in_action(), proposal(payment=250)
+
+
+@case("bad_payment")
+def _():
+    return coop_in_action(), proposal(payment=-100)
+
+
+@case("building_unknown")
+def _():
+    return coop_in_action(), proposal(building={"tower": 1})
+
+
+@case("building_already_built")
+def _():
+    t = coop_in_action()
+    t.do("turn_ended", player=A)
+    t.do("building_built", player=LEON, building="tower")
+    t.do("turn_ended", player=LEON)
+    t.do("turn_ended", player=JEN)
+    t.to_action()
+    t.do("turn_ended", player=LEON)
+    t.do("turn_ended", player=JEN)
+    return t, proposal()  # Leon's Principality has a Tower
+
+
+@case("building_sold_out")
+def _():
+    t = coop_in_action(("Alexandra", "Leon", "Jen", "Chris", "Anna"))
+    t.do("turn_ended", player=A)
+    for s in (LEON, JEN, 3):
+        t.do("building_built", player=s, building="opera")
+        t.do("turn_ended", player=s)
+    return t, proposal(player=4, partner=A, building="opera")
+
+
+@case("cannot_afford")
+def _():
+    t = coop_in_action()
+    t.do("correction", player=A, money=-3000, fame=0, reason="test: 500 left")
+    return t, proposal(payment=100)  # 500 + 100 < 700
+
+
+@case("cannot_afford")
+def _():
+    t = coop_in_action()
+    _propose(t, proposal(payment=3600))
+    return t, {"type": "cooperation_accepted", "player": LEON}  # Leon holds 3500
+
+
+@case("cells_not_allowed")
+def _():
+    return coop_in_action(), proposal(cells=[[0, 0], [0, 1], [0, 2]])
+
+
+@case("no_actions_left")
+def _():
+    t = coop_in_action()
+    t.do("building_built", player=A, building="chapel")
+    t.do("building_built", player=A, building="opera")
+    return t, proposal()
+
+
+@case("not_your_turn")
+def _():
+    return coop_in_action(), proposal(player=LEON, partner=A)
+
+
+@case("wrong_phase")
+def _():
+    return started(expansions={"cooperative": True}), proposal()
+
+
+@case("cooperation_pending")
+def _():
+    t = coop_in_action()
+    _propose(t, proposal())
+    return t, {"type": "turn_ended", "player": A}
+
+
+@case("no_proposal")
+def _():
+    return coop_in_action(), {"type": "cooperation_accepted", "player": LEON}
+
+
+@case("not_partner")
+def _():
+    t = coop_in_action()
+    _propose(t, proposal())
+    return t, {"type": "cooperation_declined", "player": JEN}
+
+
+@case("no_room")
+def _():
+    t = nearly_full(expansions={"cooperative": True})
+    t.win(A, "park")  # round 5: 41 squares built + a Park of 2 = all 43
+    t.to_action()
+    while t.state.turn != A:
+        t.do("turn_ended", player=t.state.turn)
+    return t, proposal(building="tower")
+
+
+def _propose(t: Table, event: dict):
+    payload = dict(event)
+    t.do(payload.pop("type"), **payload)
+
+
 # --- the checks ---------------------------------------------------------------------------
 
 

@@ -167,6 +167,29 @@ def test_export_then_import_gives_the_same_game(store, tmp_path):
         assert other.export_jsonl("copy") == text
 
 
+@pytest.mark.parametrize(
+    "expansions",
+    [{"cooperative": True}, {"cooperative": True, "muse_princess": True}],
+    ids=["cooperative", "both-expansions"],
+)
+def test_a_game_with_the_expansions_survives_snapshots_and_export(store, tmp_path, expansions):
+    """A whole simulated game with Cooperative Building (and the Characters): recorded through
+    the Table, folded again from a snapshot after a restart, exported and imported elsewhere,
+    it is the same game; and the simulation really built together."""
+    log, final = play(4, seed=7, catalog=simulation_catalog(), expansions=expansions)
+    kinds = {e["type"] for e in log}
+    assert {"cooperation_proposed", "cooperation_accepted"} <= kinds
+    table = Table(store, teach_everything(tmp_path))
+    game_id = record_game(table, log)
+    full = replay([engine_event(e) for e in store.events(game_id)], BUILTIN).to_dict()
+    assert Table(store).state(game_id).to_dict() == full  # a restarted server: snapshot + tail
+    assert table.state(game_id).final == final.final
+    text = table.export_jsonl(game_id)
+    with EventStore(f"sqlite:///{tmp_path / 'other-club.db'}") as other:
+        other.import_jsonl("copy", text)
+        assert Table(other).state("copy").to_dict() == table.state(game_id).to_dict()
+
+
 def test_a_retry_that_would_still_be_legal_is_not_applied_twice(store):
     table = Table(store)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})

@@ -298,3 +298,24 @@ def test_unknown_events_and_refused_logs_do_not_crash():
     texts = told(events)
     assert texts[1] == "A raised to 300"  # told, though the rules refused it
     assert texts[2] == "Mystery event"
+
+
+def test_the_muse_and_the_princess_told():
+    """The Character Auction in words: bids, purchases by themselves (the Banker's money),
+    the Characters used; the Professor's card told only to its owner."""
+    t = Table(expansions={"muse_princess": True})
+    t.leave_all()
+    assert step(t, "character_bid", player=0, character="banker", space=2) == (
+        "Alexandra put their Pawn on the Banker, space 2 (200 Florin)"
+    )
+    step(t, "character_bid", player=1, character="professor", space=3)
+    text = step(t, "character_passed", player=2)
+    assert text.startswith("Jen passed in the Character Auction")
+    assert "Alexandra bought the Banker for 200 Florin and took the 600 Florin on it" in text
+    assert "Leon bought the Professor for 300 Florin" in text
+    assert "The Character Auction is over; Alexandra's turn" in text
+    payload = {"player": 1, "character": "professor", "deck": "bonus", "card": "per_lake"}
+    fact = fact_of(t, {"type": "character_used", **payload})
+    assert describe(fact, t.state, None) == "Leon flipped the Professor for a free Bonus card"
+    assert "Each Lake" in describe(fact, t.state, 1)
+    assert "Each Lake" not in describe(fact, t.state, 0)

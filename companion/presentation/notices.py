@@ -39,7 +39,8 @@ class Notice:
     """One thing that happened to this seat. `kind` lets the phone style it (and buzz)."""
 
     seq: int
-    kind: str  # won, lost, recruited, undone, corrected, recorded, best_work, turn, bid, over
+    kind: str  # won, lost, recruited, undone, corrected, recorded, best_work, turn, bid, over,
+    # asked (a proposal waiting for your answer), answered (your proposal's answer)
     text: str
     at: datetime | None = None
 
@@ -83,6 +84,13 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
         out.append(
             Notice(fact.seq, "recruited", f"{who} recruited the {card} from your table", fact.at)
         )
+    elif fact.type == "cooperation_proposed" and e.get("partner") == me:
+        said = describe(fact, state, me)
+        return [Notice(fact.seq, "asked", f"{said}: your answer", fact.at)]
+    elif fact.type in ("cooperation_accepted", "cooperation_declined") and not mine_by:
+        offer = fact.proposal or {}
+        if me in (offer.get("player"), offer.get("partner")):
+            out.append(Notice(fact.seq, "answered", describe(fact, state, me), fact.at))
     elif fact.type == RETRACTED and not mine_by:
         for s in fact.undone:
             undone = replay.fact(s)

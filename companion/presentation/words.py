@@ -241,6 +241,32 @@ def _building_built(fact, state, who, viewer):
     return f"{who} built {a(building_name(fact.event.get('building')))}"
 
 
+def _cooperation_proposed(fact, state, who, viewer):
+    e = fact.event
+    return (
+        f"{who} proposed to build {a(building_name(e.get('building')))} with "
+        f"{name(state, e.get('partner'))}, who would pay {florin(e.get('partner_payment'))} "
+        "(Cooperative Building)"
+    )
+
+
+def _cooperation_answered(fact, state, who, viewer):
+    """The payment was negotiated aloud (ruling C3): the table hears it."""
+    offer = fact.proposal
+    if offer is None:
+        return f"{who} answered a proposal"
+    builder, partner = name(state, offer["player"]), name(state, offer["partner"])
+    building = a(building_name(offer["building"]))
+    if fact.type == "cooperation_declined":
+        if fact.event.get("player") == offer["player"]:
+            return f"{builder} withdrew the proposal to build {building} with {partner}"
+        return f"{partner} declined to build {building} with {builder}"
+    return (
+        f"{partner} accepted: {builder} and {partner} built {building} together "
+        f"({partner} paid {builder} {florin(offer['partner_payment'])}; 3 PP each)"
+    )
+
+
 def _profession_taken(fact, state, who, viewer):
     if _own(fact, viewer):
         card = profession_name(state.catalog, fact.event.get("profession"))
@@ -412,6 +438,9 @@ _TELLERS = {
     "correction": _correction,
     "profession_taught": _profession_taught,
     "landscape_taught": _landscape_taught,
+    "cooperation_proposed": _cooperation_proposed,
+    "cooperation_accepted": _cooperation_answered,
+    "cooperation_declined": _cooperation_answered,
     "character_bid": _character_bid,
     "character_passed": _character_passed,
     "character_used": _character_used,

@@ -5,7 +5,7 @@ from `companion.rules.catalog`), never from the modules behind it. The base game
 modules (solo; see docs/engine.md) register themselves on import, below.
 """
 
-from . import base, muse_princess, solo  # noqa: F401  (the base game and modules register)
+from . import base, cooperative, muse_princess, solo  # noqa: F401  (the base game and modules register)
 from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
 from .automa import automa_card, card_name, dice_words, modifier_key
@@ -13,6 +13,10 @@ from .autoplay import play, simulation_catalog
 from .cards import bonus_value, prestige_points
 from .catalog import BUILTIN, Catalog, CatalogError
 from .checks import means, opening_bid, selling_allowed
+from .cooperative import built as cooperative_buildings
+from .cooperative import in_game as cooperation_in_game
+from .cooperative import neighbours as cooperation_partners
+from .cooperative import open_proposal as cooperation_proposal
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
 from .module import Module, Move, Part, Phase, event_types, register, unregister
@@ -23,14 +27,14 @@ from .muse_princess import (
     character_spaces,
     princess_work_value,
 )
-from .principality import PALAZZO, counts, empty_spaces, occupied
+from .principality import PALAZZO, buildings_of, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
 from .setup import in_play
 from .solo import solo_prompt, solo_view, wolfgang_decisions
 from .state import GameState, Player
 from .views import current_player, public_view, seat_view, summary
-from .work import bonus_values_now, work_value
+from .work import bonus_values_now, counts_for_a_work, work_value
 
 __all__ = [
     # folding events
@@ -60,8 +64,10 @@ __all__ = [
     "bonus_value",
     "bonus_values_now",
     "building_cost",
+    "buildings_of",
     "candidate_events",
     "counts",
+    "counts_for_a_work",
     "current_player",
     "empty_spaces",
     "in_play",
@@ -77,6 +83,11 @@ __all__ = [
     "selling_allowed",
     "summary",
     "work_value",
+    # Cooperative Building
+    "cooperation_in_game",
+    "cooperation_partners",
+    "cooperation_proposal",
+    "cooperative_buildings",
     # The Muse and the Princess
     "actions_allowed",
     "banker_holder",

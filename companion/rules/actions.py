@@ -52,6 +52,20 @@ def once_per_turn(state: GameState, s: int) -> dict[str, str]:
     return chain(state, "once_per_turn", dict(ONCE_PER_TURN), s)
 
 
+def check_action_left(state: GameState, s: int, kind: str) -> None:
+    """Seat `s` has an action left this turn for an action of `kind` (which may be allowed only
+    once per turn): the engine asks it before each `Move(action=True)`, a module's handler for
+    an action it counts later."""
+    p = state.players[s]
+    allowed = actions_allowed(state, s)
+    if p.actions >= allowed:
+        used = "both" if allowed == 2 else f"all {allowed}"
+        refuse("no_actions_left", f"{p.name} has used {used} actions this turn")
+    once = once_per_turn(state, s)
+    if kind in once and kind in p.once_used:
+        refuse("once_per_round", once[kind])
+
+
 def use_action(state: GameState, s: int, kind: str) -> None:
     """Count one of the turn's actions (and a once-per-turn kind) for seat `s`; the engine
     does it after each `Move(action=True)`, a module's handler for an action it counts later."""

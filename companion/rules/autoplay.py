@@ -87,7 +87,8 @@ def play(
         record({"type": "starting_hand_chosen", "player": s, "professions": hand})
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
-        if rng.random() < 0.3:  # a Character used out of turn, at a moment that allows it
+        if state.expansions.get("muse_princess") and rng.random() < 0.3:
+            # a Character used out of turn, at a moment that allows it
             others = [
                 ev
                 for s in range(players)
@@ -119,6 +120,7 @@ def choose(rng, state, options):
         ("landscape_placed", 1),
         ("prestige_card_chosen", 1),
         ("bid_raised", 0.35),
+        ("cooperation_proposed", 0.25),
         ("building_built", 0.6),
         ("recruiting_card_used", 0.5),
         ("bonus_card_taken", 0.3),
@@ -127,6 +129,7 @@ def choose(rng, state, options):
         ("auction_opened", 0.95),
         ("character_used", 0.3),
         ("character_bid", 0.6),
+        ("cooperation_accepted", 0.8),
         ("last_player_took", 0.8),
     ):
         if kind in by_type and rng.random() < weight:
@@ -137,6 +140,7 @@ def choose(rng, state, options):
         "auctions_left",
         "last_player_declined",
         "character_passed",
+        "cooperation_declined",
     ):
         if kind in by_type:
             return by_type[kind][0]

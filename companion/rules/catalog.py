@@ -145,6 +145,9 @@ CHARACTER_MOMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 CHARACTERS_FACE_UP_AFTER_USE = ("banker",)  # the others are flipped face down when used
+# Cooperative Building (seed 000, "COOPERATIVE BUILDING EXPANSION"; rulings C3, C6).
+COOPERATION_PAYMENT_STEP = 100  # Florin move in 100s; 0 is allowed
+SQUARES_CHARGED_PER_SHARED_BUILDING = 1  # without the grid each side is charged 1 square
 
 # Bonus cards (seed 000, "Overview of the 20 different Bonus cards"): each adds, per unit of a
 # Principality count, the weight given. Counts are defined in `principality_counts`.

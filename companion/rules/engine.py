@@ -6,10 +6,10 @@ replay; `apply` is the pure form for anyone who keeps the state it started from.
 
 from __future__ import annotations
 
-from .actions import actions_allowed, once_per_turn, use_action
+from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
-from .module import BASE, Event, Move, combo, known_event, run
+from .module import BASE, Event, Move, combo, known_event, run, some
 from .refusals import Refusal, refuse
 from .rounds import whose_turn
 from .setup import game_started
@@ -81,15 +81,7 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
             who = state.players[turn].name if turn is not None else "nobody"
             refuse("not_your_turn", f"It is {who}'s turn, not {state.players[s].name}'s")
     if move.action:
-        s = seat(state, event)
-        p = state.players[s]
-        allowed = actions_allowed(state, s)
-        if p.actions >= allowed:
-            used = "both" if allowed == 2 else f"all {allowed}"
-            refuse("no_actions_left", f"{p.name} has used {used} actions this turn")
-        once = once_per_turn(state, s)
-        if kind in once and kind in p.once_used:
-            refuse("once_per_round", once[kind])
+        check_action_left(state, seat(state, event), kind)
     return move
 
 
@@ -156,7 +148,8 @@ class Fold:
         if undone[0].get("type") == "game_started":
             refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
         for i, e in enumerate(undone):
-            if e.get("type") in CHANCE_EVENTS or (i > 0 and e.get("type") in DRAWN_CARD_EVENTS):
+            drawn = e.get("type") in DRAWN_CARD_EVENTS or some(self.state, "reveals_cards", e)
+            if e.get("type") in CHANCE_EVENTS or (i > 0 and drawn):
                 refuse(
                     "retraction_past_reveal",
                     f"Event {e['seq']} ({e['type']}) revealed "

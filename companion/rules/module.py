@@ -68,6 +68,11 @@ class Part:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)  # type: ignore[call-overload]
 
+    def squares_covered(self) -> int:
+        """Squares of its player's Principality that this part's pieces cover, for a game
+        without the grid (a cooperative Building's share: ruling C6). None by default."""
+        return 0
+
     @classmethod
     def from_dict(cls: type[P], d: dict[str, Any]) -> P:
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
@@ -122,6 +127,7 @@ HOOKS = {
     "placing_rules_apply": "all: (state, seat) -> False: the seat ignores the placing rules",
     "professions_out": "gather: (state) -> Profession cards out of the deck nobody holds",
     "fame_may_go_negative": "any: (state, seat) -> the seat may owe fame",
+    "reveals_cards": "any: (state, event) -> the event showed cards drawn (undo stops there)",
     # what is shown
     "summary": "merge: (state) -> keys for `palazzo replay --json` and the table",
     "player_summary": "merge: (state, seat) -> keys for that seat's summary",

@@ -681,6 +681,9 @@ register(
             "work_value": muse_work_value,
             "fame_may_be_sold": lambda state: False,
             "candidates": candidates,
+            "reveals_cards": lambda state, ev: (
+                ev.get("type") == "character_used" and ev.get("character") == "professor"
+            ),
             "summary": _summary,
             "player_summary": _player_summary,
             "public_view": lambda state: {"characters": character_area(state)},

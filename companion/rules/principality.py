@@ -153,6 +153,7 @@ def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
     if grid:
         return total - sum(len(cells) for _, cells in player.pieces)
     covered = sum(BUILDINGS[b][1] for b in player.buildings)
+    covered += sum(part.squares_covered() for part in player.parts.values())
     for kind, count in player.landscapes.items():
         if count and not landscape_cells.get(kind):
             return None

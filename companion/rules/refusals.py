@@ -25,6 +25,7 @@ MUSE = "The Muse and the Princess"
 CHARACTER_AUCTION = MUSE + ": Character Auction phase (p. 14)"
 USING = MUSE + ": Using a Character card (pp. 14-15)"
 RULINGS = "Palazzo rulings (docs/rulings.md)"
+COOPERATIVE = "Cooperative Building expansion (p. 16)"
 CATALOG = "Catalog: learned data (docs/catalog.md)"
 CONTRACT = "Event log contract (docs/events.md)"
 
@@ -38,6 +39,7 @@ CODES = {
     "unknown_player": CONTRACT,
     "host_only": RULINGS + " #30",
     "expansion_not_supported": RULINGS + " #11-13, M11",
+    "expansion_not_enabled": CONTRACT,  # an expansion's event in a game without it
     # setup
     "bad_player_count": SETUP,
     "bad_freedom_supply": TWO_PLAYERS,
@@ -98,7 +100,6 @@ CODES = {
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
     # The Muse and the Princess
-    "expansion_not_enabled": MUSE + "; " + CONTRACT,
     "character_unknown": CHARACTER_AUCTION,
     "character_taken": CHARACTER_AUCTION + "; " + RULINGS + " M2",
     "bad_character_space": CHARACTER_AUCTION + "; " + RULINGS + " M1",
@@ -109,6 +110,13 @@ CODES = {
     "character_not_now": USING + "; " + RULINGS + " M3",
     "bad_character_effect": USING + "; Merchant, Professor (pp. 15-16)",
     "bad_exchange": MUSE + ": Banker (p. 15); " + RULINGS + " M8",
+    # Cooperative Building
+    "shared_board_unknown": COOPERATIVE + ": Setup; " + RULINGS + " #C5",
+    "not_neighbour": COOPERATIVE + ": Building a Building; " + RULINGS + " #C1",
+    "bad_payment": COOPERATIVE + ": Cooperative Building Rules; " + RULINGS + " #C3",
+    "cooperation_pending": RULINGS + " #C2",
+    "no_proposal": RULINGS + " #C2",
+    "not_partner": COOPERATIVE + ": Building a Building; " + RULINGS + " #C2",
     # solo
     "solo_only": SOLO,
     "not_solo": SOLO,

@@ -51,11 +51,11 @@ def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
     return chain(state, "work_value", value, seat)
 
 
-def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
-    """What each Bonus card in hand would add to a Work played now (for the phone)."""
+def counts_for_a_work(state, seat: int, playing: bool) -> dict:
+    """The counts a Bonus card reads when played with a Work now: the card played is on the
+    table, not in hand (Bonus card overview); shared Buildings count too."""
     player = state.players[seat]
-    playing = pid is not None or bool(player.hand)
-    c = counts(
+    return counts(
         player,
         grid=state.grid,
         landscape_cells=state.catalog.landscape_cells,
@@ -63,4 +63,10 @@ def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
         works=len(player.table) + (1 if playing else 0),
         buildings=buildings_of(state, seat),
     )
+
+
+def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
+    """What each Bonus card in hand would add to a Work played now (for the phone)."""
+    player = state.players[seat]
+    c = counts_for_a_work(state, seat, pid is not None or bool(player.hand))
     return {b: bonus_value(b, c) for b in player.bonus_cards if b in BONUS_CARDS}

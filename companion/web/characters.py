@@ -18,6 +18,7 @@ from companion.rules import (
 )
 from companion.rules.catalog import (
     BANKER_FLORIN_PER_PRESTIGE,
+    BANKER_MONEY,
     BONUS_CARDS,
     CARDINAL_EXTRA_ACTIONS,
     CHARACTERS,
@@ -220,7 +221,7 @@ def mine(state, seat: int, button) -> dict | None:
             f"Its money is yours. Bought in round {ROUNDS}, it also exchanges Florin for PP at the "
             "end."
             if state.round == ROUNDS
-            else "Its money is yours; it goes back with 600 Florin on it."
+            else f"Its money is yours; it goes back with {BANKER_MONEY} Florin put on it."
         )
     if not card["face_up"]:
         return out
@@ -245,12 +246,24 @@ def mine(state, seat: int, button) -> dict | None:
                     f"{ahead} opponent{'s' * (ahead != 1)} ahead of you",
                 )
             )
-    out["reminder"] = _reminder(state, seat, character, out)
+    out["reminder"] = _reminder(state, seat, character, out, area)
     return out
 
 
-def _reminder(state, seat: int, character: str, out: dict) -> str | None:
+def _reminder(state, seat: int, character: str, out: dict, area: dict) -> str | None:
     usable = out["buttons"] or out["professor"]
+    just_bought = state.phase == "character_auction" and area["auction"]["started"]
+    if character in ("merchant", "professor") and usable and state.phase == "action":
+        if state.turn != seat:
+            return (
+                f"You have just bought it: use your {name(character)} now, before anyone acts, "
+                "or on your own turn."
+            )
+    if character in ("merchant", "professor") and usable and just_bought:
+        return (
+            f"Use your {name(character)} now, on your turn in the Action phase, or in the next "
+            "Auction phase: it goes back when the next Character Auction begins."
+        )
     if character in ("merchant", "professor") and usable:
         if state.phase == "character_auction":
             return (

@@ -12,7 +12,8 @@ from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
 from companion.presentation.scoring import breakdown, pp_over_rounds, sheet_rows
-from companion.rules.catalog import PRESTIGE_CARDS, ROUNDS
+from companion.rules import cooperation_in_game, cooperative_buildings
+from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
 
 from . import characters
 from .access import require_viewer
@@ -31,6 +32,17 @@ def _scoring(replay) -> list[dict]:
             for c, pts in r["prestige_cards"].items()
         ]
     return rows
+
+
+def _shared(state) -> list[str]:
+    """The cooperative Buildings, each counted in both Principalities by the scoring."""
+    if not cooperation_in_game(state):
+        return []
+    names = [p.name for p in state.players]
+    return [
+        f"{BUILDINGS[b['building']][0]}: {names[b['builder']]} and {names[b['partner']]}"
+        for b in cooperative_buildings(state)
+    ]
 
 
 def bgstats_link(game_id: str, rows: list[dict], replay) -> str | None:
@@ -71,6 +83,7 @@ def page(game_id: str):
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
             bgstats_url=bgstats_link(game_id, rows, replay),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
+            shared=_shared(state),
             brought=characters.brought(state),
         )
     return render_template("table/end.html", **context)

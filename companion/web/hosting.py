@@ -71,6 +71,10 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     if muse_value and muse_value not in ON:
         errors["muse_princess"] = "The Muse and the Princess is on or off"
     muse = muse_value in ON
+    coop_value = str(form.get("cooperative", "")).lower()
+    if coop_value and coop_value not in ON:
+        errors["cooperative"] = "Cooperative Building is on or off"
+    coop = coop_value in ON
     freedoms = None
     supply = str(form.get("freedoms", "5"))
     if len(names) == 2 and "names" not in errors:
@@ -91,7 +95,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "players": names,
         "start_player": start_player,
         "grid": grid_value in ON,
-        "expansions": {"muse_princess": muse, "cooperative": False},
+        "expansions": {"muse_princess": muse, "cooperative": coop},
         "solo": None,
     }
     if freedoms is not None:
@@ -100,6 +104,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "start": "random" if start == "random" else "chosen",
         "grid": grid_value in ON,
         "muse_princess": muse,
+        "cooperative": coop,
         "freedom_supply": int(supply) if freedoms is not None else None,
     }
     return started, settings, errors
@@ -112,6 +117,7 @@ def _form_values(form) -> dict:
         "grid": str(form.get("grid", "")).lower() in ON,
         "muse_princess": str(form.get("muse_princess", "")).lower() in ON,
         "freedoms": str(form.get("freedoms", "5")),
+        "cooperative": str(form.get("cooperative", "")).lower() in ON,
     }
 
 

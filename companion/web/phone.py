@@ -34,8 +34,12 @@ from companion.rules import (
     bonus_value,
     bonus_values_now,
     building_cost,
+    buildings_of,
     candidate_events,
-    counts,
+    cooperation_in_game,
+    cooperation_partners,
+    cooperation_proposal,
+    counts_for_a_work,
     current_player,
     empty_spaces,
     is_last_player,
@@ -75,6 +79,7 @@ from . import characters
 SCREENS = {
     "work",
     "build",
+    "coop",
     "take",
     "bonus",
     "recruit",
@@ -151,7 +156,17 @@ def prestige_text(card: str) -> str:
 def parse_params(args) -> dict:
     """The screen a URL asks for; anything malformed is dropped (the overview is shown)."""
     out: dict = {}
-    for key in ("do", "profession", "building", "landscape", "for", "prestige", "character"):
+    for key in (
+        "do",
+        "profession",
+        "building",
+        "landscape",
+        "for",
+        "prestige",
+        "character",
+        "partner",
+        "pay",
+    ):
         value = args.get(key)
         if isinstance(value, str) and PARAM.match(value):
             out[key] = value
@@ -162,8 +177,9 @@ def parse_params(args) -> dict:
             out[key] = list(dict.fromkeys(values))[:25]
     if out.get("do") not in SCREENS:
         return {}
-    if "prestige" in out:
-        out["prestige"] = int(out["prestige"]) if out["prestige"].isdigit() else 0
+    for key in ("prestige", "partner", "pay"):
+        if key in out:
+            out[key] = int(out[key]) if out[key].isdigit() else 0
     return out
 
 
@@ -194,6 +210,20 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
         }
     if t == "building_built":
         return {"do": "build", "building": event.get("building")}
+    if t == "cooperation_proposed":
+        return {
+            "do": "coop",
+            **{
+                k: event[k]
+                for k in ("partner", "building")
+                if isinstance(event.get(k), (int, str)) and not isinstance(event.get(k), bool)
+            },
+            **(
+                {"pay": event["partner_payment"]}
+                if isinstance(event.get("partner_payment"), int)
+                else {}
+            ),
+        }
     if t == "landscape_placed":
         return {"do": "place", "landscape": event.get("landscape")}
     if t == "starting_hand_chosen":
@@ -353,7 +383,7 @@ def _grid_input(state, seat: int, params: dict) -> dict:
 def principality(state, seat: int) -> dict:
     p = state.players[seat]
     return {
-        "buildings": [building_name(b) for b in p.buildings],
+        "buildings": [building_name(b) for b in buildings_of(state, seat)],
         "landscapes": [(landscape_name(k), n) for k, n in p.landscapes.items() if n],
         "freedoms": [freedom_name(f) for f in p.freedoms],
         "jesters": p.jesters,
@@ -383,20 +413,6 @@ def prestige_cards_held(state, seat: int) -> list[dict]:
         for c in state.players[seat].prestige_cards
         if c in PRESTIGE_CARDS
     ]
-
-
-def _counts_for_bonus(state, seat: int) -> dict:
-    """The counts a Bonus card reads when played with a Work now (the played card on the
-    table, not in hand), as bonus_values_now does for the cards in hand."""
-    p = state.players[seat]
-    playing = bool(p.hand)
-    return counts(
-        p,
-        grid=state.grid,
-        landscape_cells=state.catalog.landscape_cells,
-        hand=len(p.hand) - (1 if playing else 0),
-        works=len(p.table) + (1 if playing else 0),
-    )
 
 
 # -- screens -------------------------------------------------------------------------------------
@@ -605,6 +621,7 @@ def action_screen(state, seat: int, params: dict) -> dict:
         screen = {
             "work": work_screen,
             "build": build_screen,
+            "coop": coop_screen,
             "take": take_screen,
             "bonus": bonus_screen,
             "recruit": recruit_screen,
@@ -637,6 +654,14 @@ def action_screen(state, seat: int, params: dict) -> dict:
         if any(e["type"] == "building_built" for e in candidates):
             menu.append(
                 {"do": "build", "label": "Build a Building", "hint": f"{building_cost(p)} Florin"}
+            )
+        if any(e["type"] == "cooperation_proposed" for e in candidates):
+            menu.append(
+                {
+                    "do": "coop",
+                    "label": "Build with a neighbour",
+                    "hint": f"{building_cost(p)} Florin, less what they pay you",
+                }
             )
         if _may_take_card(state, seat):
             menu.append(
@@ -824,6 +849,89 @@ def build_screen(state, seat: int, params: dict) -> dict | None:
     return out
 
 
+def coop_proposals(state, seat: int) -> list[dict]:
+    """The cooperative Buildings `seat` could propose now, to either neighbour."""
+    if not (cooperation_in_game(state) and _acting(state, seat)):
+        return []
+    return [
+        e
+        for e in candidate_events(state, seat, professions=[], bonus_cards=[])
+        if e["type"] == "cooperation_proposed"
+    ]
+
+
+def coop_screen(state, seat: int, params: dict) -> dict | None:
+    """Build with a neighbour: the partner, then the Building and what the partner pays."""
+    proposals = coop_proposals(state, seat)
+    if not proposals:
+        return None
+    partners = cooperation_partners(state, seat)
+    partner = params.get("partner")
+    if partner not in partners:
+        partner = partners[0] if len(partners) == 1 else None
+    out = {
+        "name": "coop",
+        "cost": building_cost(state.players[seat]),
+        "partners": [
+            {"seat": x, "name": state.players[x].name, "chosen": x == partner} for x in partners
+        ],
+        "partner": partner,
+    }
+    if partner is None:
+        return out
+    legal = [e["building"] for e in proposals if e["partner"] == partner]
+    chosen = params.get("building") if params.get("building") in legal else None
+    pay = params.get("pay") if isinstance(params.get("pay"), int) else 0
+    out.update(
+        partner_name=state.players[partner].name,
+        options=[
+            {"id": b, "name": BUILDINGS[b][0], "size": BUILDINGS[b][1], "checked": b == chosen}
+            for b in legal
+        ],
+        payment=pay,
+        event={"type": "cooperation_proposed", "player": seat, "partner": partner},
+    )
+    return out
+
+
+def cooperation_screen(state, seat: int, offer: dict) -> dict:
+    """A proposal waits for its answer (ruling C2): the partner accepts or declines on their
+    own phone, the builder may withdraw it, everyone else waits."""
+    builder, partner = offer["player"], offer["partner"]
+    payment = offer["partner_payment"]
+    deal = {
+        "builder": state.players[builder].name,
+        "partner": state.players[partner].name,
+        "building": building_name(offer["building"]),
+        "size": BUILDINGS[offer["building"]][1],
+        "payment": payment,
+    }
+    if seat == partner:
+        accept = {"type": "cooperation_accepted", "player": seat}
+        label = f"Accept and pay {payment} Florin" if payment else "Accept (you pay nothing)"
+        return {
+            "name": "coop_answer",
+            **deal,
+            "money_after": state.players[seat].money - payment,
+            "accept": _button(accept, label, primary=True, disabled=why_not(state, accept)),
+            "decline": _button({"type": "cooperation_declined", "player": seat}, "Decline"),
+        }
+    if seat == builder:
+        return {
+            "name": "coop_wait",
+            **deal,
+            "cost": building_cost(state.players[seat]),
+            "withdraw": _button(
+                {"type": "cooperation_declined", "player": seat}, "Withdraw the proposal"
+            ),
+        }
+    return {
+        "name": "wait",
+        "text": f"{deal['builder']} proposes to build the {deal['building']} with "
+        f"{deal['partner']}, who would pay {payment} Florin. Waiting for {deal['partner']}.",
+    }
+
+
 def take_screen(state, seat: int, params: dict) -> dict | None:
     """Every Profession Palazzo knows except your own and those face up on a table: the
     others' hands are secret, so cards in them stay in the list (the engine refuses them)."""
@@ -850,7 +958,7 @@ def bonus_screen(state, seat: int, params: dict) -> dict | None:
     """All 20 Bonus cards, not only those left: which ones are gone is the others' secret."""
     if not _may_take_bonus(state, seat):
         return None
-    c = _counts_for_bonus(state, seat)
+    c = counts_for_a_work(state, seat, bool(state.players[seat].hand))
     options = [
         _button(
             {"type": "bonus_card_taken", "player": seat, "card": card},
@@ -944,6 +1052,9 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         taught = teach_screen(state, seat, params, resend, teach_form or {})
         if taught is not None:
             return taught
+    offer = cooperation_proposal(state)
+    if offer is not None:
+        return cooperation_screen(state, seat, offer)
     if params.get("do") == "professor":
         professor = characters.professor_screen(state, seat, _button)
         if professor is not None:
@@ -966,6 +1077,13 @@ def status(state, seat: int) -> dict:
     turn = current_player(state)
     if state.phase == "setup":
         turn_text = "Choose your starting hand" if not p.hand else "Waiting for the others"
+    elif cooperation_proposal(state) is not None:
+        offer = cooperation_proposal(state)
+        turn_text = (
+            "Your answer"
+            if offer["partner"] == seat
+            else f"Waiting for {state.players[offer['partner']].name}'s answer"
+        )
     elif turn is None:
         turn_text = ""
     elif turn == seat:

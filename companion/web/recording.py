@@ -35,6 +35,8 @@ INT_FIELDS = {
     "start_player",
     "cells_count",
     "card_number",
+    "partner",
+    "partner_payment",
     "space",
     "florin",
 }

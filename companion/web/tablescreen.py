@@ -65,6 +65,7 @@ def board_context(game_id: str) -> dict:
     state = replay.state
     view = public_view(state)
     seq = replay.seq
+    shared = _shared_buildings(view)
     players = []
     for p in view["players"]:
         s = p["seat"]
@@ -74,7 +75,11 @@ def board_context(game_id: str) -> dict:
                 "name": p["name"],
                 "fame": p["fame"],
                 "colour": seat_colour(s),
-                "buildings": [BUILDINGS[b][0] for b in p["buildings"] if b in BUILDINGS],
+                "buildings": [
+                    BUILDINGS[b][0] + (f" (with {shared[s, b]})" if (s, b) in shared else "")
+                    for b in p["buildings"]
+                    if b in BUILDINGS
+                ],
                 "landscapes": {LANDSCAPES_NAMES[k]: n for k, n in p["landscapes"].items() if n},
                 "freedoms": [f.title() for f in p["freedoms"]],
                 "jesters": p["jesters"],
@@ -137,6 +142,7 @@ def board_context(game_id: str) -> dict:
         "results": results,
         "pending": pending,
         "opener": opener,
+        "cooperation": _cooperation(view),
         "waiting": waiting,
         "solo": bool(view.get("solo")),
         "supply": {
@@ -157,6 +163,29 @@ def board_context(game_id: str) -> dict:
 
 
 LANDSCAPES_NAMES = {k: OBJECT_NAMES[k] for k in LANDSCAPES}
+
+
+def _shared_buildings(view) -> dict:
+    """(seat, Building) -> the partner's name, for each cooperative Building."""
+    out = {}
+    for b in view.get("cooperative_buildings") or ():
+        out[b["builder"], b["building"]] = _name(view, b["partner"])
+        out[b["partner"], b["building"]] = _name(view, b["builder"])
+    return out
+
+
+def _cooperation(view) -> dict | None:
+    """The open proposal of a cooperative Building: negotiated aloud, so the table sees it
+    with its payment (ruling C3)."""
+    offer = view.get("cooperation")
+    if not offer:
+        return None
+    return {
+        "builder": _name(view, offer["player"]),
+        "partner": _name(view, offer["partner"]),
+        "building": BUILDINGS[offer["building"]][0],
+        "payment": offer["partner_payment"],
+    }
 
 
 def presence_context(game_id: str) -> dict:

@@ -241,16 +241,41 @@ def browser():
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def phone(browser):
-    """A fresh page in a 360x740 touch-screen phone context (fresh cookies each test)."""
+def phone_context(browser, width: int = PHONE_VIEWPORT["width"]):
+    """A 360x740 touch-screen phone (or `width` px wide): its own browser context (cookies)."""
     context = browser.new_context(
-        viewport=PHONE_VIEWPORT,
+        viewport={**PHONE_VIEWPORT, "width": width},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
     )
     context.set_default_timeout(5000)
+    return context
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh page in a phone context (fresh cookies each test)."""
+    context = phone_context(browser)
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def phones(browser):
+    """Open phones (one browser context each: separate cookies), closed after the test."""
+    contexts = []
+
+    def open_phone(width: int = PHONE_VIEWPORT["width"]):
+        context = phone_context(browser, width)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()

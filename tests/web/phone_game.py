@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from contextlib import contextmanager
 
 from companion.learned import LearnedCatalog
 from companion.web.games import create_hosted_game
@@ -173,3 +174,22 @@ def recruiting_round(app, g):
         app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
     )
     record(app, g, "2", type="last_player_declined", player=2)
+
+
+# -- in a browser (Playwright pages from the `phones` fixture) --------------------------------
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b"))
+
+
+@contextmanager
+def redrawn(page):
+    """Wait, after the block, until the panel has been redrawn (another phone moved)."""
+    page.evaluate("document.querySelector('#phone-panel').dataset.stale = 'yes'")
+    yield
+    page.wait_for_function("() => !document.querySelector('#phone-panel').dataset.stale")
+
+
+def money(page) -> str:
+    return page.locator("[data-money]").inner_text().replace("\xa0", " ")

@@ -7,15 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.web.phone_game import choose_hands, host_game, record, state
-from tests.web.test_phone_browser import phones  # noqa: F401  (the fixture)
+from tests.web.phone_game import button, choose_hands, host_game, record, state
 from tests.web.test_phone_characters import MUSE, leave_auctions
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "characters.png"
-
-
-def button(page, name: str):
-    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b"))
 
 
 def card_link(page, name: str):
@@ -26,7 +21,7 @@ def fits_360(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= 360")
 
 
-def test_a_character_auction_on_three_phones(app, live_server, phones):  # noqa: F811
+def test_a_character_auction_on_three_phones(app, live_server, phones):
     game_id, tokens = host_game(app, grid=False, **MUSE)
     choose_hands(app, game_id)
     leave_auctions(app, game_id)

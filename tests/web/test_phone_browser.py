@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import os
 import re
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
-
 from companion.web.join_links import kept_tokens
-from tests.web.phone_game import has_number, record, state, teach_test_professions
+from tests.web.phone_game import (
+    button,
+    has_number,
+    money,
+    record,
+    redrawn,
+    state,
+    teach_test_professions,
+)
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone.png"
 HANDS = {
@@ -22,47 +27,6 @@ HANDS = {
     "Ben": ("Mason", "Painter", "Jurist"),
     "Cy": ("Doctor", "Actor", "Monk"),
 }
-
-
-@pytest.fixture
-def phones(browser):
-    """Open phones (one browser context each: separate cookies), closed after the test."""
-    contexts = []
-
-    def open_phone():
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740},
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-        )
-        context.set_default_timeout(5000)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
-def button(page, name: str):
-    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b"))
-
-
-@contextmanager
-def redrawn(page):
-    """Wait, after the block, until the panel has been redrawn (another phone moved)."""
-    page.evaluate("document.querySelector('#phone-panel').dataset.stale = 'yes'")
-    yield
-    page.wait_for_function("() => !document.querySelector('#phone-panel').dataset.stale")
-
-
-def money(page) -> str:
-    return page.locator("[data-money]").inner_text().replace("\xa0", " ")
 
 
 def test_three_phones_play_round_one(app, live_server, phones):

@@ -160,6 +160,17 @@ def test_the_cardinal_button_gives_a_third_action(app, client, characters):
     assert "(used, face down)" in text(r.text)
 
 
+def test_the_muse_shows_in_the_work_breakdown(app, client, characters):
+    game_id = characters
+    characters_round(app, game_id, {ADA: ("muse", 3)})
+    as_seat(client, game_id, ADA)
+    page = panel(client, game_id)
+    assert "Your Character: Muse" in text(page)
+    assert "Round 1: each Work you complete gains 1." in text(page)
+    words = text(panel(client, game_id, "?do=work&profession=poet"))
+    assert "The Muse round 1 1" in words and "Work Value 4" in words  # 3 cards + 1
+
+
 def test_the_princess_work_with_its_breakdown(app, client, characters):
     game_id = characters
     characters_round(app, game_id, {ADA: ("princess", 3)})
@@ -262,6 +273,38 @@ def test_professor_lists_every_card_and_keeps_the_choice_secret(app, client, cha
     table = client.get(f"/games/{game_id}/table")
     assert table.status_code == 200
     assert "Each Lake" not in text(table.text) and "free Bonus card" in text(table.text)
+
+
+def test_right_after_buying_the_professor_its_phone_offers_it(app, client, characters):
+    """ "Either immediately ...": Ada's turn came with her Pawn on the Professor while the
+    Character Auction goes on (Ben, sent back, bids again)."""
+    game_id = characters
+    record(app, game_id, "0", type="character_bid", player=ADA, character="professor", space=3)
+    record(app, game_id, "1", type="character_bid", player=BEN, character="muse", space=3)
+    record(app, game_id, "2", type="character_bid", player=CY, character="muse", space=4)
+    s = state(app, game_id)
+    assert s.phase == "character_auction" and current_player(s) == BEN
+    as_seat(client, game_id, ADA)
+    words = text(panel(client, game_id))
+    assert "Your Character: Professor" in words and "Use the Professor: a free card" in words
+    assert "Use your Professor now, on your turn in the Action phase" in words
+    # once Ben has bid, "immediately" is over until Ada's turn in the Action phase
+    record(app, game_id, "1", type="character_bid", player=BEN, character="cardinal", space=3)
+    s = state(app, game_id)
+    assert s.phase == "action" and s.turn == ADA
+    assert "Use the Professor: a free card" in text(panel(client, game_id))
+
+
+def test_a_card_bought_last_may_be_used_before_anyone_acts(app, client, characters):
+    game_id = characters
+    characters_round(app, game_id, {BEN: ("merchant", 3)})  # Ada's turn follows
+    as_seat(client, game_id, BEN)
+    words = text(panel(client, game_id))
+    assert "You have just bought it: use your Merchant now" in words
+    assert "Flip the Merchant: +1 PP" in words
+    record(app, game_id, "0", type="building_built", player=ADA, building="tower")
+    words = text(panel(client, game_id))
+    assert "Flip the Merchant" not in words and "You have just bought it" not in words
 
 
 def test_the_table_shows_the_pawn_board_and_no_purse(app, client, characters):

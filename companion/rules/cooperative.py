@@ -1,0 +1,330 @@
+"""Cooperative Building (rulebook, Cooperative Building expansion, p. 16; rulings C1-C7).
+
+A Building two neighbours share needs both players' consent, so it takes two events: the
+builder's `cooperation_proposed` on their turn, and the partner's own `cooperation_accepted`
+(or `cooperation_declined`). Until the answer the game waits (ruling C2). Once built, the
+Building counts in both Principalities for all purposes: the module shares it with the partner
+through the `shared_buildings` hook, so Work Values, Bonus and Prestige cards and "each Building
+once" read it from both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import building_cost, check_action_left, use_action
+from .catalog import (
+    BUILDINGS,
+    COOPERATION_PAYMENT_STEP,
+    PRESTIGE_FOR_BUILDING,
+    SQUARES_CHARGED_PER_SHARED_BUILDING,
+)
+from .checks import known, seat, selling_allowed
+from .module import Event, Module, Move, Part, Phase, register
+from .principality import buildings_of, empty_spaces
+from .refusals import refuse
+from .state import GameState
+
+NAME = "cooperative"
+PROPOSED, ACCEPTED, DECLINED = (
+    "cooperation_proposed",
+    "cooperation_accepted",
+    "cooperation_declined",
+)
+# What may still be recorded while a proposal waits for its answer (ruling C2).
+WHILE_PENDING = {ACCEPTED, DECLINED, "fame_sold"}
+
+
+@dataclass
+class Proposal(Part):
+    """The proposal waiting for the partner's answer, if any."""
+
+    pending: dict | None = None  # {player, partner, building, partner_payment}
+
+
+@dataclass
+class Shared(Part):
+    """The cooperative Buildings in one Principality: each is in both partners' Principalities
+    ("counts as being in both players' Principalitys for all purposes")."""
+
+    buildings: list[dict] = field(default_factory=list)  # [{building, builder, partner}]
+
+    def squares_covered(self) -> int:
+        return SQUARES_CHARGED_PER_SHARED_BUILDING * len(self.buildings)
+
+
+def in_game(state: GameState) -> bool:
+    return NAME in state.modules
+
+
+def open_proposal(state: GameState) -> dict | None:
+    """The proposal waiting for its answer, if this game has one."""
+    return state.part(NAME).pending if in_game(state) else None
+
+
+def neighbours(state: GameState, s: int) -> list[int]:
+    """The seats either side (ruling C1); with 2 players, the other one."""
+    return sorted({(s - 1) % state.n, (s + 1) % state.n} - {s})
+
+
+def proposal(s: int, partner: int, building: str, payment: int) -> Event:
+    """The event a builder's phone sends."""
+    return {
+        "type": PROPOSED,
+        "player": s,
+        "partner": partner,
+        "building": building,
+        "partner_payment": payment,
+    }
+
+
+def shared_with(state: GameState, s: int) -> list[str]:
+    """The cooperative Buildings in `s`'s Principality (the `shared_buildings` hook)."""
+    return [b["building"] for b in state.players[s].part(NAME).buildings]
+
+
+def built(state: GameState) -> list[dict]:
+    """Every cooperative Building, once, in the order built."""
+    return [
+        dict(b)
+        for s, p in enumerate(state.players)
+        for b in p.part(NAME).buildings
+        if b["builder"] == s
+    ]
+
+
+# --- the events -------------------------------------------------------------------------------
+
+
+def proposed(state: GameState, ev: Event) -> None:
+    """On the builder's turn (the engine checks it), with an action left: the action itself is
+    used only when the partner accepts."""
+    check_action_left(state, seat(state, ev), "building_built")
+    state.part(NAME).pending = check_offer(state, ev)
+
+
+def accepted(state: GameState, ev: Event) -> None:
+    offer = answering(state, ev, accepting=True)
+    check_offer(state, offer)  # as proposed, on the state of now (fame may have been sold)
+    builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
+    payment = offer["partner_payment"]
+    if partner.money < payment:
+        refuse(
+            "cannot_afford",
+            f"The payment is {payment} Florin and you have {partner.money}"
+            + (
+                " (sell fame first to raise it, or decline)"
+                if partner.fame and selling_allowed(state)
+                else ": decline it"
+            ),
+        )
+    cost = building_cost(builder)
+    # all checks passed: the partner pays first, then the builder pays the Bank
+    partner.money -= payment
+    builder.money += payment - cost
+    b = offer["building"]
+    state.building_supply[b] -= 1
+    record = {"building": b, "builder": offer["player"], "partner": offer["partner"]}
+    builder.part(NAME).buildings.append(dict(record))
+    partner.part(NAME).buildings.append(dict(record))
+    state.part(NAME).pending = None
+    builder.fame += PRESTIGE_FOR_BUILDING
+    partner.fame += PRESTIGE_FOR_BUILDING
+    use_action(state, offer["player"], "building_built")  # the builder's, not the partner's
+
+
+def declined(state: GameState, ev: Event) -> None:
+    answering(state, ev, accepting=False)
+    state.part(NAME).pending = None
+
+
+def answering(state: GameState, ev: Event, *, accepting: bool) -> dict:
+    """The open proposal `ev`'s seat may answer: the partner accepts or declines; the builder
+    may withdraw it (decline), never accept it."""
+    s = seat(state, ev)
+    offer = state.part(NAME).pending
+    if offer is None:
+        refuse("no_proposal", "Nobody has proposed a cooperative Building to answer")
+    allowed = (offer["partner"],) if accepting else (offer["partner"], offer["player"])
+    if s not in allowed:
+        builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
+        refuse(
+            "not_partner",
+            f"Only {partner.name} answers {builder.name}'s proposal"
+            + ("" if accepting else f" (or {builder.name} withdraws it)"),
+        )
+    return offer
+
+
+def check_offer(state: GameState, ev: Event) -> dict:
+    """Everything a proposal must satisfy that the builder may know; the partner's purse is
+    checked only on the partner's own acceptance (ruling C3)."""
+    s = seat(state, ev)
+    partner = seat(state, ev, "partner")
+    if partner not in neighbours(state, s):
+        names = " or ".join(state.players[x].name for x in neighbours(state, s))
+        refuse(
+            "not_neighbour",
+            f"A cooperative Building is built with a neighbour: {names}, "
+            f"not {state.players[partner].name}",
+        )
+    b = ev.get("building")
+    if not known(b, BUILDINGS):
+        refuse("building_unknown", f"Name one of the ten Buildings: {str(b)[:40]!r} is none")
+    name = BUILDINGS[b][0]
+    for x in (s, partner):
+        if b in buildings_of(state, x):
+            refuse(
+                "building_already_built",
+                f"{state.players[x].name}'s Principality already has a {name}: neither may "
+                "already have that Building",
+            )
+    if state.building_supply[b] <= 0:
+        refuse("building_sold_out", f"No {name} is left in the supply")
+    payment = ev.get("partner_payment")
+    if (
+        not isinstance(payment, int)
+        or isinstance(payment, bool)
+        or payment < 0
+        or payment % COOPERATION_PAYMENT_STEP
+    ):
+        refuse(
+            "bad_payment",
+            f"The partner pays 0 Florin or more, in {COOPERATION_PAYMENT_STEP}s, not {payment!r}",
+        )
+    check_shared_room(state, s, partner, b)
+    if ev.get("cells") is not None:
+        refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+    builder = state.players[s]
+    cost = building_cost(builder)
+    if builder.money + payment < cost:
+        refuse(
+            "cannot_afford",
+            f"A {name} costs you {cost} Florin (your Builders set it): with the {payment} "
+            f"{state.players[partner].name} would pay you, you have {builder.money + payment}"
+            + (
+                " (sell fame first to raise the money)"
+                if builder.fame and selling_allowed(state)
+                else ""
+            ),
+        )
+    return {"player": s, "partner": partner, "building": b, "partner_payment": payment}
+
+
+def check_shared_room(state: GameState, s: int, partner: int, b: str) -> None:
+    """Ruling C6: at least 1 empty square on each side, and the Building's size in all."""
+    name, size = BUILDINGS[b]
+    free = {
+        x: empty_spaces(state.players[x], state.grid, state.catalog.landscape_cells)
+        for x in (s, partner)
+    }
+    for x, empty in free.items():
+        if empty is not None and empty < SQUARES_CHARGED_PER_SHARED_BUILDING:
+            refuse(
+                "no_room",
+                f"{state.players[x].name}'s Principality has no empty square left: a "
+                "cooperative Building needs at least one on each side",
+            )
+    if all(v is not None for v in free.values()) and sum(free.values()) < size:
+        refuse(
+            "no_room",
+            f"{state.players[s].name} and {state.players[partner].name} have "
+            f"{sum(free.values())} empty squares between them: a {name} covers {size}",
+        )
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """For `palazzo replay --json` and the table screen: the open proposal (negotiated aloud,
+    ruling C3) and the shared Buildings."""
+    pending = state.part(NAME).pending
+    return {
+        "cooperation": dict(pending) if pending else None,
+        "cooperative_buildings": built(state),
+    }
+
+
+# --- hooks ---------------------------------------------------------------------------------------
+
+
+def check_setup(state: GameState, ev: Event) -> None:
+    """Ruling C5: the shared board's layout is only in the rulebook's diagram."""
+    if ev.get("grid"):
+        refuse(
+            "shared_board_unknown",
+            "Cooperative Building is played on the shared board of the Principality boards' B "
+            "sides, whose layout Palazzo does not know: play it without the grid (the table "
+            "places the pieces and keeps the placing rules; Palazzo counts the squares)",
+        )
+
+
+def gate(state: GameState, ev: Event) -> None:
+    """Ruling C2: a proposal is answered before the game goes on."""
+    offer = state.part(NAME).pending
+    if offer is not None and ev.get("type") not in WHILE_PENDING:
+        builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
+        refuse(
+            "cooperation_pending",
+            f"{partner.name} has yet to accept or decline {builder.name}'s proposal to build a "
+            f"{BUILDINGS[offer['building']][0]} together",
+        )
+
+
+def candidates(state: GameState, s: int) -> list[Event]:
+    """What seat `s` may send now, for the phones' buttons and the simulations (the engine then
+    keeps those it accepts): the answers to an open proposal, or on the builder's turn each
+    Building proposed to each neighbour, the partner paying the whole cost so that the
+    builder's own purse hides no option."""
+    offer = state.part(NAME).pending
+    if offer is not None:
+        answers = [ACCEPTED, DECLINED] if s == offer["partner"] else []
+        answers += [DECLINED] if s == offer["player"] else []
+        return [{"type": kind, "player": s} for kind in answers]
+    if state.phase != "action" or state.turn != s:
+        return []
+    cost = building_cost(state.players[s])
+    return [proposal(s, x, b, cost) for x in neighbours(state, s) for b in BUILDINGS]
+
+
+def answering_seat(state: GameState, s: int) -> int:
+    """While a proposal waits, the game waits for the partner (the table shows who)."""
+    offer = state.part(NAME).pending
+    return offer["partner"] if offer is not None else s
+
+
+MODULE = register(
+    Module(
+        name=NAME,
+        title="Cooperative Building",
+        enabled_by=lambda ev: (
+            isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get("cooperative"))
+        ),
+        option="cooperative",
+        foreign=(
+            "expansion_not_enabled",
+            "This game is played without the Cooperative Building expansion",
+        ),
+        phases=(
+            Phase(
+                "action",
+                moves={
+                    PROPOSED: Move(proposed, turn=True),
+                    ACCEPTED: Move(accepted),
+                    DECLINED: Move(declined),
+                },
+            ),
+        ),
+        game_part=Proposal,
+        player_part=Shared,
+        hooks={
+            "check_setup": check_setup,
+            "gate": gate,
+            "acting_seat": answering_seat,
+            "candidates": candidates,
+            "shared_buildings": shared_with,
+            "summary": summary,
+            "public_view": summary,
+            "player_summary": lambda state, s: {"buildings": buildings_of(state, s)},
+        },
+    )
+)
