@@ -78,6 +78,7 @@ class Fact:
     purchases: tuple = ()  # Characters bought when their buyer's turn came: player, price...
     won_price: int | None = None  # the price of the object just won (the Merchant pays it)
     proposal: dict | None = None  # a Cooperative Building answered: the offer it answered
+    was: object = None  # what a teaching replaced: a card's (building, landscape, freedom), a size
 
     @property
     def player(self) -> int | None:
@@ -99,6 +100,7 @@ class Glance:
     auction_in: tuple
     characters: dict | None  # the Muse and the Princess's card area, in a game with it
     proposal: dict | None  # a Cooperative Building proposal waiting for its answer
+    catalog: object  # the game's catalog (replaced, never changed, when something is taught)
 
 
 def glance(state: GameState) -> Glance:
@@ -125,7 +127,18 @@ def glance(state: GameState) -> Glance:
         auction_in=tuple(cur["in"]) if cur else (),
         characters=character_area(state) if state.players else None,
         proposal=_copy_of(cooperation_proposal(state)) if state.players else None,
+        catalog=state.catalog,
     )
+
+
+def _was(kind: str, event: dict, catalog):
+    """What the game knew before a teaching event: the card's wishes, or the Landscape's size."""
+    if kind == "profession_taught":
+        known = catalog.professions.get(event.get("profession"))
+        return (known.building, known.landscape, known.freedom) if known is not None else None
+    if kind == "landscape_taught":
+        return catalog.landscape_cells.get(event.get("landscape")) or None
+    return None
 
 
 def _copy_of(offer):
@@ -244,6 +257,7 @@ def fact_of(
         won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
         phase_before=before.phase,
         proposal=before.proposal if kind.startswith("cooperation_") else None,
+        was=_was(kind, event, before.catalog),
         seq=seq,
         type=kind,
         by=str(event.get("by", "")),

@@ -363,22 +363,30 @@ def _purchase(state, bought: dict) -> str:
 
 def _profession_taught(fact, state, who, viewer):
     """Teaching happens just before the card is used, so naming it could tell the table what
-    is in someone's hand: only the seat that taught it hears which card it was."""
+    is in someone's hand: only the seat that taught it hears which card it was. The host's
+    change of a known card is said in full, from what to what."""
     e = fact.event
-    if viewer is not None and fact.by == str(viewer):
-        card = e.get("name") or profession_name(state.catalog, e.get("profession"))
-        return (
-            f"Palazzo learned the {card}: {building_name(e.get('building'))}, "
-            f"{str(e.get('landscape')).title()}, {str(e.get('freedom')).title()}"
-        )
-    return "Palazzo learned a Profession card's preferences"
+    teller = recorder(fact, state)
+    card = e.get("name") or profession_name(state.catalog, e.get("profession"))
+    now = _wishes(e.get("building"), e.get("landscape"), e.get("freedom"))
+    if not (fact.by in ("", "host") or (viewer is not None and fact.by == str(viewer))):
+        return f"{teller} taught Palazzo a Profession card's preferences"
+    old = _wishes(*fact.was) if fact.was else now
+    if old != now:
+        return f"{teller} changed the {card}: {old} \u2192 {now}"
+    return f"{teller} taught Palazzo the {card}: {now}"
+
+
+def _wishes(building, landscape, freedom) -> str:
+    return f"{building_name(building)}, {str(landscape).title()}, {str(freedom).title()}"
 
 
 def _landscape_taught(fact, state, who, viewer):
-    return (
-        f"Palazzo learned that {a(object_name(fact.event.get('landscape')))} covers "
-        f"{fact.event.get('cells')} squares"
-    )
+    kind, cells = fact.event.get("landscape"), fact.event.get("cells")
+    teller = recorder(fact, state)
+    if fact.was and fact.was != cells:
+        return f"{teller} changed the {object_name(kind)}'s size: {fact.was} \u2192 {cells} squares"
+    return f"{teller} taught Palazzo that {a(object_name(kind))} covers {cells} squares"
 
 
 def _revealed(e, state) -> str:
