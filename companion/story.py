@@ -22,6 +22,9 @@ from companion.rules import (
     character_area,
     cooperation_proposal,
     current_player,
+    is_solo,
+    solo_of,
+    wolfgang_decisions,
 )
 from companion.rules.catalog import (
     BUILDER_PRESTIGE,
@@ -123,7 +126,7 @@ def glance(state: GameState) -> Glance:
         phase=state.phase,
         round=state.round,
         turn=current_player(state) if state.players else None,
-        solo_log=len(state.solo.get("log", [])) if state.solo else 0,
+        solo_log=len(solo_of(state).log) if state.players and is_solo(state) else 0,
         auction_in=tuple(cur["in"]) if cur else (),
         characters=character_area(state) if state.players else None,
         proposal=_copy_of(cooperation_proposal(state)) if state.players else None,
@@ -238,17 +241,17 @@ def fact_of(
             w = state.players[seat].works[-1]
             work = {"value": w.get("value"), "prestige": w.get("prestige", 0) or 0}
     solo_words = ()
-    if state.solo and after.solo_log > before.solo_log:
+    if after.solo_log > before.solo_log:
         solo_words = tuple(
             e["say"]
-            for e in state.solo["log"][before.solo_log :]
+            for e in wolfgang_decisions(state, before.solo_log)
             if e.get("who") == "wolfgang" and e.get("say")
         )
     opening = None
     if kind == "game_started" and state.players:
         opening = {
             "start_player": state.start_player,
-            "solo": state.solo.get("difficulty") if state.solo else None,
+            "solo": solo_of(state).difficulty if is_solo(state) else None,
             "grid": state.grid,
             "freedoms": dict(state.freedom_supply) if state.two_player else None,
         }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.rules import is_solo
 from companion.rules.catalog import PRESTIGE_FOR_BEST_WORK
 
 from .words import (
@@ -148,7 +149,7 @@ def buzz_key(replay, me: int) -> str:
     """Non-empty while it is this seat's turn (or its bid): the seq of the event that made
     it so. The phone vibrates once per key."""
     state = replay.state
-    if state.phase in ("setup", "over", "not_started") or state.solo:
+    if state.phase in ("setup", "over", "not_started") or is_solo(state):
         return ""
     for fact in reversed(replay.facts[-SCAN:]):
         if fact.seq in replay.undone_by or fact.type == RETRACTED:

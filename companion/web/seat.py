@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 from companion.learned import LearnedCatalog
 from companion.presentation.notices import buzz_key, notices
 from companion.presentation.words import newest_first, text_of
-from companion.rules import Refusal, in_play
+from companion.rules import Refusal, in_play, is_solo
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
@@ -192,8 +192,8 @@ def phone_context(
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
-        "notices": [] if state.solo else notices(replay, seat, last=NOTICES),
-        "recent": [] if state.solo else newest_first(replay, seat, last=RECENT),
+        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
+        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "clashes": clash_notices(game_id, state, seat),
         "slot": screens.RefusalSlot(refusal, sent_event),
@@ -328,7 +328,7 @@ def join(game_id: str, token: str):
         identity.role == "seat"
         and identity.seat == 0
         and "solo.page" in current_app.view_functions
-        and get_table().state(game_id).solo
+        and is_solo(get_table().state(game_id))
     ):
         # the solo player's phone plays the whole table: it is the host too
         grant(game_id, Identity("host"))
