@@ -33,3 +33,4 @@ docs: $(VENV)/.installed  # the generated parts of docs/ (the event schemas' fie
 bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py
 	$(PY) benchmarks/web_render_fanout.py
+	$(PY) benchmarks/club_night.py
