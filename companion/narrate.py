@@ -19,6 +19,7 @@ from companion.rules import (
     cooperation_proposal,
     current_player,
     is_solo,
+    is_two_player,
     solo_of,
     wolfgang_decisions,
 )
@@ -151,7 +152,7 @@ def _game_started(event, before, after, who, viewer):
             text += f" (solo against Wolfgang, {solo_of(after).difficulty})"
         if after.grid:
             text += "; played on the grid"
-        if after.two_player:
+        if is_two_player(after):
             supply = after.freedom_supply
             text += "; Freedoms in the supply: " + ", ".join(
                 f"{n} {f.title()}" for f, n in supply.items()
