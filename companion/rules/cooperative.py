@@ -226,11 +226,12 @@ def check_shared_room(state: GameState, s: int, partner: int, b: str) -> None:
                 f"{state.players[x].name}'s Principality has no empty square left: a "
                 "cooperative Building needs at least one on each side",
             )
-    if all(v is not None for v in free.values()) and sum(free.values()) < size:
+    known = [v for v in free.values() if v is not None]
+    if len(known) == len(free) and sum(known) < size:
         refuse(
             "no_room",
             f"{state.players[s].name} and {state.players[partner].name} have "
-            f"{sum(free.values())} empty squares between them: a {name} covers {size}",
+            f"{sum(known)} empty squares between them: a {name} covers {size}",
         )
 
 
