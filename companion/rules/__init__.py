@@ -19,6 +19,7 @@ from .cooperative import neighbours as cooperation_partners
 from .cooperative import open_proposal as cooperation_proposal
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
+from .misread import CORRECTABLE, MISREAD_CORRECTED, table_changes
 from .module import Module, Move, Part, Phase, event_types, register, unregister
 from .muse_princess import (
     banker_holder,
@@ -38,6 +39,9 @@ from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
 
 __all__ = [
+    "CORRECTABLE",
+    "MISREAD_CORRECTED",
+    "table_changes",
     # folding events
     "BUILTIN",
     "Catalog",

@@ -15,9 +15,12 @@ event that was refused, so the player sees the message next to the button they p
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from companion.rules import (
     CHANCE_EVENTS,
+    CORRECTABLE,
+    MISREAD_CORRECTED,
     PALAZZO,
     Refusal,
     actions_allowed,
@@ -97,7 +100,13 @@ KEY_FIELDS = (
     "effect",
     "deck",
 )
-NOT_UNDONE = CHANCE_EVENTS | {"game_started", "profession_taught", "landscape_taught", "retracted"}
+NOT_UNDONE = CHANCE_EVENTS | {
+    "game_started",
+    "profession_taught",
+    "landscape_taught",
+    "retracted",
+    MISREAD_CORRECTED,
+}
 TEACHABLE = {
     "profession_taken",
     "starting_hand_chosen",
@@ -190,6 +199,7 @@ def describe(event: dict, catalog, names: list[str]) -> str:
         "fame_sold": f"Sold {event.get('points')} PP",
         "correction": "A correction by the host",
         "retracted": "Undid an event",
+        MISREAD_CORRECTED: "Fixed a misread",
     }
     if t == "character_bid":
         return f"Bid {event.get('space')} on the {characters.name(event.get('character'))}"
@@ -352,12 +362,21 @@ def why_not(state, event: dict) -> str | None:
 
 
 def effective_events(events) -> list:
-    """The stored events that still count: retracted ones are folded away."""
+    """The stored events that still count: retracted ones are folded away, and a misread
+    fact carries the value it was corrected to (ruling 33)."""
     out: list = []
     for e in events:
         if e.type == "retracted":
             drop = {s for s in e.payload.get("seqs", []) if isinstance(s, int)}
             out = [x for x in out if x.seq not in drop]
+        elif e.type == MISREAD_CORRECTED:
+            fixes = e.payload.get("fixes")
+            out = [
+                replace(x, payload={**x.payload, CORRECTABLE[x.type]: e.payload.get("value")})
+                if x.seq == fixes and x.type in CORRECTABLE
+                else x
+                for x in out
+            ]
         else:
             out.append(e)
     return out

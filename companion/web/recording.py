@@ -14,7 +14,7 @@ import re
 from flask import Blueprint, abort, request
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
+from companion.rules import MISREAD_CORRECTED, Refusal
 from companion.table import Table
 
 from .access import Access, require_viewer
@@ -32,6 +32,7 @@ INT_FIELDS = {
     "money",
     "fame",
     "value",
+    "fixes",
     "start_player",
     "cells_count",
     "card_number",
@@ -135,10 +136,16 @@ def authorise(me: Access, event: dict) -> str:
         abort(403, description="You can only act for your own seat.")
     if event["type"] == "retracted":
         _only_own_events(me, event.get("seqs"))
+    if event["type"] == MISREAD_CORRECTED:  # ruling 33: whoever entered it, or the host
+        _only_own_events(
+            me, [event.get("fixes")], "That was another player's entry: ask the host to fix it."
+        )
     return str(me.seat)
 
 
-def _only_own_events(me: Access, seqs):
+def _only_own_events(
+    me: Access, seqs, other: str = "That was another player's move: ask the host to undo it."
+):
     """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
     another player's later action without their consent)."""
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
@@ -146,7 +153,7 @@ def _only_own_events(me: Access, seqs):
     mine = str(me.seat)
     stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
     if any(e.by != mine for e in stored if e.seq in seqs):
-        abort(403, description="That was another player's move: ask the host to undo it.")
+        abort(403, description=other)
 
 
 def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):
