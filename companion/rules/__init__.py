@@ -31,7 +31,7 @@ from .muse_princess import (
 from .principality import PALAZZO, buildings_of, counts, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
-from .setup import in_play
+from .setup import in_play, seen_out_of_deck
 from .solo import solo_prompt, solo_view, wolfgang_decisions
 from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
@@ -42,6 +42,7 @@ __all__ = [
     "CORRECTABLE",
     "MISREAD_CORRECTED",
     "table_changes",
+    "seen_out_of_deck",
     # folding events
     "BUILTIN",
     "Catalog",
