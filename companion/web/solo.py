@@ -374,7 +374,11 @@ def misread(game_id):
     if refusal is not None:
         return _respond(game_id, me, recorded, refusal)
     changes = table_changes(before, table.state(game_id), seat=0)
-    fixed = {"label": entry["label"], "changes": changes}
+    shows = entry["shows"]
+    fixed = {
+        "label": f"{entry['what']} shows {shows(value)}, not {shows(entry['value'])}",
+        "changes": changes,
+    }
     return render(game_id, me, recorded=recorded, fixed=fixed)
 
 

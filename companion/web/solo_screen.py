@@ -105,18 +105,30 @@ def misreads(events, state, learned, chance) -> list[dict]:
             continue
         value = e.payload.get(CORRECTABLE[e.type])
         if e.type == "die_rolled":
-            entry = {"label": f"The die: {value}", "choices": [(n, n) for n in range(1, 7)]}
+            entry = {
+                "label": f"The die: {value}",
+                "what": "the die",
+                "choices": [(n, n) for n in range(1, 7)],
+            }
             entry["number"] = True
         elif e.type == "automa_card_drawn" and chance.get("deck") != "app":
-            entry = {"label": f"Automa card {value}", "number": True, "choices": []}
+            entry = {
+                "label": f"Automa card {value}",
+                "what": "the Automa card",
+                "number": True,
+                "choices": [],
+            }
         elif e.type == "automa_profession_revealed":
             entry = {
                 "label": f"A card turned up: the {names.get(value, value)}",
+                "what": "the card turned up",
                 "choices": sorted(((pid, n) for pid, n in names.items()), key=lambda c: c[1]),
                 "number": False,
             }
         else:
             continue
+        shown = dict(entry["choices"]) if entry["choices"] and not entry["number"] else {}
+        entry["shows"] = lambda v, shown=shown: shown.get(v, v)
         out.append({"seq": e.seq, "value": value, **entry})
     return out[-MISREADS_SHOWN:][::-1]
 

@@ -1105,7 +1105,7 @@ def test_a_die_typed_wrong_is_fixed_after_wolfgang_bought_with_it(app, solo):
     solo.submit(die, value="5")
     assert solo.status == 200, alerts(solo.html)
     assert state(app, solo.game_id).players[1].money == 800
-    assert "Fixed: The die: 3" in solo.html
+    assert "Fixed: the die shows 5, not 3" in solo.html
     assert "Take 200 Florin more from Wolfgang" in solo.html
     assert "rolled 5 + 2, he pays 700" in solo.html and "rolled 3 + 2" not in solo.html
     assert "The die: 5" in solo.html  # the list now shows the value on the table
