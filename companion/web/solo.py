@@ -15,13 +15,22 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from companion.learned import LearnedCatalog
-from companion.rules import BUILTIN, MISREAD_CORRECTED, Refusal, is_solo, solo_of, table_changes
+from companion.rules import (
+    BUILTIN,
+    CORRECTABLE,
+    MISREAD_CORRECTED,
+    Refusal,
+    is_solo,
+    solo_of,
+    table_changes,
+)
 from companion.rules.catalog import (
     LANDSCAPES,
     SOLO_DUMMIES,
@@ -42,7 +51,6 @@ from . import dice, solo_screen
 from .access import grant, keep_out_of_caches, require_seat
 from .games import create_hosted_game
 from .join_links import keep_tokens, kept_tokens, public_join_url
-from .phone import effective_events
 from .recording import EVENT_ID, authorise, get_table, record, register_view
 from .store import get_store
 
@@ -58,6 +66,27 @@ SEAT_PANEL = "/games/{game_id}/me/panel"
 
 def learned() -> LearnedCatalog:
     return LearnedCatalog(current_app.instance_path)
+
+
+def effective_events(events) -> list:
+    """The stored events that still count: retracted ones are folded away, and a misread
+    fact carries the value it was corrected to (ruling 33)."""
+    out: list = []
+    for e in events:
+        if e.type == "retracted":
+            drop = {s for s in e.payload.get("seqs", []) if isinstance(s, int)}
+            out = [x for x in out if x.seq not in drop]
+        elif e.type == MISREAD_CORRECTED:
+            fixes = e.payload.get("fixes")
+            out = [
+                replace(x, payload={**x.payload, CORRECTABLE[x.type]: e.payload.get("value")})
+                if x.seq == fixes and x.type in CORRECTABLE
+                else x
+                for x in out
+            ]
+        else:
+            out.append(e)
+    return out
 
 
 def known_catalog():
