@@ -23,6 +23,7 @@ from companion.rules import (
     cooperation_proposal,
     current_player,
     is_solo,
+    is_two_player,
     solo_of,
     wolfgang_decisions,
 )
@@ -253,7 +254,7 @@ def fact_of(
             "start_player": state.start_player,
             "solo": solo_of(state).difficulty if is_solo(state) else None,
             "grid": state.grid,
-            "freedoms": dict(state.freedom_supply) if state.two_player else None,
+            "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
         }
     return Fact(
         purchases=_purchases(before.characters, after.characters),

@@ -140,6 +140,24 @@ def test_the_base_game_has_no_solo_branches():
         assert "state.solo" not in path.read_text(), path.name
 
 
+# The rules' numbers and citations (catalog, refusals) may name the 2-player rules, and the
+# state reads the flag of a snapshot saved before they were a module.
+DATA = {"catalog", "refusals", "state"}
+
+
+def test_the_base_game_has_no_two_player_branches():
+    """The 2-player rules are a module with hooks: no base file asks whether two play, or
+    names the 2-player objects and numbers."""
+    variants = variant_files(graph())
+    assert "two_player" in variants
+    for path in sorted(RULES.glob("*.py")):
+        if path.stem in variants or path.stem in DATA or path.stem == DOOR:
+            continue
+        text = path.read_text()
+        for word in ("two_player", "TWO_PLAYER", "n == 2"):
+            assert word not in text, f"{path.name} names {word}"
+
+
 def outside_files() -> list[Path]:
     files = [p for p in (ROOT / "companion").rglob("*.py") if RULES not in p.parents]
     return files + sorted((ROOT / "benchmarks").glob("*.py"))

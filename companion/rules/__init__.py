@@ -5,7 +5,7 @@ from `companion.rules.catalog`), never from the modules behind it. The base game
 modules (solo; see docs/engine.md) register themselves on import, below.
 """
 
-from . import base, cooperative, muse_princess, solo  # noqa: F401  (the base game and modules register)
+from . import base, cooperative, muse_princess, solo, two_player  # noqa: F401  (the base game and modules register)
 from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
 from .automa import automa_card, card_name, dice_words, modifier_key
@@ -35,6 +35,7 @@ from .setup import in_play, seen_out_of_deck
 from .solo import solo_prompt, solo_view, wolfgang_decisions
 from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
+from .two_player import is_two_player
 from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
 
@@ -101,6 +102,8 @@ __all__ = [
     "character_held",
     "character_spaces",
     "princess_work_value",
+    # the 2-player rules
+    "is_two_player",
     # the solo game
     "automa_card",
     "card_name",

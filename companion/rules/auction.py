@@ -13,10 +13,9 @@ from .catalog import (
     PRESTIGE_FOR_REPEATED_LANDSCAPE,
     RAISE,
     RECRUITING_CARD,
-    TWO_PLAYER_LANDSCAPE_OBJECT,
 )
 from .checks import known, means, opening_bid, seat
-from .module import Event, chain, first
+from .module import Event, chain, first, gather
 from .principality import check_landscape_cells, check_room
 from .refusals import Refusal, refuse
 from .rounds import end_phase
@@ -39,9 +38,14 @@ def whose_turn(state: GameState) -> int | None:
 
 
 def objects(state: GameState) -> list[str]:
-    if state.two_player:
-        return [TWO_PLAYER_LANDSCAPE_OBJECT] + [o for o in AUCTION_STACKS if o not in LANDSCAPES]
-    return list(AUCTION_STACKS)
+    """The objects on auction: one per stack, unless a module says otherwise (2 players)."""
+    return chain(state, "auction_objects", list(AUCTION_STACKS))
+
+
+def landscape_choices(state: GameState, obj: str) -> list[str]:
+    """The Landscapes an object is placed as: itself, or (an object with no stack of its own,
+    the 2-player Landscape) any a module lets its winner name."""
+    return [obj] if obj in LANDSCAPES else gather(state, "landscape_choices", obj)
 
 
 def available_objects(state: GameState, s: int) -> list[str]:
@@ -267,15 +271,16 @@ def _settle(state, s: int, obj: str, price: int):
 
 def gain_object(state: GameState, s: int, obj: str, price: int) -> None:
     """What acquiring an object does at once; a Landscape or a Prestige card then waits for
-    its owner to place or choose it (the 2-player Landscape leaves the stack once named)."""
+    its owner to place or choose it (an object with no stack of its own, the 2-player
+    Landscape, leaves the supply once its winner names it)."""
     p = state.players[s]
     a = state.auction
     p.acquired = obj
     a["taken"].append(obj)
     a.setdefault("results", []).append({"player": s, "object": obj, "price": price})
-    if obj != TWO_PLAYER_LANDSCAPE_OBJECT:
+    if obj in state.stacks:
         state.stacks[obj] -= 1
-    if obj in LANDSCAPES or obj in (TWO_PLAYER_LANDSCAPE_OBJECT, "prestige"):
+    if obj == "prestige" or landscape_choices(state, obj):
         kind = "prestige" if obj == "prestige" else "landscape"
         a["pending"].append({"player": s, "kind": kind, "object": obj})
     elif obj == "jester":
@@ -307,11 +312,12 @@ def landscape_placed(state: GameState, ev: Event) -> None:
     kind = ev.get("landscape")
     if kind not in LANDSCAPES:
         refuse("wrong_landscape", f"{kind!r} is not a Landscape: forest, lake or park")
-    if pending["object"] != TWO_PLAYER_LANDSCAPE_OBJECT and kind != pending["object"]:
+    named = pending["object"] not in state.stacks  # the winner names it now (2 players)
+    if kind not in landscape_choices(state, pending["object"]):
         refuse(
             "wrong_landscape", f"{state.players[s].name} won a {pending['object']}, not a {kind}"
         )
-    if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT and state.stacks[kind] <= 0:
+    if named and state.stacks[kind] <= 0:
         refuse("stack_exhausted", f"No {kind.title()} is left in the supply")
     p = state.players[s]
     size = state.catalog.landscape_cells.get(kind, 0)
@@ -338,7 +344,7 @@ def landscape_placed(state: GameState, ev: Event) -> None:
             state.taught.setdefault("landscape_cells", {})[kind] = len(cells)
             state.catalog = state.catalog.merged({"landscape_cells": {kind: len(cells)}})
         p.pieces.append([kind, [list(c) for c in cells]])
-    if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT:
+    if named:
         state.stacks[kind] -= 1
     if p.landscapes[kind]:
         p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TypeGuard
 
-from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID, TWO_PLAYER_OPENING_BID
-from .module import Event, every
+from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID
+from .module import Event, chain, every
 from .refusals import refuse
 from .state import GameState
 
@@ -52,7 +52,8 @@ def means(state: GameState, s: int) -> int:
 
 
 def opening_bid(state: GameState) -> int:
-    return TWO_PLAYER_OPENING_BID if state.two_player else OPENING_BID
+    """An auction opens at 200, unless a module says otherwise (2 players: 300)."""
+    return chain(state, "opening_bid", OPENING_BID)
 
 
 def pay(state: GameState, s: int, amount: int, what: str) -> None:

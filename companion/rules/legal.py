@@ -10,17 +10,15 @@ from collections.abc import Callable
 from functools import partial
 
 from .actions import building_cost
-from .auction import available_objects, is_last_player
+from .auction import available_objects, is_last_player, landscape_choices
 from .catalog import (
     BONUS_CARDS,
     BUILDINGS,
     FREEDOMS,
     GRID_SIZE,
-    LANDSCAPES,
     PRESTIGE_CARDS,
     RAISE,
     RECRUITING_CARD,
-    TWO_PLAYER_LANDSCAPE_OBJECT,
 )
 from .checks import means, opening_bid
 from .engine import apply_in_place
@@ -55,12 +53,7 @@ def candidate_events(
                     for c in state.prestige_deck[:5]
                 ]
             else:
-                kinds = (
-                    LANDSCAPES
-                    if item["object"] == TWO_PLAYER_LANDSCAPE_OBJECT
-                    else [item["object"]]
-                )
-                for kind in kinds:
+                for kind in landscape_choices(state, item["object"]):
                     ev = {"type": "landscape_placed", "player": seat, "landscape": kind}
                     if state.grid:
                         size = state.catalog.landscape_cells.get(kind) or 3

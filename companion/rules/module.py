@@ -103,6 +103,8 @@ HOOKS = {
     "check_setup": "all: (state, event) refuse a bad setup option, before anything changes",
     "start": "last: (state, event) sets the game up instead of the base game's setup",
     "setup": "all: (state, event) after the setup, the module's own pieces",
+    "starting_money": "chain: (state, event, money) -> the Florin each player starts with",
+    "freedom_supply": "first: (state, event) -> the Freedom supply this setup names, or None",
     # flow
     "round_start": "all: (state) after the base game's start of a round, before its phases",
     "round_end": "all: (state) after Best Work is scored, before the next round or game end",
@@ -117,6 +119,9 @@ HOOKS = {
     "actions_per_turn": "chain: (state, seat, n) -> actions the seat's turn allows",
     "once_per_turn": "chain: (state, seat, {event type: refusal message}) -> once-per-turn kinds",
     # what things cost and are worth
+    "auction_objects": "chain: (state, [object]) -> the objects the Auction phase offers",
+    "opening_bid": "chain: (state, bid) -> the bid an auction opens with",
+    "landscape_choices": "gather: (state, object) -> Landscapes a stackless object is placed as",
     "object_price": "chain: (state, seat, object, price) -> what the winner pays",
     "work_value": "chain: (state, seat, value) -> the Work Value breakdown, total included",
     "fame_may_be_sold": "all: (state) -> False forbids selling fame (and bidding with it)",
@@ -211,6 +216,20 @@ class Combo:
     def phases_accepting(self, kind: str) -> list[str]:
         return [name for name, e in self.phases.items() if kind in e["moves"]]
 
+    def chain(self, state: GameState, hook: str, value: T, *args: Any) -> T:
+        """Pass a value through every module's hook: each may change what the last one said."""
+        for f in self.hooks[hook]:
+            value = f(state, *args, value)
+        return value
+
+    def first(self, state: GameState, hook: str, *args: Any) -> Any:
+        """The first answer that is not None (a module overriding the base game's rule)."""
+        for f in self.hooks[hook]:
+            answer = f(state, *args)
+            if answer is not None:
+                return answer
+        return None
+
     def title(self, phase: str) -> str:
         entry = self.phases.get(phase)
         return entry.get("title", phase) if entry else phase
@@ -261,9 +280,7 @@ def run(state: GameState, hook: str, *args: Any) -> None:
 
 def chain(state: GameState, hook: str, value: T, *args: Any) -> T:
     """Pass a value through every module's hook: each may change what the last one said."""
-    for f in combo(state).hooks[hook]:
-        value = f(state, *args, value)
-    return value
+    return combo(state).chain(state, hook, value, *args)
 
 
 def every(state: GameState, hook: str, *args: Any) -> bool:
@@ -276,11 +293,7 @@ def some(state: GameState, hook: str, *args: Any) -> bool:
 
 def first(state: GameState, hook: str, *args: Any) -> Any:
     """The first answer that is not None (a module overriding the base game's rule)."""
-    for f in combo(state).hooks[hook]:
-        answer = f(state, *args)
-        if answer is not None:
-            return answer
-    return None
+    return combo(state).first(state, hook, *args)
 
 
 def last(state: GameState, hook: str) -> Callable[..., Any] | None:

@@ -15,8 +15,6 @@ from .catalog import (
     PROFESSION_DECK,
     STARTING_HAND,
     STARTING_MONEY,
-    TWO_PLAYER_LANDSCAPE_OBJECT,
-    TWO_PLAYER_STARTING_MONEY,
 )
 from .checks import seat
 from .module import Event, combo_of, gather, modules_for, new_parts, option_module, some
@@ -50,7 +48,8 @@ def game_started(state: GameState, ev: Event) -> None:
 
 
 def base_setup(state: GameState, ev: Event) -> None:
-    """The base game's setup (with the 2-player rules): seats, money, supply, decks."""
+    """The base game's setup: seats, money, supply, decks. The modules this setup turns on
+    may change the money and the Freedom supply (the 2-player rules)."""
     names = ev.get("players")
     if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         refuse(
@@ -61,8 +60,9 @@ def base_setup(state: GameState, ev: Event) -> None:
     names = player_names(names)
     check_expansions(ev)
     n = len(names)
-    two = n == 2
-    supply = _freedom_supply(ev.get("freedoms"), n)
+    game = combo_of(modules_for(ev))
+    supply = game.first(state, "freedom_supply", ev) or _freedom_supply(ev.get("freedoms"), n)
+    money = game.chain(state, "starting_money", STARTING_MONEY, ev)
     start = ev.get("start_player", 0)
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
         refuse(
@@ -72,11 +72,8 @@ def base_setup(state: GameState, ev: Event) -> None:
     if not isinstance(grid, bool):
         refuse("bad_event", "Say whether the game has a grid: grid is true or false")
     # all checks passed
-    state.players = [
-        Player(name, TWO_PLAYER_STARTING_MONEY if two else STARTING_MONEY) for name in names
-    ]
+    state.players = [Player(name, money) for name in names]
     state.start_player = start
-    state.two_player = two
     state.grid = grid
     state.freedom_supply = supply
     state.stacks = dict(AUCTION_STACKS)
@@ -111,30 +108,11 @@ def player_names(names: list) -> list[str]:
 
 
 def _freedom_supply(given: object, n: int) -> dict[str, int]:
-    """Players-1 of each; 2 players: 1 each plus 2 of two different types (or plus 1)."""
-    if n > 2:
-        standard = {f: n - 1 for f in FREEDOMS}
-        if given is not None and given != standard:
-            refuse("bad_freedom_supply", f"With {n} players the supply is {n - 1} of each Freedom")
-        return standard
-    if (
-        not isinstance(given, dict)
-        or set(given) != set(FREEDOMS)
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in given.values())
-    ):
-        refuse(
-            "bad_freedom_supply",
-            "A 2-player game names its Freedoms: {travel, religion, "
-            "opinion} counts, 1 of each plus 2 of two different types",
-        )
-    extra = sorted(v - 1 for v in given.values())
-    if extra not in ([0, 1, 1], [0, 0, 1]):
-        refuse(
-            "bad_freedom_supply",
-            "2 players: 1 of each Freedom plus 2 of two different "
-            "types (5), or plus 1 (4, the harder game)",
-        )
-    return dict(given)
+    """Players-1 of each Freedom (a module may name another supply: the 2-player rules)."""
+    standard = {f: n - 1 for f in FREEDOMS}
+    if given is not None and given != standard:
+        refuse("bad_freedom_supply", f"With {n} players the supply is {n - 1} of each Freedom")
+    return standard
 
 
 def starting_hand_chosen(state: GameState, ev: Event) -> None:
@@ -194,6 +172,8 @@ def seen_out_of_deck(state: GameState, seat: int | None) -> set[str]:
 
 
 def stack_left(state: GameState, obj: str) -> int:
-    if obj == TWO_PLAYER_LANDSCAPE_OBJECT:
-        return sum(state.stacks[k] for k in ("forest", "lake", "park"))
-    return state.stacks[obj]
+    """What is left of an object's stack; an object without a stack of its own (the 2-player
+    Landscape) has what is left of the Landscapes it may be placed as."""
+    if obj in state.stacks:
+        return state.stacks[obj]
+    return sum(state.stacks[k] for k in gather(state, "landscape_choices", obj))

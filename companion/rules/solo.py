@@ -135,7 +135,6 @@ def start_solo(state: GameState, ev: Event) -> None:
         Player(WOLFGANG, WOLFGANG_STARTING_MONEY[difficulty]),
     ]
     state.start_player = start
-    state.two_player = False
     state.grid = grid
     state.freedom_supply = {f: SOLO_FREEDOMS_OF_EACH for f in FREEDOMS}
     state.stacks = dict(AUCTION_STACKS)

@@ -133,7 +133,6 @@ STATE_FIELDS = (
     "turn",
     "turns_taken",
     "grid",
-    "two_player",
     "expansions",
     "modules",
     "stacks",
@@ -164,7 +163,6 @@ class GameState:
         self.turn: int | None = None  # whose action turn it is
         self.turns_taken = 0
         self.grid = False
-        self.two_player = False
         self.expansions = {"muse_princess": False, "cooperative": False}
         self.modules: list[str] = []  # the modules this game plays with, besides the base game
         self.parts: dict[str, Part] = {}  # what modules keep per game, by module name
@@ -230,11 +228,14 @@ def new_auction(opener: int | None) -> dict:
 
 
 def _upgrade_state(d: dict) -> dict:
-    """A snapshot from before modules kept the solo game's state in a field of its own."""
-    if "modules" in d:
-        return d
-    solo = d.get("solo")
-    return dict(d, modules=["solo"] if solo else [], parts={"solo": solo} if solo else {})
+    """A snapshot from before modules kept the solo game's state in a field of its own; one
+    from before the 2-player rules were a module said so in a flag."""
+    if "modules" not in d:
+        solo = d.get("solo")
+        d = dict(d, modules=["solo"] if solo else [], parts={"solo": solo} if solo else {})
+    if d.get("two_player") and "two_player" not in d["modules"]:
+        d = dict(d, modules=[*d["modules"], "two_player"])
+    return d
 
 
 def _upgrade_player(d: dict) -> dict:

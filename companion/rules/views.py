@@ -98,7 +98,6 @@ def public_view(state: GameState) -> dict:
         "current_player": current_player(state),
         "turn": state.turn,
         "grid": state.grid,
-        "two_player": state.two_player,
         "auction": {
             "opener": a["opener"],
             "taken": list(a["taken"]),

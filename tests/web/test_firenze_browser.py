@@ -100,3 +100,11 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     button.tap()
     thomas.locator("[data-pp]").filter(has_text="3").wait_for()
     assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
+    table = phones()
+    table.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+    table.wait_for_url(f"**/firenze/{game_id}/table")
+    table.get_by_text("Commissions").first.wait_for()
+    assert "Princess" not in table.locator("#fz-board").inner_text()  # no hand on the table
+    assert table.evaluate("document.documentElement.scrollWidth") <= 360
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        table.screenshot(path=str(SCREENSHOT.with_name("firenze-table.png")), full_page=True)

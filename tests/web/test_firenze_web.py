@@ -74,3 +74,34 @@ def test_a_firenze_turn_from_a_phone_with_refusals_inline_and_hands_private(app,
 def kept_tokens_in(app, game_id):
     with app.test_request_context():
         return kept_tokens(game_id)
+
+
+def test_a_board_that_contradicts_the_rulebook_is_not_kept(client):
+    from tests.web.firenze_table import board_form
+
+    form = board_form(csrf_token_for(client))
+    green5 = next(k for k, v in form.items() if k.startswith("h_green_") and v == "5")
+    form["pp_green_" + green5.rsplit("_", 1)[1]] = "3"  # the rulebook prints 4
+    response = client.post("/firenze/board", data=form)
+    assert response.status_code == 422
+    assert "green commission for 5 levels at 4 PP" in response.text
+    assert "does not know the Firenze board yet" in client.get("/firenze/host").text
+
+
+def test_the_end_shows_a_breakdown_per_player(app, client):
+    from companion.web.recording import get_table
+    from tests.firenze.test_game import events
+
+    log = events() + [{"type": "celebrations_scored", "points": [[], [-1], [3]]}]
+    game_id = host_game(client)
+    table = get_table(app)
+    for ev in log[1:]:
+        table.record(game_id, ev, by="host")
+    page = client.get(f"/firenze/{game_id}/table").text
+    assert "Final scoring" in page
+    for name, total in (("Thomas", 37), ("Holger", 14), ("Daniela", 11)):
+        assert f"<strong>{total}</strong>" in page and name in page
+    assert "Thomas (wins)" in page
+    assert "white 2, yellow 3, red 4, purple 5" in page
+    log_text = client.get(f"/firenze/{game_id}/log.jsonl").text  # the host's download
+    assert log_text.count("\n") == len(log)
