@@ -18,7 +18,7 @@ from events import EventStore, SeqConflict, StoredEvent
 
 from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
 from .learned import LearnedCatalog
-from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
+from .rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal
 from .rules.catalog import CatalogError
 from .story import Replay, Story, replay_of
 
@@ -268,13 +268,22 @@ class Table:
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
         before = fold.last_seq
-        if kind == "retracted":
-            fold.fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, no change
+        if kind == "retracted" or (
+            kind == MISREAD_CORRECTED and hasattr(fold.fold, "check_correction")
+        ):
+            # both refold the log: checked on the fold (raises Refusal / NeedFullLog, no
+            # change), then stored; snapshots from the first event they touch are stale
+            if kind == "retracted":
+                fold.fold.check_retraction(candidate)
+                first = min(payload["seqs"])
+            else:
+                fold.fold.check_correction(candidate)
+                first = payload["fixes"]
             result = self.store.append(
                 game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
             )
             if not result.duplicate:
-                self.store.drop_snapshots(game_id, min(payload["seqs"]))
+                self.store.drop_snapshots(game_id, first)
             if result.duplicate or fold.story is None:
                 self._forget(game_id)
                 return result

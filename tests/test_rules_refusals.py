@@ -32,6 +32,9 @@ SOLO_CODES = {
     # added with solo play after the brief's list:
     "not_on_automa_card",
     "not_tied",
+    # fixing a misread (ruling 33): tests/test_misread.py, each with the state unchanged
+    "not_a_misread",
+    "correction_does_not_fit",
 }
 
 CASES: dict[str, list] = {}

@@ -12,7 +12,15 @@ import json
 
 import pytest
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, replay, solo_of
+from companion.rules import (
+    BUILTIN,
+    GameState,
+    Refusal,
+    apply_in_place,
+    replay,
+    seen_out_of_deck,
+    solo_of,
+)
 from companion.rules.automa import payment, protected_objects, wolfgang_counts
 from companion.rules.engine import Fold
 from companion.rules.refusals import CODES
@@ -1021,6 +1029,18 @@ def test_an_automa_card_with_an_unknown_key_is_refused():
     panels = dict(_card_with_builder(mod=2), bottom_action=["work"])
     r = g.refused("automa_card_drawn", card=40, panels=panels)
     assert r.code == "bad_catalog_entry" and "bottom_action" in r.message
+
+
+def test_cards_the_table_turned_up_are_known_out_of_the_deck():
+    """A card lying face up (or seen) in Wolfgang's row is not offered to take: lists read
+    `seen_out_of_deck`, which holds it, your own hand, and nothing hidden."""
+    g = Solo()
+    g.do("automa_card_drawn", card=2)  # the Landscape is leftmost: his card is flipped
+    g.leave()
+    g.reveal("test_opera_park_religion")
+    seen = seen_out_of_deck(g.state, 0)
+    assert "test_opera_park_religion" in seen and set(HAND) <= seen
+    assert not set(HAND) & seen_out_of_deck(g.state, None)
 
 
 def test_a_snapshot_saved_before_modules_still_loads():

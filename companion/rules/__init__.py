@@ -19,6 +19,7 @@ from .cooperative import neighbours as cooperation_partners
 from .cooperative import open_proposal as cooperation_proposal
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
+from .misread import CORRECTABLE, MISREAD_CORRECTED, table_changes
 from .module import Module, Move, Part, Phase, event_types, register, unregister
 from .muse_princess import (
     banker_holder,
@@ -32,7 +33,7 @@ from .refusals import CODES, Refusal
 from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
-from .setup import in_play
+from .setup import in_play, seen_out_of_deck
 from .solo import solo_prompt, solo_view, wolfgang_decisions
 from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
@@ -41,6 +42,10 @@ from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
 
 __all__ = [
+    "CORRECTABLE",
+    "MISREAD_CORRECTED",
+    "table_changes",
+    "seen_out_of_deck",
     # folding events
     "BUILTIN",
     "Catalog",

@@ -27,7 +27,7 @@ from .module import Event, chain
 from .principality import buildings_of, check_building_cells, check_room
 from .refusals import refuse
 from .rounds import next_turn, start_turn
-from .setup import in_play
+from .setup import in_play, seen_out_of_deck
 from .state import GameState, Player
 from .work import profession, profession_id, work_value
 
@@ -187,9 +187,18 @@ def profession_taken(state: GameState, ev: Event) -> None:
         refuse("deck_empty", "The Profession deck is empty")
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
+        name = state.catalog.professions[pid].name
+        if pid in seen_out_of_deck(state, s):
+            refuse(
+                "card_not_available",
+                f"The {name} is not in the deck: it is in your hand or face up",
+            )
+        # where it is would tell another player's hidden hand: say only that it cannot be so
         refuse(
             "card_not_available",
-            f"The {state.catalog.professions[pid].name} is not in the deck: someone already has it",
+            f"Palazzo cannot record the {name} as drawn: by what the table recorded, it is not "
+            "the card on top of the deck. Check the card you drew; if it is the "
+            f"{name}, a card was recorded wrong earlier: ask the host to look.",
         )
     pay(state, s, PROFESSION_CARD_COST, "A Profession card")
     p.money -= PROFESSION_CARD_COST

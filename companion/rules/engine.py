@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
+from .misread import MISREAD_CORRECTED, corrected, parse
 from .module import Event, Move, combo, known_event, run, some
 from .refusals import Refusal, refuse
 from .rounds import whose_turn
@@ -122,6 +123,8 @@ class Fold:
             seq = self.last_seq + 1
         if isinstance(event, dict) and event.get("type") == RETRACTED:
             self._retract(event)
+        elif isinstance(event, dict) and event.get("type") == MISREAD_CORRECTED:
+            self._correct(event)
         else:
             apply_in_place(self.state, event)
             if self.effective is not None:
@@ -176,6 +179,37 @@ class Fold:
         for e in keep:
             rebuilt.add(e)
         self.state, self.effective = rebuilt.state, rebuilt.effective
+
+    def check_correction(self, event: dict) -> tuple[GameState, list[dict]]:
+        """The game folded again with the misread fact replaced (ruling 33), or a refusal:
+        every later event must still fit the corrected facts, else nothing changes."""
+        fix = parse(event)
+        if self.effective is None:
+            raise NeedFullLog()
+        if self.state.phase == "over":
+            refuse("game_over", "The game is over and scored: it can no longer be corrected")
+        at = next((i for i, e in enumerate(self.effective) if e["seq"] == fix.seq), None)
+        if at is None:
+            refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
+        events = list(self.effective)
+        events[at] = corrected(events[at], fix)
+        rebuilt = Fold(self.catalog)
+        for e in events:
+            try:
+                rebuilt.add(e)
+            except Refusal as r:
+                if e is events[at]:
+                    refuse(r.code, r.message)
+                refuse(
+                    "correction_does_not_fit",
+                    f"With that value, what was recorded after it no longer fits "
+                    f"(event {e['seq']}: {r.message}): undo the later steps first",
+                )
+        assert rebuilt.effective is not None
+        return rebuilt.state, rebuilt.effective
+
+    def _correct(self, event: dict):
+        self.state, self.effective = self.check_correction(event)
 
 
 class NeedFullLog(Exception):

@@ -99,6 +99,8 @@ CODES = {
     "bad_correction": RULINGS + " #30",
     "bad_retraction": RULINGS + " #14",
     "retraction_past_reveal": RULINGS + " #14",
+    "not_a_misread": RULINGS + " #33",
+    "correction_does_not_fit": RULINGS + " #33",
     # The Muse and the Princess
     "character_unknown": CHARACTER_AUCTION,
     "character_taken": CHARACTER_AUCTION + "; " + RULINGS + " M2",

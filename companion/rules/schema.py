@@ -303,6 +303,7 @@ class AutomaCardDrawn(Event):
     panels: Annotated[dict[Key, Level2], Field(max_length=8), Code("bad_catalog_entry")] | None = (
         None
     )
+    source: Literal["table", "app"] | None = None  # app: Palazzo drew it from its own deck
 
 
 class DieRolled(Event):
@@ -412,6 +413,19 @@ class CooperationDeclined(Event):
     player: Seat
 
 
+# -- corrections of what was copied from the table ----------------------------------------------
+
+
+class MisreadCorrected(Event):
+    """`fixes` names the event that copied the table wrongly; `value` is what the table shows
+    (the kind of value that event's field holds: a die, a card number or id, cards)."""
+
+    TITLE = "Correcting a misread"
+    type: Literal["misread_corrected"]
+    fixes: Annotated[int, Field(ge=1)]
+    value: Annotated[int, Field(ge=0, le=99)] | Ident | Annotated[list[Ident], Field(max_length=12)]
+
+
 # -- the table --------------------------------------------------------------------------------
 
 EVENTS: dict[str, type[Event]] = {}
@@ -461,6 +475,7 @@ register(
     CooperationProposed,
     CooperationAccepted,
     CooperationDeclined,
+    MisreadCorrected,
 )
 
 

@@ -158,6 +158,19 @@ def in_play(state: GameState, pid: str) -> bool:
     return any(pid in p.hand or pid in p.table for p in state.players)
 
 
+def seen_out_of_deck(state: GameState, seat: int | None) -> set[str]:
+    """The Profession cards `seat` can know are not in the deck: its own hand, every card face
+    up, and the cards the table has seen (a module's `professions_out`: the solo game's turned
+    up cards). Another player's hand is not among them: lists built from this never tell
+    where a hidden card is."""
+    out = set(gather(state, "professions_out"))
+    for s, p in enumerate(state.players):
+        out.update(c for c in p.table if c != "recruiting")
+        if s == seat:
+            out.update(c for c in p.hand if c != "recruiting")
+    return out
+
+
 def stack_left(state: GameState, obj: str) -> int:
     """What is left of an object's stack; an object without a stack of its own (the 2-player
     Landscape) has what is left of the Landscapes it may be placed as."""

@@ -26,6 +26,7 @@ from companion.presentation.words import (
 from companion.presentation.words import object_name as landscape_name
 from companion.rules import (
     CHANCE_EVENTS,
+    MISREAD_CORRECTED,
     PALAZZO,
     Refusal,
     actions_allowed,
@@ -49,6 +50,7 @@ from companion.rules import (
     opening_bid,
     prestige_points,
     principality_counts,
+    seen_out_of_deck,
     selling_allowed,
     work_value,
 )
@@ -105,7 +107,13 @@ KEY_FIELDS = (
     "effect",
     "deck",
 )
-NOT_UNDONE = CHANCE_EVENTS | {"game_started", "profession_taught", "landscape_taught", "retracted"}
+NOT_UNDONE = CHANCE_EVENTS | {
+    "game_started",
+    "profession_taught",
+    "landscape_taught",
+    "retracted",
+    MISREAD_CORRECTED,
+}
 TEACHABLE = {
     "profession_taken",
     "starting_hand_chosen",
@@ -935,12 +943,12 @@ def cooperation_screen(state, seat: int, offer: dict) -> dict:
 
 
 def take_screen(state, seat: int, params: dict) -> dict | None:
-    """Every Profession Palazzo knows except your own and those face up on a table: the
-    others' hands are secret, so cards in them stay in the list (the engine refuses them)."""
+    """Every Profession Palazzo knows except those this seat can see are out of the deck (its
+    hand, the cards face up, the cards the table has turned up): the others' hands are
+    secret, so cards in them stay in the list (the engine refuses them without saying where)."""
     if not _may_take_card(state, seat):
         return None
-    p = state.players[seat]
-    public = {pid for q in state.players for pid in q.table}
+    seen = seen_out_of_deck(state, seat)
     options = [
         _button(
             {"type": "profession_taken", "player": seat, "profession": pid},
@@ -950,7 +958,7 @@ def take_screen(state, seat: int, params: dict) -> dict | None:
         for pid in sorted(
             state.catalog.professions, key=lambda k: state.catalog.professions[k].name
         )
-        if pid not in p.hand and pid not in public
+        if pid not in seen
         for card in [profession_card(state.catalog, pid)]
     ]
     return {"name": "take", "options": options, "cost": PROFESSION_CARD_COST}

@@ -15,7 +15,7 @@ import typing
 from flask import Blueprint, abort, request
 
 from companion.learned import LearnedCatalog
-from companion.rules import EVENT_SCHEMAS, Refusal, payload_fields, schema_of
+from companion.rules import EVENT_SCHEMAS, MISREAD_CORRECTED, Refusal, payload_fields, schema_of
 from companion.table import Table
 from events.boundedjson import JsonRefused, loads
 
@@ -83,6 +83,8 @@ def event_from_form(form) -> dict:
 def _read(key: str, kind: str, values: list[str]):
     """One form field as the kind its event declares."""
     values = [v.strip() for v in values]
+    if kind == "int_text_or_texts":
+        kind = "texts" if len(values) > 1 else "int_or_text"
     if kind in ("ints", "texts"):
         return [int(v) if kind == "ints" and WHOLE_NUMBER.fullmatch(v) else v for v in values if v]
     value = values[0]
@@ -112,6 +114,8 @@ def form_kind(annotation) -> str:
         kinds = {form_kind(a) for a in args if a is not type(None)}
         if kinds <= {"int", "text"}:
             return kinds.pop() if len(kinds) == 1 else "int_or_text"
+        if kinds == {"int", "text", "texts"}:
+            return "int_text_or_texts"  # one value: a number or text; several: a list
         return "json"
     if origin is list:
         return {"int": "ints", "text": "texts"}.get(form_kind(args[0]), "json")
@@ -149,10 +153,16 @@ def authorise(me: Access, event: dict) -> str:
         abort(403, description="You can only act for your own seat.")
     if event["type"] == "retracted":
         _only_own_events(me, event.get("seqs"))
+    if event["type"] == MISREAD_CORRECTED:  # ruling 33: whoever entered it, or the host
+        _only_own_events(
+            me, [event.get("fixes")], "That was another player's entry: ask the host to fix it."
+        )
     return str(me.seat)
 
 
-def _only_own_events(me: Access, seqs):
+def _only_own_events(
+    me: Access, seqs, other: str = "That was another player's move: ask the host to undo it."
+):
     """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
     another player's later action without their consent)."""
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
@@ -160,7 +170,7 @@ def _only_own_events(me: Access, seqs):
     mine = str(me.seat)
     stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
     if any(e.by != mine for e in stored if e.seq in seqs):
-        abort(403, description="That was another player's move: ask the host to undo it.")
+        abort(403, description=other)
 
 
 def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):

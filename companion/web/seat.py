@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 from companion.learned import LearnedCatalog
 from companion.presentation.notices import buzz_key, notices
 from companion.presentation.words import newest_first, text_of
-from companion.rules import Refusal, in_play, is_solo
+from companion.rules import Refusal, in_play, is_solo, seen_out_of_deck
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
@@ -264,10 +264,15 @@ register_view(VIEW, render_phone)
 CLASHES_KEY = "card_clashes"  # game meta: {profession id: the seat that claimed it last}
 
 
+CLAIMS_KEY = "impossible_claims"  # game meta: {seat: how many cards it claimed from a hand}
+
+
 def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
     """A starting hand that claims a card another phone already kept: one of the two phones
     mis-ticked. Say how to fix it without saying whose hand holds it, and ask the phone that
     kept it to check too (its panel shows a notice until the card leaves its hand)."""
+    if event.get("type") == "profession_taken":
+        return impossible_claim(game_id, seat, refusal, event)
     if event.get("type") != "starting_hand_chosen":
         return refusal
     state = get_table().state(game_id)
@@ -294,10 +299,47 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     )
 
 
+def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
+    """A card taken that the log places in a hidden hand: the engine's refusal says only that
+    it cannot be so. At a real table a player claiming cards out of others' hands would be
+    seen doing it: every phone is told how often this seat did (never which cards)."""
+    state = get_table().state(game_id)
+    pid = event.get("profession")
+    if not isinstance(pid, str) or pid in seen_out_of_deck(state, seat):
+        return refusal  # a card this seat can see: nothing hidden to protect
+    store = get_store()
+    record_ = store.game(game_id)
+    meta = dict(record_.meta) if record_ else {}
+    claims = dict(meta.get(CLAIMS_KEY) or {})
+    claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
+    meta[CLAIMS_KEY] = claims
+    store.update_game_meta(game_id, meta)
+    return refusal
+
+
+def claim_notices(game_id: str, state) -> list[str]:
+    """For every phone: who claimed a Profession card the record places elsewhere, and how
+    often, so probing the others' hands card by card is seen by the whole table."""
+    record_ = get_store().game(game_id)
+    claims = (record_.meta if record_ else {}).get(CLAIMS_KEY) or {}
+    out = []
+    for s, n in sorted(claims.items()):
+        if not str(s).isdigit() or int(s) >= len(state.players):
+            continue
+        name = state.players[int(s)].name
+        times = "once" if n == 1 else f"{n} times"
+        out.append(
+            f"{name} has named {times} a Profession card Palazzo could not give them: "
+            "the table may want to look at the cards drawn."
+        )
+    return out
+
+
 def clash_notices(game_id: str, state, seat: int) -> list[str]:
-    """What this seat's phone is asked to check: a card it kept that another phone claims."""
+    """What this seat's phone is asked to check: a card it kept that another phone claims,
+    and (for everyone) the cards somebody claimed out of a hidden hand."""
     if state.phase != "setup":
-        return []
+        return claim_notices(game_id, state)
     record_ = get_store().game(game_id)
     clashes = (record_.meta if record_ else {}).get(CLASHES_KEY) or {}
     hand = state.players[seat].hand

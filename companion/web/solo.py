@@ -15,13 +15,22 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal, is_solo, solo_of
+from companion.rules import (
+    BUILTIN,
+    CORRECTABLE,
+    MISREAD_CORRECTED,
+    Refusal,
+    is_solo,
+    solo_of,
+    table_changes,
+)
 from companion.rules.catalog import (
     LANDSCAPES,
     SOLO_DUMMIES,
@@ -57,6 +66,35 @@ SEAT_PANEL = "/games/{game_id}/me/panel"
 
 def learned() -> LearnedCatalog:
     return LearnedCatalog(current_app.instance_path)
+
+
+def effective_events(events) -> list:
+    """The stored events that still count: retracted ones are folded away, and a misread
+    fact carries the value it was corrected to (ruling 33)."""
+    out: list = []
+    for e in events:
+        if e.type == "retracted":
+            drop = {s for s in e.payload.get("seqs", []) if isinstance(s, int)}
+            out = [x for x in out if x.seq not in drop]
+        elif e.type == MISREAD_CORRECTED:
+            fixes = e.payload.get("fixes")
+            out = [
+                replace(x, payload={**x.payload, CORRECTABLE[x.type]: e.payload.get("value")})
+                if x.seq == fixes and x.type in CORRECTABLE
+                else x
+                for x in out
+            ]
+        else:
+            out.append(e)
+    return out
+
+
+def known_catalog():
+    """What this installation knows, or the built-in catalog if its file cannot be read."""
+    try:
+        return learned().catalog()
+    except CatalogError:
+        return BUILTIN
 
 
 def digital_deck_available() -> bool:
@@ -190,19 +228,17 @@ def seat_panel_url(game_id: str) -> str | None:
     return path
 
 
-def context(game_id: str, *, refusal=None, sent=None) -> dict:
+def context(game_id: str, *, refusal=None, sent=None, fixed=None) -> dict:
     table = get_table()
     seq = table.seq(game_id)  # before the state: a newer state only refreshes again
     state = table.state(game_id)
     record_ = get_store().game(game_id)
     chance = dice.chance_of(record_.meta if record_ else {})
-    try:
-        known = learned().catalog()
-    except CatalogError:
-        from companion.rules import BUILTIN
-
-        known = BUILTIN
-    ctx = solo_screen.build(state, known, chance, refusal=refusal, sent=sent)
+    known = known_catalog()
+    counting = effective_events(table.events(game_id))
+    ctx = solo_screen.build(
+        state, known, chance, refusal=refusal, sent=sent, events=counting, fixed=fixed
+    )
     ctx.update(
         game_id=game_id,
         seq=seq,
@@ -214,13 +250,15 @@ def context(game_id: str, *, refusal=None, sent=None) -> dict:
     return ctx
 
 
-def render(game_id, me, refusal=None, sent=None, recorded=None):
+def render(game_id, me, refusal=None, sent=None, recorded=None, fixed=None):
     """The live fragment, answering a post made from it (registered as view "solo")."""
     if me.seat != 0:
         abort(403, description="This is the solo player's screen (seat 0).")
     if not is_solo(get_table().state(game_id)):
         abort(404, description="This game is not a solo game against Wolfgang.")
-    return render_block("solo/page.html", "live", **context(game_id, refusal=refusal, sent=sent))
+    return render_block(
+        "solo/page.html", "live", **context(game_id, refusal=refusal, sent=sent, fixed=fixed)
+    )
 
 
 register_view(VIEW, render)
@@ -289,7 +327,7 @@ def draw(game_id):
     number = dice.next_automa_card(chance["seed"], cards, solo_of(state).drawn, state.round)
     if number is None:
         return _refuse(game_id, me, "The digital Automa deck has no card left for this round")
-    return _answer(game_id, me, {"type": "automa_card_drawn", "card": number})
+    return _answer(game_id, me, {"type": "automa_card_drawn", "card": number, "source": "app"})
 
 
 @bp.post("/games/<game_id>/solo/deck")
@@ -327,6 +365,50 @@ def roll(game_id):
     )
     value = dice.die_value(chance["seed"], rolled)
     return _answer(game_id, me, {"type": "die_rolled", "value": value, "source": "app"})
+
+
+@bp.post("/games/<game_id>/solo/misread")
+def misread(game_id):
+    """Fix a misread (ruling 33): the value actually on the table replaces what was typed, the
+    game after it is worked out again, and the page lists what must move on the table."""
+    me, before = _solo_player(game_id)
+    seq = _int(request.form, "fixes", 1, 10**7)
+    table = get_table()
+    counting = effective_events(table.events(game_id))
+    entry = next(
+        (
+            m
+            for m in solo_screen.misreads(counting, before, known_catalog(), _chance(game_id))
+            if m["seq"] == seq
+        ),
+        None,
+    )
+    if entry is None:
+        return _refuse(
+            game_id,
+            me,
+            "That entry cannot be fixed here: only a recent die or card from the table can",
+            "not_a_misread",
+        )
+    raw = str(request.form.get("value", "")).strip()
+    if entry["number"]:
+        value = _int(request.form, "value", 1, 99)
+        if value is None:
+            return _refuse(game_id, me, "Type the number actually on the table")
+    else:
+        value = raw
+    recorded, refusal = _record(
+        me, game_id, {"type": MISREAD_CORRECTED, "fixes": seq, "value": value}
+    )
+    if refusal is not None:
+        return _respond(game_id, me, recorded, refusal)
+    changes = table_changes(before, table.state(game_id), seat=0)
+    shows = entry["shows"]
+    fixed = {
+        "label": f"{entry['what']} shows {shows(value)}, not {shows(entry['value'])}",
+        "changes": changes,
+    }
+    return render(game_id, me, recorded=recorded, fixed=fixed)
 
 
 @bp.post("/games/<game_id>/solo/tie")

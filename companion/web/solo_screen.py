@@ -10,6 +10,7 @@ the page may show their own purse next to Wolfgang's public one.
 from __future__ import annotations
 
 from companion.rules import (
+    CORRECTABLE,
     Refusal,
     apply_in_place,
     automa_card,
@@ -87,6 +88,49 @@ def unseen_professions(state, learned) -> list[dict]:
         ),
         key=lambda c: c["name"].lower(),
     )
+
+
+MISREADS_SHOWN = 4
+
+
+def misreads(events, state, learned, chance) -> list[dict]:
+    """The latest facts copied from the table this game that a misread may have got wrong
+    (ruling 33): a physical die, an Automa card drawn by hand, a Profession card turned up.
+    What Palazzo drew itself is never offered: it is final. `events`: those that still count,
+    newest value of each (`phone.effective_events`)."""
+    names = {pid: card.name for pid, card in known_professions(state, learned).items()}
+    out = []
+    for e in events:
+        if e.type not in CORRECTABLE or e.payload.get("source") == "app":
+            continue
+        value = e.payload.get(CORRECTABLE[e.type])
+        if e.type == "die_rolled":
+            entry = {
+                "label": f"The die: {value}",
+                "what": "the die",
+                "choices": [(n, n) for n in range(1, 7)],
+            }
+            entry["number"] = True
+        elif e.type == "automa_card_drawn" and chance.get("deck") != "app":
+            entry = {
+                "label": f"Automa card {value}",
+                "what": "the Automa card",
+                "number": True,
+                "choices": [],
+            }
+        elif e.type == "automa_profession_revealed":
+            entry = {
+                "label": f"A card turned up: the {names.get(value, value)}",
+                "what": "the card turned up",
+                "choices": sorted(((pid, n) for pid, n in names.items()), key=lambda c: c[1]),
+                "number": False,
+            }
+        else:
+            continue
+        shown = dict(entry["choices"]) if entry["choices"] and not entry["number"] else {}
+        entry["shows"] = lambda v, shown=shown: shown.get(v, v)
+        out.append({"seq": e.seq, "value": value, **entry})
+    return out[-MISREADS_SHOWN:][::-1]
 
 
 def automa_card_view(state, number, use) -> dict | None:
@@ -407,7 +451,7 @@ def _sent_list(sent, key) -> list[str]:
 # -- the whole screen ------------------------------------------------------------------------
 
 
-def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
+def build(state, learned, chance, *, refusal=None, sent=None, events=(), fixed=None) -> dict:
     """Everything templates/solo/page.html needs, from one state."""
     prompt = solo_prompt(state)
     view = solo_view(state)
@@ -440,4 +484,6 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
         "difficulty": view["difficulty"],
         "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},
+        "misreads": misreads(events, state, learned, chance) if state.phase != "over" else [],
+        "fixed": fixed,
     }

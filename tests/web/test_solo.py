@@ -1085,3 +1085,56 @@ def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
         data={"view": "host", "type": "retracted", "seqs": latest},
     )
     assert r.status_code == 422 and "retraction_past_reveal" in r.text
+
+
+# --- fixing a misread (ruling 33) ------------------------------------------------------------
+
+
+def test_a_die_typed_wrong_is_fixed_after_wolfgang_bought_with_it(app, solo):
+    """The die for Wolfgang's Builder (2+1D6) typed as 3 while it showed 5: he pays 700, not
+    500, and the page says to take 200 more from him."""
+    keep_hand(solo)
+    draw(solo, 1)
+    solo.tap(type="auctions_left")
+    roll(solo, 3)
+    assert state(app, solo.game_id).players[1].money == 1000
+    fixes = solo.find(action="/solo/misread")
+    die = next(f for f in fixes if f.selects.get("value") is not None and "1" in f.selects["value"])
+    seq = int(die.hidden["fixes"])
+    assert events(app, solo.game_id)[seq - 1].type == "die_rolled"
+    solo.submit(die, value="5")
+    assert solo.status == 200, alerts(solo.html)
+    assert state(app, solo.game_id).players[1].money == 800
+    assert "Fixed: the die shows 5, not 3" in solo.html
+    assert "Take 200 Florin more from Wolfgang" in solo.html
+    assert "rolled 5 + 2, he pays 700" in solo.html and "rolled 3 + 2" not in solo.html
+    assert "The die: 5" in solo.html  # the list now shows the value on the table
+    logged = len(events(app, solo.game_id))
+    solo.submit(die, value="5")  # a double tap counts once
+    assert solo.status == 200 and len(events(app, solo.game_id)) == logged
+    again = next(f for f in solo.find(action="/solo/misread") if f.hidden["fixes"] == str(seq))
+    solo.submit(again, value="5")  # already what the table shows: nothing to fix
+    assert solo.status == 422 and "already the die recorded" in solo.html
+    assert len(events(app, solo.game_id)) == logged
+
+
+def test_the_apps_own_die_and_deck_are_never_offered_for_fixing(app, client):
+    teach_test_data(app.instance_path)
+    solo = SoloPhone.start(client, die="app", deck="app")
+    keep_hand(solo)
+    solo.tap("Draw for me")
+    offer(solo, "jester")
+    solo.tap("Roll for me")
+    assert not solo.find(action="/solo/misread")
+    rolled = [e for e in events(app, solo.game_id) if e.type == "die_rolled"][0]
+    r = solo.client.post(
+        f"/games/{solo.game_id}/solo/misread",
+        data={"fixes": str(rolled.seq), "value": "6"},
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
+    assert r.status_code == 422 and "cannot be fixed" in r.text
+    drawn = [e for e in events(app, solo.game_id) if e.type == "automa_card_drawn"][0]
+    assert drawn.payload["source"] == "app"
+    before = len(events(app, solo.game_id))
+    solo.post_event(type="misread_corrected", fixes=str(rolled.seq), value="6")
+    assert solo.status == 422 and len(events(app, solo.game_id)) == before

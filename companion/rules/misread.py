@@ -1,0 +1,116 @@
+"""Fixing a misread (ruling 33): a fact copied from the table is corrected, the rest re-derived.
+
+A physical die, a card flipped or drawn by hand, a card a player says they took: what the log
+holds is a copy of something still lying on the table, so correcting the copy reveals nothing
+new. `misread_corrected {seq, value}` replaces the one field that was read (`CORRECTABLE`) in
+the event `seq`, and the whole log is folded again with it. What Palazzo itself produced (its
+die, its digital Automa deck, its random tie-breaks) is not a copy of anything: it stays final,
+so nothing can be re-rolled. `table_changes` says what must move on the table afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .module import some
+from .refusals import refuse
+from .state import GameState
+
+MISREAD_CORRECTED = "misread_corrected"
+ENVELOPE = {"type", "seq", "by", "at", "id"}
+
+# The event types whose fact is read off the table, and the field that holds what was read.
+CORRECTABLE = {
+    "die_rolled": "value",
+    "automa_card_drawn": "card",
+    "automa_profession_revealed": "profession",
+    "automa_cards_offered": "cards",
+    "profession_taken": "profession",
+}
+WHAT = {
+    "die_rolled": "die",
+    "automa_card_drawn": "Automa card",
+    "automa_profession_revealed": "Profession card",
+    "automa_cards_offered": "cards drawn for Wolfgang",
+    "profession_taken": "Profession card taken",
+}
+
+
+@dataclass(frozen=True)
+class MisreadCorrected:
+    """The declared shape: `seq`, the event that copied the table wrongly; `value`, what the
+    table actually shows (the same kind of value that event's field holds)."""
+
+    seq: int
+    value: object
+
+
+def parse(event: dict) -> MisreadCorrected:
+    """The event's declared object, or `bad_event` naming the field at fault."""
+    body = {k: v for k, v in event.items() if k not in ENVELOPE}
+    extra = set(body) - {"fixes", "value"}
+    if extra:
+        refuse("bad_event", f"{MISREAD_CORRECTED}: unknown field {sorted(extra)[0]!r}")
+    seq = body.get("fixes")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        refuse("bad_event", f"{MISREAD_CORRECTED}: fixes is the number of the event to fix")
+    if "value" not in body or body["value"] is None:
+        refuse("bad_event", f"{MISREAD_CORRECTED}: value is what the table actually shows")
+    return MisreadCorrected(seq, body["value"])
+
+
+def app_made(event: dict) -> bool:
+    """Palazzo produced it (its die, its digital Automa deck): final, never re-rolled."""
+    return event.get("source") == "app"
+
+
+def corrected(target: dict, fix: MisreadCorrected) -> dict:
+    """The event `target` as it should have been; refused if it is not a copy of the table."""
+    kind = target.get("type")
+    field = CORRECTABLE.get(str(kind))
+    if field is None:
+        refuse(
+            "not_a_misread",
+            "Only a fact copied from the table can be corrected: a die, a card flipped, drawn "
+            "or taken by hand",
+        )
+    if app_made(target):
+        refuse(
+            "not_a_misread",
+            f"Palazzo drew that {WHAT[str(kind)]} itself: it is final and cannot be drawn again",
+        )
+    if target.get(field) == fix.value:
+        refuse("not_a_misread", f"That is already the {WHAT[str(kind)]} recorded")
+    return {**target, field: fix.value}
+
+
+def table_changes(before: GameState, after: GameState, seat: int | None = None) -> list[str]:
+    """What must move on the table after a correction, in plain words: money and Prestige
+    Points per player, the Profession cards face up, the buildings. A person's money is told
+    only to that person's phone (`seat`); Wolfgang keeps nothing secret in the solo game."""
+    lines: list[str] = []
+    for s, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        secret = s != seat and not some(after, "automated", s)
+        money = a.money - b.money
+        if money and not secret:
+            lines.append(
+                f"Give {a.name} {money} Florin more"
+                if money > 0
+                else f"Take {-money} Florin more from {a.name}"
+            )
+        fame = a.fame - b.fame
+        if fame:
+            way = "forward" if fame > 0 else "back"
+            lines.append(f"Move {a.name}'s Prestige Point marker {abs(fame)} {way}")
+        for card in sorted(set(b.table) - set(a.table)):
+            lines.append(f"{a.name} no longer has the {_name(after, card)} face up")
+        for card in sorted(set(a.table) - set(b.table)):
+            lines.append(f"{a.name} has the {_name(after, card)} face up")
+        if sorted(b.buildings) != sorted(a.buildings):
+            lines.append(f"{a.name}'s buildings are now: {', '.join(a.buildings) or 'none'}")
+    return lines
+
+
+def _name(state: GameState, card: str) -> str:
+    prof = state.catalog.professions.get(card)
+    return prof.name if prof is not None else str(card)

@@ -1,0 +1,89 @@
+"""Fixing a misread in Chromium on a 390 px phone (issue 12): the die for Wolfgang's purchase
+typed as 3 while it showed 5, fixed after he bought and after the next step was recorded; the
+page re-derives his payment and says what to move on the table.
+
+TEST DATA deck and cards (tests/data/README.md): card 1 has the Builder leftmost at 2+1D6.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .solo_phone import teach_test_data
+
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
+
+
+@pytest.fixture
+def phone390(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "misread.png"
+
+
+def step(page, name: str):
+    page.wait_for_selector(f'#solo-step[data-step="{name}"]')
+
+
+def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_server):
+    page = phone390
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    teach_test_data(app.instance_path)
+    page.goto(live_server + "/solo/new")
+    page.fill("#name", "Alexandra")
+    page.get_by_role("radio", name="Me", exact=True).tap()
+    page.get_by_role("button", name="Start the solo game").tap()
+    page.wait_for_url("**/solo")
+    step(page, "starting_hand")
+    for pid in HAND:
+        page.locator(f'.hand input[value="{pid}"]').check()
+    page.get_by_role("button", name="Keep these 3").tap()
+    step(page, "auction_card")
+    page.fill("#automa-number", "1")
+    page.get_by_role("button", name="Drawn").tap()
+    step(page, "choose_object")
+    page.get_by_role("button", name="Leave all auctions").tap()
+    step(page, "roll")
+    page.locator(".btn-die", has_text="3").tap()  # the die shows 5: a misread
+    step(page, "your_turn")
+    assert page.inner_text('[data-who="wolfgang"] [data-money]') == "1000"
+    assert "rolled 3 + 2, he pays 500" in page.inner_text(".decisions")
+    page.get_by_role("button", name="End my turn").tap()  # play went on past it
+    step(page, "wolfgang_card")
+
+    page.locator("[data-misreads] summary").tap()
+    fix = page.locator("form.misread", has_text="The die: 3")
+    fix.locator("select").select_option("5")
+    fix.get_by_role("button", name="Fix").tap()
+    page.wait_for_selector("[data-fixed]")
+    fixed = page.inner_text("[data-fixed]")
+    assert (
+        "Fixed: the die shows 5, not 3" in fixed and "Take 200 Florin more from Wolfgang" in fixed
+    )
+    assert page.inner_text('[data-who="wolfgang"] [data-money]') == "800"
+    assert "rolled 5 + 2, he pays 700" in page.inner_text(".decisions")
+    step(page, "wolfgang_card")  # the step the game waits for is unchanged
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("[data-fixed]").is_visible()
+    assert not errors
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        page.locator("[data-fixed]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOT))

@@ -1,0 +1,87 @@
+"""No probing of hidden hands (issue 12): a seat naming a Profession card that another seat
+holds learns nothing of where it is, and the whole table sees that it happened."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.phone_game import (
+    as_seat,
+    choose_hands,
+    host_game,
+    panel,
+    post_event,
+    record,
+    state,
+    text,
+    to_action_phase,
+)
+
+TWO = (["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"])
+
+
+def refusal_words(page: str) -> str:
+    found = re.search(r'<div class="refusal"[^>]*>(.*?)</div>', page, re.S)
+    assert found, "no refusal on the page"
+    return text(found.group(1)).strip()
+
+
+def take(client, game_id, seat, pid):
+    r = post_event(client, game_id, type="profession_taken", player=str(seat), profession=pid)
+    assert r.status_code == 422, r.text
+    return r.text
+
+
+def two_player_action_phase(app):
+    game_id, _ = host_game(
+        app,
+        players=["Carla", "Dario"],
+        grid=False,
+        freedoms={"travel": 2, "religion": 2, "opinion": 1},
+    )
+    choose_hands(app, game_id, TWO)
+    record(app, game_id, "0", type="auction_opened", player=0, object="jester")
+    record(app, game_id, "1", type="bid_passed", player=1)
+    record(app, game_id, "1", type="auction_opened", player=1, object="builder")
+    assert state(app, game_id).phase == "action"
+    return game_id
+
+
+def test_two_players_a_card_in_the_others_hand_is_not_placed_and_the_probe_is_seen(app, client):
+    game_id = two_player_action_phase(app)
+    as_seat(client, game_id, 0)
+    offered = re.findall(r'name="profession" value="(\w+)"', panel(client, game_id, "?do=take"))
+    assert {"mason", "painter", "jurist"} <= set(offered)  # Dario's hand stays in Carla's list
+    assert not {"poet", "alchemist", "botanist"} & set(offered)  # her own cards are not
+    words = refusal_words(take(client, game_id, 0, "alchemist"))
+    assert "in your hand" in words  # her own card: she can see where it is
+    before = state(app, game_id).to_dict()
+    page = take(client, game_id, 0, "mason")
+    words = refusal_words(page)
+    assert "Dario" not in words and "someone" not in words.lower()
+    assert "hand" not in words and "another" not in words.lower()
+    assert "Mason" in words and "Check the card you drew" in words
+    assert state(app, game_id).to_dict() == before  # nothing changed, nothing recorded
+    take(client, game_id, 0, "painter")
+    # The table sees the probing, as it would see a hand reaching into another's cards.
+    for seat in (0, 1):
+        as_seat(client, game_id, seat)
+        notices = [
+            text(n) for n in re.findall(r"data-clash>(.*?)</p>", panel(client, game_id), re.S)
+        ]
+        assert any(
+            "Carla has named 2 times a Profession card Palazzo could not give them" in n
+            for n in notices
+        )
+        assert not any("Mason" in n or "Painter" in n for n in notices)
+
+
+def test_three_players_the_refusal_is_the_same_whoever_holds_the_card(app, client):
+    game_id, _ = host_game(app)
+    choose_hands(app, game_id)  # Ada: poet alchemist botanist; Ben: mason painter jurist; Cy: ...
+    to_action_phase(app, game_id)
+    as_seat(client, game_id, 0)
+    bens = refusal_words(take(client, game_id, 0, "mason")).replace("Mason", "X")
+    cys = refusal_words(take(client, game_id, 0, "doctor")).replace("Doctor", "X")
+    assert bens == cys  # nothing tells Ben's hand from Cy's
+    assert "Ben" not in bens and "Cy" not in bens
