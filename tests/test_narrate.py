@@ -321,3 +321,29 @@ def test_the_muse_and_the_princess_told():
     )
     assert "Each Lake" in describe(event, before, t.state, 1)
     assert "Each Lake" not in describe(event, before, t.state, 0)
+
+
+def test_cooperative_building_is_told_with_its_payment():
+    """The payment is negotiated aloud (ruling C3): everyone hears it; money totals never."""
+    t = Table(("Alexandra", "Leon", "Jen"), expansions={"cooperative": True})
+    t.to_action()
+    offer = {"partner": 1, "building": "tower", "partner_payment": 400}
+    said = step(t, "cooperation_proposed", player=0, **offer)
+    assert said == (
+        "Alexandra proposed to build a Tower with Leon, who would pay 400 Florin "
+        "(Cooperative Building)"
+    )
+    assert (
+        step(t, "cooperation_declined", player=1) == "Leon declined to build a Tower with Alexandra"
+    )
+    step(t, "cooperation_proposed", player=0, **offer)
+    assert step(t, "cooperation_declined", player=0) == (
+        "Alexandra withdrew the proposal to build a Tower with Leon"
+    )
+    step(t, "cooperation_proposed", player=0, **offer)
+    said = step(t, "cooperation_accepted", player=1)
+    assert said == (
+        "Leon accepted: Alexandra and Leon built a Tower together "
+        "(Leon paid Alexandra 400 Florin; 3 PP each)"
+    )
+    assert "3100" not in said and "3300" not in said  # nobody's purse
