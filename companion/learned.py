@@ -10,11 +10,15 @@ from __future__ import annotations
 import json
 import os
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 
-from .rules.catalog import BUILTIN, Catalog, CatalogError
+from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
 
 FILE_NAME = "catalog.json"
+HISTORY_NAME = "catalog-history.jsonl"
+HISTORY_SHOWN = 50
+SECTIONS = ("professions", "landscape_cells", "automa_cards")
 _lock = threading.Lock()
 
 
@@ -42,22 +46,45 @@ class LearnedCatalog:
     def learned(self) -> dict:
         return self._read()
 
-    def teach(self, data: dict) -> Catalog:
-        """Merge `data` (catalog-file format) over what is known, and keep it."""
+    def teach(self, data: dict, by: str = "the catalog screen") -> Catalog:
+        """Merge `data` (catalog-file format) over what is known, and keep it: the host's act
+        (or the catalog screen's), so it may change what is known. The history says who
+        changed what, from what to what."""
         with _lock:
-            current = self._read()
-            merged = BUILTIN.merged(current).merged(data)  # raises CatalogError, keeps nothing
-            for key in ("professions", "landscape_cells", "automa_cards"):
-                if data.get(key):
-                    current.setdefault(key, {}).update(
-                        {
-                            str(k): v
-                            for k, v in merged.to_dict()[key].items()
-                            if str(k) in {str(x) for x in data[key]}
-                        }
-                    )
+            return self._merge(data, by, only_new=False)
+
+    def learn_new(self, data: dict, by: str) -> Catalog:
+        """What a seat taught with a move the game accepted: kept only where this installation
+        knows nothing yet. A seat never changes a known entry (that is the host's act)."""
+        with _lock:
+            return self._merge(data, by, only_new=True)
+
+    def _merge(self, data: dict, by: str, *, only_new: bool) -> Catalog:
+        current = self._read()
+        before = BUILTIN.merged(current)
+        if only_new:
+            data = {
+                key: {k: v for k, v in (data.get(key) or {}).items() if not _known(before, key, k)}
+                for key in SECTIONS
+            }
+        merged = before.merged(data)  # raises CatalogError, keeps nothing
+        changes = []
+        after = merged.to_dict()
+        old = before.to_dict()
+        for key in SECTIONS:
+            if not data.get(key):
+                continue
+            wanted = {str(x) for x in data[key]}
+            entries = {str(k): v for k, v in after[key].items() if str(k) in wanted}
+            current.setdefault(key, {}).update(entries)
+            for k, v in entries.items():
+                was = old[key].get(k) if _known(before, key, k) else None
+                if was != v:
+                    changes.append(_change(key, k, was, v, by))
+        if changes:
             self._write(current)
-            return merged
+            self._log(changes)
+        return merged
 
     def _write(self, data: dict):
         """Whole-file replace, so a crash never leaves half a catalog."""
@@ -66,8 +93,39 @@ class LearnedCatalog:
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
         os.replace(tmp, self.path)
 
+    @property
+    def history_path(self) -> Path:
+        return self.path.with_name(HISTORY_NAME)
+
+    def _log(self, changes: list[dict]):
+        with self.history_path.open("a", encoding="utf-8") as f:
+            for change in changes:
+                f.write(json.dumps(change, ensure_ascii=False, sort_keys=True) + "\n")
+
+    def history(self, limit: int = HISTORY_SHOWN) -> list[dict]:
+        """The latest changes first: who taught or changed what, from what to what."""
+        try:
+            lines = self.history_path.read_text(encoding="utf-8").splitlines()
+        except (FileNotFoundError, OSError, UnicodeDecodeError):
+            return []
+        out = []
+        for line in reversed(lines[-limit:]):
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(item, dict):
+                out.append(item)
+        return out
+
     def teach_profession(
-        self, pid: str, building: str, landscape: str, freedom: str, name: str | None = None
+        self,
+        pid: str,
+        building: str,
+        landscape: str,
+        freedom: str,
+        name: str | None = None,
+        by: str = "the catalog screen",
     ) -> Catalog:
         return self.teach(
             {
@@ -81,29 +139,92 @@ class LearnedCatalog:
                         "source": "taught at the table",
                     }
                 }
-            }
+            },
+            by,
         )
 
-    def forget_profession(self, pid: str) -> bool:
+    def forget_profession(self, pid: str, by: str = "the catalog screen") -> bool:
         """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards
         go back to their built-in entry. Games keep the copy their log was taught."""
         with _lock:
             current = self._read()
             if pid not in (current.get("professions") or {}):
                 return False
-            del current["professions"][pid]
+            was = current["professions"].pop(pid)
             self._write(current)
+            back = BUILTIN.professions.get(pid)
+            self._log(
+                [
+                    _change(
+                        "professions", pid, was, back.to_dict() if back else None, by, forgot=True
+                    )
+                ]
+            )
             return True
 
-    def teach_landscape(self, kind: str, cells: int) -> Catalog:
-        return self.teach({"landscape_cells": {kind: cells}})
+    def teach_landscape(self, kind: str, cells: int, by: str = "the catalog screen") -> Catalog:
+        return self.teach({"landscape_cells": {kind: cells}}, by)
 
     def export(self) -> dict:
         return self.catalog().to_dict()
 
-    def import_file(self, text: str) -> Catalog:
+    def import_file(self, text: str, by: str = "an imported catalog file") -> Catalog:
         try:
             data = json.loads(text)
         except ValueError as e:
             raise CatalogError(f"A catalog file is JSON: {e}") from e
-        return self.teach(data)
+        return self.teach(data, by)
+
+
+def _known(catalog: Catalog, key: str, k) -> bool:
+    """Whether `catalog` already knows entry `k` of section `key` (a size 0 is not known)."""
+    if key == "professions":
+        return k in catalog.professions
+    if key == "landscape_cells":
+        return bool(catalog.landscape_cells.get(k))
+    return str(k) in catalog.automa_cards
+
+
+def _words(key: str, entry) -> str | None:
+    """An entry as the history shows it."""
+    if entry is None:
+        return None
+    if key == "professions":
+        return (
+            f"{BUILDINGS.get(entry['building'], (entry['building'],))[0]}, "
+            f"{OBJECT_NAMES.get(entry['landscape'], entry['landscape'])}, "
+            f"{str(entry['freedom']).title()}"
+        )
+    if key == "landscape_cells":
+        return f"{entry} squares"
+    top = ", ".join(
+        OBJECT_NAMES.get(o["object"], o["object"])
+        + ("" if o["mod4"] is None else f" +{o['mod4']}")
+        + (
+            ""
+            if o["mod5"] == o["mod4"]
+            else f"/{'—' if o['mod5'] is None else '+' + str(o['mod5'])}"
+        )
+        for o in entry["auction"]
+    )
+    return (
+        f"rounds {entry['rounds']}; {top}; first {', '.join(entry['first_action'])}; "
+        f"second {', '.join(entry['second_action'])}"
+    )
+
+
+def _change(key: str, k, was, now, by: str, forgot: bool = False) -> dict:
+    if key == "professions":
+        what = (now or was or {}).get("name") or str(k)
+    elif key == "landscape_cells":
+        what = OBJECT_NAMES.get(k, str(k))
+    else:
+        what = f"Automa card {k}"
+    return {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "by": by,
+        "what": what,
+        "from": _words(key, was),
+        "to": _words(key, now),
+        "forgot": forgot,
+    }

@@ -403,22 +403,35 @@ def _correction(event, before, after, who, viewer):
 
 def _profession_taught(event, before, after, who, viewer):
     """Teaching happens just before the card is used, so naming it could tell the table what
-    is in someone's hand: only the seat that taught it hears which card it was."""
+    is in someone's hand: only the seat that taught it hears which card it was. The host's
+    change of a known card is said in full, from what to what."""
     by = event.get("by")
-    if viewer is not None and isinstance(by, str) and by == str(viewer):
-        return (
-            f"Palazzo learned the {event.get('name') or profession_name(after, event.get('profession'))}: "
-            f"{_building(event.get('building'))}, {str(event.get('landscape')).title()}, "
-            f"{str(event.get('freedom')).title()}"
-        )
-    return "Palazzo learned a Profession card's preferences"
+    teller = _by(event, after)
+    pid = event.get("profession")
+    name = event.get("name") or profession_name(after, pid)
+    now = _wishes(event.get("building"), event.get("landscape"), event.get("freedom"))
+    if not (
+        by in (None, "host") or (viewer is not None and isinstance(by, str) and by == str(viewer))
+    ):
+        return f"{teller} taught Palazzo a Profession card's preferences"
+    was = before.catalog.professions.get(pid) if before is not None else None
+    old = _wishes(was.building, was.landscape, was.freedom) if was is not None else now
+    if old != now:
+        return f"{teller} changed the {name}: {old} → {now}"
+    return f"{teller} taught Palazzo the {name}: {now}"
+
+
+def _wishes(building, landscape, freedom) -> str:
+    return f"{_building(building)}, {str(landscape).title()}, {str(freedom).title()}"
 
 
 def _landscape_taught(event, before, after, who, viewer):
-    return (
-        f"Palazzo learned that {_a(_object(event.get('landscape')))} covers "
-        f"{event.get('cells')} squares"
-    )
+    kind = event.get("landscape")
+    was = before.catalog.landscape_cells.get(kind) if before is not None else 0
+    teller = _by(event, after)
+    if was and was != event.get("cells"):
+        return f"{teller} changed the {_object(kind)}'s size: {was} → {event.get('cells')} squares"
+    return f"{teller} taught Palazzo that {_a(_object(kind))} covers {event.get('cells')} squares"
 
 
 def _solo_step(words):

@@ -8,6 +8,7 @@ in and check again. The same event id twice is stored once.
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections import OrderedDict
@@ -18,7 +19,9 @@ from events import EventStore, SeqConflict, StoredEvent
 from .games import game_of_event, game_of_snapshot, game_of_state
 from .learned import LearnedCatalog
 from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
+from .rules.catalog import CatalogError
 
+log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
 ENVELOPE = ("seq", "id", "type", "by", "at")
@@ -131,9 +134,18 @@ class Table:
         return game_id, self.state(game_id)
 
     def record(
-        self, game_id: str, event: dict, *, by: str, event_id: str | None = None
+        self,
+        game_id: str,
+        event: dict,
+        *,
+        by: str,
+        event_id: str | None = None,
+        teach: tuple | list = (),
     ) -> Recorded:
-        """Validate and append; raises Refusal with nothing stored if the rules say no."""
+        """Validate and append; raises Refusal with nothing stored if the rules say no.
+        `teach`: `profession_taught` / `landscape_taught` events the move needs first (a card
+        taught on use); they are stored only together with the move, and only then kept in
+        this installation's catalog, so a refused move changes nothing anywhere."""
         event_id = event_id or uuid.uuid4().hex
         kind = event.get("type")
         with self._lock(game_id):
@@ -146,9 +158,10 @@ class Table:
                 learns = game_of_state(fold.state).learns_cards
                 if learns:
                     payload = self._with_automa_panels(fold.state, payload, kind)
+                before = getattr(fold.state, "catalog", None)
                 try:
                     taught = (
-                        self._teach_first(game_id, fold, {**payload, "type": kind}, by)
+                        self._teach_first(game_id, fold, {**payload, "type": kind}, by, list(teach))
                         if learns
                         else ()
                     )
@@ -170,6 +183,8 @@ class Table:
                     fold = self._fold(game_id, full=True)
                     continue
                 if not result.duplicate:
+                    if learns:
+                        self._keep_learned(before, [*taught, result.event], by)
                     for listener in self.listeners:
                         listener(game_id, result.event.seq)
                 return Recorded(result.event, result.duplicate, taught)
@@ -203,10 +218,14 @@ class Table:
             self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))
         return result
 
-    def _teach_first(self, game_id, fold: Fold, event: dict, by: str) -> tuple:
-        """Cards this installation learned but the game's log has not: record them first, so an
-        exported log replays on any machine; only if the event itself will then be accepted."""
-        teachings = self._teachings(fold.state, event)
+    def _teach_first(self, game_id, fold: Fold, event: dict, by: str, teach: list) -> tuple:
+        """What the move needs taught (given, or learned by this installation but not by the
+        game's log): record it first, so an exported log replays on any machine; only if the
+        event itself will then be accepted."""
+        given = {_taught_key(t) for t in teach}
+        teachings = [dict(t) for t in teach] + [
+            t for t in self._teachings(fold.state, event) if _taught_key(t) not in given
+        ]
         if not teachings:
             return ()
         trial = Fold(BUILTIN, fold.state.clone(), effective=None)
@@ -223,6 +242,40 @@ class Table:
             ).event
             for t in teachings
         )
+
+    def _keep_learned(self, before, stored: list, by: str):
+        """This installation remembers what a recorded event taught the game: a seat's teaching
+        only where nothing is known yet, the host's also where it changes a known entry (the
+        host's act); never fails the record it follows."""
+        if self.learned is None:
+            return
+        data: dict = {}
+        for e in stored:
+            p = e.payload
+            if e.type == "profession_taught" and isinstance(p.get("profession"), str):
+                entry = {k: p.get(k) for k in ("name", "building", "landscape", "freedom")}
+                entry.update(source=p.get("source") or "taught at the table", verified=True)
+                data.setdefault("professions", {})[p["profession"]] = entry
+            elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
+                data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
+            elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
+                data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
+            elif (
+                e.type == "landscape_placed"
+                and isinstance(p.get("cells"), list)
+                and not before.landscape_cells.get(p.get("landscape"), 1)
+            ):  # the grid's first tile of a kind shows its size
+                data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
+        if not data:
+            return
+        who = "the host" if by == "host" else "a player's phone"
+        try:
+            if by == "host":
+                self.learned.teach(data, f"{who}, in a game")
+            else:
+                self.learned.learn_new(data, f"{who}, in a game")
+        except (CatalogError, OSError):
+            log.warning("could not keep what a game taught in the installation's catalog")
 
     def _with_automa_panels(self, state: GameState, payload: dict, kind) -> dict:
         """An Automa card this installation knows but the game does not travels with its
@@ -247,7 +300,6 @@ class Table:
         kind = event.get("landscape")
         if (
             event.get("type") == "landscape_placed"
-            and not state.grid
             and isinstance(kind, str)
             and state.catalog.landscape_cells.get(kind) == 0
         ):
@@ -281,6 +333,10 @@ class Table:
 
     def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
         return self.store.events(game_id, after_seq)
+
+
+def _taught_key(event: dict) -> tuple:
+    return (event.get("type"), event.get("profession") or event.get("landscape"))
 
 
 __all__ = ["Table", "Recorded", "Refusal", "engine_event"]

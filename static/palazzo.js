@@ -179,3 +179,31 @@
 
   window.palazzo = { feeds: feeds, SEQ_EVENT: SEQ_EVENT };
 })();
+
+/* The Automa card editor (templates/teach/_fields.html): the top panel holds each object once,
+   so tapping an object already placed in another position swaps the two, and a card is copied
+   in a few taps from the editor's default order. */
+(function () {
+  "use strict";
+  document.addEventListener("change", function (e) {
+    var input = e.target;
+    if (!input || !input.name || !/^object_\d+$/.test(input.name) || !input.value) return;
+    var form = input.closest && input.closest(".automa-editor");
+    if (!form) return;
+    var boxes = form.querySelectorAll("input[type=radio][name^='object_']");
+    var placed = {}, clash = null;
+    for (var i = 0; i < boxes.length; i++) {
+      var b = boxes[i];
+      if (!b.checked || !b.value) continue;
+      if (b.name !== input.name && b.value === input.value) clash = b.name;
+      else placed[b.value] = true;
+    }
+    if (!clash) return;
+    var values = [];
+    for (var k = 0; k < boxes.length; k++) {
+      if (boxes[k].name === clash && boxes[k].value && !placed[boxes[k].value]) values.push(boxes[k].value);
+    }
+    var target = form.querySelector("input[name='" + clash + "'][value='" + (values.length === 1 ? values[0] : "") + "']");
+    if (target) target.checked = true;
+  });
+})();

@@ -120,4 +120,33 @@
     restore(el, kept);
     kept = null;
   });
+
+  // -- keeping a half-chosen hand across a reload --------------------------------------------
+  // What a data-keep form holds is also kept in this tab's sessionStorage, so reloading the
+  // page (or the phone dropping it) gives the same ticks back; the server's own ticks (after a
+  // refusal or an undo) win when it drew some.
+
+  function storeKey() { return "palazzo-keep:" + location.pathname; }
+
+  document.addEventListener("change", function (e) {
+    var panel = e.target && e.target.closest && e.target.closest("[data-phone-panel]");
+    if (!panel || !e.target.closest("form[data-keep]") || !window.sessionStorage) return;
+    try { sessionStorage.setItem(storeKey(), JSON.stringify(snapshot(panel))); } catch (err) { /* full or private */ }
+  });
+
+  function restoreStored() {
+    var panel = document.querySelector("[data-phone-panel]");
+    if (!panel || !window.sessionStorage) return;
+    var saved;
+    try { saved = JSON.parse(sessionStorage.getItem(storeKey()) || "null"); } catch (err) { saved = null; }
+    if (!saved) return;
+    var forms = panel.querySelectorAll("form[data-keep]");
+    for (var i = 0; i < forms.length; i++) {
+      if (forms[i].querySelector("input:checked")) return; // the server drew choices: keep them
+    }
+    restore(panel, saved);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restoreStored);
+  else restoreStored();
 })();

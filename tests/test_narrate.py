@@ -241,7 +241,7 @@ def test_fame_sold_recruiting_and_teaching(table):
     assert step(table, "fame_sold", player=0, points=2) == "Alexandra sold 2 PP for 200 Florin"
     assert (
         step(table, "landscape_taught", landscape="forest", cells=4)
-        == "Palazzo learned that a Forest covers 4 squares"
+        == "Host taught Palazzo that a Forest covers 4 squares"
     )
     event = {
         "type": "profession_taught",
@@ -256,12 +256,18 @@ def test_fame_sold_recruiting_and_teaching(table):
     table.do("profession_taught", **{k: v for k, v in event.items() if k not in ("type", "by")})
     assert (
         describe(event, before, table.state, 1)
-        == "Palazzo learned the Alchemist: Library, Lake, Opinion"
+        == "Leon changed the Alchemist: Laboratory, Lake, Opinion → Library, Lake, Opinion"
     )
     for viewer in (None, 0, 2):  # it may be a card in Leon's hand
         assert (
             describe(event, before, table.state, viewer)
-            == "Palazzo learned a Profession card's preferences"
+            == "Leon taught Palazzo a Profession card's preferences"
+        )
+    by_host = {**event, "by": "host"}
+    for viewer in (None, 0, 1):  # the host's change is the table's business: from what to what
+        assert (
+            describe(by_host, before, table.state, viewer)
+            == "Host changed the Alchemist: Laboratory, Lake, Opinion → Library, Lake, Opinion"
         )
 
 

@@ -11,6 +11,7 @@ from .catalog import (
     COLOURS,
     CONSTRUCTION_COST,
     MAX_BRICKS_PER_TURN,
+    START_CARDS,
     STOREHOUSE_LIMIT,
     card_cost,
     teardown_split,
@@ -101,6 +102,8 @@ def public_view(state: dict) -> dict:
         "church": [c["name"] for c in state["church"]],
         "pouch": total(state["pouch"]),
         "deck": state["deck_unknown"] + len(state["deck_known"]),
+        # the 10 Start cards lie on top of the deck: the next card has the Start symbol
+        "start_cards_left": START_CARDS - state["start_revealed"] if state["deck_unknown"] else 0,
         "discard": len(state["discard"]),
         "end": state["end"],
         "final": state["final"],

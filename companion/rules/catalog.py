@@ -103,6 +103,10 @@ SOLO_DUMMIES = (2, 3)
 WOLFGANG_FLORIN_PER_FAME = 200
 WOLFGANG = "Wolfgang"
 AUTOMA_ROUND_GROUPS = ("1-2", "3-4", "5-7")
+# Three cards a round, each used once, stacked by their backs (ruling S2): the deck of 21 holds
+# so many cards of each back.
+AUTOMA_DECK_SHAPE = {"1-2": 6, "3-4": 6, "5-7": 9}
+AUTOMA_GROUP_ROUNDS = {"1-2": (1, 2), "3-4": (3, 4), "5-7": (5, 6, 7)}
 AUTOMA_DECK = 21
 AUTOMA_ACTIONS = ("work", "build", "profession", "freedom", "bonus")
 AUTOMA_FALLBACK = ("profession", "build", "bonus", "freedom")

@@ -86,6 +86,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for screen in (hosting, tablescreen, history, ending, catalog_screen):
         app.register_blueprint(screen.bp)
+    from . import firenze
+
+    app.register_blueprint(firenze.bp)
     return app
 
 

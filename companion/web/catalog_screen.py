@@ -1,10 +1,12 @@
-"""The catalog screen: the 21 Profession cards and the Landscape sizes this installation knows.
+"""The catalog screen: what this installation knows of the cards the rulebook does not print.
 
 Anyone on the LAN may look (nothing here is secret). Changing it needs two things: the page's
 CSRF token (so no other web page can post here) and either the host role in a game on this
 server or a browser on the serving machine itself, so the phones that joined as players or
-spectators cannot change it. Every change is validated before it is kept, a game's own log
-keeps copies of what it was taught, and export/import restores a known-good file.
+spectators cannot change it. Here a host teaches the whole Profession deck in one pass (a list
+of names, three taps a card) and the 21 Automa cards with the one card editor, before play;
+a club brings its catalog by file or by the link (or QR code) of another installation. Every
+change is validated before it is kept, and the history says who changed what, from what to what.
 """
 
 from __future__ import annotations
@@ -12,28 +14,44 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+import urllib.error
+import urllib.request
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
+from companion import qr
 from companion.learned import LearnedCatalog
 from companion.rules.catalog import (
+    AUTOMA_DECK,
+    AUTOMA_DECK_SHAPE,
     BUILDINGS,
     BUILTIN,
     BUILTIN_PROFESSIONS,
-    FREEDOMS,
     LANDSCAPES,
     OBJECT_NAMES,
     PROFESSION_DECK,
     PROFESSIONS_PER_LANDSCAPE,
     CatalogError,
 )
+from companion.teaching import (
+    TeachError,
+    automa_editor,
+    deck_problems,
+    next_missing_number,
+    read_automa_card,
+    read_cells,
+    read_profession,
+)
 
 from .access import SESSION_KEY
+from .urls import public_url_for
 
 bp = Blueprint("catalog", __name__)
 
-NAME = re.compile(r"^[A-Za-z][A-Za-z '\-]{0,39}$")
 MAX_CELLS = 12
+MAX_IMPORT = 1_000_000  # bytes: a whole catalog is a few dozen kilobytes
+FETCH_SECONDS = 5
+BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/solo$")  # where the deck pass may send you back
 
 
 def learned() -> LearnedCatalog:
@@ -62,9 +80,20 @@ def _require_change():
         )
 
 
-def card_id(name: str) -> str:
-    """The catalog's id for a card named on the table: its snake_case English name."""
-    return re.sub(r"[^a-z]+", "_", name.casefold()).strip("_")
+def _who() -> str:
+    """Who changed the catalog, as its history says it."""
+    return (
+        "the catalog screen, on the computer Palazzo runs on"
+        if _loopback()
+        else "the catalog screen, by a host"
+    )
+
+
+def _loopback() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
 
 
 def _status(pid: str, card, taught: dict) -> str:
@@ -73,16 +102,25 @@ def _status(pid: str, card, taught: dict) -> str:
     return f"{origin}, {'verified' if card.verified else 'unverified'}"
 
 
+def _source_words(source: str) -> str:
+    """The source as a player reads it: no file names or seed numbers."""
+    return re.sub(r"seed 000, ", "Rulebook, ", source or "")
+
+
+def _known():
+    """(catalog, taught entries, why the file cannot be read or None)."""
+    store = learned()
+    try:
+        return store.catalog(), store.learned(), None
+    except CatalogError as e:  # a hand-edited file that no longer reads: say so, show built-ins
+        return BUILTIN, {}, str(e)
+
+
 def page_context(
     message: str | None = None, error: str | None = None, values: dict | None = None
 ) -> dict:
-    store = learned()
-    try:
-        catalog = store.catalog()
-        taught = store.learned().get("professions") or {}
-        broken = None
-    except CatalogError as e:  # a hand-edited file that no longer reads: say so, show built-ins
-        catalog, taught, broken = BUILTIN, {}, str(e)
+    catalog, taught, broken = _known()
+    taught_cards = taught.get("professions") or {}
     cards = [
         {
             "id": pid,
@@ -90,9 +128,9 @@ def page_context(
             "building": c.building,
             "landscape": c.landscape,
             "freedom": c.freedom,
-            "source": c.source,
+            "source": _source_words(c.source),
             "verified": c.verified,
-            "status": _status(pid, c, taught),
+            "status": _status(pid, c, taught_cards),
         }
         for pid, c in sorted(catalog.professions.items(), key=lambda kv: kv[1].name)
     ]
@@ -104,12 +142,29 @@ def page_context(
         "cells": {k: catalog.landscape_cells.get(k, 0) for k in LANDSCAPES},
         "buildings": [(b, BUILDINGS[b][0]) for b in BUILDINGS],
         "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
-        "freedoms": [(f, f.title()) for f in FREEDOMS],
+        "automa": automa_status(catalog.automa_cards),
         "may_change": may_change(),
         "message": message,
         "error": error or broken,
         "values": values or {},
         "max_cells": MAX_CELLS,
+        "history": learned().history(),
+        "share_url": public_url_for("catalog.export"),
+    }
+
+
+def automa_status(cards: dict) -> dict:
+    groups = {g: 0 for g in AUTOMA_DECK_SHAPE}
+    for card in cards.values():
+        if card.get("rounds") in groups:
+            groups[card["rounds"]] += 1
+    return {
+        "known": len(cards),
+        "deck": AUTOMA_DECK,
+        "groups": [(g, groups[g], want) for g, want in AUTOMA_DECK_SHAPE.items()],
+        "numbers": sorted(cards, key=int),
+        "complete": len(cards) == AUTOMA_DECK and not deck_problems(cards),
+        "test_data": any(c.get("test_data") for c in cards.values()),
     }
 
 
@@ -122,59 +177,215 @@ def page():
     return _render()
 
 
+# -- Profession cards ---------------------------------------------------------------------------
+
+
 @bp.post("/catalog/professions")
 def teach_profession():
     """One card: its name and three taps (Building, Landscape, Freedom)."""
     _require_change()
-    form = request.form
-    name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
-    values = {k: str(form.get(k, ""))[:60] for k in ("name", "building", "landscape", "freedom")}
-    problems = []
-    if not NAME.match(name):
-        problems.append("Give the card's name as printed (letters, up to 40)")
-    if form.get("building") not in BUILDINGS:
-        problems.append("Tap the Building the card shows")
-    if form.get("landscape") not in LANDSCAPES:
-        problems.append("Tap the Landscape the card shows")
-    if form.get("freedom") not in FREEDOMS:
-        problems.append("Tap the Freedom the card shows")
-    if problems:
-        return _render(422, error="; ".join(problems) + ".", values=values)
-    pid = card_id(name)
+    values = {
+        k: str(request.form.get(k, ""))[:60] for k in ("name", "building", "landscape", "freedom")
+    }
     try:
-        learned().teach_profession(
-            pid, form["building"], form["landscape"], form["freedom"], name=name
-        )
+        card = read_profession(request.form)
+        learned().teach({"professions": {card.pid: card.entry()}}, _who())
     except CatalogError as e:
         return _render(422, error=str(e), values=values)
     return _render(
-        message=f"Kept the {name}: {BUILDINGS[form['building']][0]}, "
-        f"{OBJECT_NAMES[form['landscape']]}, {form['freedom'].title()}."
+        message=f"Kept the {card.name}: {BUILDINGS[card.building][0]}, "
+        f"{OBJECT_NAMES[card.landscape]}, {card.freedom.title()}."
     )
+
+
+class _Row:
+    """One row of the deck form, read like a one-card form."""
+
+    def __init__(self, form, i: int):
+        self.form, self.i = form, i
+
+    def get(self, key, default=None):
+        return self.form.get(f"{key}_{self.i}", default)
+
+
+@bp.get("/catalog/professions/deck")
+def profession_deck():
+    """The whole deck in one pass: first the names (one a line), then three taps a card."""
+    catalog, _taught, broken = _known()
+    raw = str(request.args.get("names", ""))[:4000]
+    names = [n for n in (" ".join(line.split())[:40] for line in raw.splitlines()) if n]
+    missing = max(0, PROFESSION_DECK - len(catalog.professions))
+    if not names:
+        names = [""] * missing
+    rows = [
+        {"name": n, "building": None, "landscape": None, "freedom": None}
+        for n in names[:PROFESSION_DECK]
+    ]
+    return render_template(
+        "catalog/professions.html",
+        rows=rows,
+        check=catalog.consistency(),
+        deck=PROFESSION_DECK,
+        missing=missing,
+        names_given=bool(raw.strip()),
+        may_change=may_change(),
+        error=broken,
+        message=None,
+    )
+
+
+@bp.post("/catalog/professions/deck")
+def teach_profession_deck():
+    """Every complete row is kept; rows with a mistake come back as typed, to fix."""
+    _require_change()
+    form = request.form
+    count = min(int(form.get("rows", "0")) if str(form.get("rows", "")).isdigit() else 0, 30)
+    good, bad = [], []
+    for i in range(count):
+        row = _Row(form, i)
+        typed = {
+            k: str(row.get(k) or "")[:60] for k in ("name", "building", "landscape", "freedom")
+        }
+        if not any(typed.values()):
+            continue
+        try:
+            good.append(read_profession(row))
+        except TeachError as e:
+            bad.append({**typed, "error": str(e)})
+    kept, refused = [], []
+    if good:
+        data = {"professions": {c.pid: c.entry() for c in good}}
+        try:
+            learned().teach(data, _who())
+            kept = good
+        except CatalogError as e:  # the batch breaks a whole-deck rule: keep them one by one
+            for card in good:
+                try:
+                    learned().teach({"professions": {card.pid: card.entry()}}, _who())
+                    kept.append(card)
+                except CatalogError as one:
+                    refused.append(
+                        {
+                            "name": card.name,
+                            "building": card.building,
+                            "landscape": card.landscape,
+                            "freedom": card.freedom,
+                            "error": str(one) or str(e),
+                        }
+                    )
+    rows = bad + refused
+    catalog, _taught, _broken = _known()
+    message = (
+        f"Kept {len(kept)} card{'s' if len(kept) != 1 else ''}: "
+        + ", ".join(c.name for c in kept)
+        + "."
+        if kept
+        else None
+    )
+    return render_template(
+        "catalog/professions.html",
+        rows=rows,
+        check=catalog.consistency(),
+        deck=PROFESSION_DECK,
+        missing=max(0, PROFESSION_DECK - len(catalog.professions)),
+        names_given=True,
+        may_change=True,
+        error=(
+            f"{len(rows)} card{'s' if len(rows) != 1 else ''} still to fix below: "
+            "what you typed is kept."
+            if rows
+            else None
+        ),
+        message=message,
+    ), (422 if rows else 200)
 
 
 @bp.post("/catalog/professions/<pid>/forget")
 def forget_profession(pid):
     """Undo a mistaken entry; a built-in card returns to its built-in preferences."""
     _require_change()
-    if not learned().forget_profession(pid):
+    if not learned().forget_profession(pid, _who()):
         return _render(422, error="Only a card this installation was taught can be forgotten.")
     return _render(message="Forgot that entry.")
+
+
+# -- Landscape sizes ----------------------------------------------------------------------------
 
 
 @bp.post("/catalog/landscapes")
 def teach_landscape():
     _require_change()
-    kind, cells = request.form.get("landscape"), str(request.form.get("cells", "")).strip()
+    kind = request.form.get("landscape")
     if kind not in LANDSCAPES:
         return _render(422, error="Choose a Landscape: Forest, Lake or Park.")
-    if not cells.isdigit() or not 1 <= int(cells) <= MAX_CELLS:
-        return _render(422, error=f"A Landscape tile covers 1 to {MAX_CELLS} squares.")
     try:
-        learned().teach_landscape(kind, int(cells))
+        cells = read_cells(request.form.get("cells"))
+        learned().teach_landscape(kind, cells, _who())
     except CatalogError as e:
-        return _render(422, error=str(e))
-    return _render(message=f"A {OBJECT_NAMES[kind]} covers {int(cells)} squares.")
+        return _render(
+            422, error=str(e).replace("the tile covers", f"a {OBJECT_NAMES[kind]} covers")
+        )
+    return _render(message=f"A {OBJECT_NAMES[kind]} covers {cells} squares.")
+
+
+# -- the Automa deck ----------------------------------------------------------------------------
+
+
+def _back() -> str | None:
+    back = str(request.values.get("back", ""))
+    return back if BACK.match(back) else None
+
+
+def _automa_page(number: str | None, *, typed=None, message=None, error=None, status=200):
+    catalog, _taught, broken = _known()
+    cards = catalog.automa_cards
+    number = number if number else next_missing_number(cards)
+    editor = automa_editor(number, cards, typed=typed) if number or typed is not None else None
+    return render_template(
+        "catalog/automa.html",
+        automa=automa_status(cards),
+        editor=editor,
+        known_card=number in cards if number else False,
+        may_change=may_change(),
+        message=message,
+        error=error or broken,
+        back=_back(),
+    ), status
+
+
+@bp.get("/catalog/automa")
+def automa_deck():
+    """The 21 Automa cards, one after the other with the one card editor."""
+    number = str(request.args.get("card", "")).strip()
+    return _automa_page(number if number.isdigit() and 1 <= int(number) <= 99 else None)
+
+
+@bp.post("/catalog/automa")
+def teach_automa_card():
+    """Keep one card; a refused transcription comes back as typed, to fix, not to retype."""
+    _require_change()
+    typed = {k: v for k, v in request.form.items() if k not in ("csrf_token", "back")}
+    try:
+        number, card = read_automa_card(request.form)
+        problems = deck_problems(learned().catalog().automa_cards, adding=(number, card))
+        if problems:
+            raise TeachError(problems[0])
+        learned().teach({"automa_cards": {number: card}}, _who())
+    except CatalogError as e:
+        number = str(request.form.get("card", "")).strip()[:3]
+        return _automa_page(number, typed=typed, error=str(e), status=422)
+    status = automa_status(learned().catalog().automa_cards)
+    done = (
+        " Palazzo knows the whole deck: it can shuffle and draw it in a solo game."
+        if status["complete"]
+        else ""
+    )
+    return _automa_page(
+        None, message=f"Kept Automa card {number} ({status['known']} of {AUTOMA_DECK}).{done}"
+    )
+
+
+# -- sharing ------------------------------------------------------------------------------------
 
 
 @bp.get("/catalog/export.json")
@@ -186,7 +397,18 @@ def export():
         headers={
             "Content-Disposition": 'attachment; filename="palazzo-catalog.json"',
             "Cache-Control": "no-store",
+            "Access-Control-Allow-Origin": "*",  # public data, read by another installation
         },
+    )
+
+
+@bp.get("/catalog/share.png")
+def share_qr():
+    """A QR code of this installation's catalog link, for another installation to import."""
+    return Response(
+        qr.qr_png(public_url_for("catalog.export")),
+        mimetype="image/png",
+        headers={"Cache-Control": "no-store"},
     )
 
 
@@ -194,13 +416,22 @@ def _check_shape(text: str) -> None:
     """The outline the merge relies on (it trusts each section to be an object)."""
     try:
         data = json.loads(text)
-    except ValueError as e:
-        raise CatalogError(f"a catalog file is JSON ({e})") from e
+    except (ValueError, RecursionError) as e:
+        raise CatalogError(f"a catalog file is JSON ({str(e)[:80]})") from e
     if not isinstance(data, dict):
         raise CatalogError("a catalog file is one JSON object")
     for key in ("professions", "landscape_cells", "automa_cards"):
         if data.get(key) is not None and not isinstance(data[key], dict):
             raise CatalogError(f"{key} must be an object of entries")
+
+
+def _import_text(text: str, by: str):
+    _check_shape(text)
+    catalog = learned().import_file(text, by)
+    return _render(
+        message=f"Imported: {len(catalog.professions)} Profession cards and "
+        f"{len(catalog.automa_cards)} Automa cards known now."
+    )
 
 
 @bp.post("/catalog/import")
@@ -211,12 +442,44 @@ def import_file():
     if upload is None or not upload.filename:
         return _render(422, error="Choose a catalog file (JSON) to import.")
     try:
-        text = upload.read().decode("utf-8")
+        text = upload.read(MAX_IMPORT + 1).decode("utf-8-sig")
     except UnicodeDecodeError:
         return _render(422, error="That file is not a text (JSON) catalog file.")
+    if len(text) > MAX_IMPORT:
+        return _render(422, error="That file is far too large for a catalog file.")
     try:
-        _check_shape(text)
-        catalog = learned().import_file(text)
+        return _import_text(text, "an imported catalog file")
     except CatalogError as e:
         return _render(422, error=f"Nothing was imported: {e}")
-    return _render(message=f"Imported: {len(catalog.professions)} Profession cards known now.")
+
+
+def fetch_catalog(url: str) -> str:
+    """The text behind another installation's catalog link (http or https, bounded)."""
+    if not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
+        raise CatalogError("give the link another Palazzo shows under Share (http://…)")
+    if not url.rstrip("/").endswith("/catalog/export.json"):
+        url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
+    req = urllib.request.Request(url, headers={"Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=FETCH_SECONDS) as answer:  # noqa: S310
+            body = answer.read(MAX_IMPORT + 1)
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        reason = getattr(e, "reason", None) or e
+        raise CatalogError(f"that link could not be opened ({str(reason)[:80]})") from e
+    if len(body) > MAX_IMPORT:
+        raise CatalogError("that link answers with far more than a catalog")
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise CatalogError("that link does not answer with a catalog file") from e
+
+
+@bp.post("/catalog/import-link")
+def import_link():
+    """Another installation's catalog, by the link (or the QR code) on its catalog screen."""
+    _require_change()
+    url = " ".join(str(request.form.get("url", "")).split())[:500]
+    try:
+        return _import_text(fetch_catalog(url), f"the catalog at {url[:120]}")
+    except CatalogError as e:
+        return _render(422, error=f"Nothing was imported: {e}.", values={"url": url})

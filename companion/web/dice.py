@@ -14,13 +14,14 @@ import hashlib
 import hmac
 import secrets
 
-from companion.rules.catalog import AUTOMA_ROUND_GROUPS
+from companion.rules.catalog import AUTOMA_DECK_SHAPE, AUTOMA_GROUP_ROUNDS, AUTOMA_ROUND_GROUPS
+from companion.teaching import deck_complete
 
 META_KEY = "solo_chance"
 DIE_FACES = 6
 # The rulebook stacks the deck 1-2 on top, then 3-4, then 5-7; three cards a round, each once.
-DECK_SHAPE = {"1-2": 6, "3-4": 6, "5-7": 9}
-GROUP_ROUNDS = {"1-2": (1, 2), "3-4": (3, 4), "5-7": (5, 6, 7)}
+DECK_SHAPE = AUTOMA_DECK_SHAPE
+GROUP_ROUNDS = AUTOMA_GROUP_ROUNDS
 
 
 def new_seed() -> str:
@@ -43,11 +44,7 @@ def die_value(seed: str, n: int) -> int:
 
 def complete_deck(cards: dict) -> bool:
     """Palazzo can only shuffle the real deck when it knows all 21 cards, 6/6/9 by their backs."""
-    groups = {g: 0 for g in AUTOMA_ROUND_GROUPS}
-    for card in cards.values():
-        if card.get("rounds") in groups:
-            groups[card["rounds"]] += 1
-    return groups == DECK_SHAPE
+    return deck_complete(cards)
 
 
 def automa_order(seed: str, cards: dict) -> list[str]:

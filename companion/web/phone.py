@@ -51,7 +51,6 @@ from companion.rules.catalog import (
     FLORIN_PER_PRESTIGE_TAKEN,
     FLORIN_PER_WORK_VALUE,
     FREEDOM_COST,
-    FREEDOMS,
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
@@ -1110,7 +1109,7 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
             "resend": resend,
             "kind": kind,
             "kind_name": landscape_name(kind),
-            "sizes_options": [(str(n), str(n), form.get("cells") == str(n)) for n in range(1, 13)],
+            "cells": form.get("cells"),
         }
     pid = resend.get("profession")
     name = form.get("name") or (
@@ -1119,10 +1118,12 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
     return {
         "name": "teach_profession",
         "resend": resend,
-        "card_name": name,
-        "buildings": [(b, v[0], form.get("building") == b) for b, v in BUILDINGS.items()],
-        "landscapes": [(k, landscape_name(k), form.get("landscape") == k) for k in LANDSCAPES],
-        "freedoms": [(f, freedom_name(f), form.get("freedom") == f) for f in FREEDOMS],
+        "card": {
+            "name": name,
+            "building": form.get("building"),
+            "landscape": form.get("landscape"),
+            "freedom": form.get("freedom"),
+        },
         "then": {
             "profession_taken": "take the card",
             "starting_hand_chosen": "add it to your starting hand",

@@ -58,7 +58,9 @@ TEXT_FIELDS = {
     "character",
     "effect",
 }
-SEAT_MAY_NOT = {"game_started", "correction"}
+# A seat teaches only through the teach flow, with the move that needs it (seat.teach);
+# changing what Palazzo knows is the host's act.
+SEAT_MAY_NOT = {"game_started", "correction", "profession_taught", "landscape_taught"}
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 VIEWS: dict = {}  # view name -> callable(game_id, access, refusal=None, sent=None) -> response
@@ -147,10 +149,10 @@ def _only_own_events(me: Access, seqs):
         abort(403, description="That was another player's move: ask the host to undo it.")
 
 
-def record(game_id: str, event: dict, by: str, event_id: str | None):
+def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):
     """(recorded, refusal): exactly one is None."""
     try:
-        return get_table().record(game_id, event, by=by, event_id=event_id), None
+        return get_table().record(game_id, event, by=by, event_id=event_id, teach=teach), None
     except Refusal as refusal:
         return None, refusal
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 import uuid
 from urllib.parse import quote
 
@@ -20,14 +19,14 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
-from companion.rules.catalog import (
-    BUILDINGS,
-    FREEDOMS,
-    LANDSCAPES,
-    RECRUITING_CARD,
-    STARTING_HAND,
-    CatalogError,
+from companion.rules import Refusal, in_play
+from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
+from companion.teaching import (
+    FIRST_TIME_QUESTIONS,
+    TeachError,
+    needs_teaching,
+    read_cells,
+    read_profession,
 )
 from companion.tokens import Identity, identify_in_game
 
@@ -143,6 +142,11 @@ def phone_context(
         abort(404, description=f"There is no seat {seat + 1} at this game.")
     work = screens.working_state(state, _installed_catalog())
     params = dict(params or {})
+    events = table.events(game_id)
+    if state.phase == "setup" and not state.players[seat].hand and not params:
+        undone = last_hand_claimed(events, seat)
+        if undone:  # the host undid this hand: the same ticks come back, to change one
+            params = {"do": "hand", "professions": undone}
     if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
         params = screens.params_after_refusal(refusal, sent_event) or params
         if isinstance(sent_event.get("cells"), list):
@@ -153,6 +157,12 @@ def phone_context(
     if sent_event and sent_event.get("type") == "_teach":
         resend = sent_event.get("resend")
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
+    if (
+        refusal is not None
+        and refusal.code in FIRST_TIME_QUESTIONS
+        and screen["name"].startswith("teach_")
+    ):
+        refusal = None  # the teach form asks it as a question
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
     names = [p.name for p in state.players]
@@ -180,12 +190,22 @@ def phone_context(
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
-        "undo": screens.undo_offer(state, seat, table.events(game_id), host=host),
+        "undo": screens.undo_offer(state, seat, events, host=host),
+        "clashes": clash_notices(game_id, state, seat),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "new_event_id": lambda: uuid.uuid4().hex,
     }
+
+
+def last_hand_claimed(events, seat: int) -> list[str]:
+    """The cards of this seat's latest starting hand in the log (undone, if it has none now)."""
+    for e in reversed(events):
+        if e.type == "starting_hand_chosen" and e.payload.get("player") == seat:
+            cards = e.payload.get("professions")
+            return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+    return []
 
 
 def phone_panel(game_id: str, seat: int, **kwargs) -> str:
@@ -217,6 +237,8 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
         except FormError:  # a field of the wrong kind: still place the message by its type
             kind = sent.get("type", "")
             sent_event = {"type": kind} if re.fullmatch(r"[a-z_]{3,40}", kind) else None
+    if refusal is not None and refusal.code == "card_not_available" and sent_event:
+        refusal = card_clash(game_id, me.seat, refusal, sent_event)
     return _answer(
         game_id,
         me.seat,
@@ -229,6 +251,58 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
 
 
 register_view(VIEW, render_phone)
+
+
+# -- a card two phones claim ----------------------------------------------------------------------
+
+CLASHES_KEY = "card_clashes"  # game meta: {profession id: the seat that claimed it last}
+
+
+def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
+    """A starting hand that claims a card another phone already kept: one of the two phones
+    mis-ticked. Say how to fix it without saying whose hand holds it, and ask the phone that
+    kept it to check too (its panel shows a notice until the card leaves its hand)."""
+    if event.get("type") != "starting_hand_chosen":
+        return refusal
+    state = get_table().state(game_id)
+    wanted = event.get("professions") if isinstance(event.get("professions"), list) else []
+    taken = [p for p in wanted if isinstance(p, str) and p in state.catalog.professions]
+    taken = [p for p in taken if in_play(state, p)]
+    if not taken:
+        return refusal
+    store = get_store()
+    record_ = store.game(game_id)
+    meta = dict(record_.meta) if record_ else {}
+    clashes = dict(meta.get(CLASHES_KEY) or {})
+    clashes.update({p: seat for p in taken[:STARTING_HAND]})
+    meta[CLASHES_KEY] = clashes
+    store.update_game_meta(game_id, meta)
+    name = screens.profession_name(state.catalog, taken[0])
+    return Refusal(
+        refusal.code,
+        f"The {name} cannot go in your hand too: the deck has one {name}, and another phone "
+        f"already kept it. Check the cards you were dealt. If you hold no {name}, untick it and "
+        f"tick your own card. If you do hold it, someone mis-ticked: the phone that kept it is "
+        "asked to check as well, and whoever ticked a card they do not hold undoes their hand "
+        "(or asks the host to).",
+    )
+
+
+def clash_notices(game_id: str, state, seat: int) -> list[str]:
+    """What this seat's phone is asked to check: a card it kept that another phone claims."""
+    if state.phase != "setup":
+        return []
+    record_ = get_store().game(game_id)
+    clashes = (record_.meta if record_ else {}).get(CLASHES_KEY) or {}
+    hand = state.players[seat].hand
+    return [
+        f"Another player says the {screens.profession_name(state.catalog, pid)} was dealt to "
+        "them, and your phone kept it in your starting hand. Check your cards: if you do not "
+        f"hold the {screens.profession_name(state.catalog, pid)}, undo your starting hand (or "
+        "ask the host to) and choose again."
+        for pid, claimant in clashes.items()
+        if pid in hand and claimant != seat
+    ]
 
 
 keep_out_of_caches(bp)
@@ -304,12 +378,6 @@ def scribe_panel(game_id: str, seat: int):
 # -- teaching a card on first use ----------------------------------------------------------------
 
 
-def profession_id(name: str) -> str:
-    """The catalog id of a card from its printed name: 'Master Builder' -> 'master_builder'."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:40]
-
-
 def parse_resend(text: str) -> dict:
     """The event a teach form carries, checked like any posted form."""
     if not text or len(text) > MAX_RESEND:
@@ -336,58 +404,43 @@ def parse_resend(text: str) -> dict:
     return event_from_form(form)
 
 
-def _same_card(known, building, landscape, freedom) -> bool:
-    return (known.building, known.landscape, known.freedom) == (building, landscape, freedom)
-
-
-def teach_profession(state, resend: dict, form: dict) -> tuple[dict | None, str]:
-    """Teach the installation a Profession card; (event to send, or None if the starting hand
-    still needs cards; the card's id)."""
-    name = " ".join(form.get("name", "").split())[:40]
-    building, landscape, freedom = (form.get(k, "") for k in ("building", "landscape", "freedom"))
-    if building not in BUILDINGS:
-        raise FormError("Tap the Building shown on the card")
-    if landscape not in LANDSCAPES:
-        raise FormError("Tap the Landscape shown on the card")
-    if freedom not in FREEDOMS:
-        raise FormError("Tap the Freedom shown on the card")
+def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict | None, dict]:
+    """(the move to send, or None for a starting hand still short of cards; the
+    `profession_taught` event to record with it, or None when Palazzo knows the card). A seat
+    teaches only a card of its own move, and only one Palazzo does not know yet."""
     fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
-    pid = fixed if isinstance(fixed, str) and fixed else profession_id(name)
-    if not pid or not name:
-        raise FormError("Type the card's name as it is printed on it")
-    if pid == RECRUITING_CARD:
-        raise FormError("That is the Recruiting card, not a Profession card")
-    learned = LearnedCatalog(current_app.instance_path)
-    installed = learned.catalog()
-    for known in (state.catalog.professions.get(pid), installed.professions.get(pid)):
-        if known is not None and not _same_card(known, building, landscape, freedom):
-            raise CatalogError(
-                f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
-                f"{known.landscape.title()}, {known.freedom.title()}. Check the card; if "
-                "Palazzo has it wrong, the host can correct it on the catalog screen."
-            )
-    if pid not in installed.professions:
-        learned.teach_profession(pid, building, landscape, freedom, name=name)
+    card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
+    teaching = card.event() if needs_teaching(card, state.catalog, installed) else None
     event = dict(resend)
     if resend["type"] == "starting_hand_chosen":
-        chosen = list(dict.fromkeys([*(resend.get("professions") or []), pid]))
+        chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))
         if len(chosen) < STARTING_HAND:
-            return None, pid
+            return None, teaching or {"profession": card.pid}
         event["professions"] = chosen
     else:
-        event["profession"] = pid
-    return event, pid
+        event["profession"] = card.pid
+    return event, teaching or {"profession": card.pid}
 
 
-def teach_landscape(resend: dict, form: dict) -> dict:
+def teach_landscape(state, installed, resend: dict, form: dict) -> tuple[dict, dict | None]:
+    """(the move, the `landscape_taught` event it needs, or None when Palazzo knows the size)."""
     kind = resend.get("landscape")
-    cells = form.get("cells", "")
     if kind not in LANDSCAPES:
         raise FormError("This form lost which Landscape it was for: go back and try again")
-    if not cells.isdigit() or not 1 <= int(cells) <= 12:
-        raise FormError(f"Tap how many squares a {kind.title()} covers (1 to 12)")
-    LearnedCatalog(current_app.instance_path).teach_landscape(kind, int(cells))
-    return resend
+    cells = read_cells(form.get("cells"))
+    known = state.catalog.landscape_cells.get(kind) or (
+        installed.landscape_cells.get(kind) if installed is not None else 0
+    )
+    if known and known != cells:
+        raise TeachError(
+            f"Palazzo already knows that a {OBJECT_NAMES[kind]} covers {known} squares. Count "
+            "the tile again; if Palazzo has it wrong, the host can change it on the catalog screen."
+        )
+    return resend, None if known else {
+        "type": "landscape_taught",
+        "landscape": kind,
+        "cells": cells,
+    }
 
 
 @bp.post("/games/<game_id>/teach")
@@ -414,11 +467,12 @@ def teach(game_id: str):
         return _answer(game_id, me.seat, refusal=Refusal("bad_event", str(e)), **answer), 422
     by = authorise(me, resend)  # before teaching anything: only for one's own moves
     state = get_table().state(game_id)
+    installed = _installed_catalog()
     try:
         if request.form.get("what") == "landscape":
-            event, pid = teach_landscape(resend, form), None
+            event, teaching = teach_landscape(state, installed, resend, form)
         elif request.form.get("what") == "profession":
-            event, pid = teach_profession(state, resend, form)
+            event, teaching = teach_profession(state, installed, resend, form)
         else:
             raise FormError("That form does not say what to teach")
     except (CatalogError, FormError) as e:
@@ -431,10 +485,17 @@ def teach(game_id: str):
             sent_event={"type": "_teach", "resend": resend},
             **answer,
         ), 422
-    if event is None:  # a starting hand that still needs cards: back to choosing them
-        chosen = [*(resend.get("professions") or []), pid]
+    if event is None:  # a starting hand still short of cards: teach this one, then choose on
+        chosen = [*(resend.get("professions") or []), teaching["profession"]]
+        if teaching.get("type") == "profession_taught":
+            recorded, refusal = record(game_id, teaching, by, event_id)
+            if refusal is not None:
+                return _answer(
+                    game_id, me.seat, refusal=refusal, sent_event=teaching, **answer
+                ), 422
         return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
-    recorded, refusal = record(game_id, event, by, event_id)
+    teach = [teaching] if teaching and teaching.get("type") else []
+    recorded, refusal = record(game_id, event, by, event_id, teach=teach)
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
     return _answer(game_id, me.seat, recorded=recorded, **answer)

@@ -23,14 +23,18 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 from companion.learned import LearnedCatalog
 from companion.rules import Refusal
 from companion.rules.catalog import (
-    BUILDINGS,
-    FREEDOMS,
     LANDSCAPES,
     SOLO_DUMMIES,
     WOLFGANG,
     WOLFGANG_STARTING_MONEY,
     CatalogError,
-    automa_card_from_dict,
+)
+from companion.teaching import (
+    TeachError,
+    deck_problems,
+    needs_teaching,
+    read_automa_card,
+    read_profession,
 )
 from companion.tokens import Identity
 
@@ -242,12 +246,13 @@ def panel(game_id):
 # -- posts that need the server first -----------------------------------------------------------
 
 
-def _record(me, game_id, event: dict):
-    """(recorded, refusal) for `event`, stored under the event id the button was drawn with."""
+def _record(me, game_id, event: dict, teach=()):
+    """(recorded, refusal) for `event`, stored under the event id the button was drawn with;
+    `teach`: what the move needs taught first (kept only if the move is accepted)."""
     event_id = request.form.get("event_id") or None
     if event_id is not None and not EVENT_ID.match(event_id):
         abort(400, description="That button's event id is malformed: reload the page.")
-    return record(game_id, event, authorise(me, event), event_id)
+    return record(game_id, event, authorise(me, event), event_id, teach=teach)
 
 
 def _respond(game_id, me, recorded, refusal):
@@ -256,9 +261,9 @@ def _respond(game_id, me, recorded, refusal):
     return render(game_id, me, recorded=recorded, sent=request.form)
 
 
-def _answer(game_id, me, event: dict):
+def _answer(game_id, me, event: dict, teach=()):
     """Record `event` and answer with the fragment (the refusal inline, 422)."""
-    return _respond(game_id, me, *_record(me, game_id, event))
+    return _respond(game_id, me, *_record(me, game_id, event, teach))
 
 
 def _refuse(game_id, me, message: str, code: str = "bad_event"):
@@ -285,6 +290,27 @@ def draw(game_id):
     if number is None:
         return _refuse(game_id, me, "The digital Automa deck has no card left for this round")
     return _answer(game_id, me, {"type": "automa_card_drawn", "card": number})
+
+
+@bp.post("/games/<game_id>/solo/deck")
+def deck_mode(game_id):
+    """Palazzo draws the Automa deck from now on: once it knows all 21 cards, and only before
+    the first card is drawn (the physical deck is then put away)."""
+    me, state = _solo_player(game_id)
+    store = get_store()
+    meta = dict(store.game(game_id).meta)
+    chance = dice.chance_of(meta)
+    if state.solo["drawn"]:
+        return _refuse(game_id, me, "The first Automa card is drawn: keep drawing the real deck")
+    if not digital_deck_available():
+        return _refuse(game_id, me, "Palazzo can draw the Automa deck once it knows all 21 cards")
+    meta[dice.META_KEY] = {
+        **(meta.get(dice.META_KEY) or {}),
+        "seed": chance["seed"] or dice.new_seed(),
+        "deck": "app",
+    }
+    store.update_game_meta(game_id, meta)
+    return render(game_id, me)
 
 
 @bp.post("/games/<game_id>/solo/roll")
@@ -322,112 +348,46 @@ def _int(form, key, low, high) -> int | None:
     return int(value)
 
 
-def automa_panels_from_form(form) -> dict:
-    """The catalog's Automa card format from the transcription form; empty slots are skipped,
-    a 5-player modifier "same" copies the 4-player one ("Where just one value is shown, it
-    applies to both")."""
-    auction = []
-    for i in range(solo_screen.TOP_PANEL_SLOTS):
-        obj = str(form.get(f"object_{i}", "")).strip()
-        if not obj:
-            continue
-        mods = {}
-        for key in ("mod4", "mod5"):
-            raw = str(form.get(f"{key}_{i}", "")).strip()
-            if key == "mod5" and raw in ("", "same"):
-                mods[key] = mods["mod4"]
-            elif raw in ("", "none"):
-                mods[key] = None
-            elif raw.isdigit() and len(raw) <= 2:
-                mods[key] = int(raw)
-            else:
-                raise CatalogError(f"A die modifier is a number from 0 to 12, not {raw[:10]!r}")
-        auction.append({"object": obj, **mods})
-    panels = {"rounds": str(form.get("rounds", "")), "auction": auction}
-    for key, prefix in (("first_action", "first"), ("second_action", "second")):
-        panels[key] = [
-            a
-            for a in (
-                str(form.get(f"{prefix}_{i}", "")).strip() for i in range(solo_screen.ACTION_SLOTS)
-            )
-            if a
-        ]
-    return panels
-
-
 @bp.post("/games/<game_id>/solo/automa-card")
 def teach_automa_card(game_id):
-    """An Automa card the installation does not know: transcribed once, recorded with its panels
-    (so the log replays anywhere) and kept in the installation's catalog for later games."""
+    """An Automa card the installation does not know: transcribed once with the one editor,
+    recorded with its panels (so the log replays anywhere) and kept in the installation's
+    catalog once the game accepted it (right round, unused, the deck's counts by back)."""
     me, _state = _solo_player(game_id)
-    number = _int(request.form, "card", 1, 99)
-    if number is None:
-        return _refuse(game_id, me, "Type the number printed on the Automa card (1 to 99)")
     try:
-        panels = automa_card_from_dict(str(number), automa_panels_from_form(request.form))
+        known = learned().catalog().automa_cards
+        number, panels = read_automa_card(request.form)
+        problems = [] if number in known else deck_problems(known, adding=(number, panels))
+        if problems:
+            raise TeachError(problems[0])
     except CatalogError as e:
         return _refuse(game_id, me, str(e), "bad_catalog_entry")
-    recorded, refusal = _record(
-        me, game_id, {"type": "automa_card_drawn", "card": number, "panels": panels}
+    return _answer(
+        game_id, me, {"type": "automa_card_drawn", "card": int(number), "panels": panels}
     )
-    if refusal is None:  # kept only once the game accepted it (right round, unused)
-        try:
-            learned().teach({"automa_cards": {str(number): panels}})
-        except (CatalogError, OSError):
-            current_app.logger.warning("solo: could not keep Automa card %s", number, exc_info=True)
-    return _respond(game_id, me, recorded, refusal)
-
-
-def _profession_from_form(form, known: dict) -> tuple[str | None, str | None]:
-    """(profession id, or None and why) for a card typed in: name + Building, Landscape,
-    Freedom. Taught to the installation unless a card of that name is already known."""
-    name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
-    building, landscape, freedom = (
-        str(form.get(k, "")) for k in ("building", "landscape", "freedom")
-    )
-    if not name or len(name) > 40 or not name.isprintable():
-        return None, "Type the card's name (1 to 40 characters)"
-    if building not in BUILDINGS or landscape not in LANDSCAPES or freedom not in FREEDOMS:
-        return None, "Tap the card's Building, Landscape and Freedom"
-    pid = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")[:40]
-    if not pid:
-        return None, "Type the card's name in letters"
-    same = next(
-        (p for p, card in known.items() if p == pid or card.name.casefold() == name.casefold()),
-        None,
-    )
-    if same is not None:
-        card = known[same]
-        if (card.building, card.landscape, card.freedom) != (building, landscape, freedom):
-            return None, (
-                f"Palazzo already knows a card called {card.name} with other "
-                "preferences: pick it from the list"
-            )
-        return same, None
-    try:
-        learned().teach_profession(pid, building, landscape, freedom, name=name)
-    except (CatalogError, OSError) as e:
-        return None, str(e)
-    return pid, None
 
 
 @bp.post("/games/<game_id>/solo/profession")
 def profession(game_id):
     """Which Profession a flipped card shows (Wolfgang's row or a dummy column), picked from the
-    list or taught; without an owner, teaching only (for your starting hand)."""
+    list or taught; without an owner, teaching only (for your starting hand). A taught card is
+    recorded with the move and kept in the installation only if the move is accepted."""
     me, state = _solo_player(game_id)
     form = request.form
     pid = str(form.get("profession", "")).strip()
+    teach = []
     if form.get("teach"):
         try:
-            known = solo_screen.known_professions(state, learned().catalog())
+            card = read_profession(form)
+            if needs_teaching(card, state.catalog, learned().catalog()):
+                teach = [card.event()]
         except CatalogError as e:
             return _refuse(game_id, me, str(e), "bad_catalog_entry")
-        pid, why = _profession_from_form(form, known)
-        if pid is None:
-            return _refuse(game_id, me, why, "bad_catalog_entry")
+        pid = card.pid
     owner_raw = str(form.get("owner", "")).strip()
     if not owner_raw:
+        if teach:
+            return _answer(game_id, me, teach[0])
         if form.get("teach"):
             return render(game_id, me, sent=form)
         return _refuse(game_id, me, "Say whose card it is")
@@ -440,7 +400,10 @@ def profession(game_id):
     if not pid:
         return _refuse(game_id, me, "Choose the Profession the card shows")
     return _answer(
-        game_id, me, {"type": "automa_profession_revealed", "profession": pid[:60], "owner": owner}
+        game_id,
+        me,
+        {"type": "automa_profession_revealed", "profession": pid[:60], "owner": owner},
+        teach,
     )
 
 
@@ -465,11 +428,8 @@ def landscape(game_id):
             return _refuse(
                 game_id, me, f"Tap the squares your {kind.title()} covers", "cells_required"
             )
-        event["cells"] = cells
-        recorded, refusal = _record(me, game_id, event)
-        if refusal is None:
-            _keep_size(kind, len(cells))
-        return _respond(game_id, me, recorded, refusal)
+        event["cells"] = cells  # the grid's first tile of a kind teaches its size
+        return _answer(game_id, me, event)
     size = _int(form, "size", 1, 12)
     if size is None and not state.catalog.landscape_cells.get(kind):
         return _refuse(
@@ -478,17 +438,10 @@ def landscape(game_id):
             f"How many squares does a {kind.title()} cover? (1 to 12)",
             "landscape_size_unknown",
         )
+    teach = []
     if size is not None and not state.catalog.landscape_cells.get(kind):
-        _keep_size(kind, size)
-    return _answer(game_id, me, event)
-
-
-def _keep_size(kind: str, size: int):
-    try:
-        if not learned().catalog().landscape_cells.get(kind):
-            learned().teach_landscape(kind, size)
-    except (CatalogError, OSError):
-        current_app.logger.warning("solo: could not keep the %s size", kind, exc_info=True)
+        teach = [{"type": "landscape_taught", "landscape": kind, "cells": size}]
+    return _answer(game_id, me, event, teach)
 
 
 @bp.post("/games/<game_id>/solo/recruit")
@@ -506,4 +459,4 @@ def recruit(game_id):
     )
 
 
-__all__ = ["bp", "render", "parse_new_game", "automa_panels_from_form"]
+__all__ = ["bp", "render", "parse_new_game"]

@@ -23,9 +23,9 @@ from companion.rules import (
 )
 from companion.rules.catalog import (
     ACTIONS_PER_TURN,
+    AUTOMA_DECK,
     BONUS_CARDS,
     BUILDINGS,
-    FREEDOMS,
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
@@ -35,21 +35,12 @@ from companion.rules.catalog import (
     RECRUITING_CARD,
     STARTING_HAND,
 )
+from companion.teaching import AUTOMA_ACTION_WORDS, automa_editor, group_of_round
 
 from . import dice
 
 ME, WOLFGANG = 0, 1
-AUTOMA_ACTION_NAMES = {
-    "work": "Work",
-    "build": "Build",
-    "profession": "Profession",
-    "freedom": "Freedom",
-    "bonus": "Bonus card",
-}
-TOP_PANEL_OBJECTS = ("builder", "jester", "landscape", "prestige", "recruiting")
-TOP_PANEL_SLOTS = 5
-ACTION_SLOTS = 5
-MODIFIERS = tuple(range(0, 13))
+AUTOMA_ACTION_NAMES = AUTOMA_ACTION_WORDS
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -275,7 +266,10 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
             number = str(sent.get("card", "")).strip()
             if number.isdigit() and 1 <= int(number) <= 99:
                 s["teach_card"] = teach_card_form(
-                    str(int(number)), state.round, sent if transcribing else None
+                    str(int(number)),
+                    state.round,
+                    learned.automa_cards,
+                    sent if transcribing else None,
                 )
     elif step == "choose_object":
         s["auction"], s["auctions"] = prompt["auction"], prompt["auctions"]
@@ -371,6 +365,17 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     return s
 
 
+def deck_offer(state, learned, chance) -> dict | None:
+    """Before the first Automa card is drawn, a game that draws the physical cards may teach
+    Palazzo the whole deck (catalog screen) and then let Palazzo draw it."""
+    if chance["deck"] == "app" or not chance["seed"] or state.solo["drawn"]:
+        return None
+    if state.phase not in ("setup", "auction") or state.round > 1:
+        return None
+    cards = learned.automa_cards
+    return {"known": len(cards), "deck": AUTOMA_DECK, "complete": dice.complete_deck(cards)}
+
+
 def card_position(state, obj: str) -> tuple:
     """Where an object sits on the Automa card in play, so buttons read like the card."""
     card = automa_card(state, state.solo["auction"]["card"])
@@ -379,33 +384,17 @@ def card_position(state, obj: str) -> tuple:
     return index, LANDSCAPES.index(obj) if obj in LANDSCAPES else 0
 
 
-def teach_card_form(number: str, round_number: int, sent=None) -> dict:
-    group = next((g for g, rounds in dice.GROUP_ROUNDS.items() if round_number in rounds), "1-2")
-    typed = {str(k): str(v) for k, v in (sent or {}).items()}
-    return {
-        "number": number,
-        "rounds": typed.get("rounds", group),
-        "typed": typed,
-        "groups": list(dice.GROUP_ROUNDS),
-        "objects": [("", "—")] + [(o, object_name(o)) for o in TOP_PANEL_OBJECTS],
-        "slots": range(TOP_PANEL_SLOTS),
-        "action_slots": range(ACTION_SLOTS),
-        "modifiers": MODIFIERS,
-        "actions": [("", "—")] + list(AUTOMA_ACTION_NAMES.items()),
-    }
+def teach_card_form(number: str, round_number: int, known_cards: dict, sent=None) -> dict:
+    """The one Automa card editor, for the card just drawn (its number fixed)."""
+    typed = {str(k): str(v) for k, v in sent.items()} if sent is not None else None
+    return automa_editor(
+        number, known_cards, typed=typed, rounds=group_of_round(round_number), fixed_number=True
+    )
 
 
 def teach_profession_form(sent) -> dict:
     sent = sent or {}
-    return {
-        "name": str(sent.get("name", ""))[:40],
-        "buildings": [(b, v[0]) for b, v in BUILDINGS.items()],
-        "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
-        "freedoms": [(f, f.title()) for f in FREEDOMS],
-        "building": sent.get("building"),
-        "landscape": sent.get("landscape"),
-        "freedom": sent.get("freedom"),
-    }
+    return {k: str(sent.get(k) or "")[:40] for k in ("name", "building", "landscape", "freedom")}
 
 
 def _sent_list(sent, key) -> list[str]:
@@ -433,6 +422,7 @@ def build(state, learned, chance, *, refusal=None, sent=None) -> dict:
     )
     return {
         "step": step_view(state, prompt, learned, chance, refusal, sent),
+        "deck_offer": deck_offer(state, learned, chance),
         "refusal": refusal,
         "round": state.round,
         "phase": state.phase,

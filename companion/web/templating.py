@@ -7,6 +7,7 @@ from flask import Flask
 from markupsafe import Markup
 
 from companion import qr
+from companion.teaching import CHOICES, FIRST_TIME_QUESTIONS
 
 from .urls import public_base_url, public_url_for
 
@@ -21,5 +22,9 @@ def qr_svg(data: str, label: str = "QR code") -> Markup:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
-        qr_svg=qr_svg, public_url_for=public_url_for, public_base_url=public_base_url
+        qr_svg=qr_svg,
+        public_url_for=public_url_for,
+        public_base_url=public_base_url,
+        teach_choices=CHOICES,
+        first_time_questions=FIRST_TIME_QUESTIONS,
     )

@@ -193,7 +193,7 @@ def test_export_and_import(app, client):
         },
         content_type="multipart/form-data",
     )
-    assert r.status_code == 200 and "5 Profession cards known" in r.text
+    assert r.status_code == 200 and "5 Profession cards and 0 Automa cards known now" in r.text
     assert "weaver" in LearnedCatalog(app.instance_path).catalog().professions
 
 

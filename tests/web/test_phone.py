@@ -258,7 +258,7 @@ def test_without_a_grid_an_unknown_landscape_size_is_taught_then_placed(app, cli
     html = panel(client, game_id)
     assert "Place the Park" in html and "data-cell" not in html
     r = post_event(client, game_id, type="landscape_placed", player="0", landscape="park")
-    assert r.status_code == 422 and "landscape_size_unknown" in r.text
+    assert r.status_code == 422 and 'data-screen="teach_landscape"' in r.text
     assert "How many squares does a Park cover?" in r.text
     resend = resend_of(r.text)
     bad = post_teach(client, game_id, what="landscape", resend=resend, cells="99")

@@ -1,0 +1,346 @@
+"""Teaching Palazzo what the cards print and the rulebook does not: one flow for every screen.
+
+The seat's phone, the solo page and the catalog screen all read a taught Profession card, a
+Landscape size or an Automa card through these functions, so "Café Owner" gets one id
+everywhere and a refusal says the same thing wherever it was typed. No Flask here: the screens
+hand in their form (any mapping with `get`/`getlist`) and show the `TeachError` as a question to
+fix, keeping what was typed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .rules.catalog import (
+    AUCTION_STACKS,
+    AUTOMA_ACTIONS,
+    AUTOMA_DECK,
+    AUTOMA_DECK_SHAPE,
+    AUTOMA_GROUP_ROUNDS,
+    AUTOMA_ROUND_GROUPS,
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    OBJECT_NAMES,
+    RECRUITING_CARD,
+    TWO_PLAYER_LANDSCAPE_OBJECT,
+    CatalogError,
+    automa_card_from_dict,
+)
+
+NAME_MAX = 40
+NAME_TEXT = re.compile(r"[\w' ’.&-]{1,40}")  # letters of any language, digits, ' - . &
+CELLS_MAX = 12
+# The Automa card's top panel: every auction object but the three Landscapes, which it shows
+# together as one entry (Rulebook, Solo rules, Auction phase, p. 12).
+AUTOMA_OBJECTS = tuple(
+    o for o in AUCTION_STACKS if o not in LANDSCAPES and o != TWO_PLAYER_LANDSCAPE_OBJECT
+) + (TWO_PLAYER_LANDSCAPE_OBJECT,)
+AUTOMA_SLOTS = len(AUTOMA_OBJECTS)
+AUTOMA_ACTION_SLOTS = 3
+MODIFIER_CHOICES = tuple(range(0, 13))
+
+
+# Refusals that are really Palazzo's first-time questions: the screen asks them as questions
+# (the teach form), never in a red error box.
+FIRST_TIME_QUESTIONS = {"profession_unknown", "landscape_size_unknown", "automa_card_unknown"}
+
+
+class TeachError(CatalogError):
+    """What to fix in a taught entry, in the player's words."""
+
+
+# -- names and ids ----------------------------------------------------------------------------
+
+
+def card_name(raw) -> str:
+    """A card's name as typed, tidied: one space between words, at most 40 characters."""
+    return " ".join(str(raw or "").split())[:NAME_MAX]
+
+
+def profession_id(name: str) -> str:
+    """The catalog's one id for a card named on the table: 'Café Owner' -> 'cafe_owner',
+    'Master Builder 2' -> 'master_builder_2' (accents dropped, digits kept)."""
+    text = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:NAME_MAX]
+
+
+@dataclass(frozen=True)
+class TaughtProfession:
+    pid: str
+    name: str
+    building: str
+    landscape: str
+    freedom: str
+
+    def entry(self, source: str = "taught at the table") -> dict:
+        return {
+            "name": self.name,
+            "building": self.building,
+            "landscape": self.landscape,
+            "freedom": self.freedom,
+            "source": source,
+            "verified": True,
+        }
+
+    def event(self, source: str = "taught at the table") -> dict:
+        return {"type": "profession_taught", "profession": self.pid, **self.entry(source)}
+
+    def same_as(self, known) -> bool:
+        """Whether a known catalog entry prints the same three preferences."""
+        return (known.building, known.landscape, known.freedom) == (
+            self.building,
+            self.landscape,
+            self.freedom,
+        )
+
+
+def read_profession(form, pid: str | None = None) -> TaughtProfession:
+    """A Profession card from a teach form: its printed name and three taps. `pid` fixes the
+    id when the move already names the card."""
+    name = card_name(form.get("name"))
+    building, landscape, freedom = (
+        str(form.get(k) or "") for k in ("building", "landscape", "freedom")
+    )
+    problems = []
+    if not NAME_TEXT.fullmatch(name) or not any(ch.isalpha() for ch in name):
+        problems.append(
+            "type the card's name as printed on it (letters, accents and digits allowed)"
+        )
+    if building not in BUILDINGS:
+        problems.append("tap the Building the card shows")
+    if landscape not in LANDSCAPES:
+        problems.append("tap the Landscape the card shows")
+    if freedom not in FREEDOMS:
+        problems.append("tap the Freedom the card shows")
+    pid = pid or profession_id(name)
+    if name and not pid:
+        problems.append("give the name in letters Palazzo can read")
+    if pid == RECRUITING_CARD:
+        problems.append("that is the Recruiting card, not a Profession card")
+    if problems:
+        text = "; ".join(problems)
+        raise TeachError(text[0].upper() + text[1:] + ".")
+    return TaughtProfession(pid, name, building, landscape, freedom)
+
+
+def known_differently(card: TaughtProfession, *catalogs) -> str | None:
+    """Why a seat may not teach this card: a catalog already knows it with other wishes."""
+    for catalog in catalogs:
+        known = catalog.professions.get(card.pid) if catalog is not None else None
+        if known is not None and not card.same_as(known):
+            return (
+                f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
+                f"{OBJECT_NAMES[known.landscape]}, {known.freedom.title()}. Check the card; if "
+                "Palazzo has it wrong, the host can change it on the catalog screen."
+            )
+    return None
+
+
+def needs_teaching(card: TaughtProfession, game, installed) -> bool:
+    """Whether a seat's move must teach this card first. Raises TeachError when a catalog
+    knows it with other wishes (changing it is the host's act) and CatalogError when the
+    installation already knows a whole deck."""
+    clash = known_differently(card, game, installed)
+    if clash:
+        raise TeachError(clash)
+    known = any(c is not None and card.pid in c.professions for c in (game, installed))
+    if not known and installed is not None:
+        installed.merged({"professions": {card.pid: card.entry()}})  # 21 at most
+    return not known
+
+
+def read_cells(raw) -> int:
+    value = str(raw or "").strip()
+    if not value.isdigit() or not 1 <= int(value) <= CELLS_MAX:
+        raise TeachError(f"Tap how many squares the tile covers (1 to {CELLS_MAX}).")
+    return int(value)
+
+
+# -- the Automa deck --------------------------------------------------------------------------
+
+
+def read_automa_card(form) -> tuple[str, dict]:
+    """(number, the catalog's card format) from the compact editor. Empty slots are skipped;
+    a 5-player modifier "same" is the 4-player one ("Where just one value is shown, it applies
+    to both", Rulebook, Solo rules, Auction phase, p. 12)."""
+    number = str(form.get("card") or "").strip()
+    if not number.isdigit() or not 1 <= int(number) <= 99:
+        raise TeachError("Type the number printed on the Automa card (1 to 99).")
+    number = str(int(number))
+    auction = []
+    for i in range(AUTOMA_SLOTS):
+        obj = str(form.get(f"object_{i}") or "").strip()
+        if not obj:
+            continue
+        mods = {}
+        for key in ("mod4", "mod5"):
+            raw = str(form.get(f"{key}_{i}") or "").strip()
+            if key == "mod5" and raw in ("", "same"):
+                mods[key] = mods["mod4"]
+            elif raw in ("", "none"):
+                mods[key] = None
+            elif raw.isdigit() and int(raw) in MODIFIER_CHOICES:
+                mods[key] = int(raw)
+            else:
+                raise TeachError(f"A die modifier is a number from 0 to 12, not {raw[:10]!r}.")
+        auction.append({"object": obj, **mods})
+    panels = {"rounds": str(form.get("rounds") or ""), "auction": auction}
+    for key, prefix in (("first_action", "first"), ("second_action", "second")):
+        panels[key] = [
+            a
+            for a in (
+                str(form.get(f"{prefix}_{i}") or "").strip() for i in range(AUTOMA_ACTION_SLOTS)
+            )
+            if a and a != "none"
+        ]
+    try:
+        return number, automa_card_from_dict(number, panels)
+    except CatalogError as e:
+        raise TeachError(_plain_automa_error(str(e), number)) from e
+
+
+def _plain_automa_error(message: str, number: str) -> str:
+    """The catalog's checks, said as what to tap on the card."""
+    for needle, words in (
+        ("rounds must be", "tap the rounds printed on the card's back"),
+        ("top panel needs", "tap the objects of the top panel, left to right"),
+        ("appears twice", "each object appears once in the top panel"),
+        ("first_action", "tap Wolfgang's first action (middle panel), left to right"),
+        ("second_action", "tap his second action (bottom panel), left to right"),
+    ):
+        if needle in message:
+            return f"Automa card {number}: {words}."
+    return message
+
+
+def deck_problems(cards: dict, adding: tuple[str, dict] | None = None) -> list[str]:
+    """The deck's counts by back: 6 cards for rounds 1-2, 6 for 3-4, 9 for 5-7 (21 in all).
+    With `adding`, whether that card would still fit."""
+    counts = {g: 0 for g in AUTOMA_ROUND_GROUPS}
+    for number, card in cards.items():
+        if adding is not None and str(number) == adding[0]:
+            continue
+        if card.get("rounds") in counts:
+            counts[card["rounds"]] += 1
+    if adding is not None:
+        group = adding[1]["rounds"]
+        if counts[group] >= AUTOMA_DECK_SHAPE[group]:
+            return [
+                f"The deck has {AUTOMA_DECK_SHAPE[group]} cards with rounds {group} on the back, "
+                f"and Palazzo knows {counts[group]} already: check this card's back and number."
+            ]
+        return []
+    return [
+        f"rounds {g}: {counts[g]} of {want}"
+        for g, want in AUTOMA_DECK_SHAPE.items()
+        if counts[g] != want
+    ]
+
+
+def deck_complete(cards: dict) -> bool:
+    return len(cards) == AUTOMA_DECK and not deck_problems(cards)
+
+
+def group_of_round(round_number: int) -> str:
+    return next(
+        (g for g, rounds in AUTOMA_GROUP_ROUNDS.items() if round_number in rounds),
+        AUTOMA_ROUND_GROUPS[0],
+    )
+
+
+def next_missing_number(cards: dict) -> str:
+    """The lowest card number 1-21 Palazzo does not know yet (the editor's default)."""
+    known = {str(n) for n in cards}
+    return next((str(n) for n in range(1, AUTOMA_DECK + 1) if str(n) not in known), "")
+
+
+def group_with_room(cards: dict, prefer: str | None = None) -> str:
+    """The back the editor ticks first: the round's own, else the first with cards missing."""
+    counts = {g: 0 for g in AUTOMA_ROUND_GROUPS}
+    for card in cards.values():
+        if card.get("rounds") in counts:
+            counts[card["rounds"]] += 1
+    if prefer in counts:
+        return prefer
+    return next(
+        (g for g in AUTOMA_ROUND_GROUPS if counts[g] < AUTOMA_DECK_SHAPE[g]),
+        AUTOMA_ROUND_GROUPS[0],
+    )
+
+
+def automa_editor(
+    number: str, cards: dict, *, typed=None, rounds: str | None = None, fixed_number=False
+) -> dict:
+    """What the one Automa card editor draws: the number, the back, five top-panel slots with
+    their modifiers, three slots per action panel; what was typed comes back as it was."""
+    typed = {str(k): str(v) for k, v in (typed or {}).items()} if typed is not None else None
+    known = cards.get(str(number)) if number else None
+    default_order = list(AUTOMA_OBJECTS)
+    slots = []
+    for i in range(AUTOMA_SLOTS):
+        if typed is not None:
+            obj, mod4 = typed.get(f"object_{i}", ""), typed.get(f"mod4_{i}", "none")
+            mod5 = typed.get(f"mod5_{i}", "same")
+        elif known is not None and i < len(known["auction"]):
+            item = known["auction"][i]
+            obj = item["object"]
+            mod4 = "none" if item["mod4"] is None else str(item["mod4"])
+            mod5 = (
+                "same"
+                if item["mod5"] == item["mod4"]
+                else ("none" if item["mod5"] is None else str(item["mod5"]))
+            )
+        else:
+            obj, mod4, mod5 = (default_order[i] if known is None else ""), "none", "same"
+        slots.append({"i": i, "object": obj, "mod4": mod4, "mod5": mod5})
+    actions = {}
+    for key, prefix in (("first_action", "first"), ("second_action", "second")):
+        chosen = []
+        for i in range(AUTOMA_ACTION_SLOTS):
+            if typed is not None:
+                chosen.append(typed.get(f"{prefix}_{i}", "none") or "none")
+            elif known is not None:
+                chosen.append(known[key][i] if i < len(known[key]) else "none")
+            else:
+                chosen.append("none")
+        actions[prefix] = chosen
+    if typed is not None:
+        back = typed.get("rounds", "")
+    elif known is not None:
+        back = known["rounds"]
+    else:
+        back = group_with_room(cards, rounds)
+    return {
+        "number": str(number),
+        "fixed_number": fixed_number,
+        "rounds": back,
+        "round_options": [(g, f"Rounds {g}") for g in AUTOMA_ROUND_GROUPS],
+        "objects": [(o, OBJECT_NAMES[o].split()[0]) for o in AUTOMA_OBJECTS],
+        "slots": slots,
+        "modifiers": [str(n) for n in MODIFIER_CHOICES],
+        "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
+        "actions": actions,
+        "action_names": [(a, AUTOMA_ACTION_WORDS[a].split()[0]) for a in AUTOMA_ACTIONS],
+        "action_slots": range(AUTOMA_ACTION_SLOTS),
+    }
+
+
+AUTOMA_ACTION_WORDS = {
+    "work": "Work",
+    "build": "Build",
+    "profession": "Profession",
+    "freedom": "Freedom",
+    "bonus": "Bonus card",
+}
+
+
+# What the teach fields offer, the same on every screen (templates/teach/_fields.html).
+CHOICES = {
+    "buildings": [(b, name) for b, (name, _size) in BUILDINGS.items()],
+    "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
+    "freedoms": [(f, f.title()) for f in FREEDOMS],
+    "sizes": [(str(n), str(n)) for n in range(1, CELLS_MAX + 1)],
+}

@@ -1,0 +1,441 @@
+"""Firenze at the table: hosting, the table screen, each player's phone, the host's page.
+
+A thin layer over the Firenze rules (companion/firenze): a route reads a form into one event
+(firenze_forms.py), records it through the same Table service as the Princes, and re-renders
+its fragment with the engine's refusal inline. The game-agnostic parts of the platform (the
+store, join tokens, live updates) are shared; the Princes' screens never see a Firenze game:
+requests for them are sent here (see `_firenze_games`).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from jinja2_fragments.flask import render_block
+
+from companion.firenze import Refusal, public_view, seat_view
+from companion.firenze.catalog import (
+    BALCONY_NUMERALS,
+    CARD_KINDS,
+    COLOURS,
+    NEUTRAL_SEALS,
+    NORMAL_NEUTRAL_SEALS,
+    PRINTED_CARDS,
+    BoardError,
+)
+from companion.firenze_board import LearnedBoard
+from companion.tokens import Identity
+
+from .access import (
+    access,
+    game_or_404,
+    grant,
+    join,
+    keep_out_of_caches,
+    require_host,
+    require_seat,
+    require_viewer,
+)
+from .firenze_forms import FormError, celebrations, reveal, seat_event
+from .games import create_hosted_game
+from .join_links import keep_tokens, kept_tokens, public_join_url
+from .recording import get_table
+from .store import get_store
+
+bp = Blueprint("firenze", __name__, url_prefix="/firenze")
+keep_out_of_caches(bp)
+
+GAME = "firenze"
+NAME_MAX = 24
+EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+KIND_WORDS = {
+    "event": "Event: play now",
+    "personnel": "Personnel: to your hand",
+    "celebration": "Celebration: kept to the end",
+    "building": "Building: in front of you",
+    "church": "Church: on a church space",
+}
+_kinds: dict[str, bool] = {}
+
+
+def is_firenze(game_id: str) -> bool:
+    """Whether a stored game is Firenze (a game never changes game: cached per process)."""
+    if game_id not in _kinds:
+        if get_store().game(game_id) is None:
+            return False
+        state = get_table().state(game_id)
+        _kinds[game_id] = isinstance(state, dict) and state.get("game") == GAME
+    return _kinds[game_id]
+
+
+GAMES_PATH = re.compile(r"^/games/([^/]{1,64})/([a-z.]+)(?:/(.*))?$")
+SHARED = {"seq", "stream"}  # live updates: game-agnostic
+
+
+@bp.before_app_request
+def _firenze_games():
+    """The Princes' screens live under /games/<id>/...; a Firenze game's requests go to its
+    own screens instead (a QR code's join link first of all)."""
+    match = GAMES_PATH.match(request.path)
+    if not match or match.group(2) in SHARED or not is_firenze(match.group(1)):
+        return None
+    game_id, what, rest = match.groups()
+    token = rest if what == "join" else (rest or "")[5:] if (rest or "").startswith("join/") else ""
+    if token and what in ("join", "host") and request.method == "GET":
+        me = join(game_id, token)
+        return redirect(_home_of(game_id, me), code=303)
+    if what == "log.jsonl":
+        return log(game_id)
+    target = {"me": "firenze.phone", "host": "firenze.host_page"}.get(what, "firenze.table")
+    if request.method != "GET":
+        abort(404, description="This is a Firenze game: use its own screens.")
+    return redirect(url_for(target, game_id=game_id), code=303)
+
+
+def _home_of(game_id: str, me) -> str:
+    if me.seat is not None:
+        return url_for("firenze.phone", game_id=game_id)
+    if me.host:
+        return url_for("firenze.host_page", game_id=game_id)
+    return url_for("firenze.table", game_id=game_id)
+
+
+def learned_board() -> LearnedBoard:
+    return LearnedBoard(current_app.instance_path)
+
+
+# -- teaching the board -----------------------------------------------------------------------
+
+
+@bp.get("/board")
+def board_form():
+    return render_template(
+        "firenze/board_form.html", **_board_form_context(learned_board().board())
+    )
+
+
+def _board_form_context(board: dict | None, error: str | None = None, values=None) -> dict:
+    return {"colours": COLOURS, "board": board, "error": error, "values": values or {}}
+
+
+@bp.post("/board")
+def board_teach():
+    form = request.form
+    data = {
+        "commissions": {
+            c: {
+                str(form.get(f"h_{c}_{i}", "")).strip(): _number(form.get(f"pp_{c}_{i}"))
+                for i in range(6)
+            }
+            for c in COLOURS
+        },
+        "majority": {c: _number(form.get(f"majority_{c}")) for c in COLOURS},
+        "level_tiles": {
+            str(form.get(f"tile_h_{i}", "")).strip(): _number(form.get(f"tile_pp_{i}"))
+            for i in range(4)
+        },
+    }
+    try:
+        learned_board().teach(data)
+    except BoardError as e:
+        return render_template(
+            "firenze/board_form.html", **_board_form_context(None, str(e), form)
+        ), 422
+    return redirect(url_for("firenze.host_form"), code=303)
+
+
+def _number(value):
+    raw = str(value or "").strip()
+    return int(raw) if raw.isdigit() else raw
+
+
+# -- hosting ----------------------------------------------------------------------------------
+
+
+@bp.get("/host")
+def host_form():
+    return render_template("firenze/host_form.html", **_host_context({}, {}))
+
+
+def _host_context(values, errors) -> dict:
+    board = learned_board().board()
+    heights = {c: sorted(int(h) for h in board["commissions"][c]) for c in COLOURS} if board else {}
+    return {
+        "board": board,
+        "heights": heights,
+        "colours": COLOURS,
+        "numerals": BALCONY_NUMERALS,
+        "roman": ROMAN,
+        "neutral": range(NEUTRAL_SEALS),
+        "normal_neutral": NORMAL_NEUTRAL_SEALS,
+        "values": values,
+        "errors": errors,
+    }
+
+
+def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
+    errors = {}
+    names = [" ".join(str(form.get(f"name_{i}", "")).split()) for i in range(4)]
+    names = [n for n in names if n]
+    if not 2 <= len(names) <= 4:
+        errors["names"] = "Enter 2 to 4 player names, in seat order (clockwise)"
+    elif any(len(n) > NAME_MAX or not n.isprintable() for n in names):
+        errors["names"] = f"Names are plain text of at most {NAME_MAX} characters"
+    start = str(form.get("start", "random"))
+    if start != "random" and not (start.isdigit() and int(start) < max(len(names), 1)):
+        errors["start"] = "Choose who starts: one of the players above, or random"
+    balconies, neutral = [], []
+    try:
+        for n in BALCONY_NUMERALS:
+            balconies.append(
+                {
+                    "numeral": n,
+                    "colour": _pick(form, f"bal_colour_{n}", COLOURS),
+                    "height": _whole(form, f"bal_height_{n}"),
+                    "pp": _whole(form, f"bal_pp_{n}"),
+                }
+            )
+    except FormError as e:
+        errors["balconies"] = f"Balconies: {e}"
+    try:
+        for i in range(NEUTRAL_SEALS):
+            if form.get(f"neu_colour_{i}") or form.get(f"neu_height_{i}"):
+                neutral.append(
+                    {
+                        "colour": _pick(form, f"neu_colour_{i}", COLOURS),
+                        "height": _whole(form, f"neu_height_{i}"),
+                    }
+                )
+    except FormError as e:
+        errors["neutral"] = f"Neutral seals: {e}"
+    if errors:
+        return None, errors
+    return {
+        "game": GAME,
+        "players": names,
+        "start_player": secrets.randbelow(len(names)) if start == "random" else int(start),
+        "board": board,
+        "balconies": balconies,
+        "neutral_seals": neutral,
+        "campanile": bool(form.get("campanile")),
+    }, {}
+
+
+def _pick(form, key, allowed):
+    value = str(form.get(key, ""))
+    if value not in allowed:
+        raise FormError("choose a tower colour for each")
+    return value
+
+
+def _whole(form, key):
+    raw = str(form.get(key, "")).strip()
+    if not raw.isdigit() or int(raw) > 99:
+        raise FormError("heights and PP are whole numbers as printed")
+    return int(raw)
+
+
+@bp.post("/host")
+def host_create():
+    board = learned_board().board()
+    if board is None:
+        return redirect(url_for("firenze.board_form"), code=303)
+    started, errors = parse_host_form(request.form, board)
+    if not errors:
+        try:
+            game_id, tokens = create_hosted_game(started, settings={"game": GAME})
+        except Refusal as refusal:
+            errors = {"game": refusal.message}
+    if errors:
+        return render_template("firenze/host_form.html", **_host_context(request.form, errors)), 422
+    keep_tokens(game_id, tokens)
+    grant(game_id, Identity("host"))
+    return redirect(url_for("firenze.host_page", game_id=game_id), code=303)
+
+
+@bp.get("/<game_id>/host")
+def host_page(game_id: str):
+    _require_firenze(game_id)
+    require_host(game_id)
+    return render_template("firenze/host.html", **_host_page_context(game_id))
+
+
+def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
+    seq = get_store().last_seq(game_id)  # before the state: see _common
+    state = get_table().state(game_id)
+    view = public_view(state)
+    tokens = kept_tokens(game_id)
+    joins = []
+    if tokens is not None:
+        joins = [
+            {"seat": s, "name": p["name"], "url": public_join_url(game_id, tokens.seats[s])}
+            for s, p in enumerate(view["players"])
+        ]
+    return {
+        **_common(game_id, view, seq),
+        "joins": joins,
+        "spectator": public_join_url(game_id, tokens.spectator) if tokens else None,
+        "celebration_hands": [
+            sum(1 for c in p["hand"] if c["kind"] == "celebration") for p in state["players"]
+        ],
+        "celebration_names": [
+            [c["name"] for c in p["hand"] if c["kind"] == "celebration"] for p in state["players"]
+        ],
+        "latest": get_store().last_seq(game_id),
+        "refusal": refusal,
+        "done": done,
+    }
+
+
+def _common(game_id: str, view: dict, seq: int) -> dict:
+    """What every Firenze template reads. `seq` must be read before the state the view was
+    made from: a fragment may then be older than its seq says (one extra refresh), never newer
+    (an event landing in between would otherwise never be shown)."""
+    return {
+        "game_id": game_id,
+        "v": view,
+        "seq": seq,
+        "colours": COLOURS,
+        "kinds": CARD_KINDS,
+        "kind_words": KIND_WORDS,
+        "roman": ROMAN,
+        "printed": PRINTED_CARDS,
+        "new_id": lambda: uuid.uuid4().hex,
+    }
+
+
+# -- the table screen -------------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/table")
+def table(game_id: str):
+    _require_firenze(game_id)
+    require_viewer(game_id)
+    return render_template("firenze/table.html", **_table_context(game_id))
+
+
+@bp.get("/<game_id>/table/board")
+def table_board(game_id: str):
+    _require_firenze(game_id)
+    require_viewer(game_id)
+    return render_block("firenze/table.html", "board", **_table_context(game_id))
+
+
+def _table_context(game_id: str) -> dict:
+    seq = get_store().last_seq(game_id)
+    return _common(game_id, public_view(_state(game_id)), seq)
+
+
+# -- a player's phone -------------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/me")
+def phone(game_id: str):
+    _require_firenze(game_id)
+    me = require_seat(game_id)
+    return render_template("firenze/phone.html", **_phone_context(game_id, me.seat))
+
+
+@bp.get("/<game_id>/me/panel")
+def phone_panel(game_id: str):
+    _require_firenze(game_id)
+    me = require_seat(game_id)
+    return render_block("firenze/phone.html", "panel", **_phone_context(game_id, me.seat))
+
+
+def _phone_context(game_id: str, seat: int, refusal=None, done=None) -> dict:
+    seq = get_store().last_seq(game_id)
+    view = seat_view(_state(game_id), seat)
+    return {**_common(game_id, view, seq), "seat": seat, "refusal": refusal, "done": done}
+
+
+@bp.post("/<game_id>/act")
+def act(game_id: str):
+    """Every Firenze button posts here: read the form into an event for this seat (or the
+    host's setup, scoring and undo), record it, answer with the fragment it came from."""
+    _require_firenze(game_id)
+    me = access(game_id)
+    view = str(request.form.get("view", "phone"))
+    if view == "host" and not me.host:
+        abort(403, description="Only the host's device can do this.")
+    if view != "host" and me.seat is None:
+        abort(403, description="Join this game from your seat's QR code first.")
+    event_id = str(request.form.get("event_id", ""))
+    if not EVENT_ID.fullmatch(event_id):
+        event_id = uuid.uuid4().hex
+    refusal = done = None
+    try:
+        if view == "host":
+            event = _host_event(game_id, request.form)
+            by = "host"
+        else:
+            event = seat_event(request.form, me.seat)
+            by = str(me.seat)
+        get_table().record(game_id, event, by=by, event_id=event_id)
+        done = "Recorded."
+    except (Refusal, FormError) as e:
+        refusal = {
+            "message": getattr(e, "message", str(e)),
+            "rule": getattr(e, "rule", None),
+        }
+    status = 422 if refusal else 200
+    if view == "host":
+        return render_block(
+            "firenze/host.html", "controls", **_host_page_context(game_id, refusal, done)
+        ), status
+    return render_block(
+        "firenze/phone.html", "panel", **_phone_context(game_id, me.seat, refusal, done)
+    ), status
+
+
+def _host_event(game_id: str, form) -> dict:
+    action = str(form.get("action", ""))
+    if action == "reveal":
+        return reveal(form)
+    if action == "celebrations":
+        state = _state(game_id)
+        hands = [sum(1 for c in p["hand"] if c["kind"] == "celebration") for p in state["players"]]
+        return celebrations(form, hands)
+    if action == "undo":
+        return {"type": "retracted", "seqs": [_whole(form, "seq")]}
+    raise FormError("That is not something the host's page records")
+
+
+@bp.get("/<game_id>/log.jsonl")
+def log(game_id: str):
+    me = require_viewer(game_id)
+    if not me.host and _state(game_id)["phase"] != "over":
+        abort(
+            403, description="The log holds everyone's cards: it is shared once the game is over."
+        )
+    return Response(
+        get_table().export_jsonl(game_id),
+        mimetype="application/x-ndjson",
+        headers={
+            "Content-Disposition": 'attachment; filename="firenze.jsonl"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def _state(game_id: str) -> dict:
+    return get_table().state(game_id)
+
+
+def _require_firenze(game_id: str):
+    game_or_404(game_id)
+    if not is_firenze(game_id):
+        abort(404, description="This game is not a game of Firenze.")

@@ -1,0 +1,190 @@
+"""A Firenze phone's or host's form, read into one event; the seat comes from the session.
+
+Bricks are entered as counts per colour (how many white, yellow, ...) or as one colour per
+select; a value that is not even the right kind is a FormError, told like a refusal. Whether
+the event is legal is the engine's business, not this module's.
+"""
+
+from __future__ import annotations
+
+from companion.firenze.catalog import CARD_KINDS, COLOURS
+
+MAX_COUNT = 20
+
+
+class FormError(ValueError):
+    """A field that is not even the right kind of value."""
+
+
+def _int(form, key: str, low: int = 0, high: int = 99) -> int:
+    raw = str(form.get(key, "")).strip()
+    if not raw.lstrip("-").isdigit() or not low <= int(raw) <= high:
+        raise FormError(f"Enter a whole number from {low} to {high}")
+    return int(raw)
+
+
+def _colour(form, key: str) -> str:
+    value = str(form.get(key, ""))
+    if value not in COLOURS:
+        raise FormError("Choose a brick colour")
+    return value
+
+
+def counts(form, prefix: str) -> list[str]:
+    """Number inputs `<prefix>_<colour>` -> a list of bricks, colours in the board's order."""
+    out: list[str] = []
+    for colour in COLOURS:
+        raw = str(form.get(f"{prefix}_{colour}", "") or "0").strip()
+        if not raw.isdigit() or int(raw) > MAX_COUNT:
+            raise FormError(f"How many {colour} bricks? A whole number from 0 to {MAX_COUNT}")
+        out += [colour] * int(raw)
+    return out
+
+
+def _selects(form, prefix: str, n: int) -> list[str]:
+    return [str(form.get(f"{prefix}_{i}")) for i in range(n) if form.get(f"{prefix}_{i}")]
+
+
+def seat_event(form, seat: int) -> dict:
+    """The event a seat's form asks for, always for that seat."""
+    action = str(form.get("action", ""))
+    if action == "take":
+        return {
+            "type": "card_taken",
+            "player": seat,
+            "position": _int(form, "position", 1, 6),
+            "payment": counts(form, "pay"),
+        }
+    if action == "reveal":
+        return reveal(form)
+    if action == "exchange":
+        return {
+            "type": "bricks_exchanged",
+            "player": seat,
+            "position": _int(form, "position", 1, 6),
+            "give": counts(form, "give"),
+            "take": _colour(form, "take"),
+        }
+    if action == "build":
+        return {
+            "type": "towers_built",
+            "player": seat,
+            "build": build_items(form),
+            "cost": counts(form, "cost"),
+        }
+    if action == "fulfil":
+        return {
+            "type": "commission_fulfilled",
+            "player": seat,
+            "tower": _int(form, "tower", 1, 999),
+        }
+    if action == "play":
+        return played(form, seat)
+    if action == "church":
+        return {
+            "type": "church_card_fulfilled",
+            "player": seat,
+            "card": _card(form),
+            **_effect(form, seat),
+        }
+    if action == "end":
+        return {
+            "type": "turn_ended",
+            "player": seat,
+            "surrender": counts(form, "surrender"),
+            "discard": [str(x)[:80] for x in form.getlist("discard")][:10],
+        }
+    raise FormError("That is not something this screen can record")
+
+
+def reveal(form) -> dict:
+    kind = str(form.get("kind", ""))
+    if kind not in CARD_KINDS:
+        raise FormError("Choose the card's kind (the symbol at its top left)")
+    return {
+        "type": "card_revealed",
+        "card": {"name": _card(form, "name"), "kind": kind, "start": bool(form.get("start"))},
+        "bricks": _selects(form, "brick", 4),
+    }
+
+
+def build_items(form) -> list[dict]:
+    items = []
+    for key in form:
+        if key.startswith("add_") and key[4:].isdigit() and str(form.get(key) or "0") != "0":
+            colour = _colour(form, f"colour_{key[4:]}")
+            items.append({"tower": int(key[4:]), "colour": colour, "bricks": _int(form, key, 0, 6)})
+    for i in range(2):
+        if str(form.get(f"new_bricks_{i}") or "0") != "0":
+            item = {
+                "colour": _colour(form, f"new_colour_{i}"),
+                "bricks": _int(form, f"new_bricks_{i}", 0, 6),
+            }
+            if form.get(f"new_bell_{i}"):
+                item["bell"] = True
+            items.append(item)
+    return items
+
+
+def _card(form, key: str = "card") -> str:
+    value = " ".join(str(form.get(key, "")).split())
+    if not value or len(value) > 40:
+        raise FormError("Name the card as printed on it")
+    return value
+
+
+def _effect(form, seat: int) -> dict:
+    """What a card without printed text did, as the phone records it: bricks from the pouch to
+    my storehouse or back, and Prestige won or lost."""
+    moves = [
+        {"source": "pouch", "to": f"storehouse:{seat}", "colour": c, "count": 1}
+        for c in counts(form, "gain")
+    ]
+    moves += [
+        {"source": f"storehouse:{seat}", "to": "pouch", "colour": c, "count": 1}
+        for c in counts(form, "lose")
+    ]
+    pp = _int(form, "pp", -99, 99) if str(form.get("pp", "")).strip() else 0
+    effect: dict = {}
+    if moves:
+        effect["moves"] = moves
+    if pp:
+        effect["pp"] = {str(seat): pp}
+    return {"effect": effect} if effect else {}
+
+
+def played(form, seat: int) -> dict:
+    card = _card(form)
+    ev: dict = {"type": "card_played", "player": seat, "card": card}
+    if card in ("Princess", "Mason"):
+        return ev
+    if card == "Wholesaler":
+        return {
+            **ev,
+            "position": _int(form, "position", 1, 6),
+            "bricks": _selects(form, "brick", 4),
+        }
+    if card == "Storehouse Fire":
+        return {**ev, "bricks": counts(form, "bricks")}
+    if card == "Smuggler":
+        return {
+            **ev,
+            "target": _int(form, "target", 0, 3),
+            "give": _colour(form, "give"),
+            "take": _colour(form, "take"),
+        }
+    if card == "Saboteur":
+        return {**ev, "target": _int(form, "target", 0, 3), "tower": _int(form, "tower", 1, 999)}
+    if card == "Botch":
+        return {**ev, "tower": _int(form, "tower", 1, 999)}
+    return {**ev, **_effect(form, seat)}
+
+
+def celebrations(form, hands: list[int]) -> dict:
+    """The host reads each Celebration card's PP off the cards at the end."""
+    return {
+        "type": "celebrations_scored",
+        "points": [
+            [_int(form, f"points_{s}_{i}", -99, 99) for i in range(n)] for s, n in enumerate(hands)
+        ],
+    }

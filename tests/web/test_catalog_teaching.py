@@ -1,0 +1,260 @@
+"""A first game without friction (issue 9, item 3) and the Automa deck before play (issue 12,
+item 2): the whole Profession deck in one pass, one id for a card on every screen, the 21 Automa
+cards with one compact editor (a refused card kept to fix), the deck's counts by back, and a
+club's catalog brought by file or by another installation's link and QR code."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pyzbar.pyzbar import decode
+
+from companion.learned import LearnedCatalog
+from companion.teaching import profession_id
+from companion.web import create_app
+from tests.web.conftest import csrf_token_for
+from tests.web.phone_game import as_seat, choose_hands, host_game, post_teach, to_action_phase
+
+DECK = json.loads((Path(__file__).parent.parent / "data" / "automa_test_deck.json").read_text())[
+    "automa_cards"
+]
+
+
+def text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).replace("&#39;", "'")
+
+
+def checked(page: str, name: str) -> str | None:
+    m = re.search(rf'name="{re.escape(name)}" value="([^"]*)"[^>]*\bchecked', page)
+    return m.group(1) if m else None
+
+
+def editor_form(number: str, card: dict) -> dict:
+    """What a player taps in the Automa card editor to copy `card`."""
+    form = {"card": number, "rounds": card["rounds"]}
+    for i, item in enumerate(card["auction"]):
+        form[f"object_{i}"] = item["object"]
+        form[f"mod4_{i}"] = "none" if item["mod4"] is None else str(item["mod4"])
+        form[f"mod5_{i}"] = (
+            "same"
+            if item["mod5"] == item["mod4"]
+            else ("none" if item["mod5"] is None else str(item["mod5"]))
+        )
+    for key, prefix in (("first_action", "first"), ("second_action", "second")):
+        for i, action in enumerate(card[key]):
+            form[f"{prefix}_{i}"] = action
+    return form
+
+
+def without_marks(card: dict) -> dict:
+    return {k: v for k, v in card.items() if k != "test_data"}
+
+
+# -- the Profession deck in one pass ----------------------------------------------------------
+
+
+def test_one_id_for_a_card_on_every_screen():
+    assert profession_id("Café Owner") == "cafe_owner"
+    assert profession_id("  Master   Builder 2 ") == "master_builder_2"
+    assert profession_id("Señor Ñandú") == "senor_nandu"
+
+
+def test_the_whole_deck_in_one_pass(app, client):
+    names = "Café Owner\nMaster Builder 2\nScribe\n"
+    page = client.get("/catalog/professions/deck", query_string={"names": names})
+    assert page.status_code == 200
+    assert 'name="name_0"' in page.text and 'value="Café Owner"' in page.text
+    assert 'value="Master Builder 2"' in page.text and 'name="name_3"' not in page.text
+    form = {
+        "csrf_token": csrf_token_for(client),
+        "rows": "3",
+        **{"name_0": "Café Owner", "building_0": "opera", "landscape_0": "park"},
+        "freedom_0": "travel",
+        **{"name_1": "Master Builder 2", "building_1": "tower", "landscape_1": "forest"},
+        "freedom_1": "religion",
+        **{"name_2": "Scribe", "building_2": "library"},  # two taps missing
+    }
+    r = client.post("/catalog/professions/deck", data=form)
+    assert r.status_code == 422
+    words = text(r.text)
+    assert "Kept 2 cards: Café Owner, Master Builder 2." in words
+    assert "Tap the Landscape the card shows; tap the Freedom the card shows" in words
+    assert 'value="Scribe"' in r.text and checked(r.text, "building_0") == "library"
+    known = LearnedCatalog(app.instance_path).catalog().professions
+    assert (
+        known["cafe_owner"].name == "Café Owner" and known["master_builder_2"].building == "tower"
+    )
+    assert "scribe" not in known
+    page = client.get("/catalog").text
+    assert "Taught Café Owner: Opera, Park, Travel" in text(page).replace("taught", "Taught")
+
+
+def test_without_a_list_of_names_the_pass_offers_a_row_per_missing_card(client):
+    page = client.get("/catalog/professions/deck").text
+    assert len(re.findall(r'<fieldset class="card deck-row"', page)) == 18  # 21 - 3 built in
+    assert "Type the names first, one a line" in page
+
+
+def test_a_phone_that_is_not_a_host_cannot_teach_the_deck(app):
+    lan = app.test_client()
+    lan.environ_base.update({"REMOTE_ADDR": "192.168.1.31"})
+    r = lan.post(
+        "/catalog/professions/deck",
+        data={
+            "csrf_token": csrf_token_for(lan),
+            "rows": "1",
+            "name_0": "Scribe",
+            "building_0": "library",
+            "landscape_0": "lake",
+            "freedom_0": "opinion",
+        },
+    )
+    assert r.status_code == 403
+    assert "scribe" not in LearnedCatalog(app.instance_path).catalog().professions
+
+
+def test_seat_and_catalog_screen_give_cafe_owner_one_id(app, client):
+    game_id, _ = host_game(app)
+    choose_hands(app, game_id)
+    to_action_phase(app, game_id)
+    as_seat(client, game_id, 0)
+    resend = json.dumps({"type": "profession_taken", "player": 0})
+    r = post_teach(
+        client,
+        game_id,
+        what="profession",
+        resend=resend,
+        name="Café Owner",
+        building="opera",
+        landscape="park",
+        freedom="travel",
+    )
+    assert r.status_code == 200 and "Took the Café Owner" in text(r.text)
+    assert "cafe_owner" in LearnedCatalog(app.instance_path).catalog().professions
+    # the catalog screen reads the same name as the same card: a check, not a 22nd card
+    token = csrf_token_for(client)
+    r = client.post(
+        "/catalog/professions",
+        data={
+            "csrf_token": token,
+            "name": "Café Owner",
+            "building": "opera",
+            "landscape": "park",
+            "freedom": "travel",
+        },
+    )
+    assert r.status_code == 200
+    ids = [p for p in LearnedCatalog(app.instance_path).catalog().professions if "caf" in p]
+    assert ids == ["cafe_owner"]
+
+
+# -- the Automa deck ----------------------------------------------------------------------------
+
+
+def test_the_automa_deck_in_one_pass(app, client):
+    page = client.get("/catalog/automa")
+    assert page.status_code == 200 and "<strong data-known>0</strong> of 21" in page.text
+    # sensible defaults: card 1, rounds 1-2, the five objects in a row, "the same" for 5 players
+    assert 'name="card"' in page.text and 'value="1"' in page.text
+    assert checked(page.text, "rounds") == "1-2" and checked(page.text, "object_0") == "prestige"
+    assert checked(page.text, "mod4_0") == "none"
+    token = csrf_token_for(client)
+    for n, (number, card) in enumerate(sorted(DECK.items(), key=lambda kv: int(kv[0])), 1):
+        r = client.post("/catalog/automa", data={"csrf_token": token, **editor_form(number, card)})
+        assert r.status_code == 200, text(r.text)[:400]
+        assert f"Kept Automa card {number} ({n} of 21)." in text(r.text)
+    assert "Palazzo knows the whole deck" in text(r.text)
+    known = LearnedCatalog(app.instance_path).catalog().automa_cards
+    assert {k: v for k, v in known.items()} == {k: without_marks(v) for k, v in DECK.items()}
+    # and it travels with the rest of the catalog
+    exported = json.loads(client.get("/catalog/export.json").text)
+    assert len(exported["automa_cards"]) == 21
+
+
+def test_a_refused_card_is_kept_to_fix(app, client):
+    token = csrf_token_for(client)
+    ones = [(n, c) for n, c in DECK.items() if c["rounds"] == "1-2"]
+    for number, card in ones:  # the six cards of rounds 1-2
+        client.post("/catalog/automa", data={"csrf_token": token, **editor_form(number, card)})
+    number, card = next((n, c) for n, c in DECK.items() if c["rounds"] == "3-4")
+    typed = editor_form(number, {**card, "rounds": "1-2"})  # a seventh 1-2 back: a misread
+    r = client.post("/catalog/automa", data={"csrf_token": token, **typed})
+    assert r.status_code == 422
+    assert "The deck has 6 cards with rounds 1-2 on the back" in text(r.text)
+    for key, value in typed.items():
+        if key.startswith(("object_", "mod4_", "first_", "second_")):
+            assert checked(r.text, key) == value, key
+    assert re.search(rf'name="card"[^>]*value="{number}"', r.text)
+    assert number not in LearnedCatalog(app.instance_path).catalog().automa_cards
+    # a mistake on the card itself: kept too
+    broken = {**editor_form(number, card), "object_1": editor_form(number, card)["object_0"]}
+    r = client.post("/catalog/automa", data={"csrf_token": token, **broken})
+    assert r.status_code == 422 and "each object appears once in the top panel" in text(r.text)
+    assert checked(r.text, "object_1") == broken["object_1"]
+
+
+def test_a_known_card_opens_in_the_editor_as_it_is(app, client):
+    token = csrf_token_for(client)
+    card = DECK["7"]
+    client.post("/catalog/automa", data={"csrf_token": token, **editor_form("7", card)})
+    page = client.get("/catalog/automa", query_string={"card": "7"}).text
+    assert checked(page, "rounds") == card["rounds"]
+    assert checked(page, "object_0") == card["auction"][0]["object"]
+    assert checked(page, "first_0") == card["first_action"][0]
+
+
+def test_only_a_host_keeps_automa_cards(app):
+    lan = app.test_client()
+    lan.environ_base.update({"REMOTE_ADDR": "192.168.1.31"})
+    r = lan.post(
+        "/catalog/automa", data={"csrf_token": csrf_token_for(lan), **editor_form("1", DECK["1"])}
+    )
+    assert r.status_code == 403
+    assert not LearnedCatalog(app.instance_path).catalog().automa_cards
+
+
+# -- bringing a club's catalog -------------------------------------------------------------------
+
+
+def test_a_club_brings_its_catalog_by_link_and_qr(app, live_server, tmp_path):
+    """Installation A shows a QR code of its catalog link; installation B imports from it."""
+    app.config["PUBLIC_BASE_URL"] = live_server
+    a = LearnedCatalog(app.instance_path)
+    a.teach_profession("cafe_owner", "opera", "park", "travel", name="Café Owner")
+    a.teach({"automa_cards": {"1": DECK["1"]}, "landscape_cells": {"forest": 4}})
+    import urllib.request
+
+    png = urllib.request.urlopen(f"{live_server}/catalog/share.png", timeout=5).read()
+    [found] = decode(Image.open(io.BytesIO(png)))
+    link = found.data.decode()
+    assert link == f"{live_server}/catalog/export.json"
+    other = create_app({"INSTANCE_PATH": tmp_path / "club-b", "TESTING": True})
+    b = other.test_client()
+    r = b.post("/catalog/import-link", data={"csrf_token": csrf_token_for(b), "url": link})
+    assert r.status_code == 200, text(r.text)[:300]
+    known = LearnedCatalog(other.instance_path).catalog()
+    assert known.professions["cafe_owner"].name == "Café Owner"
+    assert known.automa_cards["1"]["auction"] == DECK["1"]["auction"]
+    assert known.landscape_cells["forest"] == 4
+    history = LearnedCatalog(other.instance_path).history()
+    assert any(h["what"] == "Café Owner" and "catalog at" in h["by"] for h in history)
+
+
+@pytest.mark.parametrize(
+    "url, words",
+    [
+        ("", "give the link"),
+        ("file:///etc/passwd", "give the link"),
+        ("http://127.0.0.1:9/catalog/export.json", "could not be opened"),
+    ],
+)
+def test_a_bad_link_imports_nothing(app, client, url, words):
+    before = LearnedCatalog(app.instance_path).export()
+    r = client.post("/catalog/import-link", data={"csrf_token": csrf_token_for(client), "url": url})
+    assert r.status_code == 422 and words in text(r.text)
+    assert LearnedCatalog(app.instance_path).export() == before

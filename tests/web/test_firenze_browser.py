@@ -1,0 +1,102 @@
+"""A Firenze turn on phones in Chromium at 360 px: take a card, turn over the next one, build,
+the warning before a tower is torn down, fulfil a commission; the other phones follow live
+and never see the hand."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from companion.web.join_links import kept_tokens
+from tests.web.conftest import csrf_token_for
+from tests.web.firenze_table import deal_row, host_game
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "firenze-phone.png"
+
+
+def tap(page, name: str):
+    page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}")).first.tap()
+
+
+def reveal(page, name: str, kind: str, colour: str):
+    page.fill("input[name=name]", name)
+    page.select_option("select[name=kind]", kind)
+    for i in range(4):
+        page.select_option(f"select[name=brick_{i}]", colour)
+    tap(page, "Put it in the row")
+
+
+def quick_turn(client, game_id: str, colour: str):
+    """Another player's turn, from their own session: the free card, the next one, done."""
+    act = f"/firenze/{game_id}/act"
+    token = csrf_token_for(client)
+    for data in (
+        {"action": "take", "position": "1"},
+        {
+            "action": "reveal",
+            "name": "Clerk",
+            "kind": "personnel",
+            "start": "1",
+            **{f"brick_{i}": colour for i in range(4)},
+        },
+        {"action": "end"},
+    ):
+        response = client.post(act, data={"csrf_token": token, **data})
+        assert response.status_code == 200, (data, response.status_code, response.text)
+
+
+def test_a_firenze_turn_on_phones(app, client, live_server, phones):
+    game_id = host_game(client)
+    deal_row(client, game_id)
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    thomas = phones()
+    thomas.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[0]}")
+    thomas.wait_for_url(f"**/firenze/{game_id}/me")
+    thomas.get_by_text("Your turn").first.wait_for()
+    holger = phones()
+    holger.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+    holger.get_by_text("Thomas's turn").first.wait_for()
+    daniela = app.test_client()
+    daniela.get(f"/games/{game_id}/join/{tokens.seats[2]}")
+
+    # Thomas takes the free Princess (4 yellow on it), turns over the next card, builds a
+    # yellow tower of 2 with two of them and keeps it for later.
+    tap(thomas, "Take card 1")
+    thomas.get_by_text("Turn over the next card").first.wait_for()
+    reveal(thomas, "Clerk", "personnel", "white")
+    thomas.get_by_text("3. Build").first.wait_for()
+    assert thomas.locator("[data-hand]").inner_text().count("Princess") == 1
+    thomas.select_option("select[name=new_colour_0]", "yellow")
+    thomas.fill("input[name=new_bricks_0]", "2")
+    tap(thomas, "Build")
+    thomas.locator("[data-fulfil='yellow-2']").wait_for()  # he could fulfil now
+    assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        thomas.screenshot(path=str(SCREENSHOT), full_page=True)
+    tap(thomas, "End my turn")
+    holger.get_by_text("Your turn").first.wait_for(timeout=15000)  # live, without a reload
+    assert "Princess" not in holger.content()
+
+    # Holger's and Daniela's turns; back to Thomas, whose yellow tower must grow or fall.
+    holger_client = app.test_client()
+    holger_client.get(f"/games/{game_id}/join/{tokens.seats[1]}")
+    quick_turn(holger_client, game_id, "green")
+    quick_turn(daniela, game_id, "red")
+    thomas.get_by_text("Your turn").first.wait_for(timeout=15000)
+    tap(thomas, "Take card 1")
+    reveal(thomas, "Clerk", "personnel", "blue")
+    warning = thomas.locator("[data-warning=tear-down]")
+    warning.wait_for()
+    assert "yellow tower (2 high) will be torn down" in warning.inner_text()
+    assert "1 to the pouch, 1 back" in warning.inner_text()
+    thomas.fill("input[name=add_1]", "1")
+    tap(thomas, "Build")
+    # yellow 3: 2 PP on the test board, and the level tile for 3 is still there (1 PP)
+    button = thomas.locator("[data-fulfil='yellow-3']")
+    assert "2 PP + level tile 1 PP" in button.inner_text()
+    button.tap()
+    thomas.locator("[data-pp]").filter(has_text="3").wait_for()
+    assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
