@@ -11,6 +11,7 @@ change is validated before it is kept, and the history says who changed what, fr
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import json
 import re
@@ -51,7 +52,7 @@ bp = Blueprint("catalog", __name__)
 MAX_CELLS = 12
 MAX_IMPORT = 1_000_000  # bytes: a whole catalog is a few dozen kilobytes
 FETCH_SECONDS = 5
-BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/solo$")  # where the deck pass may send you back
+BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/(solo|host)$")  # where a deck pass sends you back
 
 
 def learned() -> LearnedCatalog:
@@ -153,6 +154,13 @@ def page_context(
     }
 
 
+def profession_deck_offer() -> dict | None:
+    """For a host before play: how many Profession cards are still to teach (None: all)."""
+    catalog, _taught, _broken = _known()
+    missing = PROFESSION_DECK - len(catalog.professions)
+    return {"known": len(catalog.professions), "deck": PROFESSION_DECK} if missing > 0 else None
+
+
 def automa_status(cards: dict) -> dict:
     groups = {g: 0 for g in AUTOMA_DECK_SHAPE}
     for card in cards.values():
@@ -228,6 +236,7 @@ def profession_deck():
         deck=PROFESSION_DECK,
         missing=missing,
         names_given=bool(raw.strip()),
+        back=_back(),
         may_change=may_change(),
         error=broken,
         message=None,
@@ -275,6 +284,8 @@ def teach_profession_deck():
                     )
     rows = bad + refused
     catalog, _taught, _broken = _known()
+    if not good and not rows:  # an empty form: ask for one card
+        rows = [{"name": "", "error": "Fill in a card: its name and three taps."}]
     message = (
         f"Kept {len(kept)} card{'s' if len(kept) != 1 else ''}: "
         + ", ".join(c.name for c in kept)
@@ -289,6 +300,7 @@ def teach_profession_deck():
         deck=PROFESSION_DECK,
         missing=max(0, PROFESSION_DECK - len(catalog.professions)),
         names_given=True,
+        back=_back(),
         may_change=True,
         error=(
             f"{len(rows)} card{'s' if len(rows) != 1 else ''} still to fix below: "
@@ -455,15 +467,15 @@ def import_file():
 
 def fetch_catalog(url: str) -> str:
     """The text behind another installation's catalog link (http or https, bounded)."""
-    if not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
+    if not url.isprintable() or not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
         raise CatalogError("give the link another Palazzo shows under Share (http://…)")
     if not url.rstrip("/").endswith("/catalog/export.json"):
         url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
-    req = urllib.request.Request(url, headers={"Accept": "application/json"})
     try:
+        req = urllib.request.Request(url, headers={"Accept": "application/json"})
         with urllib.request.urlopen(req, timeout=FETCH_SECONDS) as answer:  # noqa: S310
             body = answer.read(MAX_IMPORT + 1)
-    except (urllib.error.URLError, OSError, ValueError) as e:
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as e:
         reason = getattr(e, "reason", None) or e
         raise CatalogError(f"that link could not be opened ({str(reason)[:80]})") from e
     if len(body) > MAX_IMPORT:

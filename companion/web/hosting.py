@@ -21,10 +21,11 @@ from companion.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
 from companion.tokens import Identity, identify_in_game
 
 from .access import access, game_or_404, grant, require_host
+from .catalog_screen import profession_deck_offer
 from .games import create_hosted_game
 from .history import story_for, story_seq
 from .join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from .recording import register_view
+from .recording import get_table, register_view
 from .store import get_store
 from .tablescreen import board_context, presence_context
 from .urls import public_url_for
@@ -244,7 +245,15 @@ def page(game_id: str):
     board = board_context(game_id)
     names = [p["name"] for p in board["players"]]
     context = {**controls_context(game_id), **presence_context(game_id), **board}
-    return render_template("host/page.html", me=me, joins=_joins(game_id, names), **context)
+    state = get_table().state(game_id)
+    deck_offer = (
+        profession_deck_offer()
+        if getattr(state, "phase", None) == "setup" and hasattr(state, "catalog")
+        else None
+    )
+    return render_template(
+        "host/page.html", me=me, joins=_joins(game_id, names), deck_offer=deck_offer, **context
+    )
 
 
 @bp.get("/games/<game_id>/host/undo")

@@ -258,3 +258,72 @@ def test_a_bad_link_imports_nothing(app, client, url, words):
     r = client.post("/catalog/import-link", data={"csrf_token": csrf_token_for(client), "url": url})
     assert r.status_code == 422 and words in text(r.text)
     assert LearnedCatalog(app.instance_path).export() == before
+
+
+def test_the_host_is_offered_the_deck_pass_before_play(app):
+    from tests.web.table_games import as_role, host
+
+    game_id, _ = host(app)
+    lan = app.test_client()
+    lan.environ_base.update({"REMOTE_ADDR": "192.168.1.31"})  # the host's phone, not the server
+    as_role(lan, game_id, "host")
+    page = lan.get(f"/games/{game_id}/host").text
+    assert "Palazzo knows 3 of 21 Profession cards" in page
+    link = re.search(r'href="(/catalog/professions/deck\?back=[^"]+)"', page).group(1)
+    deck = lan.get(link.replace("&amp;", "&")).text
+    assert f'href="/games/{game_id}/host" data-back' in deck
+    r = lan.post(
+        "/catalog/professions/deck",
+        data={
+            "csrf_token": csrf_token_for(lan),
+            "rows": "1",
+            "back": f"/games/{game_id}/host",
+            "name_0": "Scribe",
+            "building_0": "library",
+            "landscape_0": "lake",
+            "freedom_0": "opinion",
+        },
+    )
+    assert r.status_code == 200 and "Kept 1 card: Scribe." in text(r.text)
+    assert f'href="/games/{game_id}/host" data-back' in r.text
+    # a link elsewhere is not followed back
+    assert "data-back" not in lan.get("/catalog/professions/deck?back=https://evil.test/").text
+
+
+@pytest.mark.parametrize(
+    "path, data",
+    [
+        ("/catalog/automa", {"card": "\x00", "object_0": "x" * 5000, "mod4_0": "[[[["}),
+        ("/catalog/automa", {"card": "7", "rounds": "9-9", "first_0": "\x00"}),
+        ("/catalog/professions/deck", {"rows": "99999", "name_0": "\x00", "building_0": "{}"}),
+        ("/catalog/professions/deck", {"rows": "-1"}),
+        ("/catalog/import-link", {"url": "http://exa\x00mple.test/"}),
+        ("/catalog/import-link", {"url": "http://[::1"}),
+        ("/catalog/import-link", {"url": "http://" + "a" * 600}),
+    ],
+)
+def test_junk_is_refused_not_crashed(app, client, path, data):
+    before = LearnedCatalog(app.instance_path).export()
+    r = client.post(path, data={"csrf_token": csrf_token_for(client), **data})
+    assert r.status_code == 422, r.text[:300]
+    assert LearnedCatalog(app.instance_path).export() == before
+
+
+def test_a_seat_learns_only_what_is_new_the_host_changes():
+    """LearnedCatalog: learn_new never changes a known entry; teach does, with its history."""
+    import tempfile
+
+    store = LearnedCatalog(tempfile.mkdtemp())
+    poet = {"name": "Poet", "building": "opera", "landscape": "park", "freedom": "religion"}
+    store.learn_new({"professions": {"poet": poet}}, "a player's phone")
+    assert store.catalog().professions["poet"].building == "theater"  # built in, unchanged
+    assert store.history() == []
+    store.learn_new({"landscape_cells": {"forest": 4}}, "a player's phone")
+    store.learn_new({"landscape_cells": {"forest": 12}}, "a player's phone")
+    assert store.catalog().landscape_cells["forest"] == 4
+    store.teach({"landscape_cells": {"forest": 5}}, "the host")
+    assert store.catalog().landscape_cells["forest"] == 5
+    assert [(h["by"], h["from"], h["to"]) for h in store.history()] == [
+        ("the host", "4 squares", "5 squares"),
+        ("a player's phone", None, "4 squares"),
+    ]
