@@ -8,9 +8,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
+# `make run PORT=5001 HOST=127.0.0.1` to choose where it listens.
+PORT ?= 5000
+HOST ?= 0.0.0.0
+
 .PHONY: run test bench lint system-deps
 run: $(VENV)/.installed
-	$(VENV)/bin/palazzo serve
+	$(VENV)/bin/palazzo serve --host $(HOST) --port $(PORT)
 
 system-deps:
 	bash scripts/system-deps

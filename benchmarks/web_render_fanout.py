@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.learned import LearnedCatalog  # noqa: E402
 from companion.rules import play, simulation_catalog  # noqa: E402
-from companion.serve import create_server  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.recording import get_table  # noqa: E402
+from tests.web.conftest import threaded_server, viewer_cookie  # noqa: E402
 
 EVENTS = 400
 STREAMS = 6
@@ -84,11 +84,13 @@ def bench_render(app, game_id, count=60) -> dict:
 class Stream:
     """One phone's live stream: notes when each seq arrives."""
 
-    def __init__(self, base, game_id):
+    def __init__(self, base, game_id, cookie):
         parts = urlsplit(base)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         self.conn.request(
-            "GET", f"/games/{game_id}/stream", headers={"Accept": "text/event-stream"}
+            "GET",
+            f"/games/{game_id}/stream",
+            headers={"Accept": "text/event-stream", "Cookie": cookie},
         )
         self.response = self.conn.getresponse()
         self.heard: dict[int, float] = {}
@@ -112,10 +114,11 @@ class Stream:
 
 
 def bench_fanout(app, game_id, rounds=30) -> dict:
-    server = create_server(app, "127.0.0.1", 0, threads=16)
+    server = threaded_server(app)
     threading.Thread(target=server.run, daemon=True).start()
     base = f"http://127.0.0.1:{server.effective_port}"
-    streams = [Stream(base, game_id) for _ in range(STREAMS)]
+    cookie = viewer_cookie(app, game_id, spectator=True)
+    streams = [Stream(base, game_id, cookie) for _ in range(STREAMS)]
     table = get_table(app)
     time.sleep(0.5)
     all_six, first = [], []

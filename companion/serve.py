@@ -1,9 +1,14 @@
-"""`palazzo serve`: run the companion on the LAN under waitress.
+"""`palazzo serve`: run the companion on the LAN under gevent's WSGI server.
 
-Waitress because it is a production server that needs no compiler or reverse proxy, runs
-on every OS the host may bring, and flushes each chunk of a streamed response at once
-(send_bytes=1 by default), which server-sent events rely on. Every open phone holds one
-thread with its live stream, hence the generous thread pool.
+Every open screen holds a live stream (server-sent events) for minutes. A thread per stream
+froze a 32-thread server at 32 screens; under gevent a stream is a socket and a greenlet, so
+one process holds hundreds of them and still answers pages and taps. gevent ships wheels for
+every OS a host may bring, needs no reverse proxy, and its WSGI server writes each chunk of a
+streamed response at once. The same Flask app runs as several processes under gunicorn's
+gevent worker (see deploy/ and the README); psycopg cooperates with gevent by itself.
+
+`monkey.patch_all()` runs first thing in `main`, before the app (and its locks, threads and
+database drivers) is imported, so the live layer's threads and conditions become greenlets.
 """
 
 from __future__ import annotations
@@ -11,12 +16,16 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
+import os
 import socket
 import sys
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
-DEFAULT_THREADS = 32  # ~12 phones' live streams plus their page and action requests
+MAX_CONNECTIONS = 4000  # open sockets (streams, pages, keep-alives) one process serves at once
+IDLE_TIMEOUT = 75.0  # seconds a socket may stay silent (a stream writes every 15 s)
+BACKLOG = 1024  # connections the OS queues while the server is busy
+WANTED_FILES = 8192  # open-file limit asked of the OS (soft limit, up to the hard one)
 WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
 # connect() on a UDP socket only asks the kernel for a route: no packet is sent, so this
 # works offline and behind firewalls. Private ranges, so the route is the LAN one.
@@ -86,26 +95,65 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_PORT,
         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
     )
-    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
     return parser
 
 
-def create_server(app, host: str, port: int, threads: int = DEFAULT_THREADS, **adjustments):
-    """A bound (not yet running) waitress server; `.effective_port`, `.run()`, `.close()`.
-    Extra keyword arguments are waitress adjustments."""
-    import waitress
+def _raise_file_limit() -> None:
+    """Each connection is a file descriptor; Linux's default soft limit (1024) is too low."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
-    settings = {
-        "threads": threads,
-        "ident": "palazzo",
-        # Live streams are idle between heartbeats (15 s); keep well above that.
-        "channel_timeout": 120,
-        # Keep reading while a request runs, so a phone that closes its live stream is
-        # noticed at once and its thread freed at the next heartbeat, not the one after.
-        "channel_request_lookahead": 1,
-        **adjustments,
-    }
-    return waitress.create_server(app, host=host, port=port, **settings)
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket (port 0: a free one). Bound before gevent patches anything, so a
+    port in use is reported without having changed the process."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if os.name != "nt":  # on Windows this would let two servers share the port
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host.strip("[]") or DEFAULT_HOST, port))
+        listener.listen(BACKLOG)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def create_server(app, listener: socket.socket):
+    """A gevent WSGI server on `listener` (from `bind`); `.server_port`, `.serve_forever()`,
+    `.stop()`. Needs gevent's monkey patching first (see `main`)."""
+    from gevent import socket as gsocket
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):
+        def handle(self):
+            # Bounds how long a silent socket is kept: an idle keep-alive, a half-sent request.
+            self.socket.settimeout(IDLE_TIMEOUT)
+            # The headers and the body leave in separate writes: without NODELAY, Nagle holds
+            # the body until the client's delayed ACK (~40 ms on every answer).
+            if self.socket.family in (socket.AF_INET, socket.AF_INET6):
+                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().handle()
+
+    listener = gsocket.socket(listener.family, listener.type, fileno=listener.detach())
+    server = WSGIServer(
+        listener,
+        app,
+        handler_class=Handler,
+        spawn=Pool(MAX_CONNECTIONS),
+        log=None,  # no access log: join links carry tokens in their path
+        error_log=logging.getLogger("palazzo.serve"),
+    )
+    server.init_socket()
+    return server
 
 
 def _print(text: str) -> None:
@@ -117,16 +165,8 @@ def _print(text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-        )
-
-    from companion.web import create_app
-
-    app = create_app()
     try:
-        server = create_server(app, args.host, args.port, args.threads)
+        listener = bind(args.host, args.port)
     except OSError as error:
         print(
             f"palazzo serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
@@ -134,13 +174,26 @@ def main(argv: list[str] | None = None) -> int:
         )
         print("Is another server running? Try another port, e.g. --port 5001.", file=sys.stderr)
         return 1
-    _print(banner(public_url(args.host, server.effective_port)))
+    from gevent import monkey
+
+    monkey.patch_all()
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        )
+    _raise_file_limit()
+
+    from companion.web import create_app
+
+    app = create_app()
+    server = create_server(app, listener)
+    _print(banner(public_url(args.host, server.server_port)))
     try:
-        server.run()
+        server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        server.stop(timeout=1)
     return 0
 
 

@@ -56,6 +56,7 @@ class Table:
         self.learned = learned
         self.listeners: list = []  # callables (game_id, seq) told of each new event
         self._folds: OrderedDict[str, Fold] = OrderedDict()
+        self._logs: OrderedDict[str, list[StoredEvent]] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -332,7 +333,21 @@ class Table:
         return self.store.export_jsonl(game_id)
 
     def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
-        return self.store.events(game_id, after_seq)
+        """The log from `after_seq` on. Kept per game in this process and topped up with what
+        any process appended since: the log is append-only and gapless, so the copy is never
+        wrong, only short (every live screen asks for the whole log on each event)."""
+        with self._guard:
+            cached = self._logs.get(game_id)
+        known = cached[-1].seq if cached else 0
+        new = self.store.events(game_id, after_seq=known)
+        if new or cached is None:
+            cached = (cached or []) + new  # a new list: readers keep the one they were given
+            with self._guard:
+                self._logs[game_id] = cached
+                self._logs.move_to_end(game_id)
+                while len(self._logs) > CACHED_GAMES:
+                    self._logs.popitem(last=False)
+        return [e for e in cached if e.seq > after_seq]
 
 
 def _taught_key(event: dict) -> tuple:

@@ -4,8 +4,10 @@ and backends alike."""
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,13 @@ events_t = EventRow.__table__
 snapshots_t = SnapshotRow.__table__
 
 _EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at")
+# PostgreSQL: every append NOTIFYs this channel with "<seq>:<game_id>" in its own transaction,
+# so any process LISTENing hears of it when (and only if) it commits.
+NOTIFY_CHANNEL = "events_appended"
+_NOTIFY_SQL = "SELECT pg_notify(%s, %s)"
+LISTEN_RETRY_SECONDS = 1.0
+
+log = logging.getLogger(__name__)
 
 
 def default_url() -> str:
@@ -136,8 +145,9 @@ class _DriverStatement:
         self.keep = isinstance(engine.pool, NullPool)
         self.local = threading.local()
 
-    def execute(self, values: dict[str, Any]) -> int:
-        """Run in its own transaction; returns the row count, or -1 on a constraint violation."""
+    def execute(self, values: dict[str, Any], then: tuple[str, tuple] | None = None) -> int:
+        """Run in its own transaction; returns the row count, or -1 on a constraint violation.
+        `then` (sql, params) runs in the same transaction when a row was written."""
         try:
             for name, processor in self.processors.items():
                 values[name] = processor(values[name])
@@ -150,6 +160,8 @@ class _DriverStatement:
             try:
                 cursor.execute(self.sql, params)
                 count = cursor.rowcount
+                if then is not None and count == 1:
+                    cursor.execute(*then)
             finally:
                 cursor.close()
             raw.commit()
@@ -208,6 +220,7 @@ class EventStore:
         file_db = url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:")
         self._append_engine = _make_engine(url, poolclass=NullPool) if file_db else self.engine
         self._append = _DriverStatement(self._append_engine, _append_statement())
+        self.notifies = self.engine.dialect.name == "postgresql"
         # Only this package's tables: other packages own and create their own.
         try:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
@@ -292,7 +305,8 @@ class EventStore:
             "at": at,
             "expected_seq": expected_seq,
         }
-        if self._append.execute(values) == 1:
+        then = (_NOTIFY_SQL, (NOTIFY_CHANNEL, f"{seq}:{game_id}")) if self.notifies else None
+        if self._append.execute(values, then) == 1:
             return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
         return self._refused(game_id, id, expected_seq)
 
@@ -322,6 +336,62 @@ class EventStore:
     def last_seq(self, game_id: str) -> int:
         with self.engine.connect() as conn:
             return self._last_seq(conn, game_id)
+
+    def last_seqs(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """last_seq of several games in one query (0 for a game without events)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        query = (
+            select(events_t.c.game_id, func.max(events_t.c.seq))
+            .where(events_t.c.game_id.in_(ids))
+            .group_by(events_t.c.game_id)
+        )
+        with self.engine.connect() as conn:
+            found = {game_id: seq for game_id, seq in conn.execute(query)}
+        return {game_id: found.get(game_id, 0) for game_id in ids}
+
+    def listen(
+        self,
+        on_append: Callable[[str, int], None],
+        stop: threading.Event,
+        on_connection: Callable[[bool], None] | None = None,
+        timeout: float = 1.0,
+    ) -> None:
+        """PostgreSQL only: call `on_append(game_id, seq)` for every append any process
+        commits, until `stop` is set. Runs in the caller's thread (or greenlet) on its own
+        connection, reconnecting after a failure; `on_connection(True)` follows each LISTEN,
+        `on_connection(False)` each loss, so the caller can poll meanwhile and re-read what it
+        missed. A notification is a hint, not the log: `events()` stays the truth."""
+        if not self.notifies:
+            raise RuntimeError("listen() needs PostgreSQL; poll last_seq(s) instead")
+        import psycopg
+
+        conninfo = self.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
+        connected, warned = False, False
+        while not stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    connected, warned = True, False
+                    if on_connection is not None:
+                        on_connection(True)
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=timeout):
+                            seq, _, game_id = note.payload.partition(":")
+                            if seq.isdigit():
+                                on_append(game_id, int(seq))
+            except psycopg.Error:
+                if not warned:  # once per outage, not once a second
+                    log.warning("events: LISTEN connection lost; reconnecting", exc_info=True)
+                warned = True
+            finally:
+                if connected and on_connection is not None:
+                    on_connection(False)
+                connected = False
+            stop.wait(LISTEN_RETRY_SECONDS)
 
     @staticmethod
     def _last_seq(conn, game_id: str) -> int:

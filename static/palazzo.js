@@ -6,6 +6,12 @@
  * hx-trigger/hx-get fetch the new fragment. One EventSource per stream URL, shared by all
  * elements on the page. Without EventSource, or when it keeps failing (captive Wi-Fi,
  * proxies), we poll data-seq-url every 2 s instead and retry the stream now and then.
+ *
+ * Offline (the browser says so, or a request cannot reach the server): the #offline banner
+ * shows at once, every button that records something is disabled, and a tap that still
+ * tries is stopped here with a notice that nothing was sent. A tap whose connection drops
+ * mid-way says it is not confirmed (the server may or may not have it; its event id makes a
+ * second tap safe). Back online, the buttons return and every live element catches up.
  */
 (function () {
   "use strict";
@@ -52,9 +58,9 @@
   function poll(feed) {
     if (!feed.seqUrl || !window.fetch) return;
     window.fetch(feed.seqUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (r) { backOnline(); return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (text) { publish(feed, parseInt(text, 10)); })
-      .catch(function () { /* offline: the next tick tries again */ });
+      .catch(function (e) { if (e instanceof TypeError) goOffline(); /* next tick retries */ });
   }
 
   function startPolling(feed) {
@@ -93,6 +99,7 @@
     source.addEventListener("open", function () {
       feed.failures = 0;
       stopPolling(feed);
+      backOnline();
     });
     source.addEventListener("error", function () {
       feed.failures += 1;
@@ -147,7 +154,131 @@
     }
   }
 
-  document.addEventListener("htmx:load", function (e) { scan(e.detail && e.detail.elt); });
+  // -- offline -------------------------------------------------------------------------------
+
+  var PROBE_MS = 3000;
+  var offline = false;
+  var probeTimer = null;
+
+  function recordingButtons(root) {
+    return (root || document).querySelectorAll(
+      "form[hx-post] button, form[hx-post] input[type=submit], [hx-post]:not(form)"
+    );
+  }
+
+  function disableButtons(root) {
+    var buttons = recordingButtons(root);
+    for (var i = 0; i < buttons.length; i++) {
+      if (!buttons[i].disabled) {
+        buttons[i].disabled = true;
+        buttons[i].setAttribute("data-offline", "");
+      }
+    }
+  }
+
+  function enableButtons() {
+    var buttons = document.querySelectorAll("[data-offline]");
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].disabled = false;
+      buttons[i].removeAttribute("data-offline");
+    }
+  }
+
+  function notify(title, text) {
+    var box = document.getElementById("flash");
+    if (!box) return;
+    var notice = document.createElement("div");
+    notice.className = "notice notice-error";
+    notice.setAttribute("role", "alert");
+    notice.setAttribute("data-offline-notice", title);
+    var heading = document.createElement("p");
+    heading.className = "notice-title";
+    heading.textContent = title;
+    var body = document.createElement("p");
+    body.textContent = text;
+    var ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "btn btn-small";
+    ok.setAttribute("data-dismiss", "flash");
+    ok.textContent = "OK";
+    notice.appendChild(heading);
+    notice.appendChild(body);
+    notice.appendChild(ok);
+    box.innerHTML = "";
+    box.appendChild(notice);
+  }
+
+  function probe() {
+    var icon = document.querySelector("link[rel=icon]");
+    if (!icon || !window.fetch) return;
+    window.fetch(icon.href, { cache: "no-store", credentials: "same-origin" })
+      .then(function () { backOnline(); })
+      .catch(function () { /* still offline: the next probe tries again */ });
+  }
+
+  function goOffline() {
+    if (offline) return;
+    offline = true;
+    document.documentElement.classList.add("is-offline");
+    var banner = document.getElementById("offline");
+    if (banner) banner.hidden = false;
+    disableButtons(document);
+    if (!probeTimer) probeTimer = window.setInterval(probe, PROBE_MS);
+  }
+
+  function backOnline() {
+    if (!offline || navigator.onLine === false) return;
+    offline = false;
+    document.documentElement.classList.remove("is-offline");
+    var banner = document.getElementById("offline");
+    if (banner) banner.hidden = true;
+    if (probeTimer) window.clearInterval(probeTimer);
+    probeTimer = null;
+    enableButtons();
+    catchUpAll();
+  }
+
+  function isPost(e) {
+    var verb = e.detail && e.detail.requestConfig && e.detail.requestConfig.verb;
+    return !!verb && verb.toLowerCase() !== "get";
+  }
+
+  // A tap while offline is not sent at all, and the phone says so.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!isPost(e)) return;
+    if (navigator.onLine === false) goOffline();
+    if (!offline) return;
+    e.preventDefault();
+    notify("Not sent", "This device is offline, so nothing was recorded. " +
+      "Tap again once the connection is back.");
+  });
+
+  // The connection failed under a request: maybe before the server got it, maybe after.
+  document.addEventListener("htmx:sendError", function (e) {
+    goOffline();
+    // htmx re-enables the tapped button (hx-disabled-elt) once it is done with the request.
+    window.setTimeout(function () { if (offline) disableButtons(document); }, 0);
+    if (isPost(e)) {
+      // Its answer would have redrawn the screen: let the next seq (or the catch-up once
+      // back online) redraw it instead, so it shows whether the tap counted.
+      var live = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-stream-url]");
+      if (live) live.removeAttribute("data-seq");
+      notify("Not confirmed", "The connection dropped while sending, so this tap may not " +
+        "have counted. When it is back, the screen shows whether it did; tapping the same " +
+        "button again is safe, it is never recorded twice.");
+    }
+  });
+
+  window.addEventListener("offline", goOffline);
+  window.addEventListener("online", probe);
+
+  document.addEventListener("htmx:load", function (e) {
+    if (offline && e.detail && e.detail.elt) disableButtons(e.detail.elt);
+    scan(e.detail && e.detail.elt);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (navigator.onLine === false) goOffline();
+  });
   document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
 
   // A failed refresh must not leave the element believing it is current: the next seq
@@ -167,7 +298,6 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") catchUpAll();
   });
-  window.addEventListener("online", catchUpAll);
 
   // <button data-dismiss="flash"> empties #flash (error notices).
   document.addEventListener("click", function (e) {
@@ -177,7 +307,11 @@
     if (box) box.innerHTML = "";
   });
 
-  window.palazzo = { feeds: feeds, SEQ_EVENT: SEQ_EVENT };
+  window.palazzo = {
+    feeds: feeds,
+    SEQ_EVENT: SEQ_EVENT,
+    isOffline: function () { return offline; }
+  };
 })();
 
 /* The Automa card editor (templates/teach/_fields.html): the top panel holds each object once,

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,13 @@ class PgServer:
 
 @pytest.fixture(scope="session")
 def pg_server():
+    with throwaway_postgres() as server:
+        yield server
+
+
+@contextmanager
+def throwaway_postgres():
+    """A PostgreSQL server in a temp dir for as long as the block runs (also for benchmarks)."""
     bin_dir = _pg_bin()
     wrap = _as_postgres()
     # Under /tmp (world-traversable), not pytest's 0700 tmp dirs, so the postgres user can

@@ -234,3 +234,21 @@ def test_a_server_with_a_stale_cache_judges_on_the_latest_state(store_url):
     with pytest.raises(Refusal) as refused:  # and a real refusal still is one
         second.record(game_id, {"type": "fame_sold", "player": 0, "points": 1}, by="0")
     assert refused.value.code == "not_enough_fame"
+
+
+def test_the_log_kept_in_memory_follows_appends_from_elsewhere(store, tmp_path):
+    """Table.events keeps each game's log in this process and tops it up: what another
+    Table (another process) appends is there at the next read, and a slice is a slice."""
+    learned = teach_everything(tmp_path)
+    log, _ = play(3, seed=5, catalog=simulation_catalog())
+    here, elsewhere = Table(store, learned), Table(store, learned)
+    game_id = record_game(here, log[:10])
+    before = here.events(game_id)
+    assert before == store.events(game_id) and len(before) >= 10
+    for ev in log[10:14]:
+        elsewhere.record(game_id, ev, by="host")
+    after = here.events(game_id)
+    assert after == store.events(game_id) and after[: len(before)] == before
+    last = after[-1].seq
+    assert [e.seq for e in here.events(game_id, after_seq=last - 2)] == [last - 1, last]
+    assert here.events("no-such-game") == []

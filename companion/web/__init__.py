@@ -1,6 +1,7 @@
 """The Flask app every screen hangs off: one factory, configured from the instance folder.
 
-Run it with `palazzo serve` (waitress); tests call `create_app({...})` with their own
+Run it with `palazzo serve` (gevent), or several processes under gunicorn's gevent worker
+(`deploy/`); tests call `create_app({...})` with their own
 instance folder.
 """
 
@@ -59,6 +60,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_POLL_INTERVAL=0.15,  # seconds between the watcher's last_seq reads
         LIVE_HEARTBEAT=15.0,  # seconds between keep-alive comments on an idle stream
         LIVE_STREAM_MAX_AGE=300.0,  # a stream ends after this; the browser reconnects at once
+        LIVE_MAX_STREAMS_PER_CLIENT=16,  # open streams per client address (a host's tabs)
+        # Behind a reverse proxy: how many proxies' X-Forwarded-For/-Proto to trust, so each
+        # phone keeps its own address (stream caps, the serving machine's catalog rights).
+        TRUSTED_PROXIES=int(os.environ.get("PALAZZO_TRUSTED_PROXIES") or 0),
     )
     app.config.from_pyfile("config.py", silent=True)  # local overrides, kept out of git
     app.config.update(overrides)
@@ -66,6 +71,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = load_secret_key(instance)
 
     Htmx(app)
+    if app.config["TRUSTED_PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["TRUSTED_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from . import csrf, errors, headers, home, live, recording, templating
 

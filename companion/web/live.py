@@ -2,12 +2,15 @@
 
 A stream carries only the new `seq`, never game content, so one URL can serve the host's
 table and every phone without leaking anyone's hand; each screen then re-fetches its own
-fragment with its own credentials.
+fragment with its own credentials. Still, only a browser holding a session of that game (a
+seat, the host or a spectator link) may open one, and one client address only a few at once.
 
-One watcher thread per app polls `store.last_seq` for the games someone is watching. That
-costs one tiny query per watched game per tick whatever the number of phones, and, because
-it reads the database rather than listening for in-process signals, it also sees events
-written by another process or another server sharing a PostgreSQL database.
+One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
+process are announced at once; on PostgreSQL every append anywhere is heard through
+LISTEN/NOTIFY; polling `store.last_seqs` (one query for all watched games per tick) covers
+SQLite shared by several processes and any time the LISTEN connection is down. Under
+`palazzo serve` (gevent) the threads here are greenlets, so an open stream costs a socket and
+a small coroutine, not a thread.
 """
 
 from __future__ import annotations
@@ -17,12 +20,15 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 from markupsafe import Markup, escape
 
+from companion import presence
+
+from .access import require_viewer
 from .store import app_extension, get_store
 
 log = logging.getLogger(__name__)
@@ -32,117 +38,200 @@ bp = Blueprint("live", __name__)
 EXTENSION_KEY = "palazzo.live"
 SEQ_EVENT = "palazzo:seq"  # the DOM event static/palazzo.js fires on a subscribed element
 RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's end
-MAX_GAME_ID_LEN = 64
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
+
+LastSeqs = Callable[[Iterable[str]], dict[str, int]]
+# listen(on_append, stop, on_connection): blocks, calling on_append(game_id, seq) for every
+# append any process commits (EventStore.listen on PostgreSQL).
+Listen = Callable[[Callable[[str, int], None], threading.Event, Callable[[bool], None]], None]
+
+
+class _Watched:
+    """One game someone watches: how many streams, the latest seq known, their wake-up."""
+
+    __slots__ = ("refs", "seq", "cond")
+
+    def __init__(self, lock: threading.Lock):
+        self.refs = 0
+        self.seq = -1
+        self.cond = threading.Condition(lock)
 
 
 class SeqWatcher:
-    """Polls last_seq for watched games and wakes the streams waiting on them."""
+    """Knows the latest seq of every watched game and wakes that game's streams (only those)
+    when it grows; also counts each client's open streams."""
 
-    def __init__(self, last_seq: Callable[[str], int], interval: float = 0.15):
-        self._last_seq = last_seq
+    def __init__(self, last_seqs: LastSeqs, interval: float = 0.15, listen: Listen | None = None):
+        self._last_seqs = last_seqs
         self._interval = interval
-        self._cond = threading.Condition()
-        self._seqs: dict[str, int] = {}
-        self._refs: Counter[str] = Counter()
+        self._listen = listen
+        self._lock = threading.Lock()
+        self._games: dict[str, _Watched] = {}
+        self._poll_due = threading.Condition(self._lock)  # the poller idles on it
         self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
+        self._listening = False
         self._failing = False
+        self._clients: Counter[str] = Counter()
 
     @property
     def stopped(self) -> bool:
         return self._stopping.is_set()
 
+    @property
+    def listening(self) -> bool:
+        """True while a LISTEN connection hears every append (the poller rests meanwhile)."""
+        return self._listening
+
     def watched(self) -> dict[str, int]:
         """Game id -> number of open streams (for tests and diagnostics)."""
-        with self._cond:
-            return dict(self._refs)
+        with self._lock:
+            return {game_id: w.refs for game_id, w in self._games.items()}
 
     @contextmanager
     def watching(self, game_id: str) -> Iterator[None]:
-        with self._cond:
-            self._refs[game_id] += 1
-            self._ensure_thread()
-            self._cond.notify_all()  # an idle poller waits for its first game
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is None:
+                watched = self._games[game_id] = _Watched(self._lock)
+            watched.refs += 1
+            self._ensure_threads()
+            self._poll_due.notify_all()  # an idle poller waits for its first game
         try:
             yield
         finally:
-            with self._cond:
-                self._refs[game_id] -= 1
-                if self._refs[game_id] <= 0:
-                    del self._refs[game_id]
-                    self._seqs.pop(game_id, None)
+            with self._lock:
+                watched.refs -= 1
+                if watched.refs <= 0 and self._games.get(game_id) is watched:
+                    del self._games[game_id]
+
+    # -- per-client stream slots ---------------------------------------------------------------
+
+    def take_slot(self, client: str, cap: int) -> bool:
+        """Count one more open stream for `client`, unless it already has `cap`."""
+        with self._lock:
+            if self._clients[client] >= cap:
+                return False
+            self._clients[client] += 1
+            return True
+
+    def give_slot(self, client: str) -> None:
+        with self._lock:
+            self._clients[client] -= 1
+            if self._clients[client] <= 0:
+                del self._clients[client]
+
+    def open_streams(self) -> dict[str, int]:
+        """Client -> open streams (for tests and diagnostics)."""
+        with self._lock:
+            return dict(self._clients)
+
+    # -- news of seqs --------------------------------------------------------------------------
 
     def announce(self, game_id: str, seq: int) -> None:
-        """A seq this process just appended: wake its streams now, not at the next poll (the
-        poll still carries what other processes append)."""
+        """A seq this process just appended: wake its streams now, not at the next poll or
+        notification."""
         self._publish(game_id, seq)
 
     def refresh(self, game_id: str) -> int:
         """Read the store now (a new stream must not wait a tick to learn where it stands)."""
-        seq = self._last_seq(game_id)
+        seq = self._last_seqs([game_id]).get(game_id, 0)
         self._publish(game_id, seq)
         return seq
 
     def wait_past(self, game_id: str, seq: int, timeout: float) -> int:
         """Block until the game's seq exceeds `seq`, the timeout passes, or stop(); returns
-        the latest seq known."""
+        the latest seq known. Only for a game inside `watching()`."""
         deadline = time.monotonic() + timeout
-        with self._cond:
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is None:
+                raise LookupError(f"wait_past outside watching({game_id!r})")
             while True:
-                latest = self._seqs.get(game_id, seq)
+                latest = max(watched.seq, seq)
                 remaining = deadline - time.monotonic()
                 if latest > seq or remaining <= 0 or self.stopped:
                     return latest
-                self._cond.wait(remaining)
+                watched.cond.wait(remaining)
 
     def stop(self) -> None:
         self._stopping.set()
-        with self._cond:
-            self._cond.notify_all()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=2)
+        with self._lock:
+            self._poll_due.notify_all()
+            for watched in self._games.values():
+                watched.cond.notify_all()
+        for thread in self._threads:
+            if thread is not threading.current_thread():
+                thread.join(timeout=2)
 
-    # -- poller thread -----------------------------------------------------------------------
+    # -- background: the poller and the listener -------------------------------------------------
 
-    def _ensure_thread(self) -> None:
-        if self._thread is None and not self.stopped:
-            self._thread = threading.Thread(
-                target=self._run, name="palazzo-seq-watcher", daemon=True
-            )
-            self._thread.start()
+    def _ensure_threads(self) -> None:
+        """Called with the lock held, on the first stream."""
+        if self._threads or self.stopped:
+            return
+        targets = [("palazzo-seq-poller", self._poll)]
+        if self._listen is not None:
+            targets.append(("palazzo-seq-listener", self._run_listener))
+        for name, target in targets:
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            self._threads.append(thread)
+            thread.start()
 
     def _publish(self, game_id: str, seq: int) -> None:
-        with self._cond:
-            if game_id in self._refs and seq > self._seqs.get(game_id, -1):
-                self._seqs[game_id] = seq
-                self._cond.notify_all()
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is not None and seq > watched.seq:
+                watched.seq = seq
+                watched.cond.notify_all()
 
-    def _run(self) -> None:
+    def _read_all(self) -> None:
+        with self._lock:
+            games = list(self._games)
+        if not games:
+            return
+        try:
+            seqs = self._last_seqs(games)
+        except Exception:  # a locked SQLite file, a PostgreSQL restart: try next tick
+            if not self._failing:
+                log.warning("live: reading last seqs failed; retrying", exc_info=True)
+            self._failing = True
+            return
+        self._failing = False
+        for game_id, seq in seqs.items():
+            self._publish(game_id, seq)
+
+    def _poll(self) -> None:
         while not self.stopped:
-            with self._cond:
-                while not self._refs and not self.stopped:
-                    self._cond.wait()
-                games = list(self._refs)
-            for game_id in games:
-                try:
-                    seq = self._last_seq(game_id)
-                except Exception:  # a locked SQLite file, a PostgreSQL restart: try next tick
-                    if not self._failing:
-                        log.warning("live: reading last_seq failed; retrying", exc_info=True)
-                    self._failing = True
-                    continue
-                self._failing = False
-                self._publish(game_id, seq)
+            with self._lock:
+                while (not self._games or self._listening) and not self.stopped:
+                    self._poll_due.wait()
+            self._read_all()
             self._stopping.wait(self._interval)
+
+    def _run_listener(self) -> None:
+        assert self._listen is not None
+        try:
+            self._listen(self._publish, self._stopping, self._on_connection)
+        except Exception:  # never silently: the poller takes over
+            log.exception("live: the LISTEN loop ended; polling instead")
+            self._on_connection(False)
+
+    def _on_connection(self, up: bool) -> None:
+        if up:
+            self._read_all()  # appends made while nobody listened
+        with self._lock:
+            self._listening = up
+            self._poll_due.notify_all()
 
 
 def get_watcher(app: Flask | None = None) -> SeqWatcher:
-    return app_extension(
-        app,
-        EXTENSION_KEY,
-        lambda app: SeqWatcher(get_store(app).last_seq, app.config["LIVE_POLL_INTERVAL"]),
-    )
+    def make(app: Flask) -> SeqWatcher:
+        store = get_store(app)
+        listen = store.listen if getattr(store, "notifies", False) else None
+        return SeqWatcher(store.last_seqs, app.config["LIVE_POLL_INTERVAL"], listen)
+
+    return app_extension(app, EXTENSION_KEY, make)
 
 
 def _seq_message(seq: int) -> str:
@@ -150,13 +239,20 @@ def _seq_message(seq: int) -> str:
 
 
 def seq_stream(
-    watcher: SeqWatcher, game_id: str, known: int | None, heartbeat: float, max_age: float
+    watcher: SeqWatcher,
+    game_id: str,
+    known: int | None,
+    heartbeat: float,
+    max_age: float,
+    on_beat: Callable[[], None] | None = None,
 ) -> Iterator[str]:
-    """The text/event-stream body. Each yield is flushed by waitress as its own chunk.
+    """The text/event-stream body; the server flushes each yield as its own chunk.
 
-    Ends after `max_age` so a phone that vanished without closing its connection holds a
-    server thread for minutes, not hours; live browsers reconnect within RETRY_MS, sending
-    Last-Event-ID, and miss nothing.
+    A keep-alive comment every `heartbeat` seconds finds a phone that vanished without closing
+    its connection (the write fails and the stream ends), and the stream ends anyway after
+    `max_age`, so an abandoned or idle stream holds its socket for a bounded time; live
+    browsers reconnect within RETRY_MS, sending Last-Event-ID, and miss nothing. `on_beat`
+    runs at each heartbeat (a seat's phone with an open stream is still at the table).
     """
     deadline = time.monotonic() + max_age
     with watcher.watching(game_id):
@@ -174,17 +270,16 @@ def seq_stream(
                 known = latest
                 yield _seq_message(latest)
             else:
+                if on_beat is not None:
+                    on_beat()
                 yield ": keep-alive\n\n"
 
 
-def _require_game(game_id: str) -> None:
+def _require_viewer(game_id: str):
     # Checked before the database sees it: PostgreSQL rejects NUL bytes with an error.
-    if (
-        len(game_id) > MAX_GAME_ID_LEN
-        or not game_id.isprintable()
-        or get_store().game(game_id) is None
-    ):
+    if not game_id.isprintable():
         abort(404, description="There is no such game on this server.")
+    return require_viewer(game_id)
 
 
 def _parse_seq(value: str | None) -> int | None:
@@ -196,7 +291,7 @@ def _parse_seq(value: str | None) -> int | None:
 @bp.get("/games/<game_id>/seq")
 def seq(game_id: str):
     """Polling fallback for browsers without a working EventSource."""
-    _require_game(game_id)
+    _require_viewer(game_id)
     return Response(
         str(get_store().last_seq(game_id)),
         mimetype="text/plain",
@@ -208,22 +303,46 @@ def seq(game_id: str):
 def stream(game_id: str):
     """Server-sent events: `event: seq` with the new seq whenever the log grows.
 
-    The current seq is sent at once unless the browser already knows it (Last-Event-ID on
-    reconnects, or ?since=<seq> on a first connect, since EventSource cannot set headers).
+    Needs a session of this game (403 otherwise) and a free slot among the client's
+    LIVE_MAX_STREAMS_PER_CLIENT (429 otherwise: the page then polls /seq). The current seq is
+    sent at once unless the browser already knows it (Last-Event-ID on reconnects, or
+    ?since=<seq> on a first connect, since EventSource cannot set headers).
     """
-    _require_game(game_id)
+    me = _require_viewer(game_id)
     known = _parse_seq(request.headers.get("Last-Event-ID"))
     if known is None:
         known = _parse_seq(request.args.get("since"))
     config = current_app.config
+    watcher = get_watcher()
+    client = request.remote_addr or "?"
+    if not watcher.take_slot(client, config["LIVE_MAX_STREAMS_PER_CLIENT"]):
+        abort(
+            429,
+            description="This device has too many live screens open. Close a few tabs; "
+            "this one still follows the game, a little more slowly.",
+        )
+    on_beat = None
+    if me.seat is not None:
+        seat = me.seat
+
+        def on_beat() -> None:
+            presence.seen(game_id, seat)
+
     body = seq_stream(
-        get_watcher(), game_id, known, config["LIVE_HEARTBEAT"], config["LIVE_STREAM_MAX_AGE"]
+        watcher,
+        game_id,
+        known,
+        config["LIVE_HEARTBEAT"],
+        config["LIVE_STREAM_MAX_AGE"],
+        on_beat,
     )
-    return Response(
+    response = Response(
         body,
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+    response.call_on_close(lambda: watcher.give_slot(client))
+    return response
 
 
 @bp.app_template_global()

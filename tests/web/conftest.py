@@ -1,11 +1,13 @@
 """Fixtures for the web platform: an app on a throwaway instance folder, its store, a real
-waitress server (`live_server`), an SSE reader, and Debian's Chromium through Playwright
+threaded server in this process (`live_server`; `palazzo serve` itself runs gevent, which
+patches a whole process, so tests of it start it as a subprocess: tests/web/servers.py), an SSE reader, and Debian's Chromium through Playwright
 (`browser`, `phone`)."""
 
 from __future__ import annotations
 
 import http.client
 import os
+import re
 import threading
 import time
 import uuid
@@ -29,6 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 BROWSER_FIXTURES = {"browser", "phone"}
+GAME_PATH = re.compile(r"^/games/([^/?]+)/")
 
 
 def pytest_collection_modifyitems(items):
@@ -106,6 +109,18 @@ def append_event(store, game_id: str, type: str = "test.ping", payload: dict | N
     return result.seq
 
 
+def session_cookie(app, data: dict) -> str:
+    """A `Cookie` header value carrying session `data`, signed with the app's key (the same
+    instance folder signs the same: a subprocess server accepts it too)."""
+    value = app.session_interface.get_signing_serializer(app).dumps(dict(data))
+    return f"{app.config['SESSION_COOKIE_NAME']}={value}"
+
+
+def viewer_cookie(app, game_id: str, **role) -> str:
+    """A session of `game_id`: host=True (default), spectator=True or seat=N."""
+    return session_cookie(app, {"games": {game_id: role or {"host": True}}})
+
+
 def csrf_token_for(client) -> str:
     """Load a page so the session gets a token, and return that token."""
     client.get("/")
@@ -116,14 +131,28 @@ def csrf_token_for(client) -> str:
 # -- a real server ---------------------------------------------------------------------------
 
 
+def threaded_server(app, threads: int = 16):
+    """`app` on waitress (threads) at 127.0.0.1 on a free port, bound, not yet running."""
+    import waitress
+
+    return waitress.create_server(
+        app,
+        host="127.0.0.1",
+        port=0,
+        threads=threads,
+        ident="palazzo",
+        channel_timeout=120,
+        # Keep reading while a stream runs, so a closed one frees its thread at once.
+        channel_request_lookahead=1,
+    )
+
+
 @pytest.fixture
 def live_server(app):
     """Base URL (no trailing slash) of `app` served by waitress on a free port."""
     from waitress import wasyncore
 
-    from companion.serve import create_server
-
-    server = create_server(app, "127.0.0.1", 0, threads=16)
+    server = threaded_server(app)
     crashed: list[BaseException] = []
     stopping = threading.Event()
 
@@ -205,11 +234,16 @@ class SSEReader:
 
 
 @pytest.fixture
-def sse(live_server):
-    """Open SSE streams against the live server: `sse(path, headers=...)`; all closed after."""
+def sse(app, live_server):
+    """Open SSE streams against the live server: `sse(path, headers=...)`, as the game's host
+    unless `headers` bring their own Cookie; all closed after."""
     readers: list[SSEReader] = []
 
     def open_stream(path: str, headers: dict | None = None) -> SSEReader:
+        headers = dict(headers or {})
+        game = GAME_PATH.match(path)
+        if game and "Cookie" not in headers:
+            headers["Cookie"] = viewer_cookie(app, game.group(1))
         reader = SSEReader(live_server + path, headers)
         readers.append(reader)
         return reader

@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from jinja2_fragments.flask import render_block
 
+from companion.tokens import Identity
+from companion.web.access import grant
 from companion.web.store import get_store
 
 bp = Blueprint("probe", __name__, template_folder="templates", url_prefix="/_probe")
@@ -21,6 +23,9 @@ def _context(game_id: str) -> dict:
 
 @bp.get("/games/<game_id>")
 def page(game_id: str):
+    """The page, watched as a spectator (live streams need a session of their game)."""
+    _context(game_id)
+    grant(game_id, Identity("spectator"))
     return render_template("probe/live.html", **_context(game_id))
 
 

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -13,7 +14,8 @@ import pytest
 from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, get_watcher
 
-from .conftest import append_event
+from .conftest import append_event, viewer_cookie
+from .phone_game import as_host
 
 # -- the watcher on its own --------------------------------------------------------------------
 
@@ -24,11 +26,11 @@ class FakeLog:
         self.reads = 0
         self.fail = False
 
-    def last_seq(self, game_id: str) -> int:
+    def last_seqs(self, game_ids) -> dict[str, int]:
         self.reads += 1
         if self.fail:
             raise ConnectionError("database restarting")
-        return self.seqs.get(game_id, 0)
+        return {game_id: self.seqs.get(game_id, 0) for game_id in game_ids}
 
 
 @pytest.fixture
@@ -38,7 +40,7 @@ def log():
 
 @pytest.fixture
 def watcher(log):
-    watcher = SeqWatcher(log.last_seq, interval=0.02)
+    watcher = SeqWatcher(log.last_seqs, interval=0.02)
     yield watcher
     watcher.stop()
 
@@ -98,6 +100,7 @@ def test_stop_releases_waiters(watcher):
 
 
 def test_seq_endpoint(client, store, game):
+    as_host(client, game)
     response = client.get(f"/games/{game}/seq")
     assert response.status_code == 200
     assert response.mimetype == "text/plain" and response.data == b"0"
@@ -220,9 +223,8 @@ def test_a_table_of_phones(sse, store, game):
     assert time.monotonic() - appended < 1.0
 
 
-def test_events_written_by_another_process_are_seen(sse, app, store, game, live_server):
-    stream = sse(f"/games/{game}/stream")
-    assert stream.next_seq() == 0
+def append_from_another_process(app, game: str) -> None:
+    """One event appended to `game` by a separate Python process (its own EventStore)."""
     script = (
         "import sys; from events import EventStore\n"
         "s = EventStore(sys.argv[1])\n"
@@ -231,8 +233,17 @@ def test_events_written_by_another_process_are_seen(sse, app, store, game, live_
     subprocess.run(
         [sys.executable, "-c", script, app.config["DATABASE_URL"], game], cwd=REPO_ROOT, check=True
     )
+
+
+def test_events_written_by_another_process_are_seen(sse, app, store, game, live_server):
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq() == 0
+    append_from_another_process(app, game)
     assert stream.next_seq(timeout=1) == 1
-    with urllib.request.urlopen(f"{live_server}/games/{game}/seq", timeout=5) as response:
+    asking = urllib.request.Request(
+        f"{live_server}/games/{game}/seq", headers={"Cookie": viewer_cookie(app, game)}
+    )
+    with urllib.request.urlopen(asking, timeout=5) as response:
         assert response.read() == b"1"
 
 
@@ -277,3 +288,138 @@ def test_an_event_recorded_here_is_announced_without_waiting_for_the_poll(slow_p
         game_id, {"type": "correction", "player": 0, "money": 100, "reason": "x"}, by="host"
     )
     assert stream.next_seq(timeout=5) == 2
+
+
+# -- who may open a stream, and how many ---------------------------------------------------------
+
+
+def _status(live_server, path: str, cookie: str | None = None) -> int:
+    request = urllib.request.Request(live_server + path, headers={"Cookie": cookie or ""})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_stream_needs_a_session_of_that_game(app, live_server, store, game):
+    other = "g-other"
+    store.create_game(other, {})
+    for path in (f"/games/{game}/stream", f"/games/{game}/seq"):
+        assert _status(live_server, path) == 403  # knowing the id is not enough
+        assert _status(live_server, path, viewer_cookie(app, other)) == 403
+    assert _status(live_server, f"/games/{game}/seq", viewer_cookie(app, game, seat=1)) == 200
+    assert _status(live_server, f"/games/{game}/seq", viewer_cookie(app, game, spectator=True))
+    assert get_watcher(app).open_streams() == {}  # the refused ones took no slot
+
+
+def test_seat_and_spectator_sessions_open_streams(app, sse, game):
+    for role in ({"seat": 0}, {"spectator": True}, {"host": True}):
+        stream = sse(f"/games/{game}/stream", headers={"Cookie": viewer_cookie(app, game, **role)})
+        assert stream.response.status == 200
+        assert stream.next_seq(timeout=2) == 0
+
+
+@pytest.mark.parametrize("app_config", [{"LIVE_MAX_STREAMS_PER_CLIENT": 3}])
+def test_one_client_cannot_open_more_than_its_share(app, sse, live_server, game):
+    streams = [sse(f"/games/{game}/stream") for _ in range(3)]
+    for stream in streams:
+        assert stream.next_seq(timeout=2) == 0
+    assert get_watcher(app).open_streams() == {"127.0.0.1": 3}
+    refused = sse(f"/games/{game}/stream")
+    assert refused.response.status == 429
+    assert "too many live screens" in refused.response.read().decode()
+    streams[0].close()  # its slot comes back once the server notices (next heartbeat at most)
+    deadline = time.monotonic() + 5
+    while get_watcher(app).open_streams() != {"127.0.0.1": 2} and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert get_watcher(app).open_streams() == {"127.0.0.1": 2}
+    assert sse(f"/games/{game}/stream").next_seq(timeout=2) == 0
+
+
+def test_a_seat_with_an_open_stream_stays_present(app, sse, game):
+    from companion import presence
+
+    presence.forget(game)
+    stream = sse(f"/games/{game}/stream", headers={"Cookie": viewer_cookie(app, game, seat=2)})
+    stream.next_seq()
+    presence.forget(game)  # as if the phone's page load were long ago
+    assert stream.next_message(timeout=3) == {"comment": "keep-alive"}
+    assert presence.seconds_ago(game, 2) is not None and presence.seconds_ago(game, 2) < 2
+
+
+# -- LISTEN/NOTIFY: the poller rests while notifications flow ------------------------------------
+
+
+class FakeListener:
+    """Stands in for EventStore.listen: the test drives connection and notifications."""
+
+    def __init__(self):
+        self.on_append = None
+        self.on_connection = None
+        self.ready = threading.Event()
+
+    def __call__(self, on_append, stop, on_connection):
+        self.on_append, self.on_connection = on_append, on_connection
+        self.ready.set()
+        stop.wait()
+
+
+def test_notifications_replace_the_poll_and_the_poll_covers_an_outage(log):
+    listener = FakeListener()
+    watcher = SeqWatcher(log.last_seqs, interval=0.02, listen=listener)
+    try:
+        with watcher.watching("g"):
+            assert listener.ready.wait(2)
+            log.seqs["g"] = 4  # appended while the LISTEN connection was being set up
+            listener.on_connection(True)
+            assert watcher.listening and watcher.wait_past("g", 0, timeout=1) == 4
+            time.sleep(0.05)
+            reads = log.reads
+            time.sleep(0.2)
+            assert log.reads == reads  # no polling while notifications flow
+            listener.on_append("g", 5)
+            assert watcher.wait_past("g", 4, timeout=1) == 5
+            listener.on_append("not-watched", 9)
+            assert "not-watched" not in watcher.watched()
+            listener.on_connection(False)  # the connection dropped: polling takes over
+            log.seqs["g"] = 6
+            assert watcher.wait_past("g", 5, timeout=1) == 6
+            assert log.reads > reads
+    finally:
+        watcher.stop()
+
+
+@pytest.mark.postgres
+def test_another_process_append_wakes_streams_through_notify(slow_poll, sse_factory_pg, app):
+    """The poll never comes round (an hour), so only NOTIFY can carry it."""
+    sse, store, game = sse_factory_pg
+    stream = sse(f"/games/{game}/stream")
+    assert stream.next_seq(timeout=2) == 0
+    deadline = time.monotonic() + 5
+    while not get_watcher(app).listening and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert get_watcher(app).listening
+    append_from_another_process(app, game)
+    assert stream.next_seq(timeout=2) == 1
+
+
+@pytest.mark.parametrize("app_config", [{"TRUSTED_PROXIES": 1, "LIVE_MAX_STREAMS_PER_CLIENT": 1}])
+def test_behind_a_trusted_proxy_each_phone_has_its_own_share(app, client, game):
+    """With PALAZZO_TRUSTED_PROXIES=1 the cap counts the phone (X-Forwarded-For), not the
+    proxy every request comes through."""
+    as_host(client, game)
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+
+    def open_stream(phone: str):
+        return client.get(
+            f"/games/{game}/stream", headers={"X-Forwarded-For": phone}, environ_base=proxy
+        )
+
+    ada, ben = open_stream("192.168.1.20"), open_stream("192.168.1.21")
+    assert ada.status_code == 200 and ben.status_code == 200
+    assert open_stream("192.168.1.20").status_code == 429
+    assert get_watcher(app).open_streams() == {"192.168.1.20": 1, "192.168.1.21": 1}
+    ada.close()
+    ben.close()
+    assert get_watcher(app).open_streams() == {}

@@ -7,12 +7,18 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
+import uuid
 
 import pytest
 
 from companion import serve
-from companion.web import REPO_ROOT
+from companion.web import REPO_ROOT, create_app
+from companion.web.games import create_hosted_game
+
+from .conftest import session_cookie, viewer_cookie
+from .servers import Served, raw_stream, read_until
 
 
 class FakeUDPSocket:
@@ -164,8 +170,182 @@ def test_serve_runs_the_app(tmp_path, command):
         with urllib.request.urlopen(url, timeout=10) as response:
             assert response.status == 200
             assert "Host a game" in response.read().decode()
-            assert response.headers["Server"] == "palazzo"
         assert (tmp_path / "instance" / "secret_key").exists()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# -- the evented server under load, and several processes ------------------------------------
+
+
+@pytest.fixture
+def served(tmp_path):
+    """Start real server processes: `served(env=..., gunicorn=...)`; all stopped after."""
+    running: list[Served] = []
+
+    def start(**kwargs) -> Served:
+        server = Served(tmp_path / "instance", **kwargs)
+        running.append(server)
+        return server
+
+    yield start
+    for server in running:
+        server.stop()
+
+
+def _hosted_game(tmp_path, database_url: str | None = None) -> tuple:
+    """(app, game_id) of a game hosted in the instance folder the servers share."""
+    config = {"INSTANCE_PATH": tmp_path / "instance"}
+    if database_url:
+        config["DATABASE_URL"] = database_url
+    app = create_app(config)
+    with app.test_request_context():
+        game_id, _tokens = create_hosted_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+    return app, game_id
+
+
+def _host_tap(app, url: str, game_id: str, reason: str, event_id: str | None = None) -> int:
+    """The host's correction button, posted as the browser would; returns the status."""
+    cookie = session_cookie(app, {"games": {game_id: {"host": True}}, "_csrf": "t" * 32})
+    form = urllib.parse.urlencode(
+        {
+            "csrf_token": "t" * 32,
+            "view": "host",
+            "event_id": event_id or uuid.uuid4().hex,
+            "type": "correction",
+            "player": "1",
+            "money": "100",
+            "fame": "0",
+            "reason": reason,
+        }
+    ).encode()
+    request = urllib.request.Request(
+        f"{url}/games/{game_id}/events",
+        data=form,
+        headers={"Cookie": cookie, "HX-Request": "true"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
+
+
+def _page(app, url: str, path: str, game_id: str) -> int:
+    request = urllib.request.Request(url + path, headers={"Cookie": viewer_cookie(app, game_id)})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        response.read()
+        return response.status
+
+
+def _client_address(i: int) -> str:
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
+
+
+def test_one_process_holds_300_streams_and_still_answers(tmp_path, served):
+    """300 phones' streams from 300 addresses stay open on one `palazzo serve`; pages and a
+    tap are still answered, and every stream hears the tap's seq."""
+    app, game_id = _hosted_game(tmp_path)
+    server = served()
+    path = f"/games/{game_id}/stream"
+    cookie = viewer_cookie(app, game_id, spectator=True)
+    streams = []
+    try:
+        for i in range(300):
+            streams.append(raw_stream(server.url, path, cookie, _client_address(i)))
+        for sock in streams:
+            head = read_until(sock, b"data: 1\n")
+            assert head.startswith(b"HTTP/1.1 200")
+        assert _page(app, server.url, f"/games/{game_id}/table", game_id) == 200
+        assert _page(app, server.url, "/", game_id) == 200
+        assert _host_tap(app, server.url, game_id, "with 300 screens open") == 200
+        for sock in streams:
+            read_until(sock, b"data: 2\n")
+        # One client may hold only a few: the 17th stream from one address is refused.
+        mine = [raw_stream(server.url, path, cookie, "127.0.9.9") for _ in range(16)]
+        streams.extend(mine)
+        for sock in mine:
+            read_until(sock, b"data: 2\n")
+        extra = raw_stream(server.url, path, cookie, "127.0.9.9")
+        streams.append(extra)
+        assert read_until(extra, b"\r\n").startswith(b"HTTP/1.1 429")
+        # And none without a session of the game.
+        stranger = raw_stream(server.url, path, "", "127.0.9.10")
+        streams.append(stranger)
+        assert read_until(stranger, b"\r\n").startswith(b"HTTP/1.1 403")
+    finally:
+        for sock in streams:
+            sock.close()
+    assert server.proc.poll() is None, "".join(server.output)
+
+
+@pytest.mark.postgres
+def test_two_processes_on_postgresql_wake_each_others_streams(tmp_path, served, pg_fresh_url):
+    """`palazzo serve` and a gunicorn gevent worker (deploy/gunicorn.conf.py) on one
+    PostgreSQL: a tap on either reaches the other's streams. Their store poll is set to an
+    hour, so only LISTEN/NOTIFY can carry it."""
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "config.py").write_text("LIVE_POLL_INTERVAL = 3600.0\n")
+    app, game_id = _hosted_game(tmp_path, pg_fresh_url)
+    env = {"PALAZZO_DATABASE_URL": pg_fresh_url}
+    one, two = served(env=env), served(env=env, gunicorn=True)
+    path = f"/games/{game_id}/stream"
+    cookie = viewer_cookie(app, game_id, spectator=True)
+    streams = {
+        server: [raw_stream(server.url, path, cookie, _client_address(i)) for i in range(5)]
+        for server in (one, two)
+    }
+    try:
+        for socks in streams.values():
+            for sock in socks:
+                read_until(sock, b"data: 1\n")
+        time.sleep(0.5)  # both processes' LISTEN connections are up before the first tap
+        assert _host_tap(app, two.url, game_id, "tapped on the gunicorn worker") == 200
+        for sock in streams[one]:
+            read_until(sock, b"data: 2\n")
+        assert _host_tap(app, one.url, game_id, "tapped on palazzo serve") == 200
+        for sock in streams[two]:
+            read_until(sock, b"data: 3\n")
+        assert _page(app, two.url, f"/games/{game_id}/history", game_id) == 200
+    finally:
+        for socks in streams.values():
+            for sock in socks:
+                sock.close()
+    with app.app_context():
+        from companion.web.store import get_store
+
+        events = get_store(app).events(game_id)
+    assert [e.seq for e in events] == [1, 2, 3]
+    assert [e.payload.get("reason") for e in events[1:]] == [
+        "tapped on the gunicorn worker",
+        "tapped on palazzo serve",
+    ]
+
+
+def test_a_server_killed_mid_game_loses_nothing(tmp_path, served):
+    """kill -9 of `palazzo serve` between taps: restarted on the same instance, the log is
+    whole, a retried tap (same event id) is stored once, and streams carry on."""
+    import signal
+
+    from companion.web.store import get_store
+
+    app, game_id = _hosted_game(tmp_path)
+    first = served()
+    for i in range(5):
+        assert _host_tap(app, first.url, game_id, f"before the crash {i}") == 200
+    retried = uuid.uuid4().hex
+    assert _host_tap(app, first.url, game_id, "the last tap", retried) == 200
+    first.proc.send_signal(signal.SIGKILL)
+    first.proc.wait(timeout=10)
+    second = served()
+    stream = raw_stream(second.url, f"/games/{game_id}/stream", viewer_cookie(app, game_id))
+    try:
+        read_until(stream, b"data: 7\n")
+        assert _host_tap(app, second.url, game_id, "the last tap", retried) == 200  # a retry
+        assert _host_tap(app, second.url, game_id, "after the restart") == 200
+        read_until(stream, b"data: 8\n")
+    finally:
+        stream.close()
+    reasons = [e.payload.get("reason") for e in get_store(app).events(game_id)[1:]]
+    assert reasons == [f"before the crash {i}" for i in range(5)] + [
+        "the last tap",
+        "after the restart",
+    ]

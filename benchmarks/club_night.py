@@ -1,0 +1,533 @@
+"""Club night: 50 tables, every phone and table screen open, moves at table pace with bursts.
+
+Each table is a 5-player game (the most the box allows) with 7 live clients: 5 seat phones,
+1 spectator phone and the table screen, so 350 clients, each with its live stream open, each
+joining through its QR link like a phone does. Every table plays a legal game (the rules'
+autoplay) through the phones' own buttons: a move every ~10 s on average (exponential gaps;
+a real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then
+a burst of 3 moves 0.2 s apart (a quick round of bids). Like
+static/palazzo.js, a screen that hears a new seq re-fetches its fragment (one request per
+burst, not per event).
+
+Printed, for one `palazzo serve` on SQLite and for 2 processes on one PostgreSQL (each table's
+clients spread over both, as behind a reverse proxy), beside a baseline from the same run
+(the same phone fragment fetched from the idle server, no streams open):
+- tap to own screen: a move's POST until its answer (the phone's redrawn panel) arrives;
+- event to last screen: a move's POST until the last of the table's 7 screens has fetched a
+  fragment showing it (and until the last of their streams carried its seq: with 2
+  processes, most tables' streams sit on the other process than the tap);
+- page latency: every fragment fetch under load;
+- errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
+- memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
+
+The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
+to 350 clients and CLUB_SECONDS (default 60) of play per setup.
+Run: `make bench` (or `python benchmarks/club_night.py`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.learned import LearnedCatalog  # noqa: E402
+from companion.rules import play, simulation_catalog  # noqa: E402
+from companion.web import create_app  # noqa: E402
+from companion.web.games import create_hosted_game  # noqa: E402
+from companion.web.join_links import join_path  # noqa: E402
+from tests.web.servers import Served  # noqa: E402
+
+TABLES = 50
+SEATS = 5
+SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the table screen
+LOAD_SECONDS = float(os.environ.get("CLUB_SECONDS", "60"))
+MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25 s)
+BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
+BURST, BURST_GAP = 3, 0.2
+BASELINE_GETS = 100
+SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
+REQUEST_TIMEOUT = 30.0
+DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
+CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
+
+
+def percentile(values, p):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+# -- a small HTTP/1.1 client ---------------------------------------------------------------------
+
+
+class HttpError(Exception):
+    pass
+
+
+async def read_head(reader) -> tuple[int, dict[str, str]]:
+    status_line = await reader.readline()
+    if not status_line:
+        raise HttpError("connection closed")
+    status = int(status_line.split()[1])
+    headers: dict[str, str] = {}
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b"\n", b""):
+            return status, headers
+        name, _, value = line.decode("latin-1").partition(":")
+        name = name.strip().lower()
+        value = value.strip()
+        headers[name] = f"{headers[name]}, {value}" if name in headers else value
+
+
+async def read_chunk(reader) -> bytes:
+    size = int((await reader.readline()).split(b";")[0], 16)
+    data = await reader.readexactly(size + 2)
+    return data[:-2]
+
+
+class Connection:
+    """One keep-alive connection from a given client address."""
+
+    def __init__(self, host: str, port: int, source: str):
+        self.host, self.port, self.source = host, port, source
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
+        for attempt in (1, 2):  # a kept connection the server closed meanwhile: reconnect once
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(
+                    self.host, self.port, local_addr=(self.source, 0)
+                )
+            lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+            lines += [f"{k}: {v}" for k, v in headers.items()]
+            if body:
+                lines.append(f"Content-Length: {len(body)}")
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            try:
+                status, head = await read_head(self.reader)
+                break
+            except (HttpError, ConnectionError):
+                self.close()
+                if attempt == 2:
+                    raise
+        if head.get("transfer-encoding") == "chunked":
+            parts = []
+            while chunk := await read_chunk(self.reader):
+                parts.append(chunk)
+            data = b"".join(parts)
+        else:
+            data = await self.reader.readexactly(int(head.get("content-length", "0")))
+        if head.get("connection", "").lower() == "close":
+            self.close()
+        return status, head, data
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# -- the table's clients ---------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    tap: list = field(default_factory=list)
+    last_screen: list = field(default_factory=list)
+    last_stream: list = field(default_factory=list)
+    page: list = field(default_factory=list)
+    non_2xx: int = 0
+    failed: int = 0
+    dropped_streams: int = 0
+    missed: int = 0
+    moves: int = 0
+
+
+class Screen:
+    """A phone or the table screen: its page, its stream, its fragment refreshes, its taps."""
+
+    def __init__(self, table: Table, url: str, source: str, join: str, refresh: str | None):
+        parts = urlsplit(url)
+        self.table, self.source = table, source
+        self.host, self.port = parts.hostname, parts.port
+        self.conn = Connection(self.host, self.port, source)  # pages and refreshes
+        self.tap_conn = Connection(self.host, self.port, source)  # a browser's second one
+        self.join, self.refresh_path = join, refresh
+        self.cookie = self.csrf = ""
+        self.rendered = 0
+        # (seq, when) each time this screen showed a fragment / heard a seq on its stream
+        self.history: dict[str, list[tuple[int, float]]] = {"shown": [], "heard": []}
+        self.wanted = 0
+        self.refreshing = False
+        self.stream_task = None
+        self.stream_open = asyncio.Event()
+        self.closing = False
+
+    async def open_page(self):
+        status, head, _ = await self.conn.request("GET", self.join, {})
+        assert status == 303, (status, self.join)
+        self.cookie = head["set-cookie"].split(";")[0]
+        page = urlsplit(head["location"]).path
+        status, head, body = await self.conn.request("GET", page, {"Cookie": self.cookie})
+        assert status == 200, (status, page)
+        if "set-cookie" in head:  # the page put its CSRF token in the session
+            self.cookie = head["set-cookie"].split(";")[0]
+        found = CSRF.search(body)
+        self.csrf = (found.group(1) or found.group(2)).decode()
+        self.rendered = max(int(s) for s in DATA_SEQ.findall(body))
+        if self.refresh_path is None:  # a seat's phone refreshes its panel
+            self.refresh_path = page + "/panel"
+
+    async def stream(self, stats: Stats):
+        """Hold the live stream; on `event: seq` refresh like palazzo.js does."""
+        path = f"/games/{self.table.game_id}/stream?since={self.rendered}"
+        while not self.closing:
+            try:
+                reader, writer = await asyncio.open_connection(
+                    self.host, self.port, local_addr=(self.source, 0)
+                )
+                writer.write(
+                    f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                    f"Accept: text/event-stream\r\nCookie: {self.cookie}\r\n\r\n".encode()
+                )
+                status, _ = await read_head(reader)
+                if status != 200:
+                    stats.non_2xx += 1
+                    raise HttpError(f"stream answered {status}")
+                self.stream_open.set()
+                buffer = b""
+                while chunk := await read_chunk(reader):
+                    buffer += chunk
+                    while b"\n\n" in buffer:
+                        block, buffer = buffer.split(b"\n\n", 1)
+                        if b"event: seq" in block:
+                            seq = int(block.rsplit(b"data: ", 1)[1])
+                            self.heard(seq, stats)
+                writer.close()
+            except (OSError, HttpError, asyncio.IncompleteReadError, ValueError):
+                if self.closing:
+                    return
+                stats.dropped_streams += 1
+                await asyncio.sleep(1.0)  # the browser's retry
+
+    def heard(self, seq: int, stats: Stats):
+        at = time.perf_counter()
+        self.history["heard"].append((seq, at))
+        self.table.reached(self, "heard", seq, at, stats)
+        if seq > max(self.rendered, self.wanted):
+            self.wanted = seq
+            if not self.refreshing:
+                self.refreshing = True
+                asyncio.get_running_loop().create_task(self.refresh(stats))
+
+    async def refresh(self, stats: Stats):
+        try:
+            while self.wanted > self.rendered:
+                started = time.perf_counter()
+                try:
+                    status, _, body = await self.conn.request(
+                        "GET", self.refresh_path, {"Cookie": self.cookie, "HX-Request": "true"}
+                    )
+                except (OSError, HttpError, asyncio.IncompleteReadError):
+                    stats.failed += 1
+                    self.conn.close()
+                    await asyncio.sleep(0.5)
+                    continue
+                done = time.perf_counter()
+                if status != 200:
+                    stats.non_2xx += 1
+                    await asyncio.sleep(0.5)
+                    continue
+                stats.page.append(done - started)
+                self.shown(max(int(s) for s in DATA_SEQ.findall(body)), done, stats)
+        finally:
+            self.refreshing = False
+
+    def shown(self, seq: int, at: float, stats: Stats):
+        self.rendered = max(self.rendered, seq)
+        self.history["shown"].append((seq, at))
+        self.table.reached(self, "shown", seq, at, stats)
+
+    def first_at(self, what: str, seq: int) -> float | None:
+        """When this screen first showed (heard) `seq` or later (None: not yet)."""
+        return next((at for done, at in self.history[what] if done >= seq), None)
+
+    async def tap(self, event: dict, stats: Stats) -> bool:
+        fields = [("csrf_token", self.csrf), ("view", "phone"), ("event_id", uuid.uuid4().hex)]
+        for key, value in event.items():
+            if isinstance(value, list):
+                fields += [(key, str(v)) for v in value]
+            elif isinstance(value, dict):
+                fields.append((key, json.dumps(value)))
+            else:
+                fields.append((key, str(value)))
+        body = urlencode(fields).encode()
+        headers = {
+            "Cookie": self.cookie,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        started = time.perf_counter()
+        try:
+            status, _, answer = await self.tap_conn.request(
+                "POST", f"/games/{self.table.game_id}/events", headers, body
+            )
+        except (OSError, HttpError, asyncio.IncompleteReadError):
+            stats.failed += 1
+            self.tap_conn.close()
+            return False
+        done = time.perf_counter()
+        if status != 200:
+            stats.non_2xx += 1
+            if os.environ.get("CLUB_DEBUG"):
+                print("tap refused", status, event, answer[:3000].decode(errors="replace"))
+            return False
+        stats.tap.append(done - started)
+        seq = max(int(s) for s in DATA_SEQ.findall(answer))
+        self.shown(seq, done, stats)
+        self.table.posted(seq, started, stats)
+        return True
+
+
+class Table:
+    def __init__(self, game_id: str, script: list[dict]):
+        self.game_id, self.script = game_id, script
+        self.screens: list[Screen] = []
+        self.seats: list[Screen] = []
+        # seq -> (tapped at, {"shown"/"heard": {screen: when}}) until every screen has both
+        self.pending: dict[int, tuple[float, dict[str, dict]]] = {}
+
+    def posted(self, seq: int, at: float, stats: Stats):
+        """A move's POST (sent `at`) was answered with `seq`: other screens may have heard
+        or shown it already (their streams can beat the answer)."""
+        reached: dict[str, dict] = {"shown": {}, "heard": {}}
+        for what, screens in reached.items():
+            for screen in self.screens:
+                first = screen.first_at(what, seq)
+                if first is not None:
+                    screens[id(screen)] = first
+        self.pending[seq] = (at, reached)
+        for what in reached:
+            self._complete(seq, what, stats)
+
+    def reached(self, screen: Screen, what: str, seq: int, at: float, stats: Stats):
+        for pending_seq in [s for s in self.pending if s <= seq]:
+            if id(screen) not in self.pending[pending_seq][1][what]:
+                self.pending[pending_seq][1][what][id(screen)] = at
+                self._complete(pending_seq, what, stats)
+
+    def _complete(self, seq: int, what: str, stats: Stats):
+        tapped, reached = self.pending[seq]
+        if len(reached[what]) == len(self.screens):
+            last = max(reached[what].values()) - tapped
+            (stats.last_screen if what == "shown" else stats.last_stream).append(last)
+            if all(len(r) == len(self.screens) for r in reached.values()):
+                del self.pending[seq]
+
+    async def play(self, until: float, stats: Stats, rng: random.Random):
+        await asyncio.sleep(rng.uniform(0, MEAN_GAP))
+        moves = iter(self.script[1:])  # the first is game_started, recorded when hosted
+        while time.perf_counter() < until:
+            for _ in range(BURST if rng.random() < BURST_CHANCE else 1):
+                event = next(moves, None)
+                if event is None:
+                    return
+                if not await self.seats[event["player"]].tap(event, stats):
+                    return  # the game cannot go on from here: counted as an error
+                stats.moves += 1
+                await asyncio.sleep(BURST_GAP)
+            await asyncio.sleep(rng.expovariate(1 / MEAN_GAP))
+
+
+# -- one setup -------------------------------------------------------------------------------------
+
+
+def host_tables(app) -> list[Table]:
+    LearnedCatalog(app.instance_path).teach(simulation_catalog().to_dict())
+    tables = []
+    with app.test_request_context():
+        for i in range(TABLES):
+            log, _ = play(SEATS, seed=1000 + i, catalog=simulation_catalog())
+            settings = {k: v for k, v in log[0].items() if k != "type"}
+            game_id, tokens = create_hosted_game(settings)
+            table = Table(game_id, log)
+            table.tokens = tokens
+            table.joins = {
+                "seats": [join_path(game_id, t) for t in tokens.seats],
+                "spectator": join_path(game_id, tokens.spectator),
+                "host": join_path(game_id, tokens.host),
+            }
+            tables.append(table)
+    return tables
+
+
+def client_address(n: int) -> str:
+    return f"127.0.{10 + n // 250}.{1 + n % 250}"
+
+
+async def baseline(url: str, screen: Screen) -> list[float]:
+    """The idle server: the same phone fragment, fetched one after another."""
+    times = []
+    for _ in range(BASELINE_GETS):
+        started = time.perf_counter()
+        status, _, _ = await screen.conn.request(
+            "GET", screen.refresh_path, {"Cookie": screen.cookie, "HX-Request": "true"}
+        )
+        times.append(time.perf_counter() - started)
+        assert status == 200
+    return times
+
+
+async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> dict:
+    stats = Stats()
+    n = 0
+    for t, table in enumerate(tables):
+        joins = table.joins
+        plan = [(j, None) for j in joins["seats"]]
+        plan.append((joins["spectator"], f"/games/{table.game_id}/table/board"))
+        plan.append((joins["host"], f"/games/{table.game_id}/table/board"))
+        for join, refresh in plan:
+            url = urls[(t + n) % len(urls)]  # spread each table over the processes
+            screen = Screen(table, url, client_address(n), join, refresh)
+            table.screens.append(screen)
+            n += 1
+        table.seats = table.screens[:SEATS]
+    screens = [s for t in tables for s in t.screens]
+    await asyncio.gather(*(s.open_page() for s in screens))
+    idle = await baseline(urls[0], tables[0].seats[0])
+    before = sum(rss_kib(pid) for pid in pids)
+    for screen in screens:
+        screen.stream_task = asyncio.get_running_loop().create_task(screen.stream(stats))
+    await asyncio.wait_for(asyncio.gather(*(s.stream_open.wait() for s in screens)), 60)
+    await asyncio.sleep(1.0)
+    after = sum(rss_kib(pid) for pid in pids)
+    stats.dropped_streams = 0
+    until = time.perf_counter() + LOAD_SECONDS
+    rng = random.Random(7)
+    await asyncio.gather(*(t.play(until, stats, random.Random(rng.random())) for t in tables))
+    settle = time.perf_counter() + SETTLE_SECONDS
+    while any(t.pending for t in tables) and time.perf_counter() < settle:
+        await asyncio.sleep(0.1)
+    stats.missed = sum(len(t.pending) for t in tables)
+    for screen in screens:
+        screen.closing = True
+        screen.stream_task.cancel()
+        screen.conn.close()
+        screen.tap_conn.close()
+    await asyncio.sleep(0.2)
+    return {
+        "baseline_p50_ms": percentile(idle, 50) * 1e3,
+        "baseline_p95_ms": percentile(idle, 95) * 1e3,
+        "page_p50_ms": percentile(stats.page, 50) * 1e3,
+        "page_p95_ms": percentile(stats.page, 95) * 1e3,
+        "tap_p50_ms": percentile(stats.tap, 50) * 1e3,
+        "tap_p95_ms": percentile(stats.tap, 95) * 1e3,
+        "last_p50_ms": percentile(stats.last_screen, 50) * 1e3,
+        "last_p95_ms": percentile(stats.last_screen, 95) * 1e3,
+        "stream_p50_ms": percentile(stats.last_stream, 50) * 1e3,
+        "stream_p95_ms": percentile(stats.last_stream, 95) * 1e3,
+        "pages": len(stats.page),
+        "moves": stats.moves,
+        "errors": stats.non_2xx + stats.failed + stats.dropped_streams + stats.missed,
+        "non_2xx": stats.non_2xx,
+        "failed": stats.failed,
+        "dropped_streams": stats.dropped_streams,
+        "missed": stats.missed,
+        "streams": len(screens),
+        "kib_per_stream": (after - before) / len(screens),
+    }
+
+
+def run_setup(name: str, processes: int, database_url: str | None) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="palazzo-club-"))
+    instance = folder / "instance"
+    config = {"INSTANCE_PATH": instance}
+    env = {}
+    if database_url:
+        config["DATABASE_URL"] = database_url
+        env["PALAZZO_DATABASE_URL"] = database_url
+    app = create_app(config)
+    tables = host_tables(app)
+    servers = [Served(instance, env=env) for _ in range(processes)]
+    try:
+        result = asyncio.run(
+            club_night([s.url for s in servers], [s.proc.pid for s in servers], tables)
+        )
+    finally:
+        for server in servers:
+            server.stop()
+    report(name, result)
+    return result
+
+
+def report(name: str, r: dict) -> None:
+    print(f"{name}: {r['streams']} live clients, {r['moves']} moves in {LOAD_SECONDS:.0f} s")
+    print(
+        f"  idle server, phone fragment (baseline): p50 {r['baseline_p50_ms']:.1f} ms, "
+        f"p95 {r['baseline_p95_ms']:.1f} ms"
+    )
+    print(
+        f"  page latency under load ({r['pages']} fetches): p50 {r['page_p50_ms']:.1f} ms, "
+        f"p95 {r['page_p95_ms']:.1f} ms ({r['page_p95_ms'] / r['baseline_p95_ms']:.1f}x the "
+        "baseline's p95; aim: p95 under 100 ms)"
+    )
+    print(
+        f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
+        "(aim: p95 under 100 ms)"
+    )
+    print(
+        f"  event to last screen: p50 {r['last_p50_ms']:.1f} ms, p95 {r['last_p95_ms']:.1f} ms "
+        f"(its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
+        f"p95 {r['stream_p95_ms']:.1f} ms)"
+    )
+    print(
+        f"  errors: {r['errors']} (non-2xx {r['non_2xx']}, failed requests {r['failed']}, "
+        f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
+    )
+    print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
+
+
+def raise_file_limit() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 4096 and (hard == resource.RLIM_INFINITY or hard >= 4096):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (4096, hard))
+
+
+def main():
+    raise_file_limit()
+    results = {"sqlite": run_setup("club night, one process on SQLite", 1, None)}
+    from tests.pg import throwaway_postgres
+
+    with throwaway_postgres() as pg:
+        results["postgres"] = run_setup(
+            "club night, two processes on PostgreSQL", 2, pg.create_database("club")
+        )
+    return results
+
+
+if __name__ == "__main__":
+    main()
