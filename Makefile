@@ -22,6 +22,7 @@ system-deps:
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 test: $(VENV)/.installed system-deps lint
 	$(PY) -m pytest

@@ -18,6 +18,9 @@ from companion.rules import (
     character_area,
     cooperation_proposal,
     current_player,
+    is_solo,
+    solo_of,
+    wolfgang_decisions,
 )
 from companion.rules.catalog import (
     BONUS_CARDS,
@@ -144,8 +147,8 @@ def _game_started(event, before, after, who, viewer):
     text = f"The game began: {_and(names)}"
     if after is not None and after.players:
         text += f"; {after.players[after.start_player].name} starts"
-        if after.solo:
-            text += f" (solo against Wolfgang, {after.solo.get('difficulty')})"
+        if is_solo(after):
+            text += f" (solo against Wolfgang, {solo_of(after).difficulty})"
         if after.grid:
             text += "; played on the grid"
         if after.two_player:
@@ -509,9 +512,7 @@ def _generic(event, before, after) -> str:
 
 
 def _solo_words(before, after) -> str:
-    solo_after = getattr(after, "solo", None) or {}
-    solo_before = getattr(before, "solo", None) or {}
-    new = solo_after.get("log", [])[len(solo_before.get("log", [])) :]
+    new = wolfgang_decisions(after, len(wolfgang_decisions(before)))
     return "; ".join(e["say"] for e in new if e.get("who") == "wolfgang" and e.get("say"))
 
 
@@ -528,7 +529,7 @@ def _with_consequences(text: str, event, before, after) -> str:
     if before is None or after is None or before is after or not after.players:
         return text
     extra = _purchases(before, after)
-    if after.solo and event.get("type") in _TELLERS and before.players:
+    if is_solo(after) and event.get("type") in _TELLERS and before.players:
         wolfgang = _solo_words(before, after)  # what Wolfgang did in answer
         if wolfgang:
             extra.append(wolfgang)

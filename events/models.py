@@ -63,4 +63,5 @@ class SnapshotRow(SQLModel, table=True):
     saved_at: datetime = Field(sa_type=UTCDateTime)
 
 
-TABLES = [GameRow.__table__, EventRow.__table__, SnapshotRow.__table__]
+# SQLModel sets __table__ on table classes; its stubs do not say so.
+TABLES = [GameRow.__table__, EventRow.__table__, SnapshotRow.__table__]  # type: ignore[attr-defined]

@@ -32,7 +32,7 @@ from sqlalchemy.pool import NullPool, StaticPool
 
 from . import jsonl
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
-from .models import TABLES, EventRow, GameRow, SnapshotRow, UTCDateTime
+from .models import TABLES, GameRow, UTCDateTime
 from .records import (
     MAX_GAME_ID_LEN,
     AppendResult,
@@ -43,9 +43,7 @@ from .records import (
     utc,
 )
 
-games_t = GameRow.__table__
-events_t = EventRow.__table__
-snapshots_t = SnapshotRow.__table__
+games_t, events_t, snapshots_t = TABLES
 
 _EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at")
 # PostgreSQL: every append NOTIFYs this channel with "<seq>:<game_id>" in its own transaction,

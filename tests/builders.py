@@ -47,10 +47,11 @@ class Table:
         sizes=TEST_SIZES,
         catalog=TEST_CATALOG,
         expansions=None,
+        options=None,
     ):
         """`hands`: None for default hands, {seat: [3 ids]} to fix some, [] to stay in setup;
         `expansions`: e.g. {"muse_princess": True} or {"cooperative": True} (default: the base
-        game)."""
+        game); `options`: more game_started fields, over the defaults."""
         self.state = GameState(catalog)
         self.log: list[dict] = []
         start_event = {
@@ -64,6 +65,7 @@ class Table:
             freedoms = TWO_PLAYER_FREEDOMS
         if freedoms is not None:
             start_event["freedoms"] = freedoms
+        start_event.update(options or {})
         self.do("game_started", **start_event)
         for kind, cells in (sizes or {}).items():
             self.do("landscape_taught", landscape=kind, cells=cells)

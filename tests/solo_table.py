@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place
+from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, solo_of
 from companion.rules.legal import candidate_events
 from companion.rules.setup import in_play
 from companion.rules.solo import solo_prompt
@@ -176,7 +176,7 @@ class SoloTable:
         if "recruiting" not in self.state.players[0].hand:
             return []
         out = []
-        for d, column in enumerate(self.state.solo["columns"]):
+        for d, column in enumerate(solo_of(self.state).columns):
             for e in column:
                 if e["face_up"]:
                     out.append(

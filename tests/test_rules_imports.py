@@ -179,3 +179,20 @@ def test_outside_code_goes_through_the_door():
 def test_the_door_names_what_it_offers():
     for name in companion.rules.__all__:
         assert hasattr(companion.rules, name), name
+
+
+def test_the_engines_public_functions_have_type_hints():
+    """mypy (`make lint`) checks the bodies of annotated functions only: so every public one is."""
+    bare = []
+    for path in sorted(RULES.glob("*.py")):
+        for node in _tree(path).body:
+            members = node.body if isinstance(node, ast.ClassDef) else [node]
+            for f in members:
+                if not isinstance(f, ast.FunctionDef) or f.name.startswith("_"):
+                    continue
+                args = f.args.args + f.args.kwonlyargs
+                if f.returns is None or any(
+                    a.annotation is None and a.arg not in ("self", "cls") for a in args
+                ):
+                    bare.append(f"{path.name}:{f.lineno} {f.name}")
+    assert not bare, bare

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, replay
+from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, replay, solo_of
 from companion.rules.automa import payment, protected_objects, wolfgang_counts
 from companion.rules.engine import Fold
 from companion.rules.refusals import CODES
@@ -77,7 +77,7 @@ class Solo:
 
     @property
     def row(self):
-        return self.state.solo["row"]
+        return solo_of(self.state).row
 
     def said(self, since=0):
         return [x["say"] for x in wolfgang_decisions(self.state, since)]
@@ -125,9 +125,9 @@ def test_setup_deals_every_profession_card(dummies, deck):
     assert g.state.profession_deck == deck
     assert g.state.freedom_supply == {"travel": 2, "religion": 2, "opinion": 2}
     assert len(g.row) == 3 and not any(e["face_up"] for e in g.row)
-    assert [len(c) for c in g.state.solo["columns"]] == [3] * dummies
+    assert [len(c) for c in solo_of(g.state).columns] == [3] * dummies
     assert g.wolfgang.hand == ["unknown"] * 3 and g.wolfgang.table == []
-    assert g.state.solo["players"] == 2 + dummies
+    assert solo_of(g.state).players == 2 + dummies
     assert g.state.round == 1 and g.prompt["expect"] == ["automa_card_drawn"]
 
 
@@ -362,7 +362,7 @@ def test_wolfgangs_landscape_comes_from_his_leftmost_face_down_profession():
     assert g.wolfgang.landscapes["lake"] == 1 and g.wolfgang.money == 1100
     assert g.state.stacks["lake"] == 5
     assert g.row[0]["card"] == "poet" and not g.row[0]["face_up"]
-    assert "poet" in g.state.solo["known_automa_professions"]
+    assert "poet" in solo_of(g.state).known_automa_professions
     assert solo_view(g.state)["wolfgang"]["row"][0]["card"] == "poet"
     assert "his leftmost face-down card, the Poet, shows a Lake" in g.said()[1]
     # The table has seen the Poet in his row: it is not in the deck for you to take.
@@ -463,7 +463,7 @@ def at_wolfgangs_turn(round_=1, *, row=None, wolfgang=None, state_changes=None, 
     d = g.state.to_dict()
     d["round"] = round_
     if row is not None:
-        d["solo"]["row"] = [
+        d["parts"]["solo"]["row"] = [
             {
                 "kind": "recruiting" if c == "recruiting" else "profession",
                 "card": c,
@@ -472,7 +472,7 @@ def at_wolfgangs_turn(round_=1, *, row=None, wolfgang=None, state_changes=None, 
             }
             for c, up, bonus in row
         ]
-        d["solo"]["known_automa_professions"] = [
+        d["parts"]["solo"]["known_automa_professions"] = [
             c for c, _, _ in row if c not in (None, "recruiting")
         ]
     d["players"][1].update(wolfgang or {})
@@ -524,7 +524,7 @@ def test_wolfgangs_turn_uses_the_middle_then_the_bottom_panel():
     g.reveal("botanist", owner=1)
     assert g.prompt["columns"] == [0]
     g.reveal("test_opera_park_religion", owner=0)
-    columns = g.state.solo["columns"]
+    columns = solo_of(g.state).columns
     assert [[e["face_up"] for e in c] for c in columns] == [[True, False, False]] * 2
     # Second action: the bottom panel of another card.
     assert g.prompt["step"] == "wolfgang_card" and g.prompt["action"] == 2
@@ -555,7 +555,7 @@ def test_the_fallback_order_when_no_panel_action_is_possible():
         "no face-down card to put it on; not complete a Work: he has no face-down card))"
     )
     assert g2.state.profession_deck == 9 - 1 - 2 and g2.wolfgang.money == 1000 - 300
-    assert [len(c) for c in g2.state.solo["columns"]] == [4, 4]
+    assert [len(c) for c in solo_of(g2.state).columns] == [4, 4]
     # The Profession deck is empty: the next in the list is Build.
     g3 = at_wolfgangs_turn(row=[("alchemist", False, [])], state_changes={"profession_deck": 0})
     g3.do("automa_card_drawn", card=4)  # middle panel: Freedom, Profession
@@ -666,8 +666,8 @@ def test_recruiting_from_a_dummy_discards_the_recruiting_card():
     g.do("solo_bought", object="recruiting")
     g.do("die_rolled", value=4)  # Wolfgang buys the Builder, the next object
     d = g.state.to_dict()
-    d["solo"]["columns"][1][0] = {"card": "botanist", "face_up": True}
-    d["solo"]["known_automa_professions"].append("botanist")
+    d["parts"]["solo"]["columns"][1][0] = {"card": "botanist", "face_up": True}
+    d["parts"]["solo"]["known_automa_professions"].append("botanist")
     g.state = GameState.from_dict(d, g.state.catalog)
     assert (
         g.refused("recruiting_card_used", player=0, from_dummy=0, profession="botanist").code
@@ -679,7 +679,7 @@ def test_recruiting_from_a_dummy_discards_the_recruiting_card():
     )
     g.do("recruiting_card_used", player=0, from_dummy=1, profession="botanist")
     assert "botanist" in g.me.hand and "recruiting" not in g.me.hand
-    assert len(g.state.solo["columns"][1]) == 2
+    assert len(solo_of(g.state).columns[1]) == 2
     assert g.said()[-1] == (
         "You recruit the Botanist from dummy player 2; your Recruiting card is discarded"
     )
@@ -884,7 +884,7 @@ def test_undo_takes_back_your_decline_but_not_a_die_roll():
     n = len(g.log)
     assert fold.state.to_dict() == g.state.to_dict()
     fold.add({"type": "retracted", "seqs": [n], "seq": n + 1})
-    assert fold.state.solo["need"]["step"] == "buy_or_decline"
+    assert solo_of(fold.state).need["step"] == "buy_or_decline"
     with pytest.raises(Refusal) as info:
         fold.add({"type": "retracted", "seqs": [n - 1], "seq": n + 2})
     assert info.value.code == "retraction_past_reveal"
@@ -924,8 +924,8 @@ def test_wolfgang_values_the_cards_when_they_are_drawn():
     """Recruiting from his row while the table breaks his tie does not change what he wanted."""
     g = Solo()
     d = g.state.to_dict()
-    d["solo"]["row"][0].update(card="poet", face_up=True)
-    d["solo"]["known_automa_professions"] = ["poet"]
+    d["parts"]["solo"]["row"][0].update(card="poet", face_up=True)
+    d["parts"]["solo"]["known_automa_professions"] = ["poet"]
     d["players"][1]["landscapes"]["lake"] = 1
     g.state = GameState.from_dict(d, g.state.catalog)
     from companion.rules.solo import _sync
@@ -955,3 +955,69 @@ def test_you_cannot_auction_a_landscape_you_have_no_room_for():
     g.do("automa_card_drawn", card=1)
     assert not {"forest", "lake", "park"} & set(g.prompt["options"])
     assert g.refused("solo_auction_offered", object="park").code == "no_room"
+
+
+# --- teaching an Automa card: one modifier shown applies to both player counts ----------------
+
+
+def _card_with_builder(**builder) -> dict:
+    return {
+        "rounds": "1-2",
+        "auction": [
+            {"object": "builder", **builder},
+            {"object": "jester", "mod4": 6, "mod5": 6},
+        ],
+        "first_action": ["work"],
+        "second_action": ["bonus"],
+    }
+
+
+def test_one_modifier_shown_applies_to_the_five_player_game_too():
+    """Rulebook, Solo rules, Auction phase (pp. 11-13): "Where just one value is shown, it applies to
+    both the 4- and 5-player game". A Builder at 2+1D6 rolled 1 is a last bid of 300: an
+    optional buy at 400, not a forced buy at 200 as if it had no modifier."""
+    g = Solo(dummies=3)  # 5 players: the mod5 column
+    g.do("automa_card_drawn", card=40, panels=_card_with_builder(mod=2))
+    assert g.state.catalog.automa_cards["40"]["auction"][0] == {
+        "object": "builder",
+        "mod4": 2,
+        "mod5": 2,
+    }
+    g.offer("builder", 1)
+    assert g.prompt["step"] == "buy_or_decline"
+    assert g.prompt["price"] == 400 and g.prompt["last_bid"] == 300 and not g.prompt["forced"]
+    assert g.prompt["expect"] == ["solo_bought", "solo_declined"]
+    g.do("solo_declined", object="builder")  # allowed: it has a modifier
+
+
+def test_two_modifiers_shown_are_both_given_and_null_is_just_1d6():
+    g = Solo(dummies=3)
+    g.do("automa_card_drawn", card=40, panels=_card_with_builder(mod4=2, mod5=None))
+    g.offer("builder", 1)
+    assert g.prompt["forced"] and g.prompt["price"] == 200  # 1D6 with 5 players: must buy
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        {"mod4": 2},  # mod5 left out: no longer "no modifier" by silence
+        {"mod5": 2},
+        {},  # no modifier said at all
+        {"mod": 2, "mod4": 2, "mod5": 2},
+        {"mod4": 2, "mod5": 2, "mod6": 1},  # unknown key
+        {"mod": "2"},
+        {"mod": 13},
+    ],
+)
+def test_an_automa_card_must_say_its_modifiers_explicitly(builder):
+    g = Solo(dummies=3)
+    r = g.refused("automa_card_drawn", card=40, panels=_card_with_builder(**builder))
+    assert r.code == "bad_catalog_entry"
+    assert "builder" in r.message and "40" not in g.state.catalog.automa_cards
+
+
+def test_an_automa_card_with_an_unknown_key_is_refused():
+    g = Solo()
+    panels = dict(_card_with_builder(mod=2), bottom_action=["work"])
+    r = g.refused("automa_card_drawn", card=40, panels=panels)
+    assert r.code == "bad_catalog_entry" and "bottom_action" in r.message

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import GameState, apply_in_place, replay
+from companion.rules import GameState, apply_in_place, replay, solo_of
 from companion.rules.solo import solo_prompt
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
 
@@ -133,7 +133,7 @@ def test_wolfgangs_principality_at_the_end():
     ]
     assert w.hand == ["unknown"]
     assert state.profession_deck == 0 and state.stacks["recruiting"] == 0
-    assert state.solo["drawn"] == [str(n) for n in range(1, 22)]
+    assert solo_of(state).drawn == [str(n) for n in range(1, 22)]
     me = state.players[0]
     assert me.table == [
         "test_university_forest_travel",
@@ -187,7 +187,7 @@ def test_simulated_tables_always_finish_and_replay_the_same(seed):
         check_round_trip=seed < 3,
     )
     log = table.play()
-    assert table.state.phase == "over" and len(table.state.solo["drawn"]) == 21
+    assert table.state.phase == "over" and len(solo_of(table.state).drawn) == 21
     assert replay(log, SOLO_CATALOG).to_dict() == table.state.to_dict()
 
 

@@ -32,6 +32,7 @@ from .refusals import CODES, Refusal
 from .rounds import principality_counts
 from .setup import in_play
 from .solo import solo_prompt, solo_view, wolfgang_decisions
+from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
 from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
@@ -100,6 +101,9 @@ __all__ = [
     "card_name",
     "dice_words",
     "modifier_key",
+    "SoloState",
+    "is_solo",
+    "solo_of",
     "solo_prompt",
     "solo_view",
     "wolfgang_decisions",

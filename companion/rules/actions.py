@@ -29,7 +29,7 @@ from .refusals import refuse
 from .rounds import next_turn, start_turn
 from .setup import in_play
 from .state import GameState, Player
-from .work import profession, work_value
+from .work import profession, profession_id, work_value
 
 
 def begin_action_phase(state: GameState) -> None:
@@ -185,8 +185,7 @@ def profession_taken(state: GameState, ev: Event) -> None:
     p = state.players[s]
     if state.profession_deck <= 0:
         refuse("deck_empty", "The Profession deck is empty")
-    pid = ev.get("profession")
-    profession(state, pid)
+    pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
         refuse(
             "card_not_available",

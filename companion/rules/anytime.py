@@ -54,7 +54,7 @@ def check_recruiter(state: GameState, s: int) -> None:
             "In the Auction phase a Recruiting card is used right after it "
             "is acquired; otherwise on your own turn in the Action phase",
         )
-    if state.phase == "action" and state.turn != s:
+    if state.phase == "action" and state.turn is not None and state.turn != s:
         refuse(
             "not_your_turn",
             f"Use a Recruiting card on your own turn (it is {state.players[state.turn].name}'s)",

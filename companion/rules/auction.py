@@ -16,7 +16,7 @@ from .catalog import (
     TWO_PLAYER_LANDSCAPE_OBJECT,
 )
 from .checks import known, means, opening_bid, seat
-from .module import chain, first
+from .module import Event, chain, first
 from .principality import check_landscape_cells, check_room
 from .refusals import Refusal, refuse
 from .rounds import end_phase
@@ -38,13 +38,13 @@ def whose_turn(state: GameState) -> int | None:
     return a["opener"]
 
 
-def objects(state) -> list[str]:
+def objects(state: GameState) -> list[str]:
     if state.two_player:
         return [TWO_PLAYER_LANDSCAPE_OBJECT] + [o for o in AUCTION_STACKS if o not in LANDSCAPES]
     return list(AUCTION_STACKS)
 
 
-def available_objects(state, s: int) -> list[str]:
+def available_objects(state: GameState, s: int) -> list[str]:
     """Objects `s` could open now: not taken this round, in supply, within the Builder cap."""
     p = state.players[s]
     taken = state.auction["taken"]
@@ -57,16 +57,17 @@ def available_objects(state, s: int) -> list[str]:
     ]
 
 
-def with_pawns(state) -> list[int]:
+def with_pawns(state: GameState) -> list[int]:
     return [s for s in range(state.n) if state.players[s].has_pawn]
 
 
-def is_last_player(state, s: int) -> bool:
+def is_last_player(state: GameState, s: int) -> bool:
     return with_pawns(state) == [s]
 
 
-def _check_object(state, s: int, obj):
-    if obj not in objects(state):
+def _check_object(state: GameState, s: int, obj: object) -> str:
+    """The object named, once it may be taken by `s` now."""
+    if not isinstance(obj, str) or obj not in objects(state):
         refuse(
             "unknown_object",
             f"{obj!r} is not an auction object here; choose one of {', '.join(objects(state))}",
@@ -79,6 +80,7 @@ def _check_object(state, s: int, obj):
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
     _check_room_for(state, s, obj)
+    return obj
 
 
 def _could_take(state, s: int, obj: str) -> bool:
@@ -150,11 +152,10 @@ def _no_pending(state):
         refuse("pending_choice", f"{who} must first {what}")
 
 
-def auction_opened(state, ev):
+def auction_opened(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
-    obj = ev.get("object")
-    _check_object(state, s, obj)
+    obj = _check_object(state, s, ev.get("object"))
     bid = opening_bid(state)
     _check_means(state, s, bid)
     others = [t for t in with_pawns(state) if t != s and _could_take(state, t, obj)]
@@ -186,7 +187,7 @@ def _current_turn(state, s: int):
     return cur
 
 
-def bid_raised(state, ev):
+def bid_raised(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     cur = _current_turn(state, s)
     amount = ev.get("amount")
@@ -204,7 +205,7 @@ def bid_raised(state, ev):
     cur["turn"] = _next_in(state, s, cur["in"])
 
 
-def bid_passed(state, ev):
+def bid_passed(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     cur = _current_turn(state, s)
     still_in = [t for t in cur["in"] if t != s]
@@ -215,14 +216,14 @@ def bid_passed(state, ev):
     cur["turn"] = _next_in(state, s, still_in)
 
 
-def auctions_left(state, ev):
+def auctions_left(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
     state.players[s].left_auctions = True
     _next_opener(state, s)
 
 
-def last_player_took(state, ev):
+def last_player_took(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
     if not is_last_player(state, s):
@@ -230,13 +231,12 @@ def last_player_took(state, ev):
             "not_last_player",
             "Only the last player with a Pawn may take an object without an auction",
         )
-    obj = ev.get("object")
-    _check_object(state, s, obj)
+    obj = _check_object(state, s, ev.get("object"))
     _check_means(state, s, opening_bid(state))
     _settle(state, s, obj, opening_bid(state))
 
 
-def last_player_declined(state, ev):
+def last_player_declined(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
     if not is_last_player(state, s):
@@ -301,7 +301,7 @@ def _maybe_end(state):
         end_phase(state)
 
 
-def landscape_placed(state, ev):
+def landscape_placed(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     pending = _pending_for(state, s, "landscape")
     kind = ev.get("landscape")
@@ -332,10 +332,11 @@ def landscape_placed(state, ev):
             )
         check_room(p, kind.title(), size, False, state.catalog.landscape_cells)
     # all checks passed
-    if state.grid and not size:
-        state.taught.setdefault("landscape_cells", {})[kind] = len(cells)
-        state.catalog = state.catalog.merged({"landscape_cells": {kind: len(cells)}})
     if state.grid:
+        assert cells is not None  # checked above
+        if not size:
+            state.taught.setdefault("landscape_cells", {})[kind] = len(cells)
+            state.catalog = state.catalog.merged({"landscape_cells": {kind: len(cells)}})
         p.pieces.append([kind, [list(c) for c in cells]])
     if pending["object"] == TWO_PLAYER_LANDSCAPE_OBJECT:
         state.stacks[kind] -= 1
@@ -346,7 +347,7 @@ def landscape_placed(state, ev):
     _after_pending(state)
 
 
-def prestige_card_chosen(state, ev):
+def prestige_card_chosen(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     pending = _pending_for(state, s, "prestige")
     card = ev.get("card")

@@ -33,6 +33,8 @@ from .catalog import (
 )
 from .principality import counts
 from .rounds import principality_counts
+from .solo_state import solo_of
+from .state import GameState
 
 WOLFGANG_SEAT = 1
 ACTION_NAMES = {
@@ -47,31 +49,31 @@ ACTION_NAMES = {
 # --- his row of cards ----------------------------------------------------------------------
 
 
-def row(state) -> list[dict]:
-    return state.solo["row"]
+def row(state: GameState) -> list[dict]:
+    return solo_of(state).row
 
 
-def face_down(state) -> list[int]:
+def face_down(state: GameState) -> list[int]:
     """Positions of his face-down Profession and Recruiting cards, left to right."""
     return [i for i, e in enumerate(row(state)) if not e["face_up"]]
 
 
-def leftmost_face_down(state) -> int | None:
+def leftmost_face_down(state: GameState) -> int | None:
     down = face_down(state)
     return down[0] if down else None
 
 
-def leftmost_face_down_profession(state) -> int | None:
+def leftmost_face_down_profession(state: GameState) -> int | None:
     """Build, Freedom and Landscape read his leftmost face-down *Profession* card: a Recruiting
     card shows none of them."""
     return next((i for i in face_down(state) if row(state)[i]["kind"] == "profession"), None)
 
 
-def recruiting_cards(state) -> int:
+def recruiting_cards(state: GameState) -> int:
     return sum(1 for e in row(state) if e["kind"] == "recruiting")
 
 
-def wolfgang_counts(state) -> dict:
+def wolfgang_counts(state: GameState) -> dict:
     """Ruling 11: face-down cards are his hand, face-up ones his table. He has no grid (he
     ignores the placing rules), so empty spaces come from piece sizes, never below 0."""
     p = state.players[WOLFGANG_SEAT]
@@ -88,7 +90,7 @@ def wolfgang_counts(state) -> dict:
     return c
 
 
-def all_counts(state) -> dict[int, dict]:
+def all_counts(state: GameState) -> dict[int, dict]:
     return principality_counts(state)
 
 
@@ -119,21 +121,21 @@ def payment_words(amount: int, pay: dict) -> str:
 # --- the Automa card ------------------------------------------------------------------------
 
 
-def automa_card(state, number) -> dict:
+def automa_card(state: GameState, number: int | str) -> dict:
     return state.catalog.automa_cards[str(number)]
 
 
-def modifier_key(state) -> str:
-    return "mod4" if state.solo["players"] == 4 else "mod5"
+def modifier_key(state: GameState) -> str:
+    return "mod4" if solo_of(state).players == 4 else "mod5"
 
 
-def card_item(state, card: dict, obj: str) -> dict | None:
+def card_item(state: GameState, card: dict, obj: str) -> dict | None:
     """The top-panel entry for an object; the three Landscapes share the card's `landscape`."""
     wanted = TWO_PLAYER_LANDSCAPE_OBJECT if obj in LANDSCAPES else obj
     return next((i for i in card["auction"] if i["object"] == wanted), None)
 
 
-def protected_objects(state, card: dict) -> list[str]:
+def protected_objects(state: GameState, card: dict) -> list[str]:
     """The objects with the 2 highest die modifiers for this player count (all tied at the
     second place included); an object without a modifier is never among them."""
     key = modifier_key(state)
@@ -147,19 +149,19 @@ def protected_objects(state, card: dict) -> list[str]:
     return out
 
 
-def dice_words(modifier) -> str:
+def dice_words(modifier: int | None) -> str:
     return f"{modifier}+1D6" if modifier is not None else "1D6"
 
 
-def last_bid(modifier, value: int) -> int:
+def last_bid(modifier: int | None, value: int) -> int:
     return ((modifier or 0) + value) * 100
 
 
 # --- Wolfgang buys an object ----------------------------------------------------------------
 
 
-def unable_to_buy(state, obj: str) -> str | None:
-    auc = state.solo["auction"]
+def unable_to_buy(state: GameState, obj: str) -> str | None:
+    auc = solo_of(state).auction
     if auc["bought"] == obj:
         return "you bought it"
     if state.stacks[obj] <= 0:
@@ -169,22 +171,22 @@ def unable_to_buy(state, obj: str) -> str | None:
     return None
 
 
-def rolled_for(state, obj: str) -> dict | None:
+def rolled_for(state: GameState, obj: str) -> dict | None:
     """The roll already made for this very object in this Auction phase, yours or his."""
-    auc = state.solo["auction"]
+    auc = solo_of(state).auction
     for offer in auc["offers"]:
         if offer["object"] == obj and offer["roll"] is not None:
             return {"value": offer["roll"], "by": "you"}
-    w = state.solo["facts"].get("roll")
+    w = solo_of(state).facts.get("roll")
     if w and w["object"] == obj:
         return {"value": w["value"], "by": "wolfgang"}
     return None
 
 
-def purchase(state) -> dict:
+def purchase(state: GameState) -> dict:
     """{need: ...}, or {object: None, passed}, or {object, modifier, roll, last_bid, by, passed}:
     the leftmost object on the card he is able to buy."""
-    card = automa_card(state, state.solo["auction"]["card"])
+    card = automa_card(state, solo_of(state).auction["card"])
     key = modifier_key(state)
     passed = []
     for item in card["auction"]:
@@ -219,7 +221,7 @@ def purchase(state) -> dict:
     return {"object": None, "passed": passed}
 
 
-def purchase_words(decision: dict, pay: dict | None, state) -> str:
+def purchase_words(decision: dict, pay: dict | None, state: GameState) -> str:
     obj = decision["object"]
     skipped = "; ".join(f"not the {OBJECT_NAMES[o]} ({why})" for o, why in decision["passed"])
     if obj is None:
@@ -234,6 +236,7 @@ def purchase_words(decision: dict, pay: dict | None, state) -> str:
                 f"; his leftmost face-down card, the {state.catalog.professions[pid].name}, "
                 f"shows a {name}"
             )
+    assert pay is not None  # he pays for whatever he buys
     mod = decision["modifier"]
     sums = f"{decision['roll']} + {mod}" if mod is not None else f"{decision['roll']}"
     price = payment_words(decision["last_bid"], pay)
@@ -248,7 +251,7 @@ def purchase_words(decision: dict, pay: dict | None, state) -> str:
 # --- choosing among drawn cards -------------------------------------------------------------
 
 
-def card_values(state, deck: str, cards: list[str]) -> dict[str, int]:
+def card_values(state: GameState, deck: str, cards: list[str]) -> dict[str, int]:
     """What each card is worth to him now (ruling 12): Prestige cards as if the game ended
     now, against your Principality as it stands; Bonus cards on his Principality."""
     if deck == "prestige":
@@ -258,7 +261,7 @@ def card_values(state, deck: str, cards: list[str]) -> dict[str, int]:
     return {c: bonus_value(c, mine) for c in cards}
 
 
-def best_cards(state, deck: str, cards: list[str]) -> list[str]:
+def best_cards(state: GameState, deck: str, cards: list[str]) -> list[str]:
     values = card_values(state, deck, cards)
     top = max(values.values())
     return [c for c in cards if values[c] == top]
@@ -268,7 +271,7 @@ def card_name(deck: str, card: str) -> str:
     return (PRESTIGE_CARDS if deck == "prestige" else BONUS_CARDS)[card][0]
 
 
-def offer_size(state, deck: str) -> int:
+def offer_size(state: GameState, deck: str) -> int:
     left = state.prestige_deck if deck == "prestige" else state.bonus_deck
     return min(CARDS_DRAWN_TO_CHOOSE, len(left))
 
@@ -276,15 +279,15 @@ def offer_size(state, deck: str) -> int:
 # --- his actions ----------------------------------------------------------------------------
 
 
-def rounds_remaining(state) -> int:
+def rounds_remaining(state: GameState) -> int:
     return ROUNDS - state.round + 1
 
 
-def must_work(state) -> bool:
+def must_work(state: GameState) -> bool:
     return len(face_down(state)) >= rounds_remaining(state)
 
 
-def action_cost(state, action: str) -> int:
+def action_cost(state: GameState, action: str) -> int:
     p = state.players[WOLFGANG_SEAT]
     return {
         "build": BUILDING_COST_BY_BUILDERS[p.builders],
@@ -295,7 +298,7 @@ def action_cost(state, action: str) -> int:
     }[action]
 
 
-def possible(state, action: str) -> dict:
+def possible(state: GameState, action: str) -> dict:
     """{ok: True, ...details} / {ok: False, why} / {need: ...}: the solo rules' own list of
     when an action is "not possible" (and nothing else: no once-per-round limit for him)."""
     if action == "work":
@@ -333,12 +336,12 @@ def possible(state, action: str) -> dict:
     raise ValueError(action)
 
 
-def choose_action(state, card: dict, panel: str) -> dict:
+def choose_action(state: GameState, card: dict, panel: str) -> dict:
     """The leftmost possible action of the panel, else the first possible of the fallback
     list; a forced Work when his face-down cards are as many as the rounds left."""
     if must_work(state):
         return {"action": "work", "forced": True, "source": "forced", "skipped": []}
-    skipped = []
+    skipped: list[list[str]] = []
     for source, options in (("panel", card[panel]), ("fallback", AUTOMA_FALLBACK)):
         for action in options:
             if source == "fallback" and any(a == action for a, _ in skipped):
@@ -375,7 +378,7 @@ def why_words(decision: dict, panel: str) -> str:
     return base + (f" ({skipped})" if skipped else "")
 
 
-def work_value(state, slot: int) -> dict:
+def work_value(state: GameState, slot: int) -> dict:
     """Minimum of the round + 2 per Jester + 1 per Recruiting card + the Bonus cards on the
     card, counted with the card already turned face up. No Landscape, Freedom, Building or
     Profession cards count for him."""
@@ -401,7 +404,7 @@ def work_value(state, slot: int) -> dict:
     }
 
 
-def work_words(state, wv: dict, card_words: str, why: str) -> str:
+def work_words(state: GameState, wv: dict, card_words: str, why: str) -> str:
     parts = wv["parts"]
     bits = [f"{parts['minimum']} (round minimum)"]
     if parts["jesters"]:

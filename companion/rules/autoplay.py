@@ -19,6 +19,7 @@ from .catalog import (
 )
 from .engine import apply_in_place
 from .legal import candidate_events
+from .module import Event
 from .setup import in_play
 from .state import GameState
 from .views import current_player
@@ -65,7 +66,7 @@ def play(
     state = GameState(catalog)
     log: list[dict] = []
 
-    def record(ev):
+    def record(ev: Event) -> None:
         apply_in_place(state, ev)
         log.append(ev)
 
@@ -87,6 +88,7 @@ def play(
         record({"type": "starting_hand_chosen", "player": s, "professions": hand})
     while state.phase != "over" and len(log) < max_events:
         seat = current_player(state)
+        assert seat is not None  # a game in play always waits for someone
         if state.expansions.get("muse_princess") and rng.random() < 0.3:
             # a Character used out of turn, at a moment that allows it
             others = [
@@ -110,9 +112,9 @@ def play(
     return log, state
 
 
-def choose(rng, state, options):
+def choose(rng: random.Random, state: GameState, options: list[Event]) -> Event:
     """Bid a little, work when possible, build and end turns; enough to reach round 7."""
-    by_type = {}
+    by_type: dict[str, list[Event]] = {}
     for ev in options:
         by_type.setdefault(ev["type"], []).append(ev)
     for kind, weight in (

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .catalog import BONUS_CARDS, PRESTIGE_CARDS
 
 
-def bonus_value(card: str, counts: dict) -> int:
+def bonus_value(card: str, counts: dict[str, Any]) -> int:
     return sum(weight * counts[key] for key, weight in BONUS_CARDS[card][1].items())
 
 
-def prestige_points(card: str, seat: int, all_counts: dict[int, dict]) -> int:
+def prestige_points(card: str, seat: int, all_counts: dict[int, dict[str, Any]]) -> int:
     """Points for `seat`'s card, comparing every Principality in `all_counts` (ruling 7)."""
-    _, kind, what, points, tie_points = PRESTIGE_CARDS[card]
+    entry: tuple[Any, ...] = PRESTIGE_CARDS[card]
+    _, kind, what, points, tie_points = entry
     mine = all_counts[seat]
     if kind == "at_least":
         return points if all(mine[k] >= v for k, v in what.items()) else 0

@@ -290,7 +290,7 @@ class CatalogError(ValueError):
     """A catalog file or a taught entry that cannot be right (unknown ids, bad sizes)."""
 
 
-def profession_from_dict(pid: str, data: dict) -> Profession:
+def profession_from_dict(pid: object, data: dict) -> Profession:
     if (
         not isinstance(pid, str)
         or not pid
@@ -319,12 +319,26 @@ def profession_from_dict(pid: str, data: dict) -> Profession:
     )
 
 
+AUTOMA_CARD_KEYS = ("rounds", "auction", "first_action", "second_action", "test_data")
+
+
 def automa_card_from_dict(number: str, data: dict) -> dict:
-    """Check one transcribed Automa card (see the catalog file format) and normalise it."""
+    """Check one transcribed Automa card (see the catalog file format) and normalise it.
+
+    Each top-panel object says its die modifier explicitly: `mod` when the card shows one value
+    ("Where just one value is shown, it applies to both the 4- and 5-player game", Solo rules,
+    Auction phase, pp. 11-13), or `mod4` and `mod5` when it shows two; `null` where it shows only
+    1D6. Anything else is refused, so a missing value never silently means "no modifier"."""
     if not str(number).isdigit() or not 1 <= int(number) <= 99:
         raise CatalogError(f"Automa card number {number!r} must be a number from 1 to 99")
     if not isinstance(data, dict):
         raise CatalogError(f"Automa card {number}: must be an object")
+    unknown = sorted(map(str, set(data) - set(AUTOMA_CARD_KEYS)))
+    if unknown:
+        raise CatalogError(
+            f"Automa card {number}: unknown key {', '.join(unknown)}; "
+            f"a card has {', '.join(AUTOMA_CARD_KEYS[:4])}"
+        )
     if data.get("rounds") not in AUTOMA_ROUND_GROUPS:
         raise CatalogError(
             f"Automa card {number}: rounds must be one of {', '.join(AUTOMA_ROUND_GROUPS)}"
@@ -337,15 +351,7 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
     for item in auction:
         if not isinstance(item, dict) or item.get("object") not in allowed:
             raise CatalogError(f"Automa card {number}: unknown auction object in {item!r}")
-        mods = {}
-        for key in ("mod4", "mod5"):
-            value = item.get(key)
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12
-            ):
-                raise CatalogError(f"Automa card {number}: {key} must be empty or 0..12")
-            mods[key] = value
-        objects.append({"object": item["object"], **mods})
+        objects.append({"object": item["object"], **_automa_modifiers(number, item)})
     if len({o["object"] for o in objects}) != len(objects):
         raise CatalogError(f"Automa card {number}: an object appears twice in the top panel")
     panels = {}
@@ -366,6 +372,33 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
         **panels,
         **({"test_data": True} if data.get("test_data") else {}),
     }
+
+
+def _automa_modifiers(number: str, item: dict) -> dict:
+    """{mod4, mod5} of one top-panel object, from `mod` (one value shown) or both keys."""
+    obj = item["object"]
+    unknown = sorted(map(str, set(item) - {"object", "mod", "mod4", "mod5"}))
+    if unknown:
+        raise CatalogError(
+            f"Automa card {number}, {obj}: unknown key {', '.join(unknown)}; "
+            "an object has mod (one value shown) or mod4 and mod5 (two shown)"
+        )
+    given = [k for k in ("mod", "mod4", "mod5") if k in item]
+    if given not in (["mod"], ["mod4", "mod5"]):
+        raise CatalogError(
+            f"Automa card {number}, {obj}: say its die modifier explicitly: mod when the card "
+            "shows one value (it applies to both the 4- and 5-player game), mod4 and mod5 when "
+            "it shows two; null where it shows only 1D6"
+        )
+    for key in given:
+        value = item[key]
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12
+        ):
+            raise CatalogError(f"Automa card {number}, {obj}: {key} must be null or 0..12")
+    if given == ["mod"]:
+        return {"mod4": item["mod"], "mod5": item["mod"]}
+    return {"mod4": item["mod4"], "mod5": item["mod5"]}
 
 
 @dataclass(frozen=True)

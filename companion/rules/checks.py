@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import TypeGuard
+
 from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID, TWO_PLAYER_OPENING_BID
-from .module import every
+from .module import Event, every
 from .refusals import refuse
+from .state import GameState
 
 
-def seat(state, event, key="player") -> int:
+def seat(state: GameState, event: Event, key: str = "player") -> int:
     value = event.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.n:
         refuse(
@@ -17,7 +21,7 @@ def seat(state, event, key="player") -> int:
     return value
 
 
-def whole(event, key, low, high=None) -> int:
+def whole(event: Event, key: str, low: int, high: int | None = None) -> int:
     value = event.get(key)
     if (
         not isinstance(value, int)
@@ -30,28 +34,28 @@ def whole(event, key, low, high=None) -> int:
     return value
 
 
-def known(value, table) -> bool:
+def known(value: object, table: Collection[str]) -> TypeGuard[str]:
     """Is `value` one of a table's ids? Payloads come from phones: a list or an object where an
     id belongs is simply unknown, never a crash."""
     return isinstance(value, str) and value in table
 
 
-def selling_allowed(state) -> bool:
+def selling_allowed(state: GameState) -> bool:
     """Fame may be sold unless a module forbids it (The Muse and the Princess)."""
     return every(state, "fame_may_be_sold")
 
 
-def means(state, s: int) -> int:
+def means(state: GameState, s: int) -> int:
     """What a player can raise for a bid: cash plus fame they may sell (ruling 1)."""
     p = state.players[s]
     return p.money + (FLORIN_PER_FAME_SOLD * p.fame if selling_allowed(state) else 0)
 
 
-def opening_bid(state) -> int:
+def opening_bid(state: GameState) -> int:
     return TWO_PLAYER_OPENING_BID if state.two_player else OPENING_BID
 
 
-def pay(state, s: int, amount: int, what: str):
+def pay(state: GameState, s: int, amount: int, what: str) -> None:
     """Actions are paid in cash; the player sells fame first if they want to (Earning Money)."""
     p = state.players[s]
     if p.money < amount:

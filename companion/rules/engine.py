@@ -6,10 +6,12 @@ replay; `apply` is the pure form for anyone who keeps the state it started from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
-from .module import BASE, Event, Move, combo, known_event, run, some
+from .module import Event, Move, combo, known_event, run, some
 from .refusals import Refusal, refuse
 from .rounds import whose_turn
 from .setup import game_started
@@ -40,7 +42,7 @@ def apply_in_place(state: GameState, event: Event) -> GameState:
         move = check_move(state, event, kind)
         move.handler(state, event)
         if move.action:
-            use_action(state, seat(state, event), kind)
+            use_action(state, seat(state, event), str(kind))
         run(state, "event_done", event)
     state.events_applied += 1
     return state
@@ -58,8 +60,13 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
     if state.phase == "not_started":
         refuse("game_not_started", "The first event of a game is game_started")
     game = combo(state)
-    if owner.name != BASE and owner.name not in state.modules and owner.foreign:
-        refuse(*owner.foreign)
+    if not game.declares(kind):  # another module's event
+        refuse(
+            *(
+                owner.foreign
+                or ("unknown_event", f"{kind} belongs to {owner.title}: this game is without it")
+            )
+        )
     run(state, "gate", event)
     if state.phase == "over":
         refuse("game_over", "The game is over: nothing more can be recorded")
@@ -160,6 +167,7 @@ class Fold:
 
     def _retract(self, event: dict):
         seqs = self.check_retraction(event)
+        assert self.effective is not None  # check_retraction asks for the full log otherwise
         keep = self.effective[: -len(seqs)]
         rebuilt = Fold(self.catalog)
         for e in keep:
@@ -171,7 +179,7 @@ class NeedFullLog(Exception):
     """An undo reaches into events a snapshot folded away: fold again from the first event."""
 
 
-def replay(events, catalog: Catalog = BUILTIN) -> GameState:
+def replay(events: Iterable[Event], catalog: Catalog = BUILTIN) -> GameState:
     """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
     fold = Fold(catalog)
     for i, event in enumerate(events, 1):

@@ -6,6 +6,9 @@ something the rules would then refuse.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from .actions import building_cost
 from .auction import available_objects, is_last_player
 from .catalog import (
@@ -21,13 +24,20 @@ from .catalog import (
 )
 from .checks import means, opening_bid
 from .engine import apply_in_place
-from .module import gather, some
+from .module import Event, gather, some
 from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
 from .refusals import Refusal
+from .state import GameState, Player
 from .work import work_value
 
 
-def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) -> list[dict]:
+def candidate_events(
+    state: GameState,
+    seat: int,
+    *,
+    professions: list[str] | None = None,
+    bonus_cards: list[str] | None = None,
+) -> list[dict]:
     """Plausible events for `seat` now; `professions`/`bonus_cards` are the cards the table may
     draw from (the app cannot see the physical decks, so callers say what was drawn)."""
     if seat >= state.n or some(state, "automated", seat):
@@ -55,7 +65,7 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
                     if state.grid:
                         size = state.catalog.landscape_cells.get(kind) or 3
                         cells = find_cells(
-                            p, size, lambda c, k=kind, n=size: check_landscape_cells(p, k, c, n)
+                            p, size, partial(check_landscape_cells, p, kind, size=size)
                         )
                         if cells is None:
                             continue
@@ -94,7 +104,7 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
         for b in BUILDINGS:
             ev = {"type": "building_built", "player": seat, "building": b}
             if state.grid and b not in p.buildings:
-                cells = find_cells(p, BUILDINGS[b][1], lambda c, b=b: check_building_cells(p, b, c))
+                cells = find_cells(p, BUILDINGS[b][1], partial(check_building_cells, p, b))
                 if cells is None:
                     continue
                 ev["cells"] = cells
@@ -122,7 +132,7 @@ def candidate_events(state, seat: int, *, professions=None, bonus_cards=None) ->
     return [ev for ev in out if allowed(state, ev)]
 
 
-def allowed(state, event) -> bool:
+def allowed(state: GameState, event: Event) -> bool:
     try:
         apply_in_place(state.clone(), event)
     except Refusal:
@@ -130,7 +140,7 @@ def allowed(state, event) -> bool:
     return True
 
 
-def find_cells(player, size: int, check) -> list | None:
+def find_cells(player: Player, size: int, check: Callable[[list], object]) -> list | None:
     """Some legal placement of a piece of `size` squares, grown cell by cell from each empty
     square (good enough for suggestions and simulated games; players tap their own)."""
     taken = occupied(player)
@@ -164,7 +174,7 @@ def find_cells(player, size: int, check) -> list | None:
     return None
 
 
-def affordable_bid(state, seat: int) -> int | None:
+def affordable_bid(state: GameState, seat: int) -> int | None:
     """The raise a paddle offers, if the seat can back it."""
     cur = state.auction["current"]
     if not cur:

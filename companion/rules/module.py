@@ -205,6 +205,9 @@ class Combo:
         found = entry["moves"].get(kind) if entry else None
         return found if found is not None else self.anytime.get(kind)
 
+    def declares(self, kind: str) -> bool:
+        return kind in self.anytime or any(kind in e["moves"] for e in self.phases.values())
+
     def phases_accepting(self, kind: str) -> list[str]:
         return [name for name, e in self.phases.items() if kind in e["moves"]]
 

@@ -85,7 +85,7 @@ def character_held(state: GameState, s: int) -> dict | None:
     return cards[0] if cards else None
 
 
-def holds(state, s: int, character: str, *, face_up: bool | None = None) -> bool:
+def holds(state: GameState, s: int, character: str, *, face_up: bool | None = None) -> bool:
     card = character_held(state, s)
     return (
         card is not None
@@ -205,7 +205,7 @@ def _start(state):
         cards.clear()
 
 
-def standing_bid(state, s: int) -> int:
+def standing_bid(state: GameState, s: int) -> int:
     """What `s` has bid on a Character this phase (a correction may not make it unpayable)."""
     a = data(state).auction if active(state) else None
     character = _pawn_of(a, s) if a else None
@@ -296,7 +296,7 @@ def event_done(state: GameState, ev: Event) -> None:
         m.won_bid = None
 
 
-def open_moments(state, s: int) -> set[str]:
+def open_moments(state: GameState, s: int) -> set[str]:
     m = data(state)
     now = set()
     if m.immediately and s in m.immediately["seats"]:
@@ -449,7 +449,7 @@ def muse_work_value(state: GameState, s: int, value: dict) -> dict:
     }
 
 
-def princess_work_value(state, s: int) -> dict:
+def princess_work_value(state: GameState, s: int) -> dict:
     """A Work without a Profession card (p. 16): Landscapes, Buildings, Builders and cards."""
     p = state.players[s]
     parts = {
@@ -525,7 +525,7 @@ def banker_exchange(state: GameState, ev: Event) -> None:
 # --- what a seat may do now (for the phones and simulated games) --------------------------------
 
 
-def candidates(state, s: int) -> list[dict]:
+def candidates(state: GameState, s: int) -> list[dict]:
     """Plausible expansion events for seat `s` now; the caller keeps those the rules allow."""
     if not active(state):
         return []

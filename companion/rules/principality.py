@@ -6,6 +6,8 @@ from the pieces' sizes (Buildings from the rulebook, Landscapes from what the ta
 
 from __future__ import annotations
 
+from typing import Any
+
 from .catalog import (
     BUILDERS_FOR_ADJACENT_BUILDINGS,
     BUILDING_SIZE_CLASS,
@@ -17,12 +19,13 @@ from .catalog import (
 )
 from .module import gather
 from .refusals import refuse
+from .state import GameState, Player
 
 PALAZZO = "palazzo"
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
-def parse_cells(cells) -> list[tuple[int, int]]:
+def parse_cells(cells: object) -> list[tuple[int, int]]:
     """Cells as sent by a phone: a list of [row, col]; anything else is refused, not crashed on."""
     if not isinstance(cells, list) or not cells:
         refuse("wrong_shape", "Say which squares the piece covers, as a list of [row, column]")
@@ -49,7 +52,7 @@ def parse_cells(cells) -> list[tuple[int, int]]:
     return out
 
 
-def connected(cells) -> bool:
+def connected(cells: list[tuple[int, int]]) -> bool:
     todo, seen = [cells[0]], {cells[0]}
     cellset = set(cells)
     while todo:
@@ -62,7 +65,7 @@ def connected(cells) -> bool:
     return len(seen) == len(cellset)
 
 
-def occupied(player) -> dict:
+def occupied(player: Player) -> dict:
     """Square -> what covers it, the Palazzo included."""
     taken = {cell: PALAZZO for cell in PALAZZO_CELLS}
     for piece, cells in player.pieces:
@@ -71,7 +74,7 @@ def occupied(player) -> dict:
     return taken
 
 
-def check_building_cells(player, building: str, cells) -> list:
+def check_building_cells(player: Player, building: str, cells: object) -> list:
     size = BUILDINGS[building][1]
     cells = parse_cells(cells)
     if len(cells) != size:
@@ -93,7 +96,7 @@ def check_building_cells(player, building: str, cells) -> list:
     return cells
 
 
-def check_room(player, what: str, size: int, grid: bool, landscape_cells: dict):
+def check_room(player: Player, what: str, size: int, grid: bool, landscape_cells: dict) -> None:
     """A piece needs as many empty squares as it covers ('each requiring 7 empty spaces'):
     without a grid the squares are still counted, so empty spaces never go below 0."""
     empty = empty_spaces(player, grid, landscape_cells)
@@ -111,7 +114,7 @@ def check_room(player, what: str, size: int, grid: bool, landscape_cells: dict):
         )
 
 
-def largest_free_area(player) -> int:
+def largest_free_area(player: Player) -> int:
     """The most empty squares joined edge to edge: a piece must lie on such an area."""
     taken = occupied(player)
     free = {(r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE)} - set(taken)
@@ -131,7 +134,7 @@ def largest_free_area(player) -> int:
     return best
 
 
-def check_landscape_cells(player, landscape: str, cells, size: int) -> list:
+def check_landscape_cells(player: Player, landscape: str, cells: object, size: int) -> list:
     """`size` 0 means the table has not taught this tile yet: the first placement teaches it."""
     cells = parse_cells(cells)
     if size and len(cells) != size:
@@ -147,7 +150,7 @@ def _no_overlap(cells, taken):
             refuse("overlap", f"Square [{cell[0]}, {cell[1]}] is already covered by {what}")
 
 
-def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
+def empty_spaces(player: Player, grid: bool, landscape_cells: dict) -> int | None:
     """Squares covered by nothing; the Palazzo's are not empty (ruling 6)."""
     total = GRID_SIZE * GRID_SIZE - len(PALAZZO_CELLS)
     if grid:
@@ -161,14 +164,14 @@ def empty_spaces(player, grid: bool, landscape_cells: dict) -> int | None:
     return total - covered
 
 
-def buildings_of(state, seat: int) -> list[str]:
+def buildings_of(state: GameState, seat: int) -> list[str]:
     """The Buildings that count in a Principality: its own, and those a module shares with it
     (a cooperative Building counts in both Principalities for all purposes)."""
     return state.players[seat].buildings + gather(state, "shared_buildings", seat)
 
 
 def counts(
-    player,
+    player: Player,
     *,
     grid: bool = False,
     landscape_cells: dict | None = None,
@@ -181,7 +184,7 @@ def counts(
     built = player.buildings if buildings is None else buildings
     sizes = [BUILDING_SIZE_CLASS[BUILDINGS[b][1]] for b in built]
     ls = player.landscapes
-    c = {
+    c: dict[str, Any] = {
         "buildings": len(built),
         "large_buildings": sizes.count("large"),
         "medium_buildings": sizes.count("medium"),

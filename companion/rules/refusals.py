@@ -146,6 +146,7 @@ class Refusal(Exception):
         self.code = code
         self.message = message
         self.rule = CODES[code]
+        self.seq: int | None = None  # where replay met it
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "rule": self.rule}

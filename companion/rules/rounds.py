@@ -7,6 +7,8 @@ phase calls `end_phase`; the flow enters the next one, or ends the round or the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import prestige_points
 from .catalog import PRESTIGE_FOR_BEST_WORK, ROUNDS
 from .module import GAME_END, ROUND, chain, combo, first, run
@@ -92,7 +94,7 @@ def end_round(state: GameState) -> None:
     begin_round(state, state.round + 1)
 
 
-def principality_counts(state: GameState) -> dict[int, dict]:
+def principality_counts(state: GameState) -> dict[int, dict[str, Any]]:
     """What Prestige cards compare, for every Principality."""
     out = {}
     for s, p in enumerate(state.players):
@@ -122,7 +124,7 @@ def score_the_game(state: GameState) -> None:
     state.phase = "over"
     state.turn = None
     all_counts = principality_counts(state)
-    scores = []
+    scores: list[dict[str, Any]] = []
     for s, p in enumerate(state.players):
         cards = {c: prestige_points(c, s, all_counts) for c in p.prestige_cards}
         scores.append(

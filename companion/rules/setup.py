@@ -38,9 +38,11 @@ def game_started(state: GameState, ev: Event) -> None:
     start = game.hooks["start"][-1] if game.hooks["start"] else base_setup
     start(state, ev)
     state.modules = names
-    state.parts = new_parts(names, game=True)
+    for name, part in new_parts(names, game=True).items():
+        state.parts.setdefault(name, part)  # a `start` hook may have made its own
     for p in state.players:
-        p.parts = new_parts(names, game=False)
+        for name, part in new_parts(names, game=False).items():
+            p.parts.setdefault(name, part)
     state.expansions = {k: any(m.option == k for m in game.modules) for k in EXPANSIONS}
     for setup in game.hooks["setup"]:
         setup(state, ev)

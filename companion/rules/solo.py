@@ -5,14 +5,14 @@ the die showed, which Profession a flipped card shows, which cards were drawn fo
 what you chose. Wolfgang's decisions are worked out here from those facts (see `automa.py`),
 never typed in, so the log replays his game exactly.
 
-At every moment the engine knows the one physical step it waits for: `state.solo["need"]`,
+At every moment the engine knows the one physical step it waits for: `solo_of(state).need`,
 phrased for the phone by `solo_prompt`. An event that is not that step (or one of the few that
 may come any time: selling fame, teaching a card, a correction, using a Recruiting card) is
 refused with `not_expected_now`. Like every handler, these check everything before they change
 anything.
 
 Seats: 0 is you, 1 is Wolfgang. The dummy players are no seats: their columns of Profession
-cards live in `state.solo["columns"]`, Wolfgang's row of cards in `state.solo["row"]`.
+cards live in `SoloState.columns`, Wolfgang's row of cards in `SoloState.row` (solo_state.py).
 """
 
 from __future__ import annotations
@@ -48,13 +48,14 @@ from .catalog import (
     automa_card_from_dict,
 )
 from .checks import means, seat
-from .module import Module, Phase, register
+from .module import Event, Handler, Module, Move, Phase, register
 from .principality import check_room, empty_spaces
 from .refusals import refuse
 from .rounds import end_phase, next_turn
 from .setup import in_play, player_names
-from .state import Player, _copy
-from .work import profession
+from .solo_state import SOLO, SoloState, is_solo, solo_of
+from .state import GameState, Player, _copy
+from .work import profession_id
 
 ME = 0
 UNKNOWN = "unknown"  # a face-down Profession card nobody has seen yet
@@ -100,7 +101,7 @@ EXPECT = {
 # --- hooks the base engine calls -------------------------------------------------------------
 
 
-def start_solo(state, ev):
+def start_solo(state: GameState, ev: Event) -> None:
     """`game_started` with `solo`: two seats, Wolfgang's money by difficulty, 2 Freedoms of
     each type, and the Profession cards dealt face down to Wolfgang and the dummies."""
     options = ev.get("solo")
@@ -143,28 +144,20 @@ def start_solo(state, ev):
     state.profession_deck = PROFESSION_DECK - STARTING_HAND * (1 + dummies)
     state.bonus_deck = list(BONUS_CARDS)
     state.prestige_deck = list(PRESTIGE_CARDS)
-    state.solo = {
-        "difficulty": difficulty,
-        "dummies": dummies,
-        "players": 2 + dummies,
-        "row": [_unknown_card() for _ in range(STARTING_HAND)],
-        "columns": [
+    state.parts[SOLO] = SoloState(
+        difficulty=difficulty,
+        dummies=dummies,
+        players=2 + dummies,
+        row=[_unknown_card() for _ in range(STARTING_HAND)],
+        columns=[
             [{"card": None, "face_up": False} for _ in range(STARTING_HAND)] for _ in range(dummies)
         ],
-        "known_automa_professions": [],
-        "drawn": [],
-        "need": {"step": "starting_hand"},
-        "running": None,
-        "auction": None,
-        "facts": {},
-        "turn": None,
-        "log": [],
-    }
+    )
     _sync(state)
 
 
-def begin_solo_round(state):
-    state.solo["auction"] = {
+def begin_solo_round(state: GameState) -> None:
+    solo_of(state).auction = {
         "card": None,
         "offers": [],
         "bought": None,
@@ -173,27 +166,27 @@ def begin_solo_round(state):
         "wolfgang": None,
         "discarded": [],
     }
-    state.solo["facts"] = {}
-    state.solo["turn"] = None
-    state.solo["running"] = None
+    solo_of(state).facts = {}
+    solo_of(state).turn = {}
+    solo_of(state).running = None
     state.auction["opener"] = ME
     _wait(state, "auction_card")
 
 
-def wolfgang_counts(state) -> dict:
+def wolfgang_counts(state: GameState) -> dict:
     return automa.wolfgang_counts(state)
 
 
-def recruit_from_wolfgang(state, s: int, pid: str):
+def recruit_from_wolfgang(state: GameState, s: int, pid: str) -> None:
     """The base checks passed: the card leaves his row, your Recruiting card goes face down to
     the right of it (a card he will Work with, like any of his face-down cards)."""
-    solo = state.solo
-    i = next(i for i, e in enumerate(solo["row"]) if e["face_up"] and e["card"] == pid)
+    solo = solo_of(state)
+    i = next(i for i, e in enumerate(solo.row) if e["face_up"] and e["card"] == pid)
     p = state.players[s]
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
-    del solo["row"][i]
-    solo["row"].append(_recruiting_card())
+    del solo.row[i]
+    solo.row.append(_recruiting_card())
     _sync(state)
     _log(
         state,
@@ -203,14 +196,14 @@ def recruit_from_wolfgang(state, s: int, pid: str):
     )
 
 
-def recruit_from_dummy(state, ev):
+def recruit_from_dummy(state: GameState, ev: Event) -> None:
     """`recruiting_card_used {player: 0, from_dummy: i, profession}`: a face-up card of a dummy
     player's column; the Recruiting card is discarded."""
     s = seat(state, ev)
     p = state.players[s]
     check_recruiter(state, s)
     d = ev.get("from_dummy")
-    columns = state.solo["columns"]
+    columns = solo_of(state).columns
     if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(columns):
         refuse("unknown_player", f"from_dummy is a dummy column from 0 to {len(columns) - 1}")
     pid = ev.get("profession")
@@ -218,6 +211,7 @@ def recruit_from_dummy(state, ev):
     i = next((i for i, e in enumerate(column) if e["face_up"] and e["card"] == pid), None)
     if i is None:
         refuse("not_on_table", f"Dummy player {d + 1} has no face-up {pid!r}")
+    pid = column[i]["card"]
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
     del column[i]
@@ -229,14 +223,14 @@ def recruit_from_dummy(state, ev):
     )
 
 
-def after_player_choice(state) -> bool:
+def after_player_choice(state: GameState) -> bool:
     """Your Landscape is placed or your Prestige card chosen: now Wolfgang buys."""
-    if not state.auction["pending"] and state.solo["need"]["step"] == "your_choice":
+    if not state.auction["pending"] and solo_of(state).need["step"] == "your_choice":
         _close_your_auction(state)
     return True
 
 
-def solo_recruiting_card_used(state, ev):
+def solo_recruiting_card_used(state: GameState, ev: Event) -> None:
     """From an opponent's table (Wolfgang's row) as in the base game, or from a dummy column."""
     if "from_dummy" in ev:
         return recruit_from_dummy(state, ev)
@@ -246,7 +240,7 @@ def solo_recruiting_card_used(state, ev):
     recruit(state, s, src, pid)
 
 
-def gate(state, ev):
+def gate(state: GameState, ev: Event) -> None:
     """Every event of a solo game passes here first (engine.apply_in_place)."""
     kind = ev.get("type")
     if kind in BIDDING:
@@ -255,7 +249,7 @@ def gate(state, ev):
             "In the solo game nobody bids: offer an object against the Automa "
             "card (solo_auction_offered)",
         )
-    if state.phase == "over" or state.solo is None:
+    if state.phase == "over":
         return  # the handlers themselves say the game is over
     if ev.get("player") == WOLFGANG_SEAT and kind != "correction":
         refuse(
@@ -265,29 +259,29 @@ def gate(state, ev):
         )
     if kind in ANY_TIME:
         return
-    if kind not in EXPECT[state.solo["need"]["step"]]:
+    if kind not in EXPECT[solo_of(state).need["step"]]:
         refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
 
 
 # --- the solo Auction phase -----------------------------------------------------------------
 
 
-def automa_card_drawn(state, ev):
+def automa_card_drawn(state: GameState, ev: Event) -> None:
     need = _need(state, "auction_card", "wolfgang_card")
     number, card, catalog = _check_automa_card(state, ev)
     # all checks passed
-    solo = state.solo
+    solo = solo_of(state)
     if catalog is not None:
         state.taught.setdefault("automa_cards", {})[number] = card
         state.catalog = catalog
-    solo["drawn"].append(number)
+    solo.drawn.append(number)
     if need["step"] == "auction_card":
-        solo["auction"]["card"] = number
+        solo.auction["card"] = number
         _choose_next(state)
     else:
-        solo["turn"]["card"] = number
-        solo["facts"] = {}
-        solo["running"] = "action"
+        solo.turn["card"] = number
+        solo.facts = {}
+        solo.running = "action"
         _advance(state)
 
 
@@ -298,7 +292,7 @@ def _check_automa_card(state, ev):
     ):
         refuse("bad_event", "card is the number printed on the Automa card")
     number = str(int(number))
-    if number in state.solo["drawn"]:
+    if number in solo_of(state).drawn:
         refuse(
             "automa_card_used",
             f"Automa card {number} was already drawn this game: "
@@ -335,7 +329,7 @@ def _check_automa_card(state, ev):
     return number, card, catalog
 
 
-def solo_auction_offered(state, ev):
+def solo_auction_offered(state: GameState, ev: Event) -> None:
     _need(state, "choose_object")
     obj = ev.get("object")
     if not isinstance(obj, str) or obj not in AUCTION_STACKS:
@@ -345,7 +339,7 @@ def solo_auction_offered(state, ev):
             f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
             "own object)",
         )
-    auc = state.solo["auction"]
+    auc = solo_of(state).auction
     card = automa.automa_card(state, auc["card"])
     item = automa.card_item(state, card, obj)
     name = OBJECT_NAMES[obj]
@@ -372,7 +366,7 @@ def solo_auction_offered(state, ev):
             state.grid,
             state.catalog.landscape_cells,
         )
-    final = len(auc["offers"]) == state.solo["players"] - 1
+    final = len(auc["offers"]) == solo_of(state).players - 1
     if final and obj in automa.protected_objects(state, card):
         refuse(
             "protected_in_final_auction",
@@ -400,7 +394,7 @@ def solo_auction_offered(state, ev):
         _wait(state, "roll", who="you", object=obj, modifier=modifier)
 
 
-def die_rolled(state, ev):
+def die_rolled(state: GameState, ev: Event) -> None:
     need = _need(state, "roll")
     value, source = ev.get("value"), ev.get("source")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
@@ -408,8 +402,8 @@ def die_rolled(state, ev):
     if source is not None and source not in DIE_SOURCES:
         refuse("bad_die", "source is table (the physical die) or app (the app's die)")
     # all checks passed
-    solo = state.solo
-    auc = solo["auction"]
+    solo = solo_of(state)
+    auc = solo.auction
     modifier = need["modifier"]
     bid = automa.last_bid(modifier, value)
     auc["rolls"].append(
@@ -432,11 +426,11 @@ def die_rolled(state, ev):
         )
         _wait(state, "buy_or_decline", object=need["object"])
     else:
-        solo["facts"]["roll"] = {"object": need["object"], "value": value}
+        solo.facts["roll"] = {"object": need["object"], "value": value}
         _advance(state)
 
 
-def solo_bought(state, ev):
+def solo_bought(state: GameState, ev: Event) -> None:
     offer = _answering_offer(state, ev)
     price = offer["price"]
     if price > means(state, ME):
@@ -450,7 +444,7 @@ def solo_bought(state, ev):
     pay_price(state.players[ME], price)
     obj = offer["object"]
     offer["result"] = "bought"
-    auc = state.solo["auction"]
+    auc = solo_of(state).auction
     auc["bought"] = obj
     gain_object(state, ME, obj, price)
     _log(state, "you", f"You buy the {OBJECT_NAMES[obj]} for {price}")
@@ -460,7 +454,7 @@ def solo_bought(state, ev):
         _close_your_auction(state)
 
 
-def solo_declined(state, ev):
+def solo_declined(state: GameState, ev: Event) -> None:
     offer = _answering_offer(state, ev)
     name = OBJECT_NAMES[offer["object"]]
     if offer["forced"] and offer["price"] <= means(state, ME):
@@ -471,30 +465,30 @@ def solo_declined(state, ev):
         )
     # all checks passed
     offer["result"] = "declined"
-    auc = state.solo["auction"]
+    auc = solo_of(state).auction
     reminder = f"; if Wolfgang buys it he pays {offer['last_bid']}" if offer["last_bid"] else ""
     _log(state, "you", f"You decline the {name}{reminder}")
-    if len(auc["offers"]) >= state.solo["players"]:
+    if len(auc["offers"]) >= solo_of(state).players:
         _close_your_auction(state)
     else:
         _choose_next(state)
 
 
-def solo_auctions_left(state, ev):
+def solo_auctions_left(state: GameState, ev: Event) -> None:
     """`auctions_left {player: 0}`: you remove yourself from the auctions; Wolfgang buys."""
     s = seat(state, ev)
     _need(state, "choose_object")
     if s != ME:
         refuse("not_expected_now", "Only you leave the auctions; Wolfgang always buys")
     state.players[ME].left_auctions = True
-    state.solo["auction"]["left"] = True
+    solo_of(state).auction["left"] = True
     _log(state, "you", "You leave the auctions this round")
     _close_your_auction(state)
 
 
 def _answering_offer(state, ev) -> dict:
     _need(state, "buy_or_decline")
-    offer = state.solo["auction"]["offers"][-1]
+    offer = solo_of(state).auction["offers"][-1]
     if ev.get("object") != offer["object"]:
         refuse(
             "not_expected_now",
@@ -504,19 +498,19 @@ def _answering_offer(state, ev) -> dict:
 
 
 def _choose_next(state):
-    _wait(state, "choose_object", auction=len(state.solo["auction"]["offers"]) + 1)
+    _wait(state, "choose_object", auction=len(solo_of(state).auction["offers"]) + 1)
 
 
 def _close_your_auction(state):
-    state.solo["running"] = "buy"
-    state.solo["facts"] = {}
+    solo_of(state).running = "buy"
+    solo_of(state).facts = {}
     state.auction["opener"] = WOLFGANG_SEAT
     _advance(state)
 
 
 def _wolfgang_buys(state) -> dict | None:
     """One step of "Wolfgang buys an object"; returns what it needs, or None when done."""
-    solo = state.solo
+    solo = solo_of(state)
     d = automa.purchase(state)
     if "need" in d:
         return _need_from(d)
@@ -549,9 +543,10 @@ def _wolfgang_buys(state) -> dict | None:
                 p.fame += gain
                 words += f"; his Builder number {p.builders} scores {gain} PP"
         elif obj == RECRUITING_CARD:
-            solo["row"].append(_recruiting_card())
+            solo.row.append(_recruiting_card())
             words += "; it goes face down to the right of his row"
         elif obj == "prestige":
+            assert isinstance(card, str)  # chosen above
             words += f"; of the cards drawn he takes {_card_choice_words(state, 'prestige', card)}"
             state.prestige_deck.remove(card)
             p.prestige_cards.append(card)
@@ -562,7 +557,7 @@ def _wolfgang_buys(state) -> dict | None:
         )
         _sync(state)
         _log(state, "wolfgang", words)
-    auc = solo["auction"]
+    auc = solo.auction
     auc["wolfgang"] = {"object": obj, "price": d.get("last_bid"), "card": card}
     for kind in (RECRUITING_CARD, "builder"):
         if kind not in (auc["bought"], obj) and state.stacks[kind] > 0:
@@ -574,8 +569,8 @@ def _wolfgang_buys(state) -> dict | None:
                 f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
                 f"supply ({state.stacks[kind]} left)",
             )
-    solo["running"] = None
-    solo["facts"] = {}
+    solo.running = None
+    solo.facts = {}
     state.auction["opener"] = None
     end_phase(state)
     return None
@@ -583,7 +578,7 @@ def _wolfgang_buys(state) -> dict | None:
 
 def _chosen_card(state, deck: str):
     """The card he takes of those drawn: his best now, a recorded random pick among ties."""
-    facts = state.solo["facts"]
+    facts = solo_of(state).facts
     offered = facts.get("offered")
     if offered is None:
         return {"step": "offer", "deck": deck, "count": automa.offer_size(state, deck)}
@@ -596,7 +591,7 @@ def _chosen_card(state, deck: str):
 
 
 def _card_choice_words(state, deck: str, card: str) -> str:
-    facts = state.solo["facts"]
+    facts = solo_of(state).facts
     values = facts["values"]
     unit = "PP now" if deck == "prestige" else "to the Work"
     why = f"worth {values[card]} {unit}, the most"
@@ -609,13 +604,13 @@ def _card_choice_words(state, deck: str, card: str) -> str:
 
 
 def _start_turn(state):
-    solo = state.solo
-    solo["running"] = None
+    solo = solo_of(state)
+    solo.running = None
     if state.turn == ME:
-        solo["turn"] = None
+        solo.turn = {}
         _wait(state, "your_turn")
     else:
-        solo["turn"] = _new_turn(1)
+        solo.turn = _new_turn(1)
         _wait(state, "wolfgang_card", action=1)
 
 
@@ -624,12 +619,13 @@ def _new_turn(n: int) -> dict:
 
 
 def _wolfgang_acts(state) -> dict | None:
-    solo = state.solo
-    t = solo["turn"]
+    solo = solo_of(state)
+    t = solo.turn
     if t["done"]:
         if t["flips"]:
             return {"step": "dummy_flip", "columns": list(t["flips"])}
-        return _finish_action(state)
+        _finish_action(state)
+        return None
     panel = "first_action" if t["action"] == 1 else "second_action"
     if t["decision"] is None:
         d = automa.choose_action(state, automa.automa_card(state, t["card"]), panel)
@@ -659,17 +655,19 @@ def _wolfgang_acts(state) -> dict | None:
         )
         _pay(p, pay)
         state.bonus_deck.remove(card)
-        solo["row"][automa.leftmost_face_down(state)]["bonus"].append(card)
+        slot = automa.leftmost_face_down(state)
+        assert slot is not None  # possible() offers a Bonus card only then
+        solo.row[slot]["bonus"].append(card)
         _sync(state)
         _log(state, "wolfgang", words)
     elif action == "profession":
         cost = automa.action_cost(state, "profession")
         pay = automa.payment(p.money, cost)
         _pay(p, pay)
-        solo["row"].append(_unknown_card())
+        solo.row.append(_unknown_card())
         state.profession_deck -= 1
         dealt = []
-        for i, column in enumerate(solo["columns"]):
+        for i, column in enumerate(solo.columns):
             if state.profession_deck > 0:
                 column.append({"card": None, "face_up": False})
                 state.profession_deck -= 1
@@ -718,9 +716,10 @@ def _wolfgang_acts(state) -> dict | None:
 
 
 def _wolfgang_works(state, why: str) -> dict | None:
-    solo = state.solo
+    solo = solo_of(state)
     slot = automa.leftmost_face_down(state)
-    entry = solo["row"][slot]
+    assert slot is not None  # he works only with a face-down card (automa.possible)
+    entry = solo.row[slot]
     if entry["kind"] == "profession" and entry["card"] is None:
         return {"step": "reveal", "owner": "wolfgang", "purpose": "work"}
     wv = automa.work_value(state, slot)
@@ -747,28 +746,28 @@ def _wolfgang_works(state, why: str) -> dict | None:
         }
     )
     _sync(state)
-    solo["turn"]["flips"] = [
-        i for i, col in enumerate(solo["columns"]) if any(not e["face_up"] for e in col)
+    solo.turn["flips"] = [
+        i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)
     ]
-    if solo["turn"]["flips"]:
+    if solo.turn["flips"]:
         words += (
             "; then flip one face-down card in each dummy column "
-            f"({', '.join(str(i + 1) for i in solo['turn']['flips'])})"
+            f"({', '.join(str(i + 1) for i in solo.turn['flips'])})"
         )
     _log(state, "wolfgang", words)
     return None
 
 
 def _finish_action(state) -> None:
-    solo = state.solo
+    solo = solo_of(state)
     state.players[WOLFGANG_SEAT].actions += 1
-    solo["facts"] = {}
-    solo["running"] = None
-    if solo["turn"]["action"] == 1:
-        solo["turn"] = _new_turn(2)
+    solo.facts = {}
+    solo.running = None
+    if solo.turn["action"] == 1:
+        solo.turn = _new_turn(2)
         _wait(state, "wolfgang_card", action=2)
         return None
-    solo["turn"] = None
+    solo.turn = {}
     next_turn(state)
     if state.phase == "over":
         _wait(state, "over")
@@ -778,7 +777,7 @@ def _finish_action(state) -> None:
 # --- facts about Wolfgang's and the dummies' cards --------------------------------------------
 
 
-def automa_profession_revealed(state, ev):
+def automa_profession_revealed(state: GameState, ev: Event) -> None:
     need = _need(state, "reveal", "dummy_flip")
     owner = ev.get("owner")
     if need["step"] == "reveal" and owner != "wolfgang":
@@ -795,16 +794,15 @@ def automa_profession_revealed(state, ev):
             f"{' or '.join(str(c) for c in need['columns'])} (owner: "
             "the column's index)",
         )
-    pid = ev.get("profession")
-    profession(state, pid)
+    pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
         refuse(
             "card_not_available",
             f"The {_pname(state, pid)} is already elsewhere: the deck has one of each card",
         )
     # all checks passed
-    solo = state.solo
-    solo["known_automa_professions"].append(pid)
+    solo = solo_of(state)
+    solo.known_automa_professions.append(pid)
     if owner == "wolfgang":
         # Found again, not remembered: a card recruited from his row meanwhile shifts positions.
         slot = (
@@ -812,18 +810,20 @@ def automa_profession_revealed(state, ev):
             if need["purpose"] == "work"
             else automa.leftmost_face_down_profession(state)
         )
-        solo["row"][slot]["card"] = pid
+        assert slot is not None  # the app asked because there is one
+        solo.row[slot]["card"] = pid
         _sync(state)
     else:
-        column = solo["columns"][owner]
+        assert isinstance(owner, int)  # checked above
+        column = solo.columns[owner]
         entry = next(e for e in column if not e["face_up"])
         entry.update(card=pid, face_up=True)
-        solo["turn"]["flips"].remove(owner)
+        solo.turn["flips"].remove(owner)
         _log(state, "table", f"Dummy player {owner + 1} turns up the {_pname(state, pid)}")
     _advance(state)
 
 
-def automa_cards_offered(state, ev):
+def automa_cards_offered(state: GameState, ev: Event) -> None:
     need = _need(state, "offer")
     deck = ev.get("deck")
     if deck != need["deck"]:
@@ -851,16 +851,16 @@ def automa_cards_offered(state, ev):
     # among ties must not change what he wanted.
     values = automa.card_values(state, deck, cards)
     # all checks passed
-    state.solo["facts"].update(offered=list(cards), values=values)
+    solo_of(state).facts.update(offered=list(cards), values=values)
     _advance(state)
 
 
-def automa_tie_broken(state, ev):
+def automa_tie_broken(state: GameState, ev: Event) -> None:
     """The app's random pick among cards Wolfgang values equally, recorded so replay agrees."""
     need = _need(state, "tie")
     if ev.get("card") not in need["cards"]:
         refuse("not_tied", f"Wolfgang's tied best cards are {', '.join(need['cards'])}")
-    state.solo["facts"]["tie"] = ev["card"]
+    solo_of(state).facts["tie"] = ev["card"]
     _advance(state)
 
 
@@ -869,12 +869,12 @@ def automa_tie_broken(state, ev):
 
 def _advance(state):
     """Run Wolfgang's procedure until it needs a fact from the table, or hands over."""
-    solo = state.solo
-    while solo["running"]:
-        step = _wolfgang_buys if solo["running"] == "buy" else _wolfgang_acts
+    solo = solo_of(state)
+    while solo.running:
+        step = _wolfgang_buys if solo.running == "buy" else _wolfgang_acts
         need = step(state)
         if need is not None:
-            solo["need"] = need
+            solo.need = need
             return
 
 
@@ -885,11 +885,11 @@ def _need_from(d: dict) -> dict:
 
 
 def _wait(state, step: str, **context):
-    state.solo["need"] = {"step": step, **context}
+    solo_of(state).need = {"step": step, **context}
 
 
 def _need(state, *steps) -> dict:
-    need = state.solo["need"]
+    need = solo_of(state).need
     if need["step"] not in steps:
         refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
     return need
@@ -911,14 +911,14 @@ def _recruiting_card() -> dict:
 def _sync(state):
     """Mirror his row into his Player: face-down cards are his hand, face-up his table."""
     p = state.players[WOLFGANG_SEAT]
-    row = state.solo["row"]
+    row = solo_of(state).row
     p.hand = [e["card"] or UNKNOWN for e in row if not e["face_up"]]
     p.table = [e["card"] for e in row if e["face_up"]]
     p.bonus_cards = [b for e in row for b in e["bonus"]]
 
 
 def _log(state, who: str, say: str):
-    log = state.solo["log"]
+    log = solo_of(state).log
     log.append(
         {"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who, "say": say}
     )
@@ -936,14 +936,14 @@ def _pname(state, pid) -> str:
 # --- what the app says -------------------------------------------------------------------------
 
 
-def solo_prompt(state) -> dict:
+def solo_prompt(state: GameState) -> dict:
     """The next physical step, as data and one English sentence:
     {step, expect: [event types], say, ...what the step is about}."""
-    if not state.solo:
+    if not is_solo(state):
         return {"step": None, "expect": [], "say": "This is not a solo game"}
     if state.phase == "over":
         return {"step": "over", "expect": [], "say": _final_words(state)}
-    need = state.solo["need"]
+    need = solo_of(state).need
     step = need["step"]
     out = _copy(need)
     out["expect"] = list(EXPECT[step])
@@ -953,11 +953,11 @@ def solo_prompt(state) -> dict:
 
 def _say(state, need: dict, out: dict) -> str:
     step = need["step"]
-    solo = state.solo
+    solo = solo_of(state)
     if step == "starting_hand":
         return (
             "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
-            f"and each of the {solo['dummies']} dummy players a column of 3 face down"
+            f"and each of the {solo.dummies} dummy players a column of 3 face down"
         )
     if step in ("auction_card", "wolfgang_card"):
         what = (
@@ -983,7 +983,7 @@ def _say(state, need: dict, out: dict) -> str:
             return f"{name}: roll the die ({dice}){hint}"
         return f"Wolfgang buys the {name}: roll the die for his price ({dice})"
     if step == "buy_or_decline":
-        offer = solo["auction"]["offers"][-1]
+        offer = solo.auction["offers"][-1]
         name = OBJECT_NAMES[offer["object"]]
         out.update(price=offer["price"], last_bid=offer["last_bid"], forced=offer["forced"])
         if offer["final"]:
@@ -1051,10 +1051,10 @@ def _say(state, need: dict, out: dict) -> str:
 
 
 def _choose_words(state, out: dict) -> str:
-    solo = state.solo
-    auc = solo["auction"]
+    solo = solo_of(state)
+    auc = solo.auction
     card = automa.automa_card(state, auc["card"])
-    n, total = len(auc["offers"]) + 1, solo["players"]
+    n, total = len(auc["offers"]) + 1, solo.players
     offered = {o["object"] for o in auc["offers"]}
     protected = automa.protected_objects(state, card) if n == total else []
     options = [
@@ -1073,7 +1073,7 @@ def _choose_words(state, out: dict) -> str:
         protected=protected,
         auction=n,
         auctions=total,
-        modifiers={o: automa.card_item(state, card, o)[key] for o in options},
+        modifiers={o: (automa.card_item(state, card, o) or {}).get(key) for o in options},
     )
     if not options:
         return f"Auction {n} of {total}: nothing is left to auction — leave the auctions"
@@ -1108,11 +1108,11 @@ def _final_words(state) -> str:
     return f"The game is over: {' and '.join(winners)} {verb} ({tally})"
 
 
-def solo_view(state) -> dict:
+def solo_view(state: GameState) -> dict:
     """What the whole table may see: Wolfgang's row as it lies, the dummies' columns, the
     Automa card in play, this auction's rolls, and what Wolfgang did and why."""
-    solo = state.solo
-    seen = set(solo["known_automa_professions"])
+    solo = solo_of(state)
+    seen = set(solo.known_automa_professions)
     p = state.players[WOLFGANG_SEAT]
     row = [
         {
@@ -1124,24 +1124,24 @@ def solo_view(state) -> dict:
             else None,
             "bonus_cards": list(e["bonus"]),
         }
-        for i, e in enumerate(solo["row"])
+        for i, e in enumerate(solo.row)
     ]
     columns = [
         [{"face_up": e["face_up"], "card": e["card"] if e["face_up"] else None} for e in col]
-        for col in solo["columns"]
+        for col in solo.columns
     ]
     number, use = None, None
-    auc = solo["auction"] or {}
-    if solo["turn"] and solo["turn"]["card"]:
-        number = solo["turn"]["card"]
-        use = "first_action" if solo["turn"]["action"] == 1 else "second_action"
+    auc = solo.auction or {}
+    if solo.turn and solo.turn["card"]:
+        number = solo.turn["card"]
+        use = "first_action" if solo.turn["action"] == 1 else "second_action"
     elif state.phase == "auction" and auc.get("card"):
         number, use = auc["card"], "auction"
     card = state.catalog.automa_cards.get(number) if number else None
     return {
-        "difficulty": solo["difficulty"],
-        "dummies": solo["dummies"],
-        "players": solo["players"],
+        "difficulty": solo.difficulty,
+        "dummies": solo.dummies,
+        "players": solo.players,
         "wolfgang": {
             "money": p.money,
             "fame": p.fame,
@@ -1152,7 +1152,7 @@ def solo_view(state) -> dict:
         },
         "dummy_columns": columns,
         "automa_card": {"number": number, "use": use, "card": card} if number else None,
-        "automa_cards_drawn": list(solo["drawn"]),
+        "automa_cards_drawn": list(solo.drawn),
         "auction": {
             "offers": [dict(o) for o in auc.get("offers", [])],
             "rolls": [dict(r) for r in auc.get("rolls", [])],
@@ -1162,18 +1162,18 @@ def solo_view(state) -> dict:
         }
         if auc
         else None,
-        "log": [dict(x) for x in solo["log"]],
+        "log": [dict(x) for x in solo.log],
         "prompt": solo_prompt(state),
     }
 
 
-def wolfgang_decisions(state, since: int = 0) -> list[dict]:
+def wolfgang_decisions(state: GameState, since: int = 0) -> list[dict]:
     """The decision log (each entry with `n`, `round`, `who`, `say`) after entry `since`."""
-    return [dict(x) for x in state.solo["log"][since:]] if state.solo else []
+    return [dict(x) for x in solo_of(state).log[since:]] if is_solo(state) else []
 
 
 # Wolfgang's facts, accepted in both phases the app may ask for them.
-FACTS = {
+FACTS: dict[str, Move | Handler] = {
     "automa_card_drawn": automa_card_drawn,
     "automa_profession_revealed": automa_profession_revealed,
     "automa_cards_offered": automa_cards_offered,
@@ -1183,10 +1183,11 @@ FACTS = {
 
 register(
     Module(
-        name="solo",
+        name=SOLO,
         title="Solo game against Wolfgang, the Automa",
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", "This event belongs to a solo game against Wolfgang"),
+        game_part=SoloState,
         phases=(
             Phase(
                 "auction",
@@ -1210,7 +1211,7 @@ register(
             "automated": lambda state, s: s == WOLFGANG_SEAT,
             "placing_rules_apply": lambda state, s: s != WOLFGANG_SEAT,
             "fame_may_go_negative": lambda state, s: s == WOLFGANG_SEAT,
-            "professions_out": lambda state: state.solo["known_automa_professions"],
+            "professions_out": lambda state: solo_of(state).known_automa_professions,
             "principality_counts": lambda state, s: (
                 wolfgang_counts(state) if s == WOLFGANG_SEAT else None
             ),

@@ -136,7 +136,6 @@ STATE_FIELDS = (
     "two_player",
     "expansions",
     "modules",
-    "solo",
     "stacks",
     "building_supply",
     "freedom_supply",
@@ -169,7 +168,6 @@ class GameState:
         self.expansions = {"muse_princess": False, "cooperative": False}
         self.modules: list[str] = []  # the modules this game plays with, besides the base game
         self.parts: dict[str, Part] = {}  # what modules keep per game, by module name
-        self.solo: dict | None = None
         self.stacks: dict[str, int] = {}
         self.building_supply: dict[str, int] = {}
         self.freedom_supply: dict[str, int] = {}
@@ -191,7 +189,6 @@ class GameState:
         d["expansions"] = dict(self.expansions)
         d["modules"] = list(self.modules)
         d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
-        d["solo"] = _copy(self.solo)
         d["auction"] = _copy(self.auction)
         d["rounds"] = _copy(self.rounds)
         d["final"] = _copy(self.final)
@@ -205,8 +202,7 @@ class GameState:
     @classmethod
     def from_dict(cls, d: dict, catalog: Catalog = BUILTIN) -> GameState:
         s = cls(catalog.merged(d.get("taught")))
-        if "modules" not in d:  # a snapshot from before modules
-            d = dict(d, modules=["solo"] if d.get("solo") else [])
+        d = _upgrade_state(d)
         for f in STATE_FIELDS:
             if f != "players":
                 setattr(s, f, _copy(d[f]))
@@ -223,7 +219,7 @@ class GameState:
     def n(self) -> int:
         return len(self.players)
 
-    def seats_from(self, seat: int):
+    def seats_from(self, seat: int) -> list[int]:
         """Seats in clockwise order, starting with `seat`."""
         n = len(self.players)
         return [(seat + i) % n for i in range(n)]
@@ -231,6 +227,14 @@ class GameState:
 
 def new_auction(opener: int | None) -> dict:
     return {"opener": opener, "current": None, "taken": [], "pending": []}
+
+
+def _upgrade_state(d: dict) -> dict:
+    """A snapshot from before modules kept the solo game's state in a field of its own."""
+    if "modules" in d:
+        return d
+    solo = d.get("solo")
+    return dict(d, modules=["solo"] if solo else [], parts={"solo": solo} if solo else {})
 
 
 def _upgrade_player(d: dict) -> dict:

@@ -20,11 +20,11 @@ def current_player(state: GameState) -> int | None:
     return whose_turn(state)
 
 
-def minimum_work_value(state) -> int | None:
+def minimum_work_value(state: GameState) -> int | None:
     return MINIMUM_WORK_VALUE.get(state.round)
 
 
-def player_summary(state, seat: int) -> dict:
+def player_summary(state: GameState, seat: int) -> dict:
     p = state.players[seat]
     return {
         "name": p.name,
@@ -44,7 +44,7 @@ def player_summary(state, seat: int) -> dict:
     }
 
 
-def summary(state) -> dict:
+def summary(state: GameState) -> dict:
     """The state as `palazzo replay --json` prints it (the log contract)."""
     out = {
         "round": state.round,
@@ -61,7 +61,7 @@ def summary(state) -> dict:
 PRIVATE = ("money", "hand", "bonus_cards", "prestige_cards")
 
 
-def public_player(state, seat: int) -> dict:
+def public_player(state: GameState, seat: int) -> dict:
     """What the table sees of a Principality: pieces, counts, fame; never purse or hand."""
     d = player_summary(state, seat)
     p = state.players[seat]
@@ -87,7 +87,7 @@ def public_player(state, seat: int) -> dict:
     return d
 
 
-def public_view(state) -> dict:
+def public_view(state: GameState) -> dict:
     a = state.auction
     cur = a.get("current")
     return {
@@ -121,7 +121,7 @@ def public_view(state) -> dict:
     }
 
 
-def seat_view(state, seat: int) -> dict:
+def seat_view(state: GameState, seat: int) -> dict:
     """The public view plus this seat's own secrets, and nobody else's."""
     view = public_view(state)
     p = state.players[seat]

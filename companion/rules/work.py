@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import bonus_value
-from .catalog import BONUS_CARDS, WORK_VALUE
+from .catalog import BONUS_CARDS, WORK_VALUE, Profession
 from .module import chain
 from .principality import buildings_of, counts
 from .refusals import refuse
+from .state import GameState
 
 
-def profession(state, pid: str):
+def profession(state: GameState, pid: object) -> Profession:
+    """The catalog's card for a Profession id the table sent; an unknown one is refused."""
+    return state.catalog.professions[profession_id(state, pid)]
+
+
+def profession_id(state: GameState, pid: object) -> str:
     if not isinstance(pid, str) or pid not in state.catalog.professions:
         refuse(
             "profession_unknown",
             f"Palazzo does not know the Profession card {pid!r} yet: "
             "teach it its Building, Landscape and Freedom first",
         )
-    return state.catalog.professions[pid]
+    return pid
 
 
-def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
+def work_value(state: GameState, seat: int, pid: str, bonus_cards: Iterable[str] = ()) -> dict:
     """{parts: {name: points}, bonus: {card: points}, total}; the played card counts as on the
     table, so "cards in hand" excludes it and "Works" include it (Bonus card overview).
     Modules may add to it (`work_value` hook: the Muse adds the round number)."""
@@ -51,7 +59,7 @@ def work_value(state, seat: int, pid: str, bonus_cards=()) -> dict:
     return chain(state, "work_value", value, seat)
 
 
-def counts_for_a_work(state, seat: int, playing: bool) -> dict:
+def counts_for_a_work(state: GameState, seat: int, playing: bool) -> dict:
     """The counts a Bonus card reads when played with a Work now: the card played is on the
     table, not in hand (Bonus card overview); shared Buildings count too."""
     player = state.players[seat]
@@ -65,7 +73,7 @@ def counts_for_a_work(state, seat: int, playing: bool) -> dict:
     )
 
 
-def bonus_values_now(state, seat: int, pid: str | None = None) -> dict:
+def bonus_values_now(state: GameState, seat: int, pid: str | None = None) -> dict:
     """What each Bonus card in hand would add to a Work played now (for the phone)."""
     player = state.players[seat]
     c = counts_for_a_work(state, seat, pid is not None or bool(player.hand))

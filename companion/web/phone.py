@@ -35,6 +35,7 @@ from companion.rules import (
     current_player,
     empty_spaces,
     is_last_player,
+    is_solo,
     means,
     occupied,
     opening_bid,
@@ -526,7 +527,7 @@ def _button(
 
 def _recruit_buttons(state, seat: int) -> list[dict]:
     p = state.players[seat]
-    if RECRUITING_CARD not in p.hand or state.solo:
+    if RECRUITING_CARD not in p.hand or is_solo(state):
         return []
     out = []
     for other in range(state.n):
@@ -554,7 +555,9 @@ def _recruit_buttons(state, seat: int) -> list[dict]:
 
 def setup_screen(state, seat: int, params: dict) -> dict:
     p = state.players[seat]
-    waiting = [q.name for i, q in enumerate(state.players) if not q.hand and not (state.solo and i)]
+    waiting = [
+        q.name for i, q in enumerate(state.players) if not q.hand and not (is_solo(state) and i)
+    ]
     if p.hand:
         return {"name": "setup_wait", "waiting": waiting}
     mine = set(params.get("professions") or [])
@@ -1138,7 +1141,7 @@ def solo_turn_here(state, seat: int) -> bool:
 
 
 def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> dict:
-    if state.solo and not solo_turn_here(state, seat):
+    if is_solo(state) and not solo_turn_here(state, seat):
         return {"name": "solo"}
     if state.phase == "over":
         return {"name": "over"}
@@ -1205,7 +1208,7 @@ def sell_offer(state, seat: int) -> dict | None:
     if (
         p.fame <= 0
         or not selling_allowed(state)
-        or (state.solo and seat != 0)
+        or (is_solo(state) and seat != 0)
         or state.phase not in ("setup", "auction", "action")
     ):
         return None

@@ -19,7 +19,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal, in_play
+from companion.rules import Refusal, in_play, is_solo
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
@@ -323,7 +323,7 @@ def join(game_id: str, token: str):
         identity.role == "seat"
         and identity.seat == 0
         and "solo.page" in current_app.view_functions
-        and get_table().state(game_id).solo
+        and is_solo(get_table().state(game_id))
     ):
         # the solo player's phone plays the whole table: it is the host too
         grant(game_id, Identity("host"))

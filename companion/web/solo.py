@@ -21,7 +21,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from companion.learned import LearnedCatalog
-from companion.rules import Refusal
+from companion.rules import Refusal, is_solo, solo_of
 from companion.rules.catalog import (
     LANDSCAPES,
     SOLO_DUMMIES,
@@ -175,7 +175,7 @@ def _solo_player(game_id: str):
     if me.seat != 0:
         abort(403, description="This is the solo player's screen (seat 0).")
     state = get_table().state(game_id)
-    if not state.solo:
+    if not is_solo(state):
         abort(404, description="This game is not a solo game against Wolfgang.")
     return me, state
 
@@ -218,7 +218,7 @@ def render(game_id, me, refusal=None, sent=None, recorded=None):
     """The live fragment, answering a post made from it (registered as view "solo")."""
     if me.seat != 0:
         abort(403, description="This is the solo player's screen (seat 0).")
-    if not get_table().state(game_id).solo:
+    if not is_solo(get_table().state(game_id)):
         abort(404, description="This game is not a solo game against Wolfgang.")
     return render_block("solo/page.html", "live", **context(game_id, refusal=refusal, sent=sent))
 
@@ -286,7 +286,7 @@ def draw(game_id):
             me,
             "This game draws the physical Automa cards: type the number of the card you drew",
         )
-    number = dice.next_automa_card(chance["seed"], cards, state.solo["drawn"], state.round)
+    number = dice.next_automa_card(chance["seed"], cards, solo_of(state).drawn, state.round)
     if number is None:
         return _refuse(game_id, me, "The digital Automa deck has no card left for this round")
     return _answer(game_id, me, {"type": "automa_card_drawn", "card": number})
@@ -300,7 +300,7 @@ def deck_mode(game_id):
     store = get_store()
     meta = dict(store.game(game_id).meta)
     chance = dice.chance_of(meta)
-    if state.solo["drawn"]:
+    if solo_of(state).drawn:
         return _refuse(game_id, me, "The first Automa card is drawn: keep drawing the real deck")
     if not digital_deck_available():
         return _refuse(game_id, me, "Palazzo can draw the Automa deck once it knows all 21 cards")
@@ -333,7 +333,7 @@ def roll(game_id):
 def tie(game_id):
     """ "Choose a card at random from the tied cards": Palazzo picks, and the pick is recorded."""
     me, state = _solo_player(game_id)
-    need = state.solo["need"]
+    need = solo_of(state).need
     if need.get("step") != "tie":
         return _refuse(game_id, me, "Wolfgang has no tie to break now", "not_expected_now")
     return _answer(

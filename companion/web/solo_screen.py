@@ -18,6 +18,7 @@ from companion.rules import (
     in_play,
     means,
     modifier_key,
+    solo_of,
     solo_prompt,
     solo_view,
 )
@@ -177,7 +178,7 @@ def recruits(state) -> list[dict]:
     if RECRUITING_CARD not in state.players[ME].hand:
         return []
     events = []
-    for e in state.solo["row"]:
+    for e in solo_of(state).row:
         if e["face_up"] and e["kind"] == "profession" and e["card"]:
             events.append(
                 (
@@ -190,7 +191,7 @@ def recruits(state) -> list[dict]:
                     "from Wolfgang's row",
                 )
             )
-    for d, column in enumerate(state.solo["columns"]):
+    for d, column in enumerate(solo_of(state).columns):
         for e in column:
             if e["face_up"] and e["card"]:
                 events.append(
@@ -310,7 +311,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
             sell=max(0, -(-(price - me.money) // 100)) if price > me.money else 0,
         )
         if not s["may_decline"]:
-            offer = state.solo["auction"]["offers"][-1]
+            offer = solo_of(state).auction["offers"][-1]
             s["why_forced"] = (
                 f"You rolled {offer['roll']} and the {s['object_name']} has no "
                 "die modifier on this Automa card: you must buy it."
@@ -368,7 +369,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
 def deck_offer(state, learned, chance) -> dict | None:
     """Before the first Automa card is drawn, a game that draws the physical cards may teach
     Palazzo the whole deck (catalog screen) and then let Palazzo draw it."""
-    if chance["deck"] == "app" or not chance["seed"] or state.solo["drawn"]:
+    if chance["deck"] == "app" or not chance["seed"] or solo_of(state).drawn:
         return None
     if state.phase not in ("setup", "auction") or state.round > 1:
         return None
@@ -378,7 +379,7 @@ def deck_offer(state, learned, chance) -> dict | None:
 
 def card_position(state, obj: str) -> tuple:
     """Where an object sits on the Automa card in play, so buttons read like the card."""
-    card = automa_card(state, state.solo["auction"]["card"])
+    card = automa_card(state, solo_of(state).auction["card"])
     wanted = "landscape" if obj in LANDSCAPES else obj
     index = next((i for i, item in enumerate(card["auction"]) if item["object"] == wanted), 99)
     return index, LANDSCAPES.index(obj) if obj in LANDSCAPES else 0

@@ -1,0 +1,44 @@
+"""What the solo module keeps on the state: Wolfgang's row, the dummies' columns, the Automa
+cards drawn, and the one step the app waits for. Its own typed part (`state.part("solo")`),
+so the base game's state knows nothing of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .module import Part
+from .state import GameState
+
+SOLO = "solo"
+
+
+@dataclass
+class SoloState(Part):
+    """JSON-shaped: the row, columns and steps are plain dicts so the log replays exactly."""
+
+    difficulty: str = "standard"
+    dummies: int = 2
+    players: int = 4  # you, Wolfgang and the dummies: picks the mod4/mod5 column
+    # Wolfgang's row, left to right: {kind: profession|recruiting, card, face_up, bonus}.
+    row: list[dict[str, Any]] = field(default_factory=list)
+    # Each dummy's column of Profession cards: {card, face_up}.
+    columns: list[list[dict[str, Any]]] = field(default_factory=list)
+    known_automa_professions: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)  # Automa card numbers, in order
+    need: dict[str, Any] = field(default_factory=lambda: {"step": "starting_hand"})
+    running: str | None = None  # Wolfgang's procedure under way: "buy", "action" or None
+    auction: dict[str, Any] = field(default_factory=dict)  # this round's solo auction
+    facts: dict[str, Any] = field(default_factory=dict)  # what the table reported this step
+    turn: dict[str, Any] = field(default_factory=dict)  # Wolfgang's turn under way ({}: none)
+    log: list[dict[str, Any]] = field(default_factory=list)  # his decisions, explained
+
+
+def solo_of(state: GameState) -> SoloState:
+    """The solo game's state (a solo game only)."""
+    part: SoloState = state.part(SOLO)
+    return part
+
+
+def is_solo(state: GameState) -> bool:
+    return SOLO in state.parts
