@@ -30,3 +30,4 @@ test: $(VENV)/.installed system-deps lint
 bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py
 	$(PY) benchmarks/web_render_fanout.py
+	$(PY) benchmarks/club_night.py

@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -159,6 +160,7 @@ class Stats:
     last_stream: list = field(default_factory=list)
     page: list = field(default_factory=list)
     non_2xx: int = 0
+    statuses: Counter = field(default_factory=Counter)  # the non-2xx answers by code
     failed: int = 0
     dropped_streams: int = 0
     missed: int = 0
@@ -215,6 +217,7 @@ class Screen:
                 status, _ = await read_head(reader)
                 if status != 200:
                     stats.non_2xx += 1
+                    stats.statuses[status] += 1
                     raise HttpError(f"stream answered {status}")
                 self.stream_open.set()
                 buffer = b""
@@ -258,6 +261,7 @@ class Screen:
                 done = time.perf_counter()
                 if status != 200:
                     stats.non_2xx += 1
+                    stats.statuses[status] += 1
                     await asyncio.sleep(0.5)
                     continue
                 stats.page.append(done - started)
@@ -301,6 +305,7 @@ class Screen:
         done = time.perf_counter()
         if status != 200:
             stats.non_2xx += 1
+            stats.statuses[status] += 1
             if os.environ.get("CLUB_DEBUG"):
                 print("tap refused", status, event, answer[:3000].decode(errors="replace"))
             return False
@@ -339,6 +344,8 @@ class Table:
                 self._complete(pending_seq, what, stats)
 
     def _complete(self, seq: int, what: str, stats: Stats):
+        if seq not in self.pending:  # completed by the other milestone's call just now
+            return
         tapped, reached = self.pending[seq]
         if len(reached[what]) == len(self.screens):
             last = max(reached[what].values()) - tapped
@@ -452,6 +459,8 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
         "moves": stats.moves,
         "errors": stats.non_2xx + stats.failed + stats.dropped_streams + stats.missed,
         "non_2xx": stats.non_2xx,
+        "statuses": dict(stats.statuses),
+        "load": os.getloadavg()[0],
         "failed": stats.failed,
         "dropped_streams": stats.dropped_streams,
         "missed": stats.missed,
@@ -483,7 +492,10 @@ def run_setup(name: str, processes: int, database_url: str | None) -> dict:
 
 
 def report(name: str, r: dict) -> None:
-    print(f"{name}: {r['streams']} live clients, {r['moves']} moves in {LOAD_SECONDS:.0f} s")
+    print(
+        f"{name}: {r['streams']} live clients, {r['moves']} moves in {LOAD_SECONDS:.0f} s "
+        f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores)"
+    )
     print(
         f"  idle server, phone fragment (baseline): p50 {r['baseline_p50_ms']:.1f} ms, "
         f"p95 {r['baseline_p95_ms']:.1f} ms"
@@ -503,7 +515,8 @@ def report(name: str, r: dict) -> None:
         f"p95 {r['stream_p95_ms']:.1f} ms)"
     )
     print(
-        f"  errors: {r['errors']} (non-2xx {r['non_2xx']}, failed requests {r['failed']}, "
+        f"  errors: {r['errors']} (non-2xx {r['non_2xx']}{' ' + str(r['statuses']) if r['statuses'] else ''}, "
+        f"failed requests {r['failed']}, "
         f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
     )
     print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")

@@ -179,7 +179,7 @@ def read_automa_card(form) -> tuple[str, dict]:
         for key in ("mod4", "mod5"):
             raw = str(form.get(f"{key}_{i}") or "").strip()
             if key == "mod5" and raw in ("", "same"):
-                mods[key] = mods["mod4"]
+                mods = {"mod": mods["mod4"]}  # one value shown: it applies to both
             elif raw in ("", "none"):
                 mods[key] = None
             elif raw.isdigit() and int(raw) in MODIFIER_CHOICES:
