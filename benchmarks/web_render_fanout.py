@@ -1,7 +1,9 @@
 """Phone screen speed, measured in one run with its baselines.
 
-- render: p50/p95 of the time to render a seat's live phone fragment for a game with 400 events
-  (aim: p95 under 50 ms), against the landing page rendered by the same app (the baseline);
+- render: p50/p95 of the time to render a seat's live phone fragment and the table screen's
+  board for a game with 400 events (aim: p95 under 50 ms), against the landing page rendered by
+  the same app (the baseline); once with the game standing still (every cache warm) and once
+  right after each new event (what every screen pays when the seq moves);
 - fan-out: the time from an append to the last of 6 connected live streams hearing its seq
   (aim: under 200 ms), against one stream hearing it.
 Run: `make bench` (or `python benchmarks/web_render_fanout.py`).
@@ -56,13 +58,28 @@ def game_with_400_events(app):
     return game_id
 
 
-def timed_gets(client, path, count):
+def timed_gets(client, path, count, clock=time.perf_counter):
     times = []
     for _ in range(count):
-        t0 = time.perf_counter()
+        t0 = clock()
         r = client.get(path)
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
         assert r.status_code == 200, (path, r.status_code)
+    return times
+
+
+def after_each_event(app, client, game_id, paths, count):
+    """Each path rendered once right after a new event: the first render at a new seq."""
+    table = get_table(app)
+    times = {path: [] for path in paths}
+    for i in range(count):
+        table.record(
+            game_id,
+            {"type": "correction", "player": 1, "money": 100, "reason": f"render {i}"},
+            by="host",
+        )
+        for path in paths:
+            times[path] += timed_gets(client, path, 1)
     return times
 
 
@@ -70,12 +87,26 @@ def bench_render(app, game_id, count=60) -> dict:
     client = app.test_client()
     with client.session_transaction() as s:
         s["games"] = {game_id: {"seat": 0}}
-    timed_gets(client, f"/games/{game_id}/me/panel", 5)  # warm the caches
-    panel = timed_gets(client, f"/games/{game_id}/me/panel", count)
+    panel_path, board_path = f"/games/{game_id}/me/panel", f"/games/{game_id}/table/board"
+    timed_gets(client, panel_path, 5)  # warm the caches
+    timed_gets(client, board_path, 5)
+    panel = timed_gets(client, panel_path, count)
+    board = timed_gets(client, board_path, count)
     landing = timed_gets(client, "/", count)
+    moved = after_each_event(app, client, game_id, (panel_path, board_path), count // 2)
+    # CPU time of the same renders: on a shared machine, wall time also counts other work
+    cpu = {p: timed_gets(client, p, count, time.process_time) for p in (panel_path, board_path)}
     return {
+        "cpu_p50_ms": percentile(cpu[panel_path], 50) * 1e3,
+        "board_cpu_p50_ms": percentile(cpu[board_path], 50) * 1e3,
         "p50_ms": percentile(panel, 50) * 1e3,
         "p95_ms": percentile(panel, 95) * 1e3,
+        "board_p50_ms": percentile(board, 50) * 1e3,
+        "board_p95_ms": percentile(board, 95) * 1e3,
+        "moved_p50_ms": percentile(moved[panel_path], 50) * 1e3,
+        "moved_p95_ms": percentile(moved[panel_path], 95) * 1e3,
+        "board_moved_p50_ms": percentile(moved[board_path], 50) * 1e3,
+        "board_moved_p95_ms": percentile(moved[board_path], 95) * 1e3,
         "baseline_p50_ms": percentile(landing, 50) * 1e3,
         "ratio_p50": percentile(panel, 50) / percentile(landing, 50),
     }
@@ -156,6 +187,16 @@ def main():
     print(
         f"render: phone fragment, {EVENTS}-event game: p50 {r['p50_ms']:.1f} ms, "
         f"p95 {r['p95_ms']:.1f} ms (aim: p95 under 50 ms)"
+    )
+    print(f"        table board: p50 {r['board_p50_ms']:.1f} ms, p95 {r['board_p95_ms']:.1f} ms")
+    print(
+        f"        CPU time p50: phone {r['cpu_p50_ms']:.1f} ms, table board "
+        f"{r['board_cpu_p50_ms']:.1f} ms"
+    )
+    print(
+        f"        right after a new event: phone p50 {r['moved_p50_ms']:.1f} ms, "
+        f"p95 {r['moved_p95_ms']:.1f} ms; table board p50 {r['board_moved_p50_ms']:.1f} ms, "
+        f"p95 {r['board_moved_p95_ms']:.1f} ms"
     )
     print(
         f"        landing page (baseline) p50 {r['baseline_p50_ms']:.2f} ms; "

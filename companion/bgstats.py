@@ -13,6 +13,8 @@ import json
 from datetime import datetime
 from urllib.parse import parse_qs, quote, urlsplit
 
+from .presentation.scoring import summary_line
+
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html"
 GAME_NAME = "The Princes of Florence"
 BGG_ID = 555
@@ -20,22 +22,13 @@ SOURCE_NAME = "Palazzo"
 SOURCE_GAME_ID = "palazzo-princes-of-florence"  # stable: BG Stats remembers the match
 
 
-def ranks(scores: list[dict]) -> dict[int, int]:
-    """Seat -> rank (1 = best) by total PP, then money (the rulebook's tie-break); players
-    equal on both share a rank."""
-    key = {x["player"]: (x["total"], x.get("money", 0)) for x in scores}
-    return {
-        seat: 1 + sum(1 for other in key.values() if other > mine) for seat, mine in key.items()
-    }
-
-
-def play(state, *, play_id: str, started: datetime, ended: datetime, start_player: int = 0) -> dict:
-    """The play in BG Stats' format, from a finished game's state (`state.final`);
-    `started`/`ended` are the first and last events' times, `start_player` who began."""
-    final = state.final or {}
-    scores = final.get("scores", [])
-    winners = set(final.get("winners", []))
-    rank = ranks(scores)
+def play(
+    rows: list[dict], *, play_id: str, started: datetime, ended: datetime, start_player: int = 0
+) -> dict:
+    """The play in BG Stats' format, from a finished game's score sheet
+    (`presentation.scoring.breakdown`); `started`/`ended` are the first and last events'
+    times, `start_player` who began. The push format has one score per player, so the
+    breakdown by source travels in the play's comments."""
     minutes = max(1, round((ended - started).total_seconds() / 60))
     return {
         "sourceName": SOURCE_NAME,
@@ -51,17 +44,17 @@ def play(state, *, play_id: str, started: datetime, ended: datetime, start_playe
         },
         "players": [
             {
-                "name": state.players[x["player"]].name,
-                "score": x["total"],
-                "rank": rank[x["player"]],
-                "winner": x["player"] in winners,  # always present: the app wants the key
-                "startPlayer": x["player"] == start_player,
+                "name": r["name"],
+                "score": r["total"],
+                "rank": r["rank"],
+                "winner": r["winner"],  # always present: the app wants the key
+                "startPlayer": r["seat"] == start_player,
                 "role": "",
-                "sourcePlayerId": f"{play_id}-{x['player']}",
+                "sourcePlayerId": f"{play_id}-{r['seat']}",
             }
-            for x in scores
+            for r in sorted(rows, key=lambda r: r["seat"])
         ],
-        "comments": "Recorded with Palazzo",
+        "comments": "Recorded with Palazzo. " + "; ".join(summary_line(r) for r in rows),
     }
 
 

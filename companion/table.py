@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from events import EventStore, SeqConflict, StoredEvent
 
-from .games import game_of_event, game_of_snapshot, game_of_state
+from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
 from .learned import LearnedCatalog
 from .rules import BUILTIN, Fold, GameState, NeedFullLog, Refusal
 from .rules.catalog import CatalogError
+from .story import Replay, Story, replay_of
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
@@ -48,6 +49,37 @@ def engine_event(stored: StoredEvent) -> dict:
     return {**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by}
 
 
+class Folded:
+    """One game's single cached replay: the fold and, for a Princes game folded from its first
+    event, its story (a fold resumed from a snapshot has none until it is folded in full)."""
+
+    __slots__ = ("fold", "story", "full", "replay")
+
+    def __init__(self, fold, story: Story | None, *, full: bool):
+        self.fold, self.story, self.full = fold, story, full
+        self.replay: Replay | None = None  # the last Replay handed out, reused at its seq
+
+    @classmethod
+    def start(cls, game, fold) -> Folded:
+        """A fold from the first event: Princes games keep their story beside it."""
+        return cls(fold, Story() if game is PRINCES else None, full=True)
+
+    @property
+    def last_seq(self) -> int:
+        return self.fold.last_seq
+
+    @property
+    def state(self):
+        return self.fold.state
+
+    def add(self, event: dict, at=None):
+        """Fold one event (and note its fact); a Refusal changes nothing."""
+        if self.story is None:
+            self.fold.add(event)
+        else:
+            self.story.add(self.fold, event, at)
+
+
 class Table:
     """Games recorded in one event store, with their folded states cached in this process."""
 
@@ -55,7 +87,7 @@ class Table:
         self.store = store
         self.learned = learned
         self.listeners: list = []  # callables (game_id, seq) told of each new event
-        self._folds: OrderedDict[str, Fold] = OrderedDict()
+        self._folds: OrderedDict[str, Folded] = OrderedDict()
         self._logs: OrderedDict[str, list[StoredEvent]] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -66,7 +98,7 @@ class Table:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Fold:
+    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Folded:
         """The cached fold brought up to the log's end; from a snapshot unless `full`.
         Without `sync` a cached fold is trusted as it is: an append at a stale seq fails
         with SeqConflict anyway, which saves the hot path a query."""
@@ -79,23 +111,26 @@ class Table:
             if snap:
                 seq, data = snap
                 game = game_of_snapshot(data)
-                fold = game.fold(BUILTIN, game.from_snapshot(data, BUILTIN))
-                fold.last_seq = seq
+                fold = Folded(
+                    game.fold(BUILTIN, game.from_snapshot(data, BUILTIN)), None, full=False
+                )
+                fold.fold.last_seq = seq
             else:
                 events = self.store.events(game_id)
                 first = engine_event(events[0]) if events else None
-                fold = game_of_event(first).fold(BUILTIN)
+                game = game_of_event(first)
+                fold = Folded.start(game, game.fold(BUILTIN))
         if events is None:
             events = self.store.events(game_id, after_seq=fold.last_seq)
         for stored in events:
             try:
-                fold.add(engine_event(stored))
+                fold.add(engine_event(stored), stored.at)
             except NeedFullLog:
                 return self._fold(game_id, full=True)
         self._remember(game_id, fold)
         return fold
 
-    def _remember(self, game_id: str, fold: Fold):
+    def _remember(self, game_id: str, fold: Folded):
         with self._guard:
             self._folds[game_id] = fold
             self._folds.move_to_end(game_id)
@@ -112,6 +147,21 @@ class Table:
         with self._lock(game_id):
             state = self._fold(game_id).state
             return game_of_state(state).clone(state)
+
+    def replay(self, game_id: str) -> Replay:
+        """What every screen reads: the state at the log's end, the seqs that still count and
+        the story, from this game's one cached fold. One Replay per seq, shared: read only.
+        (A game other than the Princes has no story: its facts are empty.)"""
+        with self._lock(game_id):
+            folded = self._fold(game_id)
+            if not folded.full:  # resumed from a snapshot: the story needs every event
+                folded = self._fold(game_id, full=True)
+            if folded.replay is None or folded.replay.seq != folded.last_seq:
+                state = folded.state
+                folded.replay = replay_of(
+                    folded.fold, folded.story, game_of_state(state).clone(state)
+                )
+            return folded.replay
 
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
@@ -153,7 +203,8 @@ class Table:
             for _ in range(RACE_RETRIES):
                 fold = self._fold(game_id, sync=False)
                 if fold.last_seq == 0 and kind == "game_started":  # the log's first event
-                    fold = game_of_event(event).fold(BUILTIN)  # says which rules fold it
+                    game = game_of_event(event)  # says which rules fold it
+                    fold = Folded.start(game, game.fold(BUILTIN))
                     self._remember(game_id, fold)
                 payload = {k: v for k, v in event.items() if k not in ENVELOPE}
                 learns = game_of_state(fold.state).learns_cards
@@ -191,18 +242,25 @@ class Table:
                 return Recorded(result.event, result.duplicate, taught)
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
 
-    def _append(self, game_id, fold: Fold, kind, payload, by, event_id):
+    def _append(self, game_id, fold: Folded, kind, payload, by, event_id):
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
         before = fold.last_seq
         if kind == "retracted":
-            fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, changes nothing
+            fold.fold.check_retraction(candidate)  # raises Refusal / NeedFullLog, no change
             result = self.store.append(
                 game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
             )
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, min(payload["seqs"]))
-            self._forget(game_id)
+            if result.duplicate or fold.story is None:
+                self._forget(game_id)
+                return result
+            try:
+                fold.add(candidate, result.event.at)  # rebuilds what stays, in memory
+            except BaseException:
+                self._forget(game_id)
+                raise
             return result
         fold.add(candidate)  # raises Refusal and changes nothing if illegal
         try:
@@ -214,12 +272,15 @@ class Table:
             raise
         if result.duplicate:
             self._forget(game_id)
-        elif result.event.seq % SNAPSHOT_EVERY == 0:
+            return result
+        if fold.story is not None:
+            fold.story.stamp(result.event.seq, result.event.at)
+        if result.event.seq % SNAPSHOT_EVERY == 0:
             state = fold.state
             self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))
         return result
 
-    def _teach_first(self, game_id, fold: Fold, event: dict, by: str, teach: list) -> tuple:
+    def _teach_first(self, game_id, fold: Folded, event: dict, by: str, teach: list) -> tuple:
         """What the move needs taught (given, or learned by this installation but not by the
         game's log): record it first, so an exported log replays on any machine; only if the
         event itself will then be accepted."""
@@ -354,4 +415,4 @@ def _taught_key(event: dict) -> tuple:
     return (event.get("type"), event.get("profession") or event.get("landscape"))
 
 
-__all__ = ["Table", "Recorded", "Refusal", "engine_event"]
+__all__ = ["Table", "Recorded", "Refusal", "Replay", "engine_event"]

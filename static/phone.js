@@ -7,6 +7,10 @@
  *    choices back, so nobody loses a half-chosen hand. Answers to the player's own taps are
  *    drawn by the server as they are.
  * 3. data-choose="<n>" forms count the ticked boxes.
+ * 4. A buzz when it becomes your turn or a bid is asked of you: the panel's data-buzz names the
+ *    event that made it so (empty otherwise); the phone vibrates once per name (Vibration API,
+ *    where the phone has it, once the player has touched the page: browsers allow no buzz
+ *    before), remembered for the tab so a reload does not buzz again.
  */
 (function () {
   "use strict";
@@ -98,6 +102,30 @@
       if (form.hasAttribute("data-choose")) syncCount(form);
     }
   }
+
+  // -- a buzz when it becomes your turn ----------------------------------------------------
+
+  function buzz(panel) {
+    var key = panel && panel.getAttribute && panel.getAttribute("data-buzz");
+    if (!key) return;
+    var slot = "palazzo-buzz:" + panel.getAttribute("data-game") + ":" + panel.getAttribute("data-seat");
+    var heard = null;
+    try { heard = window.sessionStorage.getItem(slot); } catch (err) { /* storage off */ }
+    if (heard === key || !navigator.vibrate) return;
+    // Browsers refuse to vibrate a page nobody has touched yet: keep the buzz for the first
+    // redraw after the player's first tap, if it is still their turn then.
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+    try { window.sessionStorage.setItem(slot, key); } catch (err) { /* storage off */ }
+    panel.setAttribute("data-buzzed", key);
+    navigator.vibrate([180, 90, 180]);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    buzz(document.querySelector("[data-phone-panel]"));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    buzz(document.querySelector("[data-phone-panel]"));
+  });
 
   var kept = null;
 

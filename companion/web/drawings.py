@@ -69,19 +69,26 @@ def fame_track(players: list[dict]) -> Markup:
 
 
 def fame_chart(series: list[dict], rounds: int = 7) -> Markup:
-    """Fame at the end of each round, one line per player (`seat`, `name`, `values` with
-    the fame after rounds 1..n); every line starts at 0 before round 1."""
+    """PP at the end of each round, one line per player (`seat`, `name`, `values` with the PP
+    after rounds 1..n); every line starts at 0 before round 1. A series with a `final` score
+    (Prestige cards added) ends with one more point, at "End"."""
     width, height, left, right, top, bottom = 360, 220, 34, 12, 12, 30
-    peak = max([v for s in series for v in s.get("values", [])] + [10])
+    end = any(s.get("final") is not None for s in series)
+    steps = rounds + (1 if end else 0)
+    peak = max(
+        [v for s in series for v in s.get("values", [])]
+        + [s["final"] for s in series if s.get("final") is not None]
+        + [10]
+    )
     ymax = -(-peak // 10) * 10
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def xy(r, v):
-        return left + plot_w * r / rounds, top + plot_h * (1 - v / ymax)
+        return left + plot_w * r / steps, top + plot_h * (1 - v / ymax)
 
     out = [
         f'<svg class="fame-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
-        f'{height}" role="img" aria-label="Fame round by round">'
+        f'{height}" role="img" aria-label="PP round by round">'
     ]
     for v in range(0, ymax + 1, 10 if ymax <= 60 else 20):
         _, y = xy(0, v)
@@ -90,15 +97,18 @@ def fame_chart(series: list[dict], rounds: int = 7) -> Markup:
             f'stroke="#ddd2bb"/><text x="{left - 6}" y="{y + 4:.1f}" font-size="12" '
             f'text-anchor="end" fill="#5f5147">{v}</text>'
         )
-    for r in range(rounds + 1):
+    for r in range(steps + 1):
         x, _ = xy(r, 0)
+        label = "End" if r > rounds else str(r)
         out.append(
             f'<text x="{x:.1f}" y="{height - 10}" font-size="12" text-anchor="middle" '
-            f'fill="#5f5147">{r}</text>'
+            f'fill="#5f5147">{label}</text>'
         )
     for i, s in enumerate(series):
         seat = s.get("seat", i)
         points = [xy(0, 0)] + [xy(r, v) for r, v in enumerate(s.get("values", [])[:rounds], 1)]
+        if end and s.get("final") is not None:
+            points.append(xy(steps, s["final"]))
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         dash = SEAT_DASHES[seat % len(SEAT_DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""

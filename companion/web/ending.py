@@ -11,42 +11,27 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
+from companion.presentation.scoring import breakdown, pp_over_rounds, sheet_rows
 from companion.rules import cooperation_in_game, cooperative_buildings
 from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
 
 from . import characters
 from .access import require_viewer
 from .drawings import fame_chart, seat_colour
-from .history import story_for, story_seq
 from .recording import get_table
 
 bp = Blueprint("ending", __name__)
 
 
-def _scoring(state) -> list[dict]:
-    final = state.final or {}
-    winners = set(final.get("winners", []))
-    rank = bgstats.ranks(final.get("scores", []))
-    rows = []
-    for x in final.get("scores", []):
-        seat = x["player"]
-        rows.append(
-            {
-                "seat": seat,
-                "name": state.players[seat].name,
-                "colour": seat_colour(seat),
-                "fame": x["fame"],
-                "total": x["total"],
-                "money": x["money"],
-                "cards": [
-                    (PRESTIGE_CARDS[c][0] if c in PRESTIGE_CARDS else c, pts)
-                    for c, pts in x["prestige_cards"].items()
-                ],
-                "winner": seat in winners,
-                "rank": rank.get(seat),
-            }
-        )
-    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+def _scoring(replay) -> list[dict]:
+    rows = breakdown(replay)
+    for r in rows:
+        r["colour"] = seat_colour(r["seat"])
+        r["cards"] = [
+            (PRESTIGE_CARDS[c][0] if c in PRESTIGE_CARDS else c, pts)
+            for c, pts in r["prestige_cards"].items()
+        ]
+    return rows
 
 
 def _shared(state) -> list[str]:
@@ -60,15 +45,16 @@ def _shared(state) -> list[str]:
     ]
 
 
-def bgstats_link(game_id: str, state, events) -> str | None:
-    if state.final is None or not events:
+def bgstats_link(game_id: str, rows: list[dict], replay) -> str | None:
+    if replay.state.final is None or not replay.facts:
         return None
-    started = events[0].payload.get("start_player", 0) if events[0].type == "game_started" else 0
+    first, last = replay.facts[0], replay.facts[-1]
+    started = first.event.get("start_player", 0) if first.type == "game_started" else 0
     payload = bgstats.play(
-        state,
+        rows,
         play_id=game_id,
-        started=events[0].at,
-        ended=events[-1].at,
+        started=first.at,
+        ended=last.at,
         start_player=started if isinstance(started, int) else 0,
     )
     return bgstats.push_url(payload)
@@ -77,31 +63,25 @@ def bgstats_link(game_id: str, state, events) -> str | None:
 @bp.get("/games/<game_id>/end")
 def page(game_id: str):
     me = require_viewer(game_id)
-    story = story_for(game_id, None)
-    state = story.state
+    replay = get_table().replay(game_id)
+    state = replay.state
     context = {
         "game_id": game_id,
         "me": me,
         "over": state.phase == "over",
-        "seq": story_seq(story),
+        "seq": replay.seq,
         "round": state.round,
         "rounds": ROUNDS,
     }
     if context["over"]:
-        acting = [x["player"] for x in (state.final or {}).get("scores", [])]
-        series = [
-            {
-                "seat": s,
-                "name": state.players[s].name,
-                "values": list(state.players[s].fame_by_round),
-            }
-            for s in acting
-        ]
+        rows = _scoring(replay)
+        series = pp_over_rounds(replay)
         context.update(
-            scoring=_scoring(state),
+            scoring=rows,
+            sheet=sheet_rows(rows),
             chart=fame_chart(series, ROUNDS),
             legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
-            bgstats_url=bgstats_link(game_id, state, get_table().events(game_id)),
+            bgstats_url=bgstats_link(game_id, rows, replay),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
             shared=_shared(state),
             brought=characters.brought(state),

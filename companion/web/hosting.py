@@ -16,6 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
+from companion.presentation.words import latest_undoable, text_of
 from companion.rules import Refusal
 from companion.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
 from companion.tokens import Identity, identify_in_game
@@ -23,7 +24,6 @@ from companion.tokens import Identity, identify_in_game
 from .access import access, game_or_404, grant, require_host
 from .catalog_screen import profession_deck_offer
 from .games import create_hosted_game
-from .history import story_for, story_seq
 from .join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
 from .recording import get_table, register_view
 from .store import get_store
@@ -181,13 +181,13 @@ def public_join_url_for_host(game_id: str, token: str) -> str:
 def controls_context(
     game_id: str, refusal: Refusal | None = None, sent=None, done: str | None = None
 ) -> dict:
-    story = story_for(game_id, None)
-    state = story.state
-    latest = story.latest_undoable()
+    replay = get_table().replay(game_id)
+    state = replay.state
+    latest = latest_undoable(replay)
     sent_type = sent.get("type") if sent is not None else None
     return {
         "game_id": game_id,
-        "seq": story_seq(story),
+        "seq": replay.seq,
         "latest": latest,
         "names": [p.name for p in state.players],
         "phase_id": state.phase,
@@ -215,9 +215,9 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     kind = (sent or {}).get("type")
     done = None
     if recorded is not None:
-        story = story_for(game_id, None)
-        told = {e.seq: e.text for e in story.entries}
-        done = told.get(recorded.event.seq)
+        replay = get_table().replay(game_id)
+        fact = replay.fact(recorded.event.seq)
+        done = text_of(replay, fact) if fact is not None else None
     context = controls_context(game_id, refusal, sent, done)
     block = "correction" if kind == "correction" else "undo"
     return render_block("host/controls.html", block, **context)

@@ -16,6 +16,14 @@ from __future__ import annotations
 
 import re
 
+from companion.presentation.words import bonus_name as bonus_text
+from companion.presentation.words import (
+    building_name,
+    freedom_name,
+    profession_name,
+    text_of,
+)
+from companion.presentation.words import object_name as landscape_name
 from companion.rules import (
     CHANCE_EVENTS,
     PALAZZO,
@@ -135,91 +143,11 @@ PHASES = {
 # -- names -----------------------------------------------------------------------------------
 
 
-def building_name(b: str) -> str:
-    return BUILDINGS[b][0] if b in BUILDINGS else str(b)
-
-
-def landscape_name(kind: str) -> str:
-    return OBJECT_NAMES.get(kind, str(kind).title())
-
-
-def freedom_name(f: str) -> str:
-    return str(f).title()
-
-
-def profession_name(catalog, pid) -> str:
-    if pid == RECRUITING_CARD:
-        return "Recruiting card"
-    known = catalog.professions.get(pid) if isinstance(pid, str) else None
-    return known.name if known else str(pid).replace("_", " ").title()
-
-
-def bonus_text(card: str) -> str:
-    return BONUS_CARDS[card][0] if card in BONUS_CARDS else str(card)
-
-
 def prestige_text(card: str) -> str:
     if card not in PRESTIGE_CARDS:
         return str(card)
     text, kind, _, points, tie = PRESTIGE_CARDS[card]
     return f"{text}: {points} PP" + (f" ({tie} if tied)" if tie is not None else "")
-
-
-def describe(event: dict, catalog, names: list[str]) -> str:
-    """An event in the table's words, for the undo button and the 'done' line."""
-    t = event.get("type")
-    obj = OBJECT_NAMES.get(event.get("object"), event.get("object"))
-    pid = event.get("profession")
-    simple = {
-        "starting_hand_chosen": "Kept a starting hand",
-        "auction_opened": f"Opened the auction for the {obj}",
-        "bid_raised": f"Raised the bid to {event.get('amount')}",
-        "bid_passed": "Passed",
-        "auctions_left": "Left the auctions this round",
-        "last_player_took": f"Took the {obj}",
-        "last_player_declined": "Declined to take an object",
-        "landscape_placed": f"Placed a {landscape_name(event.get('landscape'))}",
-        "prestige_card_chosen": f"Chose the Prestige card {prestige_text(event.get('card'))}",
-        "work_completed": f"Completed a Work with the {profession_name(catalog, pid)}",
-        "building_built": f"Built the {building_name(event.get('building'))}",
-        "profession_taken": f"Took the {profession_name(catalog, pid)}",
-        "freedom_introduced": f"Introduced the Freedom of {freedom_name(event.get('freedom'))}",
-        "bonus_card_taken": f"Took the Bonus card {bonus_text(event.get('card'))}",
-        "turn_ended": "Ended the turn",
-        "character_passed": "Passed in the Character Auction",
-        "fame_sold": f"Sold {event.get('points')} PP",
-        "correction": "A correction by the host",
-        "retracted": "Undid an event",
-    }
-    if t == "character_bid":
-        return f"Bid {event.get('space')} on the {characters.name(event.get('character'))}"
-    if t == "character_used":
-        return f"Used the {characters.name(event.get('character'))}"
-    if t == "work_completed" and event.get("princess"):
-        return "Completed a Work with the Princess"
-    if t in ("cooperation_proposed", "cooperation_accepted", "cooperation_declined"):
-        return _describe_cooperation(event, names)
-    if t == "recruiting_card_used":
-        src = event.get("from_player")
-        who = names[src] if isinstance(src, int) and 0 <= src < len(names) else "an opponent"
-        return f"Recruited the {profession_name(catalog, pid)} from {who}"
-    return simple.get(t, str(t).replace("_", " ").capitalize())
-
-
-def _describe_cooperation(event: dict, names: list[str]) -> str:
-    t = event.get("type")
-    if t == "cooperation_accepted":
-        return "Accepted the cooperative Building"
-    if t == "cooperation_declined":
-        return "Declined the cooperative Building"
-    partner = event.get("partner")
-    who = (
-        names[partner] if isinstance(partner, int) and 0 <= partner < len(names) else "a neighbour"
-    )
-    return (
-        f"Proposed the {building_name(event.get('building'))} with {who}, "
-        f"who pays {event.get('partner_payment')} Florin"
-    )
 
 
 # -- params ----------------------------------------------------------------------------------
@@ -351,39 +279,18 @@ def why_not(state, event: dict) -> str | None:
     return None
 
 
-def effective_events(events) -> list:
-    """The stored events that still count: retracted ones are folded away."""
-    out: list = []
-    for e in events:
-        if e.type == "retracted":
-            drop = {s for s in e.payload.get("seqs", []) if isinstance(s, int)}
-            out = [x for x in out if x.seq not in drop]
-        else:
-            out.append(e)
-    return out
-
-
-def undo_offer(state, seat: int, events, *, host: bool) -> dict | None:
+def undo_offer(replay, seat: int, *, host: bool) -> dict | None:
     """Offer to undo only this device's own latest event that still counts: a seat's own
     (`by` is its seat), or the host's device when it recorded it for this seat."""
-    if state.phase in ("over", "not_started"):
+    if replay.state.phase in ("over", "not_started"):
         return None
-    counting = effective_events(events)
-    if not counting:
+    last = replay.latest_counting()
+    if last is None or last.type in NOT_UNDONE:
         return None
-    last = counting[-1]
-    if last.type in NOT_UNDONE:
-        return None
-    mine = last.by == str(seat) or (
-        host and last.by == "host" and last.payload.get("player") == seat
-    )
+    mine = last.by == str(seat) or (host and last.by == "host" and last.player == seat)
     if not mine:
         return None
-    names = [p.name for p in state.players]
-    return {
-        "seq": last.seq,
-        "label": describe({**last.payload, "type": last.type}, state.catalog, names),
-    }
+    return {"seq": last.seq, "label": text_of(replay, last, seat)}
 
 
 # -- the pieces of the screen --------------------------------------------------------------------

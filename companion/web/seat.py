@@ -19,6 +19,8 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.learned import LearnedCatalog
+from companion.presentation.notices import buzz_key, notices
+from companion.presentation.words import newest_first, text_of
 from companion.rules import Refusal, in_play, is_solo
 from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
 from companion.teaching import (
@@ -60,6 +62,8 @@ bp = Blueprint("seat", __name__)
 VIEW = "phone"
 PANEL_ID = "phone-panel"
 HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")  # the host screen's, if registered
+NOTICES = 3  # what happened to you, newest first, on top of the panel
+RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
 TEMPLATES = {  # screen name -> the part of templates/phone/ that draws it
     "hand": "setup",
@@ -135,16 +139,14 @@ def phone_context(
     recorded=None,
 ) -> dict:
     """Everything templates/phone/page.html needs to draw one seat's panel."""
-    table = get_table()
-    seq = table.seq(game_id)  # read before the state: a newer state only refreshes
-    state = table.state(game_id)
+    replay = get_table().replay(game_id)
+    seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=f"There is no seat {seat + 1} at this game.")
     work = screens.working_state(state, _installed_catalog())
     params = dict(params or {})
-    events = table.events(game_id)
     if state.phase == "setup" and not state.players[seat].hand and not params:
-        undone = last_hand_claimed(events, seat)
+        undone = last_hand_claimed(replay, seat)
         if undone:  # the host undid this hand: the same ticks come back, to change one
             params = {"do": "hand", "professions": undone}
     if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
@@ -165,12 +167,11 @@ def phone_context(
         refusal = None  # the teach form asks it as a question
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
-    names = [p.name for p in state.players]
     done = None
-    if recorded is not None:
-        ev = recorded.event
-        done = ("Already recorded: " if recorded.duplicate else "Done: ") + screens.describe(
-            {**ev.payload, "type": ev.type}, work.catalog, names
+    fact = replay.fact(recorded.event.seq) if recorded is not None else None
+    if fact is not None:
+        done = ("Already recorded: " if recorded.duplicate else "Done: ") + text_of(
+            replay, fact, seat
         )
     return {
         "game_id": game_id,
@@ -190,20 +191,24 @@ def phone_context(
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
-        "undo": screens.undo_offer(state, seat, events, host=host),
+        "undo": screens.undo_offer(replay, seat, host=host),
+        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
+        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
+        "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "clashes": clash_notices(game_id, state, seat),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
+        "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
     }
 
 
-def last_hand_claimed(events, seat: int) -> list[str]:
+def last_hand_claimed(replay, seat: int) -> list[str]:
     """The cards of this seat's latest starting hand in the log (undone, if it has none now)."""
-    for e in reversed(events):
-        if e.type == "starting_hand_chosen" and e.payload.get("player") == seat:
-            cards = e.payload.get("professions")
+    for f in reversed(replay.facts):
+        if f.type == "starting_hand_chosen" and f.event.get("player") == seat:
+            cards = f.event.get("professions")
             return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
     return []
 

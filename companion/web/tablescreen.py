@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
-from companion.narrate import profession_name
+from companion.presentation.words import newest_first, profession_name
 from companion.rules import public_view
 from companion.rules.catalog import (
     BUILDINGS,
@@ -27,7 +27,7 @@ from companion.rules.catalog import (
 from . import characters
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
-from .history import story_for, story_seq
+from .recording import get_table
 
 bp = Blueprint("tablescreen", __name__)
 
@@ -61,10 +61,10 @@ def _name(view, seat):
 
 def board_context(game_id: str) -> dict:
     """Everything the board fragment shows, from the public view at one seq."""
-    story = story_for(game_id, None)
-    state = story.state
+    replay = get_table().replay(game_id)
+    state = replay.state
     view = public_view(state)
-    seq = story_seq(story)
+    seq = replay.seq
     shared = _shared_buildings(view)
     players = []
     for p in view["players"]:
@@ -84,7 +84,7 @@ def board_context(game_id: str) -> dict:
                 "freedoms": [f.title() for f in p["freedoms"]],
                 "jesters": p["jesters"],
                 "builders": p["builders"],
-                "works": [profession_name(state, w) for w in p["table"]],
+                "works": [profession_name(state.catalog, w) for w in p["table"]],
                 "hand_size": p["hand_size"],
                 "bonus_held": p["bonus_cards_held"],
                 "prestige_held": p["prestige_cards_held"],
@@ -156,7 +156,7 @@ def board_context(game_id: str) -> dict:
         "track": fame_track(
             [{"seat": p["seat"], "name": p["name"], "fame": p["fame"]} for p in players]
         ),
-        "last_events": story.newest_first()[:LAST_EVENTS],
+        "last_events": newest_first(replay, None, last=LAST_EVENTS),
         "board_url": url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
     }
@@ -189,8 +189,7 @@ def _cooperation(view) -> dict | None:
 
 
 def presence_context(game_id: str) -> dict:
-    story = story_for(game_id, None)
-    names = [p.name for p in story.state.players]
+    names = [p.name for p in get_table().replay(game_id).state.players]
     ago = presence.last_seen(game_id, len(names))
     return {
         "game_id": game_id,

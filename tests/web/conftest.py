@@ -275,10 +275,10 @@ def browser():
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
-def phone_context(browser):
-    """A 360x740 touch-screen phone: its own browser context (its own cookies)."""
+def phone_context(browser, width: int = PHONE_VIEWPORT["width"]):
+    """A 360x740 touch-screen phone (or `width` px wide): its own browser context (cookies)."""
     context = browser.new_context(
-        viewport=PHONE_VIEWPORT,
+        viewport={**PHONE_VIEWPORT, "width": width},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
@@ -301,8 +301,8 @@ def phones(browser):
     """Open phones (one browser context each: separate cookies), closed after the test."""
     contexts = []
 
-    def open_phone():
-        context = phone_context(browser)
+    def open_phone(width: int = PHONE_VIEWPORT["width"]):
+        context = phone_context(browser, width)
         contexts.append(context)
         page = context.new_page()
         page.errors = []

@@ -163,6 +163,19 @@ def to_action_phase(app, game_id):
     assert state(app, game_id).phase == "action"
 
 
+def recruiting_round(app, g):
+    """Round 1 auctions: Ada wins the Recruiting card, Ben a Forest (placed), Cy declines."""
+    record(app, g, "0", type="auction_opened", player=0, object="recruiting")
+    record(app, g, "1", type="bid_passed", player=1)
+    record(app, g, "2", type="bid_passed", player=2)
+    record(app, g, "1", type="auction_opened", player=1, object="forest")
+    record(app, g, "2", type="bid_passed", player=2)
+    record(
+        app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
+    )
+    record(app, g, "2", type="last_player_declined", player=2)
+
+
 # -- in a browser (Playwright pages from the `phones` fixture) --------------------------------
 
 

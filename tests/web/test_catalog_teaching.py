@@ -134,7 +134,7 @@ def test_seat_and_catalog_screen_give_cafe_owner_one_id(app, client):
         landscape="park",
         freedom="travel",
     )
-    assert r.status_code == 200 and "Took the Café Owner" in text(r.text)
+    assert r.status_code == 200 and "Ada took the Café Owner (Profession card)" in text(r.text)
     assert "cafe_owner" in LearnedCatalog(app.instance_path).catalog().professions
     # the catalog screen reads the same name as the same card: a check, not a 22nd card
     token = csrf_token_for(client)

@@ -60,7 +60,9 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
 
     with redrawn(ada):
         button(ben, "Accept and pay 300 Florin").tap()
-        ben.get_by_text("Done: Accepted the cooperative Building").first.wait_for()
+        ben.get_by_text(
+            "Done: Ben accepted: Ada and Ben built a Tower together", exact=False
+        ).first.wait_for()
     assert money(ben) == "3200 Florin"
     assert money(ada) == f"{3500 + 300 - 700} Florin"
     s = state(app, game_id)

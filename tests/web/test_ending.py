@@ -7,6 +7,8 @@ import json
 import re
 
 from companion import bgstats
+from companion.presentation.scoring import ranks
+from companion.web.recording import get_table
 from tests.web.table_games import as_role, finished_game, mid_game
 
 
@@ -40,18 +42,29 @@ def test_the_scores_when_the_game_is_over(app, client):
     page = client.get(f"/games/{game_id}/end")
     text = page.text
     assert "<strong>Leon</strong> wins!" in text
-    rows = re.findall(
-        r'<th scope="row">(.*?)</th>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*'
-        r"<td><strong>(\d+)</strong></td>\s*<td>(\d+)</td>",
-        text,
-    )
-    assert [(re.sub(r"<.*?>|★", "", name).strip(), *map(int, nums)) for name, *nums in rows] == [
-        ("1. Leon", 43, 6, 49, 1000),
-        ("2. Alexandra", 39, 4, 43, 800),
-        ("3. Jen", 30, 6, 36, 0),
+    sheet = re.search(r'<table class="scores score-sheet">(.*?)</table>', text, re.S).group(1)
+    heads = [
+        re.sub(r"<.*?>|★", "", h).strip()
+        for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', sheet)
     ]
+    assert heads == ["PP from", "1. Leon", "2. Alexandra", "3. Jen"]
+    rows = {
+        label: [int(v) for v in re.findall(r"<td>(?:<strong>)?(-?\d+)", cells)]
+        for label, cells in re.findall(r'<tr[^>]*><th scope="row">(.*?)</th>(.*?)</tr>', sheet)
+    }
+    assert rows["Total"] == [49, 43, 36] and rows["Florin"] == [1000, 800, 0]
+    assert rows["Prestige cards"] == [6, 4, 6]
+    assert rows["Best Work"] == [
+        3 * n
+        for n in (
+            sum(1 for r in state_of(app, game_id).rounds if s in r["scored"]) for s in (1, 0, 2)
+        )
+    ]
+    sources = [v for label, v in rows.items() if label not in ("Total", "Florin")]
+    assert [sum(col) for col in zip(*sources, strict=True)] == rows["Total"]  # adds up
     assert "Most Builders <strong>6</strong>" in text
     assert '<svg class="fame-chart"' in text and text.count("<polyline") == 3
+    assert ">End</text>" in text  # the last point of each line is the final score
     assert client.get(f"/games/{game_id}/log.jsonl").status_code == 200  # shared at the end
 
 
@@ -81,6 +94,14 @@ def test_the_bg_stats_link_decodes_to_the_play(app, client, store):
         ("Jen", 36, 3, False, False),
     ]
     assert len({p["sourcePlayerId"] for p in play["players"]}) == 3
+    # the breakdown travels in the comments, the one place the push format has for it
+    assert play["comments"].startswith("Recorded with Palazzo. Leon 49 PP (Works ")
+    assert "Prestige cards 6" in play["comments"] and "Jen 36 PP (" in play["comments"]
+
+
+def state_of(app, game_id):
+    with app.app_context():
+        return get_table(app).state(game_id)
 
 
 def test_ranks_break_ties_on_money_and_share_true_ties():
@@ -90,4 +111,4 @@ def test_ranks_break_ties_on_money_and_share_true_ties():
         {"player": 2, "total": 38, "money": 0},
         {"player": 3, "total": 40, "money": 500},
     ]
-    assert bgstats.ranks(scores) == {1: 1, 0: 2, 3: 2, 2: 4}
+    assert ranks(scores) == {1: 1, 0: 2, 3: 2, 2: 4}

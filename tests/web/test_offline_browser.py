@@ -78,7 +78,7 @@ def test_a_phone_offline_mid_auction_says_so_and_sends_nothing(app, live_server,
         assert raise_button(ben).is_enabled()
         ben.locator("#flash [data-dismiss]").tap()
         raise_button(ben).tap()
-        ben.get_by_text("Done: Raised the bid to 300").first.wait_for()
+        ben.get_by_text("Done: Ben raised to 300").first.wait_for()
         assert _bids(app, game_id) == [("bid_raised", "1")]
         assert _seq(app, game_id) == before + 1
     finally:

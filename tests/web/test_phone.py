@@ -21,6 +21,7 @@ from tests.web.phone_game import (
     post_event,
     post_teach,
     record,
+    recruiting_round,
     refusal_in,
     resend_of,
     squares,
@@ -112,7 +113,9 @@ def test_setup_chooses_three_of_the_known_professions(app, client, game):
         professions=["poet", "alchemist", "botanist"],
     )
     assert r.status_code == 200
-    assert "Kept a starting hand" in text(r.text) and "Still choosing: Ben, Cy" in text(r.text)
+    assert "Done: Ada kept Poet, Alchemist and Botanist as a starting hand" in text(
+        r.text
+    ) and "Still choosing: Ben, Cy" in text(r.text)
 
 
 def test_the_hand_list_does_not_shrink_when_others_choose(app, client, game):
@@ -180,13 +183,13 @@ def test_the_opener_sees_the_objects_and_may_leave(app, client, auction):
 def test_the_paddle_raises_and_passes(app, client, auction):
     as_seat(client, auction, 0)
     r = post_event(client, auction, type="auction_opened", player="0", object="forest")
-    assert "Opened the auction for the Forest" in text(r.text)
+    assert "Done: Ada opened an auction for the Forest at 200" in text(r.text)
     assert "Ben is deciding" in text(r.text)
     as_seat(client, auction, 1)
     html = panel(client, auction)
     assert "Raise to 300" in html and ">Pass<" in html
     r = post_event(client, auction, type="bid_raised", player="1", amount="300")
-    assert r.status_code == 200 and "Raised the bid to 300" in text(r.text)
+    assert r.status_code == 200 and "Done: Ben raised to 300" in text(r.text)
     # A stale tap (the bid moved on): refused inline with the rule, nothing stored.
     as_seat(client, auction, 2)
     r = post_event(client, auction, type="bid_raised", player="2", amount="300")
@@ -244,7 +247,7 @@ def test_placing_a_landscape_on_the_grid(app, client, auction):
         landscape="forest",
         cells="[[3,0],[4,0]]",
     )
-    assert r.status_code == 200 and "Placed a Forest" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada placed a Forest" in text(r.text)
     assert squares(r.text, "forest") == 2  # drawn on the grid
 
 
@@ -265,7 +268,7 @@ def test_without_a_grid_an_unknown_landscape_size_is_taught_then_placed(app, cli
     assert bad.status_code == 422 and "1 to 12" in bad.text
     ok = post_teach(client, game_id, what="landscape", resend=resend, cells="4")
     assert ok.status_code == 200, ok.text
-    assert "Placed a Park" in text(ok.text)
+    assert "Done: Ada placed a Park" in text(ok.text)
     assert LearnedCatalog(app.instance_path).catalog().landscape_cells["park"] == 4
     with app.app_context():
         kinds = [e.type for e in get_table(app).events(game_id)]
@@ -287,7 +290,7 @@ def test_two_players_name_the_landscape_they_took(app, client):
     for kind in ("Forest", "Lake", "Park"):
         assert f"Place the {kind}" in html
     r = post_event(client, game_id, type="landscape_placed", player="0", landscape="lake")
-    assert r.status_code == 200 and "Placed a Lake" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada placed a Lake" in text(r.text)
 
 
 def test_two_players_with_a_grid_name_the_type_then_tap_the_squares(app, client):
@@ -339,7 +342,10 @@ def test_the_last_player_takes_or_declines(app, client, auction):
     html = panel(client, auction)
     assert "You are the last with a Pawn" in html and "Take the Jester for 200" in html
     r = post_event(client, auction, type="last_player_took", player="2", object="jester")
-    assert r.status_code == 200 and "Took the Jester" in text(r.text)
+    assert (
+        r.status_code == 200
+        and "Done: Cy, the last player, took the Jester for 200 Florin" in text(r.text)
+    )
     assert "Jesters: 1" in text(r.text)
 
 
@@ -416,7 +422,7 @@ def test_a_work_with_prestige_instead_of_florin(app, client, action):
     r = post_event(
         client, action, type="work_completed", player="0", profession="poet", prestige="2"
     )
-    assert r.status_code == 200 and "Completed a Work with the Poet" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada completed a Work with the Poet" in text(r.text)
     s = state(app, action)
     assert (s.players[0].money, s.players[0].fame) == (3500 - 200 - 300 + 500, 2)
     assert has_number(r.text, s.players[0].money)
@@ -471,7 +477,7 @@ def test_building_on_the_grid(app, client, action):
         building="tower",
         cells="[[2,5],[3,5],[4,5]]",
     )
-    assert r.status_code == 200 and "Built the Tower" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada built a Tower" in text(r.text)
     assert squares(r.text, "building") == 3
 
 
@@ -502,7 +508,7 @@ def test_taking_a_profession_card(app, client, action):
         refusal_in(form_for(r.text, "profession_taken", profession="mason")) == "card_not_available"
     )
     r = post_event(client, action, type="profession_taken", player="0", profession="banker")
-    assert r.status_code == 200 and "Took the Banker" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada took the Banker (Profession card)" in text(r.text)
     assert "Take a Profession card" not in text(r.text)  # once per round
 
 
@@ -512,7 +518,7 @@ def test_the_bonus_list_is_the_whole_deck(app, client, action):
     assert re.findall(r'name="card" value="(\w+)"', html) == list(BONUS_CARDS)
     assert "Each Lake +2" in html and "worth 2 now" in html
     r = post_event(client, action, type="bonus_card_taken", player="0", card="per_lake")
-    assert r.status_code == 200 and "Took the Bonus card Each Lake +2" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada took the Bonus card “Each Lake +2”" in text(r.text)
     r = post_event(client, action, type="bonus_card_taken", player="0", card="per_lake")
     assert r.status_code == 422 and refusal_in(r.text) == "card_not_available"
 
@@ -520,7 +526,7 @@ def test_the_bonus_list_is_the_whole_deck(app, client, action):
 def test_freedom_and_end_of_turn(app, client, action):
     as_seat(client, action, 0)
     r = post_event(client, action, type="freedom_introduced", player="0", freedom="opinion")
-    assert r.status_code == 200 and "Introduced the Freedom of Opinion" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada introduced the Opinion Freedom" in text(r.text)
     assert "Introduce a Freedom" not in text(r.text)  # once per round
     r = post_event(client, action, type="turn_ended", player="0")
     assert r.status_code == 200 and "Ben is taking their turn" in text(r.text)
@@ -539,15 +545,7 @@ def test_after_two_actions_only_ending_the_turn_is_left(app, client, action):
 def test_recruiting_an_opponents_work(app, client, auction):
     """Ben works with the Mason; Ada, holding a Recruiting card, takes it on her turn."""
     g = auction
-    record(app, g, "0", type="auction_opened", player=0, object="recruiting")
-    record(app, g, "1", type="bid_passed", player=1)
-    record(app, g, "2", type="bid_passed", player=2)
-    record(app, g, "1", type="auction_opened", player=1, object="forest")
-    record(app, g, "2", type="bid_passed", player=2)
-    record(
-        app, g, "1", type="landscape_placed", player=1, landscape="forest", cells=[[0, 0], [0, 1]]
-    )
-    record(app, g, "2", type="last_player_declined", player=2)
+    recruiting_round(app, g)
     as_seat(client, g, 0)
     t = text(panel(client, g))
     assert "Use your Recruiting card" not in t  # nothing face up yet
@@ -569,7 +567,10 @@ def test_recruiting_an_opponents_work(app, client, auction):
     r = post_event(
         client, g, type="recruiting_card_used", player="0", from_player="1", profession="mason"
     )
-    assert r.status_code == 200 and "Recruited the Mason from Ben" in text(r.text)
+    assert (
+        r.status_code == 200
+        and "Done: Ada used a Recruiting card to take the Mason from Ben's table" in text(r.text)
+    )
     assert "Mason Tower · Forest · Religion" in text(r.text)
 
 
@@ -588,7 +589,7 @@ def test_selling_fame(app, client, action):
     assert r.status_code == 422
     assert refusal_in(form_for(r.text, "fame_sold")) == "not_enough_fame"
     r = post_event(client, action, type="fame_sold", player="2", points="2")
-    assert r.status_code == 200 and "Sold 2 PP" in text(r.text)
+    assert r.status_code == 200 and "Done: Cy sold 2 PP for 200 Florin" in text(r.text)
     assert "3700 Florin 1 PP" in text(r.text)
 
 
@@ -597,13 +598,15 @@ def test_undo_my_last_event(app, client, action):
     assert "Undo:" not in panel(client, action)  # the latest is Cy's
     r = post_event(client, action, type="freedom_introduced", player="0", freedom="travel")
     form = form_for(r.text, "retracted")
-    assert "Undo: Introduced the Freedom of Travel" in text(form)
+    assert "Undo: Ada introduced the Travel Freedom" in text(form)
     last = max(int(s) for s in re.findall(r'name="seqs" value="(\d+)"', form))
     as_seat(client, action, 1)
     assert "Undo:" not in panel(client, action)  # not Ben's to undo
     as_seat(client, action, 0)
     r = post_event(client, action, type="retracted", seqs=str(last))
-    assert r.status_code == 200 and "Undid an event" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada undid: Ada introduced the Travel Freedom" in text(
+        r.text
+    )
     assert state(app, action).players[0].freedoms == []
     # A stale undo (the log moved on) is refused and says why.
     record(app, action, "0", type="freedom_introduced", player=0, freedom="opinion")

@@ -99,7 +99,7 @@ def test_the_character_auction_is_a_pawn_board_tap_a_card_then_a_space(app, clie
         client, game_id, type="character_bid", player=ADA, character="merchant", space="6"
     )
     assert r.status_code == 200, r.text
-    assert "Done: Bid 6 on the Merchant" in text(r.text)
+    assert "Done: Ada put their Pawn on the Merchant, space 6 (600 Florin)" in text(r.text)
     # every Pawn is visible to all: Ben's phone shows Ada's Pawn, and offers only higher spaces
     as_seat(client, game_id, BEN)
     page = panel(client, game_id)
@@ -212,7 +212,7 @@ def test_the_princess_work_is_recorded(app, client, muse_game):
         client, game_id, type="work_completed", player=ADA, princess="true", prestige="1"
     )
     assert r.status_code == 200, r.text
-    assert "Done: Completed a Work with the Princess" in text(r.text)
+    assert "Done: Ada completed a Work with the Princess: Work Value 8" in text(r.text)
     p = state(app, game_id).players[ADA]
     assert p.works[-1]["value"] == 8 and p.money == money + 800 - 200 and len(p.hand) == 3
     table = text(client.get(f"/games/{game_id}/table").text)

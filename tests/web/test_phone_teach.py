@@ -56,7 +56,7 @@ def test_taking_a_card_palazzo_does_not_know(app, client, action):
     assert json.loads(resend_of(html)) == {"type": "profession_taken", "player": 0}
     r = post_teach(client, action, what="profession", resend=resend_of(html), **GLASS_BLOWER)
     assert r.status_code == 200, text(r.text)
-    assert "Took the Glass Blower" in text(r.text)
+    assert "took the Glass Blower (Profession card)" in text(r.text)
     assert "Glass Blower Workshop · Lake · Travel" in text(r.text)  # in hand now
     learned = LearnedCatalog(app.instance_path).catalog().professions["glass_blower"]
     assert (learned.building, learned.landscape, learned.freedom) == ("workshop", "lake", "travel")
@@ -140,7 +140,7 @@ def test_a_known_card_taught_again_the_same_is_just_used(app, client, action):
         landscape="lake",
         freedom="opinion",
     )
-    assert r.status_code == 200 and "Took the Banker" in text(r.text)
+    assert r.status_code == 200 and "took the Banker (Profession card)" in text(r.text)
 
 
 def test_the_deck_has_21_cards(app, client, action):
@@ -211,7 +211,7 @@ def test_an_unknown_card_in_a_move_asks_to_teach_it(app, client, action):
         landscape="park",
         freedom="opinion",
     )
-    assert r.status_code == 200 and "Took the Zebra Keeper" in text(r.text)
+    assert r.status_code == 200 and "took the Zebra Keeper (Profession card)" in text(r.text)
 
 
 def test_a_starting_hand_with_an_unknown_card(app, client):
@@ -223,7 +223,10 @@ def test_a_starting_hand_with_an_unknown_card(app, client):
     assert "Teach it and add it to your starting hand" in html
     assert json.loads(resend_of(html))["professions"] == ["poet", "alchemist"]
     r = post_teach(client, game_id, what="profession", resend=resend_of(html), **GLASS_BLOWER)
-    assert r.status_code == 200 and "Kept a starting hand" in text(r.text)
+    assert (
+        r.status_code == 200
+        and "kept Poet, Alchemist and Glass Blower as a starting hand" in text(r.text)
+    )
     assert state(app, game_id).players[0].hand == ["poet", "alchemist", "glass_blower"]
 
 
@@ -247,7 +250,7 @@ def test_the_scribe_teaches_for_a_seat(app, client, action):
     r = post_teach(
         client, action, what="profession", resend=resend_of(html), as_seat="0", **GLASS_BLOWER
     )
-    assert r.status_code == 200 and "Took the Glass Blower" in text(r.text)
+    assert r.status_code == 200 and "took the Glass Blower (Profession card)" in text(r.text)
     assert logged(app, action)[-1][:2] == ("profession_taken", "host")
     assert 'name="as_seat" value="0"' in r.text  # still the scribe panel
 

@@ -44,13 +44,15 @@ def test_the_host_sees_a_seats_panel_with_as_seat_on_every_form(app, client, gam
 def test_scribe_posts_are_recorded_by_the_host_and_answer_with_the_scribe_panel(app, client, game):
     as_host(client, game)
     r = post_event(client, game, as_seat="0", type="auction_opened", player="0", object="jester")
-    assert r.status_code == 200 and "Opened the auction for the Jester" in text(r.text)
+    assert r.status_code == 200 and "Done: Ada opened an auction for the Jester at 200" in text(
+        r.text
+    )
     assert 'name="as_seat" value="0"' in r.text
     with app.app_context():
         last = get_table(app).events(game)[-1]
     assert (last.type, last.by) == ("auction_opened", "host")
     # Undo is offered to the scribe for what the host recorded for this seat...
-    assert "Undo: Opened the auction for the Jester" in text(r.text)
+    assert "Undo: Ada opened an auction for the Jester at 200" in text(r.text)
     # ...and a refusal comes back inline on the scribe panel too.
     r = post_event(client, game, as_seat="1", type="bid_raised", player="1", amount="250")
     assert r.status_code == 422 and 'name="as_seat" value="1"' in r.text
@@ -91,7 +93,7 @@ def test_a_host_who_also_plays_has_both(app, client, game):
     assert "Ben" in text(client.get(f"/games/{game}/scribe/1").text)
     r = post_event(client, game, type="freedom_introduced", player="0", freedom="travel")
     assert r.status_code == 200 and "as_seat" not in r.text  # their own phone
-    assert "Undo: Introduced the Freedom of Travel" in text(r.text)
+    assert "Undo: Ada introduced the Travel Freedom" in text(r.text)
     assert state(app, game).players[0].freedoms == ["travel"]
 
 

@@ -1,4 +1,4 @@
-"""Every event told in words, and what each viewer may hear of it."""
+"""Every event told in words (companion.presentation.words), and what each viewer may hear."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from companion.narrate import describe, tell
+from companion.presentation.words import describe, latest_undoable, newest_first, tell
 from companion.rules import Fold
+from companion.story import Fact, Story, read
 from tests.builders import DATA, TEST_CATALOG, Table, load_log
 
 
@@ -25,14 +26,20 @@ def numbered(events, by=None):
 
 
 def told(events, viewer=None, catalog=TEST_CATALOG):
-    return [t.text for t in tell(numbered(events), viewer, catalog=catalog).entries]
+    return [t.text for t in tell(read(numbered(events), catalog), viewer)]
+
+
+def fact_of(table: Table, event: dict):
+    """Apply one event on a builders.Table; the fact the story notes of it."""
+    fold = Fold(table.state.catalog, table.state.clone(), effective=None)
+    fact = Story().add(fold, event)
+    table.do(event["type"], **{k: v for k, v in event.items() if k not in ("type", "by")})
+    return fact
 
 
 def step(table: Table, type_: str, viewer=None, **payload) -> str:
     """Apply one event on a builders.Table and tell it."""
-    before = table.state.clone()
-    table.do(type_, **payload)
-    return describe({"type": type_, **payload}, before, table.state, viewer)
+    return describe(fact_of(table, {"type": type_, **payload}), table.state, viewer)
 
 
 @pytest.fixture
@@ -95,15 +102,14 @@ def test_private_cards_are_told_to_their_owner_only(table):
     table.do("auction_opened", player=0, object="prestige")
     table.do("bid_passed", player=1)
     table.do("bid_passed", player=2)
-    before = table.state.clone()
-    table.do("prestige_card_chosen", player=0, card="most_jesters")
     event = {"type": "prestige_card_chosen", "player": 0, "card": "most_jesters"}
+    fact = fact_of(table, event)
     assert (
-        describe(event, before, table.state, 0)
+        describe(fact, table.state, 0)
         == "Alexandra chose the Prestige card \u201cMost Jesters\u201d"
     )
     for viewer in (None, 1, 2):
-        assert describe(event, before, table.state, viewer) == "Alexandra chose a Prestige card"
+        assert describe(fact, table.state, viewer) == "Alexandra chose a Prestige card"
 
 
 def test_starting_hands_profession_and_bonus_cards_are_private():
@@ -153,7 +159,6 @@ def test_money_totals_never_appear():
 def test_corrections_are_public_but_a_money_delta_only_for_its_owner(table):
     text = step(table, "correction", player=1, money=200, fame=2, reason="forgot the Builder")
     assert text == "Host corrected Leon's money and fame by +2: forgot the Builder"
-    before = table.state.clone()
     event = {
         "type": "correction",
         "player": 1,
@@ -162,12 +167,11 @@ def test_corrections_are_public_but_a_money_delta_only_for_its_owner(table):
         "reason": "miscounted",
         "by": "host",
     }
-    table.do("correction", player=1, money=-100, fame=0, reason="miscounted")
+    fact = fact_of(table, event)
     assert (
-        describe(event, before, table.state, 1)
-        == "Host corrected Leon's money by -100 Florin: miscounted"
+        describe(fact, table.state, 1) == "Host corrected Leon's money by -100 Florin: miscounted"
     )
-    assert describe(event, before, table.state, 0) == "Host corrected Leon's money: miscounted"
+    assert describe(fact, table.state, 0) == "Host corrected Leon's money: miscounted"
 
 
 def test_retractions_tell_what_they_undid_and_mark_it():
@@ -198,16 +202,18 @@ def test_retractions_tell_what_they_undid_and_mark_it():
         ]
     )
     events.append({"type": "retracted", "seqs": [5], "seq": 6, "by": "host"})
-    story = tell(events, None, catalog=TEST_CATALOG)
-    assert story.entries[-1].text == "Host undid: Leon raised to 400"
-    assert story.entries[4].retracted and story.entries[4].undone_by == 6
-    assert story.effective == [1, 2, 3, 4]
-    assert story.latest_undoable().seq == 4
-    assert story.newest_first()[0].seq == 6
+    replay = read(events, TEST_CATALOG)
+    entries = tell(replay)
+    assert entries[-1].text == "Host undid: Leon raised to 400"
+    assert entries[4].retracted and entries[4].undone_by == 6
+    assert replay.counting == (1, 2, 3, 4)
+    assert latest_undoable(replay).seq == 4
+    assert newest_first(replay)[0].seq == 6
+    assert newest_first(replay, last=1)[0].text == "Host undid: Leon raised to 400"
 
 
 def test_the_game_start_cannot_be_undone_and_two_player_freedoms_are_told():
-    story = tell(
+    replay = read(
         numbered(
             [
                 {
@@ -218,10 +224,10 @@ def test_the_game_start_cannot_be_undone_and_two_player_freedoms_are_told():
                 }
             ]
         ),
-        catalog=TEST_CATALOG,
+        TEST_CATALOG,
     )
-    assert story.latest_undoable() is None
-    assert story.entries[0].text == (
+    assert latest_undoable(replay) is None
+    assert tell(replay)[0].text == (
         "The game began: Alexandra and Leon; Leon starts; Freedoms "
         "in the supply: 2 Travel, 1 Religion, 2 Opinion"
     )
@@ -252,32 +258,30 @@ def test_fame_sold_recruiting_and_teaching(table):
         "freedom": "opinion",
         "by": "1",
     }
-    before = table.state.clone()
-    table.do("profession_taught", **{k: v for k, v in event.items() if k not in ("type", "by")})
+    fact = fact_of(table, event)
     assert (
-        describe(event, before, table.state, 1)
+        describe(fact, table.state, 1)
         == "Leon changed the Alchemist: Laboratory, Lake, Opinion → Library, Lake, Opinion"
     )
     for viewer in (None, 0, 2):  # it may be a card in Leon's hand
-        assert (
-            describe(event, before, table.state, viewer)
-            == "Leon taught Palazzo a Profession card's preferences"
+        assert describe(fact, table.state, viewer) == (
+            "Leon taught Palazzo a Profession card's preferences"
         )
-    by_host = {**event, "by": "host"}
+    by_host = Fact(**{**fact.__dict__, "by": "host", "event": {**fact.event, "by": "host"}})
     for viewer in (None, 0, 1):  # the host's change is the table's business: from what to what
-        assert (
-            describe(by_host, before, table.state, viewer)
-            == "Host changed the Alchemist: Laboratory, Lake, Opinion → Library, Lake, Opinion"
+        assert describe(by_host, table.state, viewer) == (
+            "Host changed the Alchemist: Laboratory, Lake, Opinion → Library, Lake, Opinion"
         )
 
 
 def test_recruiting_words():
     texts = told(load_log("game_2p.jsonl"))
     assert all(isinstance(t, str) and t for t in texts)
-    state = Table(hands={}).state
+    table = Table(hands={})
     event = {"type": "recruiting_card_used", "player": 0, "from_player": 1, "profession": "poet"}
+    told_once = Fact(seq=9, type=event["type"], by="0", at=None, event=event)
     assert (
-        describe(event, state, state)
+        describe(told_once, table.state)
         == "Alexandra used a Recruiting card to take the Poet from Leon's table"
     )
 
@@ -319,37 +323,7 @@ def test_the_muse_and_the_princess_told():
     assert "Leon bought the Professor for 300 Florin" in text
     assert "The Character Auction is over; Alexandra's turn" in text
     payload = {"player": 1, "character": "professor", "deck": "bonus", "card": "per_lake"}
-    before = t.state.clone()
-    t.do("character_used", **payload)
-    event = {"type": "character_used", **payload}
-    assert describe(event, before, t.state, None) == (
-        "Leon flipped the Professor for a free Bonus card"
-    )
-    assert "Each Lake" in describe(event, before, t.state, 1)
-    assert "Each Lake" not in describe(event, before, t.state, 0)
-
-
-def test_cooperative_building_is_told_with_its_payment():
-    """The payment is negotiated aloud (ruling C3): everyone hears it; money totals never."""
-    t = Table(("Alexandra", "Leon", "Jen"), expansions={"cooperative": True})
-    t.to_action()
-    offer = {"partner": 1, "building": "tower", "partner_payment": 400}
-    said = step(t, "cooperation_proposed", player=0, **offer)
-    assert said == (
-        "Alexandra proposed to build a Tower with Leon, who would pay 400 Florin "
-        "(Cooperative Building)"
-    )
-    assert (
-        step(t, "cooperation_declined", player=1) == "Leon declined to build a Tower with Alexandra"
-    )
-    step(t, "cooperation_proposed", player=0, **offer)
-    assert step(t, "cooperation_declined", player=0) == (
-        "Alexandra withdrew the proposal to build a Tower with Leon"
-    )
-    step(t, "cooperation_proposed", player=0, **offer)
-    said = step(t, "cooperation_accepted", player=1)
-    assert said == (
-        "Leon accepted: Alexandra and Leon built a Tower together "
-        "(Leon paid Alexandra 400 Florin; 3 PP each)"
-    )
-    assert "3100" not in said and "3300" not in said  # nobody's purse
+    fact = fact_of(t, {"type": "character_used", **payload})
+    assert describe(fact, t.state, None) == "Leon flipped the Professor for a free Bonus card"
+    assert "Each Lake" in describe(fact, t.state, 1)
+    assert "Each Lake" not in describe(fact, t.state, 0)

@@ -1,0 +1,161 @@
+"""What happened to you: the short notices one seat's phone shows, from the story's facts.
+
+A notice is for something another hand did to you, or the game did for you: an auction you won
+or lost (with its price, which the table sees anyway), a Work recruited from your table, your
+move undone or your purse corrected by the host, a move the host recorded for you, your Best
+Work, your turn or a bid asked of you, the end of the game. Secrets: a notice speaks of your own
+money only, and of others only what the table sees (prices at auction, face-up Works).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from companion.rules import is_solo
+from companion.rules.catalog import PRESTIGE_FOR_BEST_WORK
+
+from .words import (
+    RETRACTED,
+    describe,
+    final_words,
+    florin,
+    name,
+    object_name,
+    profession_name,
+    recorder,
+)
+
+SCAN = 80  # how far back in the story a phone looks for notices
+QUIET = {"correction", RETRACTED}
+TURNS = {  # a turn outside the Auction phase, by phase
+    "action": "Your turn",
+    "character_auction": "Your turn in the Character Auction",
+    "banker_exchange": "Your turn: exchange Florin for PP with the Banker, or keep them",
+}  # told by their own notice, not as "recorded for you"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One thing that happened to this seat. `kind` lets the phone style it (and buzz)."""
+
+    seq: int
+    kind: str  # won, lost, recruited, undone, corrected, recorded, best_work, turn, bid, over,
+    # asked (a proposal waiting for your answer), answered (your proposal's answer)
+    text: str
+    at: datetime | None = None
+
+
+def _turn(fact, state, me: int) -> Notice | None:
+    """Your turn, or a bid asked of you: only the fact that handed it to you."""
+    if not fact.new_turn or fact.turn != me:
+        return None
+    if fact.phase != "auction":
+        return Notice(fact.seq, "turn", TURNS.get(fact.phase, "Your turn"), fact.at)
+    asked = fact.asked or {}
+    what = object_name(asked.get("object"))
+    text = {
+        "bid": f"Your bid: the {what} stands at {asked.get('bid')} Florin. Raise or pass",
+        "place": f"Place your {what}",
+        "choose": "Choose your Prestige card",
+    }.get(asked.get("kind"), "Your turn to open an auction")
+    return Notice(fact.seq, "bid" if asked.get("kind") == "bid" else "turn", text, fact.at)
+
+
+def _auction(fact, state, me: int) -> list[Notice]:
+    out = []
+    for result in fact.settled:
+        what, price = object_name(result["object"]), florin(result["price"])
+        if result["player"] == me:
+            out.append(Notice(fact.seq, "won", f"You won the {what} for {price}", fact.at))
+        elif me in fact.bidders:
+            winner = name(state, result["player"])
+            out.append(Notice(fact.seq, "lost", f"{winner} won the {what} for {price}", fact.at))
+    return out
+
+
+def _about_me(replay, fact, me: int) -> list[Notice]:
+    state = replay.state
+    out = _auction(fact, state, me)
+    e = fact.event
+    mine_by = fact.by == str(me)
+    if fact.type == "recruiting_card_used" and e.get("from_player") == me:
+        card = profession_name(state.catalog, e.get("profession"))
+        who = name(state, e.get("player"))
+        out.append(
+            Notice(fact.seq, "recruited", f"{who} recruited the {card} from your table", fact.at)
+        )
+    elif fact.type == "cooperation_proposed" and e.get("partner") == me:
+        said = describe(fact, state, me)
+        return [Notice(fact.seq, "asked", f"{said}: your answer", fact.at)]
+    elif fact.type in ("cooperation_accepted", "cooperation_declined") and not mine_by:
+        offer = fact.proposal or {}
+        if me in (offer.get("player"), offer.get("partner")):
+            out.append(Notice(fact.seq, "answered", describe(fact, state, me), fact.at))
+    elif fact.type == RETRACTED and not mine_by:
+        for s in fact.undone:
+            undone = replay.fact(s)
+            if undone is not None and (undone.player == me or undone.by == str(me)):
+                said = describe(undone, state, me)
+                who = recorder(fact, state)
+                out.append(Notice(fact.seq, "undone", f"{who} undid: {said}", fact.at))
+    elif fact.type == "correction" and e.get("player") == me and not mine_by:
+        parts = []
+        if fact.money.get(me):
+            parts.append(f"your money by {fact.money[me]:+d} Florin")
+        if fact.fame.get(me):
+            parts.append(f"your fame by {fact.fame[me]:+d} PP")
+        reason = str(e.get("reason") or "").strip()
+        text = f"{recorder(fact, state)} corrected " + (" and ".join(parts) or "your purse")
+        out.append(Notice(fact.seq, "corrected", text + (f": {reason}" if reason else ""), fact.at))
+    elif fact.by == "host" and fact.player == me and fact.type not in QUIET:
+        said = describe(fact, state, me)
+        out.append(Notice(fact.seq, "recorded", f"The host recorded for you: {said}", fact.at))
+    for done in fact.rounds_ended:
+        if me in done.get("scored", ()):
+            out.append(
+                Notice(
+                    fact.seq,
+                    "best_work",
+                    f"Your Work was the best of round {done['round']}: "
+                    f"+{PRESTIGE_FOR_BEST_WORK} PP",
+                    fact.at,
+                )
+            )
+    if fact.final is not None:
+        out.append(Notice(fact.seq, "over", final_words(state, fact.final), fact.at))
+    turn = _turn(fact, state, me)
+    if turn is not None and fact.final is None:
+        out.append(turn)
+    return out
+
+
+def notices(replay, me: int, *, last: int = 4) -> list[Notice]:
+    """The newest `last` notices for seat `me`, newest first. Undone events give none (their
+    undoing does)."""
+    out: list[Notice] = []
+    for fact in reversed(replay.facts[-SCAN:]):
+        if fact.seq in replay.undone_by:
+            continue
+        if me not in fact.touched and fact.type != RETRACTED and fact.final is None:
+            continue
+        out.extend(reversed(_about_me(replay, fact, me)))
+        if len(out) >= last:
+            break
+    return out[:last]
+
+
+def buzz_key(replay, me: int) -> str:
+    """Non-empty while it is this seat's turn (or its bid): the seq of the event that made
+    it so. The phone vibrates once per key."""
+    state = replay.state
+    if state.phase in ("setup", "over", "not_started") or is_solo(state):
+        return ""
+    for fact in reversed(replay.facts[-SCAN:]):
+        if fact.seq in replay.undone_by or fact.type == RETRACTED:
+            continue
+        if fact.turn != me:
+            return ""
+        if fact.new_turn:
+            return str(fact.seq)
+    return ""
