@@ -170,7 +170,7 @@ def check_offer(state: GameState, ev: Event) -> dict:
             f"not {state.players[partner].name}",
         )
     b = ev.get("building")
-    if not known(b, BUILDINGS):
+    if not isinstance(b, str) or not known(b, BUILDINGS):
         refuse("building_unknown", f"Name one of the ten Buildings: {str(b)[:40]!r} is none")
     name = BUILDINGS[b][0]
     for x in (s, partner):
@@ -226,12 +226,12 @@ def check_shared_room(state: GameState, s: int, partner: int, b: str) -> None:
                 f"{state.players[x].name}'s Principality has no empty square left: a "
                 "cooperative Building needs at least one on each side",
             )
-    known = [v for v in free.values() if v is not None]
-    if len(known) == len(free) and sum(known) < size:
+    counted = [v for v in free.values() if v is not None]
+    if len(counted) == len(free) and sum(counted) < size:
         refuse(
             "no_room",
             f"{state.players[s].name} and {state.players[partner].name} have "
-            f"{sum(known)} empty squares between them: a {name} covers {size}",
+            f"{sum(counted)} empty squares between them: a {name} covers {size}",
         )
 
 

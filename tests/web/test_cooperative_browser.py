@@ -40,6 +40,9 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     ada.get_by_role("link", name=re.compile("^Ben")).tap()
     ada.locator("label.option", has_text="Tower").tap()
     ada.fill("input[name=partner_payment]", "300")
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        ada.screenshot(path=str(SCREENSHOTS / "coop-propose.png"), full_page=True)
     with redrawn(ben):
         button(ada, "Propose to Ben").tap()
         ada.get_by_text("Waiting for Ben").first.wait_for()
@@ -53,6 +56,7 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         ben.screenshot(path=str(SCREENSHOTS / "coop-answer.png"), full_page=True)
         ada.screenshot(path=str(SCREENSHOTS / "coop-wait.png"), full_page=True)
+        table.screenshot(path=str(SCREENSHOTS / "coop-table.png"))
 
     with redrawn(ada):
         button(ben, "Accept and pay 300 Florin").tap()

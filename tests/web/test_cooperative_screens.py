@@ -12,6 +12,7 @@ import re
 import pytest
 
 from companion.rules import cooperation_proposal
+from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_host,
@@ -146,15 +147,33 @@ def test_the_partner_declines_and_the_builder_may_withdraw(app, game):
     assert s.players[ADA].actions == 0 and s.players[ADA].money == 3500
 
 
+def exported(app, game_id) -> str:
+    with app.app_context():
+        return get_table(app).export_jsonl(game_id)
+
+
 def test_a_seat_answers_only_for_itself(app, game):
+    """Every refused answer leaves the stored log and the state exactly as they were."""
     ada, ben, cy = (client_for(app, game, s) for s in (ADA, BEN, CY))
     propose(ada, game)
+    log, before = exported(app, game), state(app, game).to_dict()
     r = post_event(cy, game, type="cooperation_accepted", player=str(BEN))
     assert r.status_code == 403
     r = post_event(cy, game, type="cooperation_accepted", player=str(CY))
     assert r.status_code == 422 and refusal_in(r.text) == "not_partner"
     r = post_event(ada, game, type="cooperation_accepted", player=str(ADA))
     assert r.status_code == 422 and refusal_in(r.text) == "not_partner"
+    r = post_event(
+        ben,
+        game,
+        type="cooperation_proposed",
+        player=str(BEN),
+        partner=str(CY),
+        building="chapel",
+        partner_payment="0",
+    )
+    assert r.status_code == 422 and refusal_in(r.text) == "cooperation_pending"
+    assert exported(app, game) == log and state(app, game).to_dict() == before
     assert cooperation_proposal(state(app, game))["partner"] == BEN  # still waiting for Ben
 
 
