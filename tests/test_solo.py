@@ -439,7 +439,7 @@ def test_wolfgang_buys_nothing_he_cannot_buy():
     g.do("automa_card_drawn", card=1)
     assert g.prompt["options"] == []
     g.leave()
-    assert g.said()[-1].startswith("Wolfgang buys nothing: not the Builder (none is left)")
+    assert g.said()[-1].startswith("Wolfgang buys nothing (not the Builder: none is left;")
     assert g.state.phase == "action"
 
 
@@ -453,7 +453,7 @@ def test_wolfgang_with_3_builders_buys_the_next_object():
     assert g.prompt["object"] == "jester"
     g.do("die_rolled", value=1)
     assert g.wolfgang.jesters == 1 and g.wolfgang.money == 800
-    assert any("not the Builder (he has 3 Builders)" in x for x in g.said())
+    assert any("(not the Builder: he has 3 Builders)" in x for x in g.said())
     assert g.state.stacks["builder"] == 5  # nobody bought one: one is discarded
 
 

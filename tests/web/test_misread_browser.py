@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .solo_phone import teach_test_data
+from .solo_phone import teach_test_data, through_checklist
 
 HAND = [
     "test_university_forest_travel",
@@ -39,7 +39,7 @@ SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "mis
 
 
 def step(page, name: str):
-    page.wait_for_selector(f'#solo-step[data-step="{name}"]')
+    through_checklist(page, name)  # the checklist's steps are tested in test_checklist_browser
 
 
 def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_server):

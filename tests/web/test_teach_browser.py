@@ -16,7 +16,7 @@ from companion.learned import LearnedCatalog
 from companion.web.recording import get_table
 
 from .phone_game import host_game
-from .solo_phone import teach_test_data
+from .solo_phone import teach_test_data, through_checklist
 from .test_catalog_teaching import DECK, editor_form
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "automa-editor.png"
@@ -112,6 +112,8 @@ def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, liv
     page.wait_for_url(f"**/games/{game_id}/solo")
     page.get_by_role("button", name="Let Palazzo draw the Automa deck").tap()
     page.wait_for_selector("[data-deck-offer]", state="detached")
+    assert "Palazzo shuffles and draws it" in page.inner_text("#solo-step")  # the setup step
+    through_checklist(page, "starting_hand")
     for pid in (
         "test_university_forest_travel",
         "test_workshop_forest_religion",
@@ -119,7 +121,7 @@ def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, liv
     ):
         page.locator(f'.hand input[value="{pid}"]').check()
     page.get_by_role("button", name="Keep these 3").tap()
-    page.wait_for_selector('#solo-step[data-step="auction_card"]')
+    through_checklist(page, "auction_card")
     page.get_by_role("button", name="Draw for me").tap()
     page.wait_for_selector('#solo-step[data-step="choose_object"]')
     with app.app_context():
