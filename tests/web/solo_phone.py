@@ -263,3 +263,26 @@ def through_checklist(page, name: str, ticked: list | None = None) -> None:
             " return s && s.dataset.n !== n; }",
             arg=n,
         )
+
+
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
+
+
+def start_in_chromium(page, live_server, who: str = "Me") -> str:
+    """Start a solo game through /solo/new as Alexandra; `who` starts. Returns the game's id."""
+    page.goto(live_server + "/solo/new")
+    page.fill("#name", "Alexandra")
+    page.get_by_role("radio", name=who, exact=True).tap()
+    page.get_by_role("button", name="Start the solo game").tap()
+    page.wait_for_url("**/solo")
+    return page.url.split("/")[-2]
+
+
+def keep_hand_in_chromium(page, hand=HAND) -> None:
+    for pid in hand:
+        page.locator(f'.hand input[value="{pid}"]').check()
+    page.get_by_role("button", name="Keep these 3").tap()

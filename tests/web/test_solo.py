@@ -452,7 +452,9 @@ def test_a_22nd_profession_card_is_refused_inline(app, client):
     assert solo.step == "reveal"
 
 
-def test_teaching_a_profession_when_the_installation_knows_few(app, client):
+def teaching_wolfgangs_card(app, client) -> SoloPhone:
+    """An installation that knows only the built-in Professions: Wolfgang's Landscape card
+    (card 2, you left the auctions) is taught as it is flipped: a Cartographer, Lake."""
     teach_test_data(app.instance_path, professions=False)
     solo = SoloPhone.start(client)
     keep_hand(solo, ["poet", "alchemist", "botanist"])
@@ -465,6 +467,11 @@ def test_teaching_a_profession_when_the_installation_knows_few(app, client):
         landscape="lake",
         freedom="travel",
     )
+    return solo
+
+
+def test_teaching_a_profession_when_the_installation_knows_few(app, client):
+    solo = teaching_wolfgangs_card(app, client)
     assert solo.status == 200 and solo.step == "roll"
     assert "Wolfgang buys the Lake" in solo.say
     assert (
