@@ -47,6 +47,8 @@ class FoldRules(Generic[S]):
     check_shape: Callable[[dict], None] = _no_shape  # a retraction's declared shape
     # events applied to the log rather than to the state (the Princes' misread corrections)
     log_events: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
+    # checks an event needs the log for, before it is applied (a correction naming its event)
+    log_checks: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
 
 
 class Fold(Generic[S]):
@@ -73,6 +75,9 @@ class Fold(Generic[S]):
         elif isinstance(kind, str) and kind in self.rules.log_events:
             self.rules.log_events[kind](self, event)
         else:
+            check = self.rules.log_checks.get(kind) if isinstance(kind, str) else None
+            if check is not None:
+                check(self, event)
             self.state = self.rules.apply(self.state, event)
             if self.effective is not None:
                 self.effective.append(dict(event, seq=seq))

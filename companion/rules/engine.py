@@ -129,6 +129,7 @@ def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
         reveals=_reveals,
         check_shape=check_shape,
         log_events={MISREAD_CORRECTED: _correct},
+        log_checks={"correction": check_fixes},
     )
 
 
@@ -149,6 +150,36 @@ class Fold(core.Fold[GameState]):
 
     def check_correction(self, event: dict) -> tuple[GameState, list[dict]]:
         return check_correction(self, event)
+
+    def check_fixes(self, event: dict) -> None:
+        check_fixes(self, event)
+
+
+def check_fixes(fold: core.Fold[GameState], event: dict) -> None:
+    """A correction naming the event it fixes (`fixes`, ruling 30): that event must still
+    count and have moved the corrected player's money (if the correction changes money) and
+    fame (if it changes fame). The log before it is folded again to see what it did."""
+    target = event.get("fixes")
+    if target is None:
+        return
+    check_shape(event)
+    effective = fold.full_log()
+    at = next((i for i, e in enumerate(effective) if e["seq"] == target), None)
+    if at is None:
+        refuse("bad_correction", f"Event {target} is not one that still counts")
+    s = seat(fold.state, event)
+    prefix = fold.refold(effective[:at])
+    players = prefix.state.players
+    before = (players[s].money, players[s].fame) if s < len(players) else (0, 0)
+    prefix.add(effective[at])
+    after = (prefix.state.players[s].money, prefix.state.players[s].fame)
+    who = fold.state.players[s].name
+    if event.get("money") and after[0] == before[0]:
+        refuse("bad_correction", f"Event {target} did not change {who}'s money")
+    if event.get("fame") and after[1] == before[1]:
+        refuse("bad_correction", f"Event {target} did not change {who}'s fame")
+    if not event.get("money") and not event.get("fame") and after == before:
+        refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
 
 
 def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState, list[dict]]:
