@@ -69,7 +69,8 @@ def _current() -> tuple[str, object]:
 
 
 def language_links() -> list[dict]:
-    """The switch: this page in each language (the current one marked)."""
+    """The switch: this page in each language (the current one marked). The links are
+    relative (`?lang=de`): a page whose path holds a join token does not repeat it."""
     here = lang.current()
     args = request.args.to_dict()
     links = []
@@ -80,7 +81,7 @@ def language_links() -> list[dict]:
             {
                 "code": code,
                 "name": LANGUAGE_NAMES[code],
-                "href": f"{request.path}?{query}",
+                "href": f"?{query}",
                 "current": code == here,
             }
         )

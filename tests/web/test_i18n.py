@@ -74,7 +74,7 @@ def test_every_screen_has_the_switch_with_this_page_in_each_language(app, client
         page = client.get(path)
         assert page.status_code == 200, path
         assert switch(page) == ["en", "de", "fr"], path
-        assert f'href="{path}?lang=de"' in page.text, path
+        assert 'href="?lang=de"' in page.text, path  # relative: the path is never repeated
     page = client.get(f"/games/{game}/history?lang=fr")
     assert 'aria-current="true">FR<' in page.text.replace("\n", "")
 
