@@ -7,7 +7,8 @@ the edge: the web app registers Flask-Babel's per-request translations with `use
 module imports no web framework, and outside a request every word is English.
 
 Names of the game's things (objects, Buildings, Freedoms, cards) are data: each edition's own
-printed words in `companion/translations/<lang>/names.toml`, read by `thing_name()`.
+printed words in `companion/translations/<lang>/names.toml`, read by `thing_name()`; so are the
+rulebook passages refusals cite (`citations.toml`, read by `citation()`).
 """
 
 from __future__ import annotations
@@ -60,17 +61,31 @@ def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
 
 
 def translate(message: str, params: dict | None = None) -> str:
-    """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now."""
-    return _(message, **(params or {}))
+    """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now;
+    a parameter naming a catalog thing (with `kind` and `id`, the engine's `Named`) is named in
+    the reader's edition."""
+    named = {}
+    for key, value in (params or {}).items():
+        kind = getattr(value, "kind", None)
+        if kind == "message":
+            value = _(str(value))
+        elif isinstance(kind, str):
+            value = thing_name(kind, value.id, str(value))
+        named[key] = value
+    return _(message, **named)
 
 
 @cache
-def _names(language: str) -> dict[str, dict[str, str]]:
-    path = TRANSLATIONS / language / "names.toml"
+def _data(language: str, name: str) -> dict[str, dict[str, str]]:
+    path = TRANSLATIONS / language / name
     if language == DEFAULT or not path.exists():
         return {}
     with path.open("rb") as f:
         return tomllib.load(f)
+
+
+def _names(language: str) -> dict[str, dict[str, str]]:
+    return _data(language, "names.toml")
 
 
 def thing_name(kind: str, thing_id: str, english: str) -> str:
@@ -83,3 +98,14 @@ def thing_name(kind: str, thing_id: str, english: str) -> str:
 def names_catalog(language: str) -> dict[str, dict[str, str]]:
     """One language's names.toml (empty for English, whose names are the catalog's own)."""
     return _names(language)
+
+
+def citation(rule: str) -> str:
+    """A refusal's rule citation as the reader's edition words it (`citations.toml`: that
+    edition's section titles), the English 2022 edition's where it has none."""
+    return _data(current(), "citations.toml").get("rules", {}).get(rule, rule)
+
+
+def citations_catalog(language: str) -> dict[str, str]:
+    """One language's citations.toml, English citation -> that edition's."""
+    return _data(language, "citations.toml").get("rules", {})

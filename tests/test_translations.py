@@ -14,6 +14,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion import lang
+from companion.rules import catalog as rules_catalog
+from companion.rules.refusals import CODES as refusal_codes
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = "companion/translations/{}/LC_MESSAGES/messages.po"
@@ -35,7 +37,8 @@ def extracted() -> dict[str | tuple[str, ...], str]:
 
 
 def placeholders(text: str) -> list[str]:
-    return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+    """The placeholders a message fills (a named one may be used more than once)."""
+    return sorted({m.group(0) for m in PLACEHOLDER.finditer(text)})
 
 
 def problems(catalog: Catalog, wanted: dict) -> list[str]:
@@ -97,3 +100,32 @@ def test_the_check_finds_a_dropped_placeholder_and_a_missing_message():
     assert any(p.startswith("missing 'Language'") for p in found)
     assert not any("card" in p for p in found)  # the singular may spell the one out
     assert any("bid" in p for p in found)  # the plural may not
+
+
+NAMED = {
+    "objects": rules_catalog.OBJECT_NAMES,
+    "buildings": rules_catalog.BUILDINGS,
+    "freedoms": dict.fromkeys(rules_catalog.FREEDOMS),
+    "landscapes": dict.fromkeys(rules_catalog.LANDSCAPES),
+    "bonus_cards": rules_catalog.BONUS_CARDS,
+    "prestige_cards": rules_catalog.PRESTIGE_CARDS,
+    "characters": rules_catalog.CHARACTERS,
+    "professions": rules_catalog.BUILTIN_PROFESSIONS,
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_thing_has_its_name_in_each_edition(language):
+    names = lang.names_catalog(language)
+    assert set(names) == set(NAMED), "names.toml has exactly the catalog's kinds"
+    for kind, things in NAMED.items():
+        assert set(names[kind]) == set(things), f"{language} names.toml [{kind}]"
+        assert all(v.strip() for v in names[kind].values())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_rule_citation_has_its_editions_words(language):
+    cited = lang.citations_catalog(language)
+    assert set(cited) == set(refusal_codes.values()), "citations.toml keys = the engine's rules"
+    for english, there in cited.items():
+        assert there.strip() and "docs/" not in there, (english, there)

@@ -13,7 +13,7 @@ from typing import NoReturn
 
 from companion.lang import N_
 
-__all__ = ["CODES", "N_", "Refusal", "refuse"]
+__all__ = ["CODES", "N_", "Named", "Refusal", "refuse", "said"]
 
 SETUP = "Setup (p. 2)"
 AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
@@ -142,6 +142,25 @@ CODES = {
     + RULINGS
     + " #12",
 }
+
+
+class Named(str):
+    """A thing of the catalog named in a refusal's parameters: its English name as a string,
+    with its kind (a section of names.toml) and id, so the edge can name it in the reader's
+    edition (companion.lang.translate)."""
+
+    kind: str
+    id: str
+
+    def __new__(cls, kind: str, thing_id: str, english: str) -> Named:
+        named = super().__new__(cls, english)
+        named.kind, named.id = kind, thing_id
+        return named
+
+
+def said(message: str) -> Named:
+    """A marked message used as a parameter of another (translated at the edge too)."""
+    return Named("message", message, message)
 
 
 class Refusal(Exception):

@@ -110,3 +110,4 @@ def init_app(app: Flask) -> None:
         language_links=language_links, current_language=lambda: lang.current()
     )
     app.jinja_env.filters["refusal_message"] = refusal_message
+    app.jinja_env.filters["citation"] = lang.citation

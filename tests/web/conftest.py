@@ -275,13 +275,15 @@ def browser():
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
-def phone_context(browser, width: int = PHONE_VIEWPORT["width"]):
-    """A 360x740 touch-screen phone (or `width` px wide): its own browser context (cookies)."""
+def phone_context(browser, width: int = PHONE_VIEWPORT["width"], locale: str | None = None):
+    """A 360x740 touch-screen phone (or `width` px wide): its own browser context (cookies);
+    `locale` (e.g. "de-DE") sets the language the browser asks for."""
     context = browser.new_context(
         viewport={**PHONE_VIEWPORT, "width": width},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
+        **({"locale": locale} if locale else {}),
     )
     context.set_default_timeout(5000)
     return context
@@ -301,8 +303,8 @@ def phones(browser):
     """Open phones (one browser context each: separate cookies), closed after the test."""
     contexts = []
 
-    def open_phone(width: int = PHONE_VIEWPORT["width"]):
-        context = phone_context(browser, width)
+    def open_phone(width: int = PHONE_VIEWPORT["width"], locale: str | None = None):
+        context = phone_context(browser, width, locale)
         contexts.append(context)
         page = context.new_page()
         page.errors = []

@@ -88,6 +88,10 @@ def test_the_table_screen_has_its_own_language(app, client):
     table = client.get(f"/games/{game}/table?lang=de")
     assert html_lang(table) == "de" and client.get_cookie(TABLE_COOKIE).value == "de"
     assert client.get_cookie(PHONE_COOKIE).value == "fr"  # the phone's choice is untouched
+    board = client.get(f"/games/{game}/table/board", headers={"HX-Request": "true"}).text
+    assert "Runde <strong>1</strong> von 7" in board  # the live fragment follows the cookie
+    assert "Phase B (Aktionen)" in board and "Gerade geschehen" in board
+    assert "Tour <strong>1</strong>" in client.get(f"/games/{game}/host").text  # phone: French
     assert html_lang(client.get(f"/games/{game}/host")) == "fr"
     assert html_lang(client.get(f"/games/{game}/table")) == "de"
 
