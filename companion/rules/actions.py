@@ -91,12 +91,17 @@ def work_completed(state: GameState, ev: Event) -> None:
     p = state.players[s]
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
-        name = (
-            state.catalog.professions[pid].name
+        card = (
+            Named("professions", pid, state.catalog.professions[pid].name)
             if known(pid, state.catalog.professions)
             else repr(pid)
         )
-        refuse("not_in_hand", f"{p.name} has no {name} card in hand to play")
+        refuse(
+            "not_in_hand",
+            N_("%(name)s has no %(card)s card in hand to play"),
+            name=p.name,
+            card=card,
+        )
     profession(state, pid)
     bonus = ev.get("bonus_cards", [])
     if (
@@ -194,7 +199,7 @@ def building_built(state: GameState, ev: Event) -> None:
             refuse("cells_required", f"This game has a grid: tap the squares the {name} covers")
         cells = check_building_cells(p, b, cells)
     elif cells is not None:
-        refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+        refuse("cells_not_allowed", N_("This game is played without a grid: no squares needed"))
     p.money -= cost
     state.building_supply[b] -= 1
     p.buildings.append(b)
@@ -207,21 +212,25 @@ def profession_taken(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
     if state.profession_deck <= 0:
-        refuse("deck_empty", "The Profession deck is empty")
+        refuse("deck_empty", N_("The Profession deck is empty"))
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
-        name = state.catalog.professions[pid].name
+        card = Named("professions", pid, state.catalog.professions[pid].name)
         if pid in seen_out_of_deck(state, s):
             refuse(
                 "card_not_available",
-                f"The {name} is not in the deck: it is in your hand or face up",
+                N_("The %(card)s is not in the deck: it is in your hand or face up"),
+                card=card,
             )
         # where it is would tell another player's hidden hand: say only that it cannot be so
         refuse(
             "card_not_available",
-            f"Palazzo cannot record the {name} as drawn: by what the table recorded, it is not "
-            "the card on top of the deck. Check the card you drew; if it is the "
-            f"{name}, a card was recorded wrong earlier: ask the host to look.",
+            N_(
+                "Palazzo cannot record the %(card)s as drawn: by what the table recorded, it is "
+                "not the card on top of the deck. Check the card you drew; if it is the "
+                "%(card)s, a card was recorded wrong earlier: ask the host to look."
+            ),
+            card=card,
         )
     pay(state, s, PROFESSION_CARD_COST, said(N_("A Profession card")))
     p.money -= PROFESSION_CARD_COST
@@ -236,9 +245,18 @@ def freedom_introduced(state: GameState, ev: Event) -> None:
     if f not in FREEDOMS:
         refuse("freedom_unknown", f"{f!r} is not a Freedom: travel, religion or opinion")
     if f in p.freedoms:
-        refuse("freedom_already_introduced", f"{p.name} already has the {f.title()} Freedom")
+        refuse(
+            "freedom_already_introduced",
+            N_("%(name)s already has the %(freedom)s Freedom"),
+            name=p.name,
+            freedom=Named("freedoms", f, f.title()),
+        )
     if state.freedom_supply[f] <= 0:
-        refuse("freedom_sold_out", f"No {f.title()} Freedom is left in the supply")
+        refuse(
+            "freedom_sold_out",
+            N_("No %(freedom)s Freedom is left in the supply"),
+            freedom=Named("freedoms", f, f.title()),
+        )
     pay(state, s, FREEDOM_COST, said(N_("A Freedom")))
     p.money -= FREEDOM_COST
     state.freedom_supply[f] -= 1
@@ -249,7 +267,7 @@ def bonus_card_taken(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
     if not state.bonus_deck:
-        refuse("deck_empty", "The Bonus deck is empty")
+        refuse("deck_empty", N_("The Bonus deck is empty"))
     card = ev.get("card")
     if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
         refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
