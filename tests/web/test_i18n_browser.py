@@ -41,6 +41,26 @@ def finish_auctions(app, game_id):
         record(app, game_id, str(opener), type=kind, player=opener)
 
 
+def short_work(page, words: tuple[str, str, str]) -> str:
+    """On this phone's turn (its words for "your turn", the Work menu and the Work button),
+    complete a Work below the minimum: the refusal's text (checked to be that refusal)."""
+    your_turn, menu, complete = words
+    page.get_by_text(your_turn).first.wait_for()
+    page.get_by_role("link", name=menu).tap()
+    button(page, complete).tap()
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    assert refusal.get_attribute("data-code") == "below_minimum"
+    return refusal.inner_text()
+
+
+def screenshot(page, name: str) -> None:
+    """Only when asked (PALAZZO_SCREENSHOTS=1): the README's pictures, never by the normal run."""
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
 def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     game_id, tokens = host_game(app)
     choose_hands(app, game_id)
@@ -71,32 +91,18 @@ def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     # Phase B: Ada's Work falls short of the minimum; the rules refuse it, in German, citing
     # the German edition's section.
     finish_auctions(app, game_id)
-    ada.get_by_text("Du bist am Zug").first.wait_for()
-    ada.get_by_role("link", name="Ein Werk vollbringen").tap()
-    button(ada, "Das Werk vollbringen").tap()
-    refusal = ada.locator(".refusal")
-    refusal.wait_for()
-    said = refusal.inner_text()
+    said = short_work(ada, ("Du bist am Zug", "Ein Werk vollbringen", "Das Werk vollbringen"))
     assert "liegt unter der Mindest-Werkzahl" in said, said
     assert "Regel: Phase B: Ein Werk vollbringen" in said, said
-    assert refusal.get_attribute("data-code") == "below_minimum"
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        ada.screenshot(path=str(SCREENSHOTS / "phone-de.png"), full_page=True)
+    screenshot(ada, "phone-de.png")
 
     # Ben's turn: the same refusal, in French, citing the French edition.
     ada.get_by_role("link", name="Zurück").tap()
     button(ada, "Zug beenden").tap()
-    ben.get_by_text("À vous de jouer").first.wait_for()
-    ben.get_by_role("link", name="Réaliser une œuvre").tap()
-    button(ben, "Réaliser l’œuvre").tap()
-    refusal = ben.locator(".refusal")
-    refusal.wait_for()
-    said = refusal.inner_text()
+    said = short_work(ben, ("À vous de jouer", "Réaliser une œuvre", "Réaliser l’œuvre"))
     assert "inférieure au minimum" in said, said
     assert "Règle : Réaliser une œuvre" in said, said
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        ben.screenshot(path=str(SCREENSHOTS / "phone-fr.png"), full_page=True)
+    screenshot(ben, "phone-fr.png")
 
     # The log the three phones wrote speaks no language: ids only.
     from companion.web.store import get_store
