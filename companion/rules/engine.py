@@ -13,7 +13,7 @@ from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .misread import MISREAD_CORRECTED, corrected, parse
 from .module import Event, Move, combo, known_event, run, some
-from .refusals import Refusal, refuse
+from .refusals import N_, Refusal, refuse
 from .rounds import whose_turn
 from .schema import check_shape
 from .setup import game_started
@@ -72,7 +72,7 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         )
     run(state, "gate", event)
     if state.phase == "over":
-        refuse("game_over", "The game is over: nothing more can be recorded")
+        refuse("game_over", N_("The game is over: nothing more can be recorded"))
     move = game.move(state.phase, kind)
     if move is None:
         accepted = game.phases_accepting(kind)
@@ -88,8 +88,14 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         s = seat(state, event)
         turn = whose_turn(state)
         if turn != s:
-            who = state.players[turn].name if turn is not None else "nobody"
-            refuse("not_your_turn", f"It is {who}'s turn, not {state.players[s].name}'s")
+            if turn is None:
+                refuse("not_your_turn", N_("It is nobody's turn now"))
+            refuse(
+                "not_your_turn",
+                N_("It is %(turn)s's turn, not %(name)s's"),
+                turn=state.players[turn].name,
+                name=state.players[s].name,
+            )
     if move.action:
         check_action_left(state, seat(state, event), kind)
     return move
@@ -146,7 +152,7 @@ class Fold:
         if self.effective is None:
             raise NeedFullLog()
         if self.state.phase == "over":
-            refuse("game_over", "The game is over and scored: it can no longer be undone")
+            refuse("game_over", N_("The game is over and scored: it can no longer be undone"))
         seqs = sorted(set(seqs))
         tail = (
             [e["seq"] for e in self.effective[-len(seqs) :]]
@@ -161,7 +167,7 @@ class Fold:
             )
         undone = self.effective[-len(seqs) :]
         if undone[0].get("type") == "game_started":
-            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
+            refuse("bad_retraction", N_("The start of the game cannot be undone: host a new game"))
         for i, e in enumerate(undone):
             drawn = e.get("type") in DRAWN_CARD_EVENTS or some(self.state, "reveals_cards", e)
             if e.get("type") in CHANCE_EVENTS or (i > 0 and drawn):
@@ -218,7 +224,7 @@ class Fold:
         if self.effective is None:
             raise NeedFullLog()
         if self.state.phase == "over":
-            refuse("game_over", "The game is over and scored: it can no longer be corrected")
+            refuse("game_over", N_("The game is over and scored: it can no longer be corrected"))
         at = next((i for i, e in enumerate(self.effective) if e["seq"] == fix.seq), None)
         if at is None:
             refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
@@ -230,7 +236,7 @@ class Fold:
                 rebuilt.add(e)
             except Refusal as r:
                 if e is events[at]:
-                    refuse(r.code, r.message)
+                    refuse(r.code, r.template, **r.params)
                 refuse(
                     "correction_does_not_fit",
                     f"With that value, what was recorded after it no longer fits "
