@@ -179,3 +179,35 @@ def test_the_checks_find_a_known_bad_page(browser):
         assert "button without a name" in problems
         assert any("h1 to h3" in p for p in problems)
         assert [o["where"] for o in a11y.overflowing(page)][:2] == ["page", "div"]
+
+
+# -- seats differ by more than their colour --------------------------------------------------
+
+
+def test_seats_differ_by_shape_and_initial_not_only_by_colour(app, live_server, browser):
+    """Five seats, two of them sharing an initial: every mark of a seat (its card, its phone in
+    the presence list, its marker on the Fame track) has its own shape and the initial."""
+    teach_test_deck(app)
+    game_id, tokens = host(app, names=("Ada", "Alex", "Ben", "Cy", "Dan"))
+    with opened(browser) as page:
+        page.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+        page.goto(f"{live_server}/games/{game_id}/table")
+        settled(page)
+        for where in (".seat-card", "#presence li"):
+            marks = page.eval_on_selector_all(
+                f"{where} .seat-mark", "ms => ms.map(m => [m.dataset.shape, m.textContent])"
+            )
+            assert [initial for _, initial in marks] == ["A", "A", "B", "C", "D"], where
+            assert len({shape for shape, _ in marks}) == 5, marks
+        track = page.eval_on_selector_all(
+            "svg.fame-track g[data-seat]",
+            """gs => gs.map(g => {
+                const s = g.querySelector("circle, rect, polygon");
+                return [s.tagName + ':' + (s.getAttribute('points') || '').split(' ').length,
+                        g.querySelector('text').textContent, getComputedStyle(s).fill];
+            })""",
+        )
+        assert [initial for _, initial, _ in track] == ["A", "A", "B", "C", "D"]
+        assert len({shape for shape, _, _ in track}) == 5, track
+        assert len({fill for _, _, fill in track}) == 5, track
+        assert a11y.low_contrast(page, "svg.fame-track") == []  # the initials on the shapes
