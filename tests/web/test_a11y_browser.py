@@ -266,7 +266,7 @@ def test_the_host_starts_a_game_and_a_player_bids_and_places_with_the_keyboard_o
     teach_test_deck(app)
     with laptop(browser) as page:
         page.goto(f"{live_server}/host")
-        for i, name in enumerate(["Ada", "Ben", "Cy"]):
+        for name in ["Ada", "Ben", "Cy"]:
             tab_to(page, "", "input")  # the next field: this seat's name
             page.keyboard.type(name)
         tab_to(page, "Track pieces on the 7 × 7 grid", "input")
