@@ -306,3 +306,33 @@ def test_the_host_starts_a_game_and_a_player_bids_and_places_with_the_keyboard_o
         placed = get_table(app).events(game_id)[-1]
         assert placed.type == "landscape_placed"
         assert sorted(map(tuple, placed.payload["cells"])) == [(0, 0), (0, 1), (0, 2)]
+
+
+# -- live regions --------------------------------------------------------------------------------
+
+
+def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live_server, browser):
+    """A phone's newest notice, brought by another seat's move, reaches #announcer (polite,
+    always in the page); the page as first loaded is not announced again."""
+    teach_test_deck(app)
+    game_id, tokens = host(app)
+    hands_chosen(app, game_id)
+    with opened(browser) as ben:
+        ben.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+        ben.wait_for_url("**/me")
+        settled(ben)
+        ben.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
+        region = ben.locator("#announcer")
+        assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+        play(
+            app,
+            game_id,
+            {"type": "auction_opened", "player": 0, "object": "jester"},
+            {"type": "bid_raised", "player": 1, "amount": 300},
+            {"type": "bid_passed", "player": 2},
+            {"type": "bid_passed", "player": 0},
+        )
+        ben.wait_for_function(
+            "() => /You won the Jester for 300 Florin/.test(document.querySelector('#announcer').textContent)"
+        )
+        assert ben.locator(".notices [data-announce]").count() == 1  # only the newest
