@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.web import shots
+from tests.web import a11y, shots
 from tests.web.phone_game import button, choose_hands, has_number, host_game, money, state
 
 WIDTH = 390
@@ -65,6 +65,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     line.get_by_role("button", name=f"Here is where we disagree: event {jester}").tap()
     ada.get_by_text(f"You marked event {jester}").wait_for()
     assert ada.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert a11y.audit(ada) == []  # names, landmarks, headings, contrast (clue rows included)
     shots.shoot(ada, "count.png", full_page=True)
 
     # The host sees who disagrees and where, never an amount, and corrects that event.
@@ -79,6 +80,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
         assert not has_number(host.content(), secret)
     row.get_by_role("link", name="Correct").tap()
     assert host.locator("#fix-event").input_value() == str(jester)
+    assert a11y.audit(host) == []
     host.fill("#fix-amount", "100")
     host.fill("#fix-reason", "Ada paid 300 for the Jester")
     host.get_by_role("button", name="Record the correction").tap()
@@ -92,3 +94,5 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     host.locator('[data-standing="0"]', has_text="agrees").wait_for()
     for page in (ada, ben, cy, host):
         assert page.errors == []
+    a11y.large_text(ada)  # 200 % text still fits the phone
+    assert a11y.overflowing(ada) == []
