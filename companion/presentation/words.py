@@ -131,7 +131,10 @@ def _retracted(fact, state, undone) -> str:
     if undone:
         return f"{who} undid: " + "; ".join(undone)
     seqs = fact.event.get("seqs") or []
-    return f"{who} undid event{'s' * (len(seqs) != 1)} {and_(seqs)}"
+    # the undone events could not be told (left out of the replay): say how many, not their
+    # numbers in the log
+    moves = "an earlier move" if len(seqs) == 1 else f"{len(seqs)} earlier moves"
+    return f"{who} took back {moves}"
 
 
 def _game_started(fact, state, who, viewer):
