@@ -307,6 +307,49 @@
     if (box) box.innerHTML = "";
   });
 
+  // <button data-copy> beside a QR code copies the link shown next to it ([data-copy-text]).
+  // The Clipboard API needs a secure context (a LAN address is not one): else the link is
+  // selected and copied the old way, or left selected for the player to copy.
+  document.addEventListener("click", function (e) {
+    var btn = e.target && e.target.closest && e.target.closest("[data-copy]");
+    if (!btn) return;
+    var source = btn.parentNode && btn.parentNode.querySelector("[data-copy-text]");
+    if (!source) return;
+    var text = source.textContent.trim();
+    function said(ok) {
+      btn.textContent = ok ? "Copied" : "Selected: copy it";
+      btn.setAttribute("data-copied", ok ? "yes" : "selected");
+    }
+    function selectIt() {
+      var range = document.createRange();
+      range.selectNodeContents(source);
+      var sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      said(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { said(true); }, selectIt);
+    } else {
+      selectIt();
+    }
+  });
+
+  // A host form's "Who starts?" (select[data-start-names]) names the players as they are
+  // typed into the name_N fields: option N reads "Player 3 (Cleo)".
+  document.addEventListener("input", function (e) {
+    var input = e.target;
+    var m = input && input.name && /^name_(\d+)$/.exec(input.name);
+    var select = m && input.form && input.form.querySelector("select[data-start-names]");
+    var option = select && select.querySelector("option[value='" + m[1] + "']");
+    if (!option) return;
+    var name = input.value.replace(/\s+/g, " ").trim();
+    var label = option.getAttribute("data-label") || option.textContent;
+    option.textContent = name ? label + " (" + name + ")" : label;
+  });
+
   window.palazzo = {
     feeds: feeds,
     SEQ_EVENT: SEQ_EVENT,

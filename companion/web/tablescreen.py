@@ -188,23 +188,37 @@ def _cooperation(view) -> dict | None:
     }
 
 
-def presence_context(game_id: str) -> dict:
-    names = [p.name for p in get_table().replay(game_id).state.players]
+def seat_presence(game_id: str, names: list[str]) -> list[dict]:
+    """Each seat's phone: here (its live stream is open), away (seen before) or not joined."""
     ago = presence.last_seen(game_id, len(names))
-    return {
-        "game_id": game_id,
-        "seats": [
+    out = []
+    for s, (n, a) in enumerate(zip(names, ago, strict=True)):
+        here = presence.here(game_id, s)
+        out.append(
             {
                 "seat": s,
                 "name": n,
                 "colour": seat_colour(s),
                 "ago": a,
-                "words": presence.words(a),
-                "here": a is not None and a < 30,
+                "here": here,
+                "joined": here or a is not None,
+                "words": presence.words(a, here),
             }
-            for s, (n, a) in enumerate(zip(names, ago, strict=True))
-        ],
-        "presence_url": url_for("tablescreen.presence_fragment", game_id=game_id),
+        )
+    return out
+
+
+def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
+    """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
+    the labels beside the QR codes (out of band), so they follow the phones too."""
+    names = [p.name for p in get_table().replay(game_id).state.players]
+    return {
+        "game_id": game_id,
+        "seats": seat_presence(game_id, names),
+        "host_labels": labels,
+        "presence_url": url_for(
+            "tablescreen.presence_fragment", game_id=game_id, **({"host": 1} if host else {})
+        ),
     }
 
 
@@ -226,5 +240,8 @@ def board(game_id: str):
 @bp.get("/games/<game_id>/table/presence")
 def presence_fragment(game_id: str):
     """Who is connected; polled every few seconds (nobody records an event for a lost phone)."""
-    require_viewer(game_id)
-    return render_block("table/presence.html", "presence", **presence_context(game_id))
+    me = require_viewer(game_id)
+    host = me.host and request.args.get("host") == "1"
+    return render_block(
+        "table/presence.html", "presence", **presence_context(game_id, host, labels=host)
+    )

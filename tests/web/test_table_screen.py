@@ -126,7 +126,7 @@ def test_presence_counts_a_seat_phone_fetching_its_screen(client, game):
     client.get(f"/games/{game}/me")  # the seat's screen (whatever answers it)
     as_role(client, game, "spectator")
     fragment = client.get(f"/games/{game}/table/presence").text
-    assert 'hx-trigger="every 5s"' in fragment
+    assert 'hx-trigger="every 3s"' in fragment
     assert re.search(r"Cy: (here now|seen \d+ s ago)", fragment)
     assert "Ada: not joined yet" in fragment
     assert presence.seconds_ago(game, 1) is None
