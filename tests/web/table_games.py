@@ -55,6 +55,19 @@ def host(app, names=("Ada", "Ben", "Cy"), *, start=0, grid=False, freedoms=None)
     return game_id, tokens
 
 
+def host_solo(app) -> str:
+    """A solo game against Wolfgang (standard, 2 dummy players), as the solo form starts one."""
+    with app.test_request_context():
+        game_id, _ = create_hosted_game(
+            {
+                "players": ["Ada", "Wolfgang"],
+                "start_player": 0,
+                "solo": {"difficulty": "standard", "dummies": 2},
+            }
+        )
+    return game_id
+
+
 def play(app, game_id, *events):
     """Record events as the seat named in each (`player`), or as the host."""
     for event in events:

@@ -8,7 +8,7 @@ import pytest
 
 from companion import presence
 from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
-from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, mid_game, play
+from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, host_solo, mid_game, play
 
 SECRETS = [
     str(ADA_MONEY),
@@ -146,16 +146,7 @@ def test_presence_words():
 
 
 def test_a_solo_game_shows_a_notice_not_an_error(app, client):
-    from companion.web.games import create_hosted_game
-
-    with app.test_request_context():
-        game_id, _ = create_hosted_game(
-            {
-                "players": ["Ada", "Wolfgang"],
-                "start_player": 0,
-                "solo": {"difficulty": "standard", "dummies": 2},
-            }
-        )
+    game_id = host_solo(app)
     as_role(client, game_id, "spectator")
     page = client.get(f"/games/{game_id}/table")
     assert page.status_code == 200 and "Solo game against Wolfgang" in page.text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.table_games import as_role, finished_game, host, mid_game
+from tests.web.table_games import as_role, finished_game, host, host_solo, mid_game
 
 
 def resume_links(page: str) -> dict[str, str]:
@@ -78,16 +78,7 @@ def test_the_logo_leads_the_host_to_the_host_page(app, client):
 
 
 def test_a_solo_game_resumes_on_its_own_page(app, client):
-    from companion.web.games import create_hosted_game
-
-    with app.test_request_context():
-        game_id, _ = create_hosted_game(
-            {
-                "players": ["Ada", "Wolfgang"],
-                "start_player": 0,
-                "solo": {"difficulty": "standard", "dummies": 2},
-            }
-        )
+    game_id = host_solo(app)
     with client.session_transaction() as s:
         s["games"] = {game_id: {"seat": 0, "host": True}}
     assert resume_links(client.get("/").text) == {game_id: f"/games/{game_id}/solo"}
