@@ -107,6 +107,8 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
             parts.append(f"your fame by {fact.fame[me]:+d} PP")
         reason = str(e.get("reason") or "").strip()
         text = f"{recorder(fact, state)} corrected " + (" and ".join(parts) or "your purse")
+        if isinstance(e.get("fixes"), int):
+            text += f" for event {e['fixes']}"
         out.append(Notice(fact.seq, "corrected", text + (f": {reason}" if reason else ""), fact.at))
     elif fact.by == "host" and fact.player == me and fact.type not in QUIET:
         said = describe(fact, state, me)

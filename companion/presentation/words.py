@@ -315,6 +315,9 @@ def _correction(fact, state, who, viewer):
     if fame:
         parts.append(f"fame by {fame:+d}")
     what = " and ".join(parts) if parts else "nothing"
+    fixes = fact.event.get("fixes")
+    if isinstance(fixes, int):
+        what += f" for event {fixes}"
     reason = str(fact.event.get("reason") or "").strip()
     return f"{recorder(fact, state)} corrected {who}'s {what}" + (f": {reason}" if reason else "")
 

@@ -126,6 +126,8 @@ class Fold:
         elif isinstance(event, dict) and event.get("type") == MISREAD_CORRECTED:
             self._correct(event)
         else:
+            if isinstance(event, dict) and event.get("type") == "correction":
+                self.check_fixes(event)
             apply_in_place(self.state, event)
             if self.effective is not None:
                 self.effective.append(dict(event, seq=seq))
@@ -170,6 +172,35 @@ class Fold:
                     "back past it",
                 )
         return seqs
+
+    def check_fixes(self, event: dict) -> None:
+        """A correction naming the event it fixes (`fixes`, ruling 30): that event must still
+        count and have moved the corrected player's money (if the correction changes money) and
+        fame (if it changes fame). The log before it is folded again to see what it did."""
+        target = event.get("fixes")
+        if target is None:
+            return
+        check_shape(event)
+        if self.effective is None:
+            raise NeedFullLog()
+        at = next((i for i, e in enumerate(self.effective) if e["seq"] == target), None)
+        if at is None:
+            refuse("bad_correction", f"Event {target} is not one that still counts")
+        s = seat(self.state, event)
+        prefix = Fold(self.catalog)
+        for e in self.effective[:at]:
+            prefix.add(e)
+        players = prefix.state.players
+        before = (players[s].money, players[s].fame) if s < len(players) else (0, 0)
+        prefix.add(self.effective[at])
+        after = (prefix.state.players[s].money, prefix.state.players[s].fame)
+        who = self.state.players[s].name
+        if event.get("money") and after[0] == before[0]:
+            refuse("bad_correction", f"Event {target} did not change {who}'s money")
+        if event.get("fame") and after[1] == before[1]:
+            refuse("bad_correction", f"Event {target} did not change {who}'s fame")
+        if not event.get("money") and not event.get("fame") and after == before:
+            refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
 
     def _retract(self, event: dict):
         seqs = self.check_retraction(event)

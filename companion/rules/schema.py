@@ -259,12 +259,16 @@ class Retracted(Event):
 
 
 class Correction(Event):
+    """`fixes` (optional) names the event whose effect on `player` it corrects: one that still
+    counts and moved that player's money (for `money`) or fame (for `fame`), ruling 30."""
+
     TITLE = "A correction"
     type: Literal["correction"]
     player: Seat
     money: Annotated[int, Field(ge=-1_000_000, le=1_000_000), Code("bad_correction")] = 0
     fame: Annotated[int, Field(ge=-1000, le=1000), Code("bad_correction")] = 0
     reason: Annotated[Text, Code("bad_correction")]
+    fixes: Annotated[int, Field(ge=1), Code("bad_correction")] | None = None
 
 
 class ProfessionTaught(Event):
