@@ -14,12 +14,13 @@ from .catalog import (
     CAMPANILE,
     CHURCH_SPACES,
     MASON_REDUCTION,
+    MONUMENT,
     ROW_SIZE,
     START_CARDS,
     STOREHOUSE_FIRE_BRICKS,
 )
 from .refusals import refuse
-from .schema import CardPlayed, CardRevealed, ChurchCardFulfilled, Effect
+from .schema import CardPlayed, CardRevealed, ChurchCardFulfilled, Effect, MonumentReceived
 from .state import bricks, has, move, require, slot, total, tower
 
 TEMPLATES = ("Princess", "Mason", "Wholesaler", "Smuggler", "Storehouse Fire", "Saboteur", "Botch")
@@ -123,6 +124,8 @@ def card_played(state: dict, ev: CardPlayed):
             refuse("same_name_twice", f"A second {ev.card} cannot be played this turn")
         source = "hand"
     elif any(b["name"] == ev.card for b in player["buildings"]):
+        if ev.card in t.get("used", ()):
+            refuse("building_used", f"The {ev.card} has been used this turn: once a turn")
         source = "building"
     elif any(c["name"] == ev.card for c in player["hand"]):
         refuse("not_playable", f"The {ev.card} stays in your hand to the end of the game")
@@ -139,6 +142,8 @@ def card_played(state: dict, ev: CardPlayed):
         player["hand"].remove(card)
         state["discard"].append(card)
         t["played"].append(ev.card)
+    else:
+        t.setdefault("used", []).append(ev.card)  # ruling F16: once in each of your turns
 
 
 def church_card_fulfilled(state: dict, ev: ChurchCardFulfilled):
@@ -150,6 +155,35 @@ def church_card_fulfilled(state: dict, ev: ChurchCardFulfilled):
     apply_effect()
     state["church"].remove(card)
     state["discard"].append(card)
+
+
+def monument_received(state: dict, ev: MonumentReceived):
+    """The Monument, a Celebration card, passes into a player's hand outside the usual choice
+    of a card (ruling F15): from another player's hand or from the discard pile."""
+    if state["phase"] != "play":
+        refuse("wrong_phase", "The Monument changes hands during play, not now")
+    if not 0 <= ev.player < state["n"]:
+        refuse("unknown_player", f"There is no player {ev.player}")
+    where, _, seat = ev.source.partition(":")
+    if where == "discard" and not seat:
+        pile, whose = state["discard"], "The discard pile"
+    elif where == "hand" and seat.isdigit() and int(seat) < state["n"]:
+        if int(seat) == ev.player:
+            refuse("no_monument", "The Monument comes to you from another player")
+        pile = state["players"][int(seat)]["hand"]
+        whose = state["players"][int(seat)]["name"]
+    else:
+        refuse("bad_event", "source is hand:N (another player's seat) or discard")
+    card = next((c for c in pile if is_monument(c)), None)
+    if card is None:
+        refuse("no_monument", f"{whose} has no Monument to pass on")
+    # every check passed: the card changes hands
+    pile.remove(card)
+    state["players"][ev.player]["hand"].append(card)
+
+
+def is_monument(card: dict) -> bool:
+    return card["name"] == MONUMENT and card["kind"] == "celebration"
 
 
 def _only(ev: CardPlayed, *allowed: str):
@@ -234,6 +268,13 @@ def _generic(state: dict, ev: CardPlayed):
     return _effect(state, ev.player, ev.effect or Effect())
 
 
+def _pile_name(state: dict, pile: str) -> str:
+    """'pouch' or 'storehouse:N' in the players' words."""
+    if pile == "pouch":
+        return "The pouch"
+    return f"{state['players'][int(pile.split(':')[1])]['name']}'s storehouse"
+
+
 def _effect(state: dict, seat: int, effect: Effect):
     """Check a recorded effect (bricks moved, PP, Celebration cards discarded); return its apply."""
     piles = {"pouch": dict(state["pouch"])}
@@ -241,11 +282,15 @@ def _effect(state: dict, seat: int, effect: Effect):
         piles[f"storehouse:{i}"] = dict(p["storehouse"])
     for m in effect.moves:
         if m.source not in piles or m.to not in piles or m.source == m.to:
-            refuse("bad_effect", "Bricks move between the pouch and storehouses (storehouse:N)")
+            refuse(
+                "bad_effect",
+                "Bricks move between the pouch and a player's storehouse, or from one player "
+                "to another",
+            )
         if not 1 <= m.count <= 88:
             refuse("bad_effect", "Move at least one brick")
         if piles[m.source][m.colour] < m.count:
-            refuse("bad_effect", f"{m.source} has fewer than {m.count} {m.colour}")
+            refuse("bad_effect", f"{_pile_name(state, m.source)} has too few {m.colour} bricks")
         piles[m.source][m.colour] -= m.count
         piles[m.to][m.colour] += m.count
     for key, delta in effect.pp.items():

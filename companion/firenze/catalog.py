@@ -18,6 +18,7 @@ TOTAL_BRICKS = sum(BRICKS.values())  # 88
 ACTION_CARDS = 52  # including the Campanile
 START_CARDS = 10
 CAMPANILE = "Campanile"
+MONUMENT = "Monument"  # the Celebration card a player may receive outside their turn
 CARD_KINDS = ("event", "personnel", "celebration", "building", "church")
 CHURCH_SPACES = 4
 

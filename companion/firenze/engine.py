@@ -21,13 +21,20 @@ HANDLERS = {
     "towers_built": turn.towers_built,
     "commission_fulfilled": turn.commission_fulfilled,
     "church_card_fulfilled": cards.church_card_fulfilled,
+    "monument_received": cards.monument_received,
     "turn_ended": turn.turn_ended,
     "celebrations_scored": scoring.celebrations_scored,
 }
 # Chance the table cannot take back: undo may not reach past a card turned over.
 CHANCE_EVENTS = {"card_revealed"}
 RETRACTED = "retracted"
-TURN_EVENTS = set(HANDLERS) - {"game_started", "card_revealed", "celebrations_scored"}
+# Events of the player whose turn it is; the Monument may come outside one's turn (ruling F15).
+TURN_EVENTS = set(HANDLERS) - {
+    "game_started",
+    "card_revealed",
+    "celebrations_scored",
+    "monument_received",
+}
 
 
 def apply_in_place(state: dict, event: dict) -> dict:

@@ -79,6 +79,8 @@ CODES = {
     "not_playable": CARDS,
     "bad_effect": f"{CARDS}; {RULINGS['F7']}",
     "not_on_church_space": f"{CARDS}: Church Cards",
+    "building_used": f"{CARDS}: Building Cards; {RULINGS} F16",
+    "no_monument": f"{CARDS}: Celebration Cards; {RULINGS} F15",
     "not_scoring": f"{BOOK}, Final Scoring",
     "bad_celebrations": f"{BOOK}, Final Scoring: Celebration Cards",
     "bad_retraction": RULINGS["F10"],

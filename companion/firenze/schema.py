@@ -144,6 +144,15 @@ class ChurchCardFulfilled:
 
 
 @dataclass(frozen=True)
+class MonumentReceived:
+    """The Monument passes into `player`'s hand, whoever's turn it is (ruling F15): from another
+    player's hand (`source` "hand:N") or from the discard pile (`source` "discard")."""
+
+    player: int
+    source: str
+
+
+@dataclass(frozen=True)
 class TurnEnded:
     player: int
     surrender: list[Colour] = field(default_factory=list)
@@ -164,6 +173,7 @@ SCHEMAS: dict[str, type] = {
     "towers_built": TowersBuilt,
     "commission_fulfilled": CommissionFulfilled,
     "church_card_fulfilled": ChurchCardFulfilled,
+    "monument_received": MonumentReceived,
     "turn_ended": TurnEnded,
     "celebrations_scored": CelebrationsScored,
 }

@@ -115,6 +115,7 @@ def fresh_turn(tower_ids: list) -> dict:
         "start_towers": list(tower_ids),
         "torn_down": [],
         "played": [],
+        "used": [],  # Buildings used this turn (ruling F16)
         "princess": False,
         "mason": 0,
     }

@@ -6,6 +6,7 @@ Celebration cards is private to its owner (the table sees how many) until the fi
 
 from __future__ import annotations
 
+from .cards import is_monument
 from .catalog import (
     CARD_LIMIT,
     COLOURS,
@@ -126,6 +127,20 @@ def construction_costs(state: dict, seat: int) -> list[dict]:
     ]
 
 
+def monument_sources(state: dict, seat: int) -> list[dict]:
+    """Where a Monument could come to this seat from (ruling F15). Who took a card from the
+    row is public, so naming the player who holds the Monument reveals no secret."""
+    if state["phase"] != "play":
+        return []
+    out = []
+    for s, p in enumerate(state["players"]):
+        if s != seat and any(is_monument(c) for c in p["hand"]):
+            out.append({"source": f"hand:{s}", "label": p["name"]})
+    if any(is_monument(c) for c in state["discard"]):
+        out.append({"source": "discard", "label": "the discard pile"})
+    return out
+
+
 def seat_view(state: dict, seat: int) -> dict:
     """A phone's view: everything public, plus this seat's hand and its options."""
     view = public_view(state)
@@ -167,10 +182,11 @@ def seat_view(state: dict, seat: int) -> dict:
                 }
             )
     view["my_turn"] = mine
-    view["turn_state"] = dict(t) if mine else None
+    view["turn_state"] = {"used": [], **t} if mine else None
     view["at_risk"] = at_risk
     view["fulfil_now"] = fulfil if not (state["campanile"]["active"] and not p["bell_done"]) else []
     view["construction"] = construction_costs(state, seat)
+    view["monument_from"] = monument_sources(state, seat)
     view["limits"] = {
         "storehouse": total(p["storehouse"]),
         "storehouse_limit": STOREHOUSE_LIMIT,

@@ -21,9 +21,9 @@ CLUES = {
     "twice": "the table did this twice",
     "amount": "the table paid a different amount here",
 }
-# Events whose money amount was agreed at the table (a price, a payment): the ones a table
-# may have paid differently from what was recorded.
-AGREED_AMOUNTS = {"correction", "cooperation_accepted", "character_bid"}
+# Events whose money amount was agreed at the table (besides an object won at auction and a
+# Character bought): the ones a table may have paid differently from what was recorded.
+AGREED_AMOUNTS = {"cooperation_accepted"}
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def _clue(line: Line, d: int, book: Ledger, replay) -> str:
 
 def _agreed(fact, seat: int) -> bool:
     """The event moved money by an amount the table agreed on: an object won at auction, a
-    Character bought, a cooperative Building's payment, a correction."""
+    Character bought, a cooperative Building's payment."""
     return (
         fact.type in AGREED_AMOUNTS
         or any(r.get("player") == seat for r in fact.settled)

@@ -104,9 +104,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import seat
 
     app.register_blueprint(seat.bp)
-    from . import catalog_screen, ending, history, hosting, tablescreen
+    from . import catalog_screen, counting, ending, history, hosting, tablescreen
 
-    for screen in (hosting, tablescreen, history, ending, catalog_screen):
+    for screen in (hosting, tablescreen, history, ending, catalog_screen, counting):
         app.register_blueprint(screen.bp)
     from . import firenze
 

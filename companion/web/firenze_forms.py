@@ -7,9 +7,13 @@ the event is legal is the engine's business, not this module's.
 
 from __future__ import annotations
 
+import re
+
 from companion.firenze.catalog import CARD_KINDS, COLOURS
 
 MAX_COUNT = 20
+MAX_SEATS = 4
+SOURCE = re.compile(r"hand:[0-3]|discard")
 
 
 class FormError(ValueError):
@@ -87,6 +91,8 @@ def seat_event(form, seat: int) -> dict:
             "card": _card(form),
             **_effect(form, seat),
         }
+    if action == "monument":
+        return monument(form, seat)
     if action == "end":
         return {
             "type": "turn_ended",
@@ -134,23 +140,52 @@ def _card(form, key: str = "card") -> str:
 
 
 def _effect(form, seat: int) -> dict:
-    """What a card without printed text did, as the phone records it: bricks from the pouch to
-    my storehouse or back, and Prestige won or lost."""
-    moves = [
-        {"source": "pouch", "to": f"storehouse:{seat}", "colour": c, "count": 1}
-        for c in counts(form, "gain")
-    ]
-    moves += [
-        {"source": f"storehouse:{seat}", "to": "pouch", "colour": c, "count": 1}
-        for c in counts(form, "lose")
-    ]
-    pp = _int(form, "pp", -99, 99) if str(form.get("pp", "")).strip() else 0
+    """What a card without printed text did, as the phone records it: bricks between the pouch
+    and each player's storehouse, bricks from one player to another, Prestige won or lost by
+    each player, and Celebration cards of yours it discards (the Patrician)."""
+    moves = []
+    pp: dict[str, int] = {}
+    for s in range(MAX_SEATS):
+        prefix = "" if s == seat else f"p{s}_"
+        moves += [
+            {"source": "pouch", "to": f"storehouse:{s}", "colour": c, "count": 1}
+            for c in counts(form, prefix + "gain")
+        ]
+        moves += [
+            {"source": f"storehouse:{s}", "to": "pouch", "colour": c, "count": 1}
+            for c in counts(form, prefix + "lose")
+        ]
+        if str(form.get(prefix + "pp", "")).strip() and (
+            delta := _int(form, prefix + "pp", -99, 99)
+        ):
+            pp[str(s)] = delta
+    passed = counts(form, "xfer")
+    if passed:
+        source, to = (
+            _int(form, "xfer_from", 0, MAX_SEATS - 1),
+            _int(form, "xfer_to", 0, MAX_SEATS - 1),
+        )
+        moves += [
+            {"source": f"storehouse:{source}", "to": f"storehouse:{to}", "colour": c, "count": 1}
+            for c in passed
+        ]
+    discard = [" ".join(str(x).split())[:40] for x in form.getlist("celebration")][:10]
     effect: dict = {}
     if moves:
         effect["moves"] = moves
     if pp:
-        effect["pp"] = {str(seat): pp}
+        effect["pp"] = pp
+    if discard:
+        effect["discard"] = discard
     return {"effect": effect} if effect else {}
+
+
+def monument(form, seat: int) -> dict:
+    """The Monument came to this seat: from another player's hand or the discard pile."""
+    source = str(form.get("source", ""))
+    if not SOURCE.fullmatch(source):
+        raise FormError("Say where the Monument came from: another player or the discard pile")
+    return {"type": "monument_received", "player": seat, "source": source}
 
 
 def played(form, seat: int) -> dict:

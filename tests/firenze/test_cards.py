@@ -8,7 +8,7 @@ from companion.firenze import Refusal
 from companion.firenze.state import brick_total
 
 from .table import card, draw, give, new_game, tower_of
-from .test_refusals import H, T, build, hand, play, reveal, take, taken
+from .test_refusals import D, H, T, build, hand, play, reveal, take, taken
 
 
 def test_princess_makes_the_card_free_and_mason_takes_three_off_the_construction_cost():
@@ -113,6 +113,45 @@ def test_cards_without_printed_text_record_what_they_did():
     assert s["players"][T]["storehouse"]["red"] == 2
     assert s["players"][H]["pp"] == 1
     assert brick_total(s) == 88
+
+
+def test_a_building_is_used_once_in_each_of_its_owners_turns():
+    """Ruling F16: "You may use its function from then on out": once a turn, on your turn."""
+    fold = taken()
+    fold.state["players"][T]["buildings"].append(card("Workshop", "building"))
+    gain = {"moves": [{"source": "pouch", "to": "storehouse:0", "colour": "red"}]}
+    fold.add(play("Workshop", effect=gain))
+    with pytest.raises(Refusal) as r:
+        fold.add(play("Workshop", effect=gain))
+    assert r.value.code == "building_used"
+    with pytest.raises(Refusal) as r:  # not on another player's turn either
+        fold.add(play("Workshop", seat=H))
+    assert r.value.code == "not_your_turn"
+    fold.add({"type": "turn_ended", "player": T})
+    for seat in (H, D):
+        fold.add(take(seat=seat))
+        fold.add(reveal(bricks=draw(fold.state)))
+        fold.add({"type": "turn_ended", "player": seat})
+    fold.add(take())
+    fold.add(reveal(bricks=draw(fold.state)))
+    fold.add(play("Workshop", effect=gain))  # a new turn: usable again
+    assert fold.state["players"][T]["storehouse"]["red"] == 2
+    assert [b["name"] for b in fold.state["players"][T]["buildings"]] == ["Workshop"]
+
+
+def test_the_monument_comes_to_a_player_outside_their_turn():
+    """Ruling F15: from another player's hand or the discard pile, whoever's turn it is."""
+    fold = hand(("Monument", "celebration"), ("Mason", "personnel"))  # Thomas's turn
+    fold.add({"type": "monument_received", "player": D, "source": "hand:0"})
+    s = fold.state
+    assert [c["name"] for c in s["players"][T]["hand"]] == ["Mason"]
+    assert s["players"][D]["hand"] == [card("Monument", "celebration")]
+    assert s["turn"] == T  # nobody's turn changed
+    fold.state["players"][D]["hand"].clear()
+    fold.state["discard"].append(card("Monument", "celebration"))
+    fold.add({"type": "monument_received", "player": T, "source": "discard"})
+    assert fold.state["discard"] == []
+    assert [c["name"] for c in fold.state["players"][T]["hand"]] == ["Mason", "Monument"]
 
 
 def test_campanile_every_player_builds_a_white_bell_tower_before_any_commission():

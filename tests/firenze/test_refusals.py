@@ -197,6 +197,22 @@ def bell_first():
     return fold
 
 
+def building_used():
+    """Thomas has a Workshop in front of him and has used it this turn."""
+    fold = fresh()
+    fold.state["players"][T]["buildings"].append(card("Workshop", "building"))
+    fold.add(play("Workshop"))
+    return fold
+
+
+def monument(source, seat=H):
+    return {"type": "monument_received", "player": seat, "source": source}
+
+
+def monument_held():
+    return hand(("Monument", "celebration"), seat=H)
+
+
 CASES = [
     ("unknown_event", fresh, {"type": "tower_demolished"}),
     ("bad_event", fresh, {"type": "card_taken", "player": T, "position": "1"}),
@@ -291,6 +307,16 @@ CASES = [
         fresh,
         {"type": "church_card_fulfilled", "player": T, "card": "Chapel"},
     ),
+    ("building_used", building_used, play("Workshop")),
+    ("no_monument", fresh, monument("hand:0")),
+    ("no_monument", fresh, monument("discard")),
+    ("no_monument", monument_held, monument("hand:1")),  # from yourself
+    ("no_monument", lambda: hand(("Monument", "personnel")), monument("hand:0")),
+    ("bad_event", fresh, monument("row:1")),
+    ("bad_event", fresh, monument("hand:7")),
+    ("unknown_player", monument_held, monument("hand:1", seat=5)),
+    ("wrong_phase", scoring, monument("hand:1", seat=T)),
+    ("game_over", over, monument("hand:1")),
     ("not_scoring", fresh, {"type": "celebrations_scored", "points": [[], [], []]}),
     ("bad_celebrations", scoring, {"type": "celebrations_scored", "points": [[], [], []]}),
     ("bad_celebrations", scoring, {"type": "celebrations_scored", "points": [[], [2]]}),

@@ -108,3 +108,34 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     assert table.evaluate("document.documentElement.scrollWidth") <= 360
     if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
         table.screenshot(path=str(SCREENSHOT.with_name("firenze-table.png")), full_page=True)
+
+
+def test_a_building_used_with_its_effect_on_another_player_on_a_phone(
+    app, client, live_server, phones
+):
+    """Ruling F16 and the effect form: Thomas takes the Workshop, uses it once this turn for
+    2 PP to Holger, and the phone no longer offers it; the page stays 360 px wide."""
+    game_id = host_game(client)
+    deal_row(client, game_id)  # Princess, Mason, Workshop, ...
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    thomas = phones()
+    thomas.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[0]}")
+    thomas.get_by_text("Your turn").first.wait_for()
+    thomas.fill("[data-position='3'] input[name=pay_white]", "2")
+    tap(thomas, "Take card 3")
+    reveal(thomas, "Clerk", "personnel", "white")
+    workshop = thomas.locator("[data-building='Workshop']")
+    workshop.get_by_text("Use it (once a turn)").tap()
+    workshop.get_by_text("What it did to Holger").tap()
+    workshop.locator("input[name=p1_pp]").fill("2")
+    assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
+    tap(thomas, "Use Workshop")
+    workshop.get_by_text("used this turn").wait_for()
+    assert workshop.get_by_text("Use it (once a turn)").count() == 0
+    assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
+    assert thomas.errors == []
+    table = phones()
+    table.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+    table.wait_for_url(f"**/firenze/{game_id}/table")
+    assert re.search(r"Holger\D*2\s*PP", table.locator("#fz-board").inner_text())

@@ -105,3 +105,109 @@ def test_the_end_shows_a_breakdown_per_player(app, client):
     assert "white 2, yellow 3, red 4, purple 5" in page
     log_text = client.get(f"/firenze/{game_id}/log.jsonl").text  # the host's download
     assert log_text.count("\n") == len(log)
+
+
+def test_a_cards_effect_on_others_a_church_card_a_building_and_the_monument_from_phones(
+    app, client
+):
+    """Issue #11 gaps: the phone records what a card did to other players, a Church card's
+    fulfilment, a Building's use (once a turn, ruling F16) and the Monument received outside
+    one's turn (ruling F15); each is the seat's own event, checked by the engine."""
+    from companion.web.recording import get_table
+    from tests.firenze.table import draw
+
+    game_id = host_game(client)
+    deal_row(client, game_id)  # Princess, Mason, Workshop, Feast, Fair, Chapel
+    tokens = kept_tokens_in(app, game_id)
+    phones = []
+    for seat in range(3):
+        phone = app.test_client()
+        phone.get(f"/games/{game_id}/join/{tokens.seats[seat]}")
+        phones.append((phone, csrf_token_for(phone)))
+    act = f"/firenze/{game_id}/act"
+    table = get_table(app)
+
+    def post(seat, **data):
+        phone, token = phones[seat]
+        return phone.post(act, data={"csrf_token": token, **data})
+
+    def reveal(name, kind):
+        bricks = draw(table.state(game_id))
+        table.record(
+            game_id,
+            {
+                "type": "card_revealed",
+                "card": {"name": name, "kind": kind, "start": True},
+                "bricks": bricks,
+            },
+            by="host",
+        )
+
+    def state():
+        return table.state(game_id)
+
+    # Thomas takes the Workshop (card 3, two white), and uses it: 1 blue from the pouch to
+    # Holger, Holger +2 PP, 1 yellow to himself
+    assert post(0, action="take", position="3", pay_white="2").status_code == 200
+    reveal("Monument", "celebration")
+    page = phones[0][0].get(f"/firenze/{game_id}/me").text
+    assert "Use it (once a turn)" in page and "What it did to Holger" in page
+    used = post(0, action="play", card="Workshop", gain_yellow="1", p1_gain_blue="1", p1_pp="2")
+    assert used.status_code == 200, used.text
+    assert (
+        'Workshop</strong> <span class="hint">Building, in front of you: used this turn'
+        in used.text
+    )
+    s = state()
+    assert s["players"][1]["storehouse"]["blue"] == 1 and s["players"][1]["pp"] == 2
+    assert s["players"][0]["storehouse"]["yellow"] == 1
+    before = table.seq(game_id)
+    again = post(0, action="play", card="Workshop", gain_yellow="1")
+    assert again.status_code == 422 and "once a turn" in again.text
+    assert state()["players"][0]["storehouse"]["yellow"] == 1  # nothing changed
+    assert table.seq(game_id) == before
+    # a seat acts only for itself: Holger cannot use Thomas's Workshop
+    assert post(1, action="play", card="Workshop").status_code == 422
+    assert post(0, action="end").status_code == 200
+
+    # Holger takes the Chapel (card 5 now, four bricks) onto a church space and fulfils it:
+    # 1 white from him to Daniela, Daniela +1 PP
+    assert post(1, action="take", position="5", pay_white="3", pay_blue="1").status_code == 200
+    reveal("Clerk", "personnel")
+    page = phones[1][0].get(f"/firenze/{game_id}/me").text
+    assert "A Church card's effect is fulfilled" in page
+    before = table.seq(game_id)
+    refused = post(1, action="church", card="Chapel", xfer_from="2", xfer_to="1", xfer_white="9")
+    assert table.seq(game_id) == before
+    assert (
+        refused.status_code == 422
+        and "Daniela&#39;s storehouse has too few white bricks" in refused.text
+    )
+    assert state()["church"] == [{"name": "Chapel", "kind": "church", "start": True}]
+    done = post(
+        1, action="church", card="Chapel", xfer_from="1", xfer_to="2", xfer_white="1", p2_pp="1"
+    )
+    assert done.status_code == 200, done.text
+    s = state()
+    assert s["church"] == [] and s["discard"][-1]["name"] == "Chapel"
+    assert s["players"][2]["storehouse"]["white"] == 5 and s["players"][2]["pp"] == 1
+    assert post(1, action="end").status_code == 200
+
+    # Daniela takes the Monument (card 5, four white); Thomas receives it during her turn
+    assert post(2, action="take", position="5", pay_white="4").status_code == 200
+    reveal("Clerk", "personnel")
+    page = phones[0][0].get(f"/firenze/{game_id}/me").text
+    assert "Did the Monument come to you?" in page and '<option value="hand:2">Daniela' in page
+    assert "Did the Monument come to you?" not in phones[2][0].get(f"/firenze/{game_id}/me").text
+    assert post(0, action="monument", source="hand:1").status_code == 422  # Holger has none
+    assert post(0, action="monument", source="row:1").status_code == 422  # not a source
+    received = post(0, action="monument", source="hand:2")
+    assert received.status_code == 200, received.text
+    s = state()
+    assert [c["name"] for c in s["players"][0]["hand"]] == ["Monument"]
+    assert [c["name"] for c in s["players"][2]["hand"]] == []
+    assert s["turn"] == 2  # still Daniela's turn
+    holger = phones[1][0].get(f"/firenze/{game_id}/me").text
+    hand = holger[holger.index("data-hand") : holger.index("</ul>", holger.index("data-hand"))]
+    assert "Monument" not in hand and "Thomas" in holger  # his own hand; who holds it is public
+    assert "Monument" in phones[0][0].get(f"/firenze/{game_id}/me").text
