@@ -28,6 +28,8 @@ RULINGS = {
     "F6": "Palazzo ruling: Campanile",
     "F7": "Palazzo ruling: cards without printed text",
     "F10": "Palazzo ruling: undo",
+    "F15": "Palazzo ruling: the Monument",
+    "F16": "Palazzo ruling: a Building once a turn",
 }
 CONTRACT = "Palazzo ruling: what a recorded move must say"
 
@@ -79,8 +81,8 @@ CODES = {
     "not_playable": CARDS,
     "bad_effect": f"{CARDS}; {RULINGS['F7']}",
     "not_on_church_space": f"{CARDS}: Church Cards",
-    "building_used": f"{CARDS}: Building Cards; {RULINGS} F16",
-    "no_monument": f"{CARDS}: Celebration Cards; {RULINGS} F15",
+    "building_used": f"{CARDS}: Building Cards; {RULINGS['F16']}",
+    "no_monument": f"{CARDS}: Celebration Cards; {RULINGS['F15']}",
     "not_scoring": f"{BOOK}, Final Scoring",
     "bad_celebrations": f"{BOOK}, Final Scoring: Celebration Cards",
     "bad_retraction": RULINGS["F10"],
