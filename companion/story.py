@@ -276,7 +276,7 @@ def fact_of(
         bid=cur["bid"] if kind == "auction_opened" and cur and not settled else None,
         work=work,
         rounds_ended=rounds_ended,
-        round_began=after.round if after.round != before.round and after.round else None,
+        round_began=after.round if after.round > before.round else None,  # not an undo's
         auctions_over=before.phase == "auction" and after.phase == "action",
         turn=turn,
         new_turn=new_turn,

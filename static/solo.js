@@ -1,4 +1,4 @@
-/* The solo page's one small behaviour (CSP: no inline script).
+/* The solo page's small behaviours (CSP: no inline script).
  *
  * A form marked data-choose="<n>" (the 3 cards you keep, the 5 cards drawn for Wolfgang) shows
  * how many boxes are ticked in its [data-ticked] element, and gets the class "is-complete" when
@@ -26,5 +26,22 @@
     if (form) sync(form);
   });
   document.addEventListener("htmx:load", function (e) { scan(e.detail && e.detail.elt); });
+
+  /* After a tap is answered the new prompt comes into view (a long form or a checklist step
+   * may have scrolled it away): a fix's summary if there is one, else the step, focused for
+   * screen readers. A live refresh (someone else's event) never scrolls the page. */
+  var posted = false;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var cfg = e.detail && e.detail.requestConfig;
+    if (cfg && String(cfg.verb).toLowerCase() === "post") posted = true;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!posted) return;
+    posted = false;
+    var target = document.querySelector("[data-fixed]") || document.getElementById("solo-step");
+    if (!target) return;
+    target.scrollIntoView({ block: "start" });
+    if (target.id === "solo-step" && target.focus) target.focus({ preventScroll: true });
+  });
   document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
 })();

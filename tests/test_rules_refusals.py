@@ -31,6 +31,8 @@ SOLO_CODES = {
     "bad_die",
     # added with solo play after the brief's list:
     "not_on_automa_card",
+    "step_already_done",
+    "no_such_step",
     "not_tied",
     # fixing a misread (ruling 33): tests/test_misread.py, each with the state unchanged
     "not_a_misread",

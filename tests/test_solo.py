@@ -24,7 +24,7 @@ from companion.rules import (
 from companion.rules.automa import payment, protected_objects, wolfgang_counts
 from companion.rules.engine import Fold
 from companion.rules.refusals import CODES
-from companion.rules.solo import solo_prompt, solo_view, wolfgang_decisions
+from companion.rules.solo import checklist, solo_prompt, solo_view, wolfgang_decisions
 from tests.solo_table import DATA, SIZES, SOLO_CATALOG
 
 HAND = [
@@ -439,7 +439,7 @@ def test_wolfgang_buys_nothing_he_cannot_buy():
     g.do("automa_card_drawn", card=1)
     assert g.prompt["options"] == []
     g.leave()
-    assert g.said()[-1].startswith("Wolfgang buys nothing: not the Builder (none is left)")
+    assert g.said()[-1].startswith("Wolfgang buys nothing (not the Builder: none is left;")
     assert g.state.phase == "action"
 
 
@@ -453,7 +453,7 @@ def test_wolfgang_with_3_builders_buys_the_next_object():
     assert g.prompt["object"] == "jester"
     g.do("die_rolled", value=1)
     assert g.wolfgang.jesters == 1 and g.wolfgang.money == 800
-    assert any("not the Builder (he has 3 Builders)" in x for x in g.said())
+    assert any("(not the Builder: he has 3 Builders)" in x for x in g.said())
     assert g.state.stacks["builder"] == 5  # nobody bought one: one is discarded
 
 
@@ -641,6 +641,9 @@ def test_a_bonus_card_goes_on_his_leftmost_face_down_card_and_counts_in_his_work
     assert g.wolfgang.best_this_round == 28 and g.wolfgang.fame == before + 14
     assert g.row[1]["face_up"] and g.row[1]["bonus"] == [] and g.wolfgang.bonus_cards == []
     assert "forced: he has as many face-down cards as rounds remain" in g.said()[-1]
+    # The card in play is drawn but ignored: the page shows no panel "in use".
+    assert g.prompt["step"] == "dummy_flip"
+    assert solo_view(g.state)["automa_card"]["use"] == "ignored"
 
 
 # --- Recruiting cards -------------------------------------------------------------------------
@@ -846,6 +849,9 @@ def test_every_solo_refusal_is_reachable_and_changes_nothing():
     no(r, "automa_profession_revealed", owner="wolfgang", profession="nobody")  # profession_unknown
     no(r, "automa_profession_revealed", owner="wolfgang", profession=HAND[0])  # card_not_available
     no(r, "automa_profession_revealed", owner=0, profession="poet")  # not_expected_now
+    no(r, "solo_step_done", n=99)  # no_such_step
+    r.do("solo_step_done", n=0)
+    no(r, "solo_step_done", n=0)  # step_already_done
 
     base = GameState(SOLO_CATALOG)
     apply_in_place(base, {"type": "game_started", "players": ["A", "B", "C"], "start_player": 0})
@@ -1065,3 +1071,124 @@ def test_a_snapshot_saved_before_modules_still_loads():
     old["players"][0]["took_profession"] = True
     loaded = GameState.from_dict(old, g.state.catalog)
     assert loaded.players[0].took_profession and loaded.players[0].once_used == ["profession_taken"]
+
+
+# --- the table's checklist (issue 12) -----------------------------------------------------------
+
+
+def at_wolfgangs_first_action() -> Solo:
+    """Card 2's auction left: Wolfgang bought a Lake (the Poet shows it); your turn ended."""
+    g = Solo()
+    g.do("automa_card_drawn", card=2)
+    g.leave()
+    g.reveal("poet")
+    g.do("die_rolled", value=3)
+    g.do("solo_step_done", n=checklist(g.state)[0]["n"])
+    g.end_turn()
+    return g
+
+
+def test_each_purchase_and_action_and_the_round_end_is_a_step_with_its_moves():
+    g = Solo()
+    g.do("automa_card_drawn", card=2)
+    g.leave()
+    g.reveal("poet")
+    g.do("die_rolled", value=3)  # Wolfgang buys a Lake for (1 + 3) x 100
+    (buy,) = checklist(g.state)
+    assert buy["who"] == "wolfgang" and buy["say"].startswith("Wolfgang buys the Lake")
+    assert buy["moves"] == [
+        "Take 400 Florin from Wolfgang",
+        "Put a Lake in his Principality",
+        "Turn the Poet back face down",
+        "Discard a Recruiting card from the supply (4 left)",
+        "Discard a Builder from the supply (5 left)",
+        "Discard the Automa card",
+    ]
+    g.do("solo_step_done", n=buy["n"])
+    assert checklist(g.state) == [] and solo_of(g.state).done == [buy["n"]]
+    assert g.refused("solo_step_done", n=buy["n"]).code == "step_already_done"
+    assert g.refused("solo_step_done", n=999).code == "no_such_step"
+    you = next(x for x in wolfgang_decisions(g.state) if x["who"] == "you")
+    assert g.refused("solo_step_done", n=you["n"]).code == "no_such_step"  # nothing to move
+    g.end_turn()
+    g.do("automa_card_drawn", card=1)  # middle panel: Work first
+    work = checklist(g.state)[-1]
+    assert work["moves"] == [
+        "Turn the Poet face up",
+        "Put his Pawn on 7 on the Fame track (his best Work this round)",
+        "Move his Fame disk forward 3 spaces",
+        "Give him 100 Florin",
+        "Discard the Automa card",
+    ]
+    g.reveal("botanist", owner=0)
+    g.reveal("test_chapel_lake_travel", owner=1)
+    g.do("automa_card_drawn", card=3)  # bottom panel: Freedom first
+    g.reveal("alchemist")
+    freedom = checklist(g.state)[1]
+    assert freedom["moves"] == [
+        "Take 300 Florin from Wolfgang",
+        "Put the Opinion Freedom in his Principality",
+        "Turn the Alchemist back face down",
+        "Discard the Automa card",
+    ]
+    # The round's end is a step of its own, in the round recap.
+    end = checklist(g.state)[-1]
+    assert g.state.round == 2 and end["round"] == 1 and end["who"] == "table"
+    assert end["say"] == (
+        "Round 1 ends: Wolfgang's Work of 7 is the best: 3 PP; Wolfgang starts round 2"
+    )
+    assert end["moves"] == [
+        "Move Wolfgang's Fame disk forward 3 spaces (Best Work 7)",
+        "Take the Pawns off the Fame track",
+        "Pass the Starting Player marker to Wolfgang",
+        "Move the Round marker to round 2 (minimum Work Value 10)",
+        "Then draw the top Automa card for round 2's auction",
+    ]
+    # Ticking off steps changes nothing else, in any order; the setup is step 0.
+    before = {k: v for k, v in g.state.to_dict()["parts"]["solo"].items() if k != "done"}
+    for step in reversed(checklist(g.state)):
+        g.do("solo_step_done", n=step["n"])
+    g.do("solo_step_done", n=0)
+    assert checklist(g.state) == [] and 0 in solo_of(g.state).done
+    after = {k: v for k, v in g.state.to_dict()["parts"]["solo"].items() if k != "done"}
+    assert after == before
+    assert replay(g.log, SOLO_CATALOG).to_dict() == g.state.to_dict()
+
+
+def test_a_round_without_a_work_says_nobody_scores():
+    g = at_wolfgangs_first_action()
+    g.do("automa_card_drawn", card=4)  # middle panel: Freedom first (the Poet shows Travel)
+    g.do("automa_card_drawn", card=6)  # bottom panel: Build first
+    assert g.state.round == 2 and g.wolfgang.works == []
+    end = checklist(g.state)[-1]
+    assert end["say"] == (
+        "Round 1 ends: nobody completed a Work, so nobody scores the Best Work; "
+        "Wolfgang starts round 2"
+    )
+    assert end["moves"][0] == "Pass the Starting Player marker to Wolfgang"
+
+
+def test_the_die_mode_changes_by_event_and_the_die_follows_it():
+    g = Solo()
+    g.do("automa_card_drawn", card=1)
+    g.do("solo_auction_offered", object="jester")
+    g.do("die_mode_changed", die="app")
+    assert solo_of(g.state).die == "app" and g.said()[-1] == "From now on Palazzo rolls the die"
+    assert g.refused("die_rolled", value=4, source="table").code == "bad_die"
+    assert g.refused("die_mode_changed", die="wolfgang").code == "bad_die"
+    g.do("die_rolled", value=4, source="app")
+    g.do("die_mode_changed", die="table")
+    g.do("solo_declined", object="jester")
+    g.do("solo_auction_offered", object="builder")
+    assert g.refused("die_rolled", value=2, source="app").code == "bad_die"
+    g.do("die_rolled", value=2, source="table")
+    assert replay(g.log, SOLO_CATALOG).to_dict() == g.state.to_dict()
+
+
+def test_dummy_flips_are_asked_in_plain_words():
+    g = at_wolfgangs_first_action()
+    g.do("automa_card_drawn", card=1)
+    say = g.prompt["say"]
+    assert "index" not in say and "from 0" not in say and "owner" not in say
+    refusal = g.refused("automa_profession_revealed", owner=2, profession="botanist")
+    assert refusal.message == "Palazzo asked for a card of dummy column 1 or 2"

@@ -116,8 +116,9 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
     who = name(state, event.get("player"))
     teller = _TELLERS.get(fact.type)
     if fact.type == RETRACTED:
-        text = _retracted(fact, state, undone)
-    elif teller is not None:
+        # What the undone events set off is in their own sentences: an undo sets off nothing.
+        return _retracted(fact, state, undone)
+    if teller is not None:
         text = teller(fact, state, who, viewer)
     else:
         said = "; ".join(fact.solo_words)
@@ -322,6 +323,21 @@ def _correction(fact, state, who, viewer):
     return f"{recorder(fact, state)} corrected {who}'s {what}" + (f": {reason}" if reason else "")
 
 
+def _solo_step_done(fact, state, who, viewer):
+    n = fact.event.get("n")
+    if n == 0:
+        return "The table is set up for the solo game"
+    log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
+    said = next((x["say"] for x in log if x.get("n") == n), None)
+    return f"Done on the table: {said}" if said else "A step is done on the table"
+
+
+def _die_mode_changed(fact, state, who, viewer):
+    if fact.event.get("die") == "app":
+        return "From now on Palazzo rolls the die"
+    return "From now on the physical die is rolled"
+
+
 def _character_bid(fact, state, who, viewer):
     space = fact.event.get("space")
     price = space * FLORIN_PER_CHARACTER_SPACE if isinstance(space, int) else "?"
@@ -455,6 +471,8 @@ _TELLERS = {
     "cooperation_proposed": _cooperation_proposed,
     "cooperation_accepted": _cooperation_answered,
     "cooperation_declined": _cooperation_answered,
+    "solo_step_done": _solo_step_done,
+    "die_mode_changed": _die_mode_changed,
     "character_bid": _character_bid,
     "character_passed": _character_passed,
     "character_used": _character_used,

@@ -118,6 +118,19 @@ def payment_words(amount: int, pay: dict) -> str:
     )
 
 
+def payment_moves(pay: dict) -> list[str]:
+    """What to move on the table for a payment: his money, his Fame disk, his change."""
+    moves = []
+    if pay["money"]:
+        moves.append(f"Take {pay['money']} Florin from Wolfgang")
+    if pay["spaces"]:
+        n = pay["spaces"]
+        moves.append(f"Move his Fame disk back {n} space{'s' * (n != 1)}")
+    if pay["change"]:
+        moves.append(f"Give him {pay['change']} Florin change")
+    return moves
+
+
 # --- the Automa card ------------------------------------------------------------------------
 
 
@@ -223,9 +236,11 @@ def purchase(state: GameState) -> dict:
 
 def purchase_words(decision: dict, pay: dict | None, state: GameState) -> str:
     obj = decision["object"]
-    skipped = "; ".join(f"not the {OBJECT_NAMES[o]} ({why})" for o, why in decision["passed"])
+    skipped = "; ".join(f"not the {OBJECT_NAMES[o]}: {why}" for o, why in decision["passed"])
     if obj is None:
-        return "Wolfgang buys nothing: " + (skipped or "there is nothing on the card he can buy")
+        return "Wolfgang buys nothing" + (
+            f" ({skipped})" if skipped else ": there is nothing on the card he can buy"
+        )
     name = OBJECT_NAMES[obj]
     why = "the leftmost object he can buy" + (f" ({skipped})" if skipped else "")
     if obj in LANDSCAPES:

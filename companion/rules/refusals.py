@@ -162,6 +162,8 @@ CODES = {
     "protected_in_final_auction": SOLO + ": Auction phase, extra rules",
     "bad_die": SOLO,
     "not_on_automa_card": SOLO + ": Auction phase, step 2 (the card prices each object)",
+    "step_already_done": SOLO,
+    "no_such_step": SOLO,
     "not_tied": SOLO
     + ": Prestige cards / Acquire a Bonus card (ties broken at random); "
     + ruling("12"),

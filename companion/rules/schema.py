@@ -357,6 +357,20 @@ class AutomaTieBroken(Event):
     card: Ident
 
 
+class SoloStepDone(Event):
+    """A step of the solo checklist ticked off: `n` is its decision-log entry (0: the setup)."""
+
+    TITLE = "Ticking off a step"
+    type: Literal["solo_step_done"]
+    n: Annotated[int, Field(ge=0, le=100_000)]
+
+
+class DieModeChanged(Event):
+    TITLE = "Changing who rolls the die"
+    type: Literal["die_mode_changed"]
+    die: Annotated[Literal["table", "app"], Code("bad_die")]
+
+
 # -- The Muse and the Princess ----------------------------------------------------------------
 
 CharacterId = Annotated[Ident, Code("character_unknown")]
@@ -473,6 +487,8 @@ register(
     AutomaProfessionRevealed,
     AutomaCardsOffered,
     AutomaTieBroken,
+    SoloStepDone,
+    DieModeChanged,
     CharacterBid,
     CharacterPassed,
     CharacterUsed,

@@ -30,12 +30,15 @@ from .catalog import (
     FREEDOMS,
     LANDSCAPES,
     MAX_BUILDERS,
+    MINIMUM_WORK_VALUE,
     OBJECT_NAMES,
     PRESTIGE_CARDS,
+    PRESTIGE_FOR_BEST_WORK,
     PRESTIGE_FOR_BUILDING,
     PRESTIGE_FOR_REPEATED_LANDSCAPE,
     PROFESSION_DECK,
     RECRUITING_CARD,
+    ROUNDS,
     SOLO_DUMMIES,
     SOLO_FINAL_AUCTION_PRICE,
     SOLO_FORCED_BUY_ROLLS,
@@ -69,7 +72,11 @@ ANY_TIME = {
     "profession_taught",
     "landscape_taught",
     "recruiting_card_used",
+    "solo_step_done",
+    "die_mode_changed",
 }
+SETUP_STEP = 0  # the setup checklist's number in `SoloState.done`
+DISCARD_AUTOMA_CARD = "Discard the Automa card"
 # The base game's bidding: in solo play you auction against the Automa card instead.
 BIDDING = {"auction_opened", "bid_raised", "bid_passed", "last_player_took", "last_player_declined"}
 YOUR_TURN = [
@@ -204,7 +211,7 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
     d = ev.get("from_dummy")
     columns = solo_of(state).columns
     if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(columns):
-        refuse("unknown_player", f"from_dummy is a dummy column from 0 to {len(columns) - 1}")
+        refuse("unknown_player", f"There is no such dummy column: 1 to {len(columns)}")
     pid = ev.get("profession")
     column = columns[d]
     i = next((i for i, e in enumerate(column) if e["face_up"] and e["card"] == pid), None)
@@ -400,6 +407,14 @@ def die_rolled(state: GameState, ev: Event) -> None:
         refuse("bad_die", f"A die shows 1 to 6, not {value!r}")
     if source is not None and source not in DIE_SOURCES:
         refuse("bad_die", "source is table (the physical die) or app (the app's die)")
+    mode = solo_of(state).die
+    if source is not None and mode is not None and source != mode:
+        refuse(
+            "bad_die",
+            "Palazzo rolls the die in this game now"
+            if mode == "app"
+            else "This game uses the physical die now: tap the number it shows",
+        )
     # all checks passed
     solo = solo_of(state)
     auc = solo.auction
@@ -520,54 +535,75 @@ def _wolfgang_buys(state) -> dict | None:
             return card
     p = state.players[WOLFGANG_SEAT]
     obj = d["object"]
+    moves: list[str] = []
     if obj is None:
-        _log(state, "wolfgang", automa.purchase_words(d, None, state))
+        words = automa.purchase_words(d, None, state)
     else:
         price = d["last_bid"]
         pay = automa.payment(p.money, price)
         words = automa.purchase_words(d, pay, state)
+        moves += automa.payment_moves(pay)
         _pay(p, pay)
         state.stacks[obj] -= 1
+        name = OBJECT_NAMES[obj]
         if obj in LANDSCAPES:
+            moves.append(f"Put {_a(name)} in his Principality")
             if p.landscapes[obj]:
                 p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE
                 words += f"; he already had one, so it scores {PRESTIGE_FOR_REPEATED_LANDSCAPE} PP"
+                moves.append(_fame_forward(PRESTIGE_FOR_REPEATED_LANDSCAPE))
             p.landscapes[obj] += 1
+            slot = automa.leftmost_face_down_profession(state)
+            if slot is not None and solo.row[slot]["card"]:
+                moves.append(f"Turn the {_pname(state, solo.row[slot]['card'])} back face down")
         elif obj == "jester":
             p.jesters += 1
+            moves.append("Give him a Jester")
         elif obj == "builder":
             gain = BUILDER_PRESTIGE[p.builders]
             p.builders += 1
+            moves.append("Give him a Builder")
             if gain:
                 p.fame += gain
                 words += f"; his Builder number {p.builders} scores {gain} PP"
+                moves.append(_fame_forward(gain))
         elif obj == RECRUITING_CARD:
             solo.row.append(_recruiting_card())
             words += "; it goes face down to the right of his row"
+            moves.append("Put a Recruiting card face down to the right of his row")
         elif obj == "prestige":
             assert isinstance(card, str)  # chosen above
             words += f"; of the cards drawn he takes {_card_choice_words(state, 'prestige', card)}"
             state.prestige_deck.remove(card)
             p.prestige_cards.append(card)
+            moves.append(
+                f"Put \u201c{automa.card_name('prestige', card)}\u201d face up by his board"
+            )
+            moves += _under_the_deck(state, "prestige")
         p.acquired = obj
         state.auction["taken"].append(obj)
         state.auction.setdefault("results", []).append(
             {"player": WOLFGANG_SEAT, "object": obj, "price": price}
         )
         _sync(state)
-        _log(state, "wolfgang", words)
     auc = solo.auction
     auc["wolfgang"] = {"object": obj, "price": d.get("last_bid"), "card": card}
+    discards = []
     for kind in (RECRUITING_CARD, "builder"):
         if kind not in (auc["bought"], obj) and state.stacks[kind] > 0:
             state.stacks[kind] -= 1
             auc["discarded"].append(kind)
-            _log(
-                state,
-                "table",
-                f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
-                f"supply ({state.stacks[kind]} left)",
+            moves.append(
+                f"Discard a {OBJECT_NAMES[kind]} from the supply ({state.stacks[kind]} left)"
             )
+            discards.append(
+                f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
+                f"supply ({state.stacks[kind]} left)"
+            )
+    moves.append(DISCARD_AUTOMA_CARD)
+    _log(state, "wolfgang", words, moves)
+    for say in discards:
+        _log(state, "table", say)
     solo.running = None
     solo.facts = {}
     state.auction["opener"] = None
@@ -636,7 +672,7 @@ def _wolfgang_acts(state) -> dict | None:
     why = automa.why_words(d, panel)
     p = state.players[WOLFGANG_SEAT]
     if action is None:
-        _log(state, "wolfgang", f"Wolfgang does nothing: {why}")
+        _log(state, "wolfgang", f"Wolfgang does nothing: {why}", [DISCARD_AUTOMA_CARD])
     elif action == "work":
         need = _wolfgang_works(state, why)
         if need:
@@ -652,13 +688,18 @@ def _wolfgang_acts(state) -> dict | None:
             f"he takes {_card_choice_words(state, 'bonus', card)} and puts it on his "
             "leftmost face-down card"
         )
+        moves = automa.payment_moves(pay)
+        moves.append(
+            f"Put \u201c{automa.card_name('bonus', card)}\u201d on his leftmost face-down card"
+        )
+        moves += _under_the_deck(state, "bonus")
         _pay(p, pay)
         state.bonus_deck.remove(card)
         slot = automa.leftmost_face_down(state)
         assert slot is not None  # possible() offers a Bonus card only then
         solo.row[slot]["bonus"].append(card)
         _sync(state)
-        _log(state, "wolfgang", words)
+        _log(state, "wolfgang", words, [*moves, DISCARD_AUTOMA_CARD])
     elif action == "profession":
         cost = automa.action_cost(state, "profession")
         pay = automa.payment(p.money, cost)
@@ -679,6 +720,12 @@ def _wolfgang_acts(state) -> dict | None:
             f"Wolfgang takes a Profession card ({why}): "
             f"{automa.payment_words(cost, pay)}; the top card goes face "
             f"down to the right of his row{dummies}",
+            [
+                *automa.payment_moves(pay),
+                "Put the top Profession card face down to the right of his row",
+                *(f"Put the next one face down on dummy column {c}" for c in dealt),
+                DISCARD_AUTOMA_CARD,
+            ],
         )
     else:  # build or freedom, read off his leftmost card
         cost = automa.action_cost(state, action)
@@ -697,6 +744,13 @@ def _wolfgang_acts(state) -> dict | None:
                 f"face-down Profession card, the {source}, shows it): "
                 f"{automa.payment_words(cost, pay)}; he scores "
                 f"{PRESTIGE_FOR_BUILDING} PP",
+                [
+                    *automa.payment_moves(pay),
+                    f"Put {_a(BUILDINGS[b][0])} in his Principality",
+                    _fame_forward(PRESTIGE_FOR_BUILDING),
+                    f"Turn the {source} back face down",
+                    DISCARD_AUTOMA_CARD,
+                ],
             )
         else:
             f = d["freedom"]
@@ -709,6 +763,12 @@ def _wolfgang_acts(state) -> dict | None:
                 f"Wolfgang introduces {f.title()} ({why}; his leftmost "
                 f"face-down Profession card, the {source}, shows it): "
                 f"{automa.payment_words(cost, pay)}",
+                [
+                    *automa.payment_moves(pay),
+                    f"Put the {f.title()} Freedom in his Principality",
+                    f"Turn the {source} back face down",
+                    DISCARD_AUTOMA_CARD,
+                ],
             )
     t["done"] = True
     return None
@@ -729,6 +789,11 @@ def _wolfgang_works(state, why: str) -> dict | None:
     )
     words = automa.work_words(state, wv, what, why)
     p = state.players[WOLFGANG_SEAT]
+    moves = [
+        f"Turn {what} face up"
+        + (" with the Bonus card on it" if len(entry["bonus"]) == 1 else "")
+        + (" with the Bonus cards on it" if len(entry["bonus"]) > 1 else "")
+    ]
     entry["face_up"] = True
     entry["played_bonus"] = list(entry["bonus"])
     entry["bonus"] = []
@@ -745,6 +810,14 @@ def _wolfgang_works(state, why: str) -> dict | None:
         }
     )
     _sync(state)
+    moves.append(
+        f"Put his Pawn on {p.best_this_round} on the Fame track (his best Work this round)"
+    )
+    if wv["prestige"]:
+        moves.append(_fame_forward(wv["prestige"]))
+    if wv["florin"]:
+        moves.append(f"Give him {wv['florin']} Florin")
+    moves.append(DISCARD_AUTOMA_CARD)
     solo.turn["flips"] = [
         i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)
     ]
@@ -753,7 +826,7 @@ def _wolfgang_works(state, why: str) -> dict | None:
             "; then flip one face-down card in each dummy column "
             f"({', '.join(str(i + 1) for i in solo.turn['flips'])})"
         )
-    _log(state, "wolfgang", words)
+    _log(state, "wolfgang", words, moves)
     return None
 
 
@@ -790,8 +863,7 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
         refuse(
             "not_expected_now",
             "Palazzo asked for a card of dummy column "
-            f"{' or '.join(str(c) for c in need['columns'])} (owner: "
-            "the column's index)",
+            f"{' or '.join(str(c + 1) for c in need['columns'])}",
         )
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
@@ -863,6 +935,94 @@ def automa_tie_broken(state: GameState, ev: Event) -> None:
     _advance(state)
 
 
+# --- the round's end, the checklist, the die ---------------------------------------------------
+
+
+def solo_round_end(state: GameState) -> None:
+    """The round's end as a step of the table's checklist (Solo rules, "Round end"): Best
+    Work between you and Wolfgang, the Starting Player marker, the Round marker."""
+    done = state.rounds[-1]
+    r, best, scored = done["round"], done["best_work"], done["scored"]
+    whose = {ME: "your", WOLFGANG_SEAT: "Wolfgang's"}
+    moves = [
+        _fame_forward(PRESTIGE_FOR_BEST_WORK, whose[x]) + f" (Best Work {best})" for x in scored
+    ]
+    if not scored:
+        words = f"Round {r} ends: nobody completed a Work, so nobody scores the Best Work"
+    elif len(scored) == 1:
+        words = (
+            f"Round {r} ends: {whose[scored[0]]} Work of {best} is the best: "
+            f"{PRESTIGE_FOR_BEST_WORK} PP"
+        )
+        moves.append("Take the Pawns off the Fame track")
+    else:
+        words = (
+            f"Round {r} ends: you and Wolfgang tie for the best Work ({best}): "
+            f"{PRESTIGE_FOR_BEST_WORK} PP each"
+        )
+        moves.append("Take the Pawns off the Fame track")
+    if r >= ROUNDS:
+        _log(
+            state,
+            "table",
+            words + "; the game is over",
+            [*moves, "Reveal and score the Prestige cards"],
+        )
+        return
+    starts = "you start" if state.start_player == ME else f"{WOLFGANG} starts"
+    _log(
+        state,
+        "table",
+        f"{words}; {starts} round {r + 1}",
+        [
+            *moves,
+            "Pass the Starting Player marker to "
+            + ("you" if state.start_player == ME else WOLFGANG),
+            f"Move the Round marker to round {r + 1} (minimum Work Value "
+            f"{MINIMUM_WORK_VALUE[r + 1]})",
+            f"Then draw the top Automa card for round {r + 1}'s auction",
+        ],
+    )
+
+
+def checklist(state: GameState) -> list[dict]:
+    """The steps of the table's checklist not ticked off yet, oldest first (the setup, n 0, is
+    the web page's: it knows how the die and the deck are played)."""
+    solo = solo_of(state)
+    return [x for x in solo.log if x.get("moves") and x["n"] not in solo.done]
+
+
+def solo_step_done(state: GameState, ev: Event) -> None:
+    """`solo_step_done {n}`: the table made the physical moves of checklist step `n`."""
+    n = ev.get("n")
+    solo = solo_of(state)
+    if not isinstance(n, int) or isinstance(n, bool):
+        refuse("bad_event", "n is the number of the step done")
+    if n in solo.done:
+        refuse("step_already_done", "That step is already ticked off")
+    if n != SETUP_STEP and not any(x["n"] == n and x.get("moves") for x in solo.log):
+        refuse("no_such_step", "There is no such step on the checklist")
+    # all checks passed
+    solo.done.append(n)
+
+
+def die_mode_changed(state: GameState, ev: Event) -> None:
+    """`die_mode_changed {die: table|app}`: who rolls the die from now on (the physical die or
+    Palazzo's own); kept in the log so every device and every replay knows."""
+    die = ev.get("die")
+    if die not in DIE_SOURCES:
+        refuse("bad_die", "die is table (the physical die) or app (Palazzo rolls)")
+    # all checks passed
+    solo_of(state).die = die
+    _log(
+        state,
+        "you",
+        "From now on Palazzo rolls the die"
+        if die == "app"
+        else "From now on you roll the physical die and tap what it shows",
+    )
+
+
 # --- the machine -----------------------------------------------------------------------------
 
 
@@ -916,11 +1076,29 @@ def _sync(state):
     p.bonus_cards = [b for e in row for b in e["bonus"]]
 
 
-def _log(state, who: str, say: str):
+def _log(state, who: str, say: str, moves: list[str] | None = None):
+    """An entry of the decision log; one with `moves` is a step of the table's checklist."""
     log = solo_of(state).log
-    log.append(
-        {"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who, "say": say}
-    )
+    entry = {"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who, "say": say}
+    if moves:
+        entry["moves"] = list(moves)
+    log.append(entry)
+
+
+def _fame_forward(n: int, whose: str = "his") -> str:
+    return f"Move {whose} Fame disk forward {n} space{'s' * (n != 1)}"
+
+
+def _under_the_deck(state, deck: str) -> list[str]:
+    """The cards drawn for Wolfgang that he did not take go to the bottom of their deck."""
+    others = len(solo_of(state).facts.get("offered") or []) - 1
+    if others <= 0:
+        return []
+    name = "Prestige" if deck == "prestige" else "Bonus"
+    return [
+        f"Put the other {others} {name} card{'s' * (others != 1)} face down at the bottom "
+        f"of the {name} deck"
+    ]
 
 
 def _a(name: str) -> str:
@@ -1026,10 +1204,7 @@ def _say(state, need: dict, out: dict) -> str:
             if len(cols) == 1
             else "each of dummy columns " + " and ".join(str(c + 1) for c in cols)
         )
-        return (
-            f"Flip one face-down card in {where}: which Profession is it? (one column at "
-            "a time; owner: the column's index, from 0)"
-        )
+        return f"Flip one face-down card in {where}: which Profession is it? (one column at a time)"
     if step == "offer":
         deck = "Prestige" if need["deck"] == "prestige" else "Bonus"
         return f"Draw the top {need['count']} {deck} cards for Wolfgang: which are they?"
@@ -1077,10 +1252,9 @@ def _choose_words(state, out: dict) -> str:
     if not options:
         return f"Auction {n} of {total}: nothing is left to auction — leave the auctions"
     if n == total:
-        names = " and ".join(
-            sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o] for o in protected})
-        )
-        except_ = f", except the {names} (highest die modifiers)" if protected else ""
+        barred = sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o] for o in protected})
+        names = " and the ".join(filter(None, [", the ".join(barred[:-1]), *barred[-1:]]))
+        except_ = f", except the {names} (the highest die modifiers)" if protected else ""
         return (
             f"Final auction ({n} of {total}): choose an object to buy for "
             f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions"
@@ -1134,6 +1308,8 @@ def solo_view(state: GameState) -> dict:
     if solo.turn and solo.turn["card"]:
         number = solo.turn["card"]
         use = "first_action" if solo.turn["action"] == 1 else "second_action"
+        if (solo.turn.get("decision") or {}).get("forced"):
+            use = "ignored"  # a forced Work: the card is drawn, its panels ignored
     elif state.phase == "auction" and auc.get("card"):
         number, use = auc["card"], "auction"
     card = state.catalog.automa_cards.get(number) if number else None
@@ -1162,6 +1338,9 @@ def solo_view(state: GameState) -> dict:
         if auc
         else None,
         "log": [dict(x) for x in solo.log],
+        "checklist": [dict(x) for x in checklist(state)],
+        "setup_done": SETUP_STEP in solo.done,
+        "die": solo.die,
         "prompt": solo_prompt(state),
     }
 
@@ -1187,6 +1366,7 @@ register(
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", "This event belongs to a solo game against Wolfgang"),
         game_part=SoloState,
+        anytime={"solo_step_done": solo_step_done, "die_mode_changed": die_mode_changed},
         phases=(
             Phase(
                 "auction",
@@ -1206,6 +1386,7 @@ register(
             "start": start_solo,
             "gate": gate,
             "turn_start": lambda state: _start_turn(state),
+            "round_end": solo_round_end,
             "after_auction_choice": after_player_choice,
             "automated": lambda state, s: s == WOLFGANG_SEAT,
             "placing_rules_apply": lambda state, s: s != WOLFGANG_SEAT,
@@ -1220,4 +1401,4 @@ register(
     )
 )
 
-__all__ = ["solo_prompt", "solo_view", "wolfgang_decisions", "start_solo", "gate"]
+__all__ = ["solo_prompt", "solo_view", "wolfgang_decisions", "checklist", "start_solo", "gate"]

@@ -32,6 +32,10 @@ class SoloState(Part):
     facts: dict[str, Any] = field(default_factory=dict)  # what the table reported this step
     turn: dict[str, Any] = field(default_factory=dict)  # Wolfgang's turn under way ({}: none)
     log: list[dict[str, Any]] = field(default_factory=list)  # his decisions, explained
+    # The checklist: log entries (by `n`; 0 is the setup) whose physical moves the table has
+    # made, each ticked off with its own `solo_step_done`.
+    done: list[int] = field(default_factory=list)
+    die: str | None = None  # who rolls since the last die_mode_changed (None: as set up)
 
 
 def solo_of(state: GameState) -> SoloState:

@@ -7,7 +7,8 @@ first, and post here: the app's die and digital Automa deck (seeded per game, `d
 random pick among cards Wolfgang values equally, transcribing an Automa card or a Profession card
 the installation does not know yet (kept in `LearnedCatalog` for later games), placing a
 Landscape from ticked squares, and the fields the recording route reads as text but the engine
-wants as numbers (a dummy column's index).
+wants as numbers (a dummy column's number). Ticking off a step of the checklist and changing
+who rolls the die are ordinary events posted to the recording route.
 """
 
 from __future__ import annotations
@@ -228,16 +229,33 @@ def seat_panel_url(game_id: str) -> str | None:
     return path
 
 
+def game_chance(meta: dict | None, state) -> dict:
+    """The game's chance settings: the seed and the deck as set up; the die as the log says
+    now (`die_mode_changed`), else as set up."""
+    chance = dice.chance_of(meta)
+    if is_solo(state) and solo_of(state).die:
+        chance["die"] = solo_of(state).die
+    return chance
+
+
 def context(game_id: str, *, refusal=None, sent=None, fixed=None) -> dict:
     table = get_table()
     seq = table.seq(game_id)  # before the state: a newer state only refreshes again
     state = table.state(game_id)
     record_ = get_store().game(game_id)
-    chance = dice.chance_of(record_.meta if record_ else {})
+    meta = record_.meta if record_ else {}
+    chance = game_chance(meta, state)
     known = known_catalog()
     counting = effective_events(table.events(game_id))
     ctx = solo_screen.build(
-        state, known, chance, refusal=refusal, sent=sent, events=counting, fixed=fixed
+        state,
+        known,
+        chance,
+        refusal=refusal,
+        sent=sent,
+        events=counting,
+        fixed=fixed,
+        drawn_start=(meta.get("settings") or {}).get("start") == "random",
     )
     ctx.update(
         game_id=game_id,
@@ -309,7 +327,7 @@ def _refuse(game_id, me, message: str, code: str = "bad_event"):
 
 
 def _chance(game_id) -> dict:
-    return dice.chance_of(get_store().game(game_id).meta)
+    return game_chance(get_store().game(game_id).meta, get_table().state(game_id))
 
 
 @bp.post("/games/<game_id>/solo/draw")

@@ -35,7 +35,10 @@ from companion.rules.catalog import (
     PALAZZO_CELLS,
     PRESTIGE_CARDS,
     RECRUITING_CARD,
+    SOLO_FREEDOMS_OF_EACH,
+    SOLO_STARTING_MONEY,
     STARTING_HAND,
+    WOLFGANG_STARTING_MONEY,
 )
 from companion.teaching import AUTOMA_ACTION_WORDS, automa_editor, group_of_round
 
@@ -337,6 +340,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
                 for o in prompt.get("protected", [])
             }
         )
+        s["why_barred"] = why_barred(state, prompt) if s["final"] else ""
     elif step == "roll":
         s["who"] = prompt["who"]
         s["object_name"] = object_name(prompt["object"])
@@ -410,6 +414,40 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     return s
 
 
+def why_barred(state, prompt) -> str:
+    """The final auction's exclusions in one sentence, when a tie bars more than two objects
+    (ruling S7)."""
+    card = automa_card(state, solo_of(state).auction["card"])
+    key = modifier_key(state)
+    barred = [
+        (object_name(item["object"]), item[key])
+        for item in card["auction"]
+        if any(
+            ("landscape" if o in LANDSCAPES else o) == item["object"]
+            for o in prompt.get("protected", [])
+        )
+    ]
+    if len(barred) <= 2:
+        return ""
+    mods = sorted((m for _, m in barred), reverse=True)
+    top = [n for n, m in barred if m == mods[0]]
+    rule = (
+        "when objects tie, all of them are barred from the final auction "
+        "(Solo rules, Auction phase)."
+    )
+    if len(top) > 1:
+        return f"The {_and(top)} all show the highest die modifier (+{mods[0]}): {rule}"
+    tied = [n for n, m in barred if m == mods[1]]
+    return (
+        f"The {top[0]} shows the highest die modifier (+{mods[0]}) and the {_and(tied)} tie "
+        f"for the second highest (+{mods[1]}): {rule}"
+    )
+
+
+def _and(names: list[str]) -> str:
+    return " and the ".join(filter(None, [", the ".join(names[:-1]), *names[-1:]]))
+
+
 def deck_offer(state, learned, chance) -> dict | None:
     """Before the first Automa card is drawn, a game that draws the physical cards may teach
     Palazzo the whole deck (catalog screen) and then let Palazzo draw it."""
@@ -439,7 +477,8 @@ def teach_card_form(number: str, round_number: int, known_cards: dict, sent=None
 
 def teach_profession_form(sent) -> dict:
     sent = sent or {}
-    return {k: str(sent.get(k) or "")[:40] for k in ("name", "building", "landscape", "freedom")}
+    keys = ("name", "building", "landscape", "freedom", "owner")
+    return {k: str(sent.get(k) or "")[:40] for k in keys}
 
 
 def _sent_list(sent, key) -> list[str]:
@@ -448,13 +487,84 @@ def _sent_list(sent, key) -> list[str]:
     return list(sent.getlist(key)) if hasattr(sent, "getlist") else list(sent.get(key) or [])
 
 
+# -- the checklist ---------------------------------------------------------------------------
+
+
+SETUP_STEP = 0
+
+
+def setup_step(state, view, chance, drawn_start: bool) -> dict:
+    """The solo setup as a checklist step (Solo rules, Setup): Wolfgang's money by difficulty,
+    the 6 Freedoms, the Automa deck stacked by its backs, the cards dealt, and who starts."""
+    starts_you = state.start_player == ME
+    who = "You start" if starts_you else "Wolfgang starts"
+    drawn = " (Palazzo drew who starts at random)" if drawn_start else ""
+    deck = (
+        "The Automa deck: Palazzo shuffles and draws it for you; keep the cards aside"
+        if chance["deck"] == "app"
+        else "The Automa deck: shuffle the cards of each back apart, then stack them: rounds "
+        "5-7 at the bottom, rounds 3-4 on them, rounds 1-2 on top"
+    )
+    die = (
+        "The die: Palazzo rolls it for you"
+        if chance["die"] == "app"
+        else "The die: put it next to the Automa deck"
+    )
+    difficulty = view["difficulty"]
+    dummies = view["dummies"]
+    return {
+        "n": SETUP_STEP,
+        "setup": True,
+        "say": f"Set up the solo game. {who}{drawn}.",
+        "moves": [
+            f"Wolfgang's money: {WOLFGANG_STARTING_MONEY[difficulty]} Florin "
+            f"({difficulty.title()}); yours: {SOLO_STARTING_MONEY} Florin",
+            f"The Freedoms: {SOLO_FREEDOMS_OF_EACH} of each type, "
+            f"{SOLO_FREEDOMS_OF_EACH * 3} in all",
+            deck,
+            die,
+            f"The dummy players: {dummies} columns of {STARTING_HAND} face-down Profession cards "
+            f"beside the board, a {2 + dummies}-player game",
+            f"Wolfgang: {STARTING_HAND} face-down Profession cards in a row below his board; "
+            f"you: 4 cards, of which you keep {STARTING_HAND}",
+            f"The Starting Player marker: {'yours' if starts_you else 'to Wolfgang'}",
+        ],
+    }
+
+
+def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
+    """The steps the table still has to make, oldest first: the setup (before the first
+    card is kept), then each of Wolfgang's purchases and actions and each round's end."""
+    if state.phase == "over":
+        return []
+    steps = []
+    if not view["setup_done"] and state.phase == "setup":
+        steps.append(setup_step(state, view, chance, drawn_start))
+    steps += [
+        {"n": x["n"], "setup": False, "say": x["say"], "moves": x["moves"], "who": x["who"]}
+        for x in view["checklist"]
+    ]
+    return steps
+
+
 # -- the whole screen ------------------------------------------------------------------------
 
 
-def build(state, learned, chance, *, refusal=None, sent=None, events=(), fixed=None) -> dict:
+def build(
+    state,
+    learned,
+    chance,
+    *,
+    refusal=None,
+    sent=None,
+    events=(),
+    fixed=None,
+    drawn_start=False,
+) -> dict:
     """Everything templates/solo/page.html needs, from one state."""
     prompt = solo_prompt(state)
     view = solo_view(state)
+    steps = checklist_view(state, view, chance, drawn_start)
     me = state.players[ME]
     card = view["automa_card"]
     log = view["log"]
@@ -467,6 +577,7 @@ def build(state, learned, chance, *, refusal=None, sent=None, events=(), fixed=N
     )
     return {
         "step": step_view(state, prompt, learned, chance, refusal, sent),
+        "checklist": steps,
         "deck_offer": deck_offer(state, learned, chance),
         "refusal": refusal,
         "round": state.round,
@@ -480,10 +591,11 @@ def build(state, learned, chance, *, refusal=None, sent=None, events=(), fixed=N
         "offers": offers_view(view) if state.phase == "auction" else [],
         "decisions": this_round,
         "last_turns": last_turns,
-        "earlier": [x for x in log if x["round"] != state.round],
+        "earlier": [x for x in log if x["round"] not in (0, state.round)],
         "difficulty": view["difficulty"],
         "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},
+        "die_may_change": state.phase not in ("over",) and bool(chance.get("seed")),
         "misreads": misreads(events, state, learned, chance) if state.phase != "over" else [],
         "fixed": fixed,
     }

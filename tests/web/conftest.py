@@ -30,7 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-BROWSER_FIXTURES = {"browser", "phone"}
+BROWSER_FIXTURES = {"browser", "phone", "phone390"}
 GAME_PATH = re.compile(r"^/games/([^/?]+)/")
 
 
@@ -275,10 +275,12 @@ def browser():
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
-def phone_context(browser, width: int = PHONE_VIEWPORT["width"]):
-    """A 360x740 touch-screen phone (or `width` px wide): its own browser context (cookies)."""
+def phone_context(
+    browser, width: int = PHONE_VIEWPORT["width"], height: int = PHONE_VIEWPORT["height"]
+):
+    """A 360x740 touch-screen phone (or `width` x `height`): its own browser context (cookies)."""
     context = browser.new_context(
-        viewport={**PHONE_VIEWPORT, "width": width},
+        viewport={"width": width, "height": height},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
@@ -291,6 +293,15 @@ def phone_context(browser, width: int = PHONE_VIEWPORT["width"]):
 def phone(browser):
     """A fresh page in a phone context (fresh cookies each test)."""
     context = phone_context(browser)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone390(browser):
+    """A fresh 390x844 phone page (the size issue 12's tests use)."""
+    context = phone_context(browser, 390, 844)
     page = context.new_page()
     yield page
     context.close()

@@ -121,15 +121,18 @@ def say_of(html: str) -> str:
 class SoloPhone:
     """One browser session playing a solo game through the page's own forms."""
 
-    def __init__(self, client, game_id: str):
+    def __init__(self, client, game_id: str, *, auto_done: bool = True):
         self.client = client
         self.game_id = game_id
+        # Tap "Done" on every checklist step as it comes (tests of the checklist turn it off).
+        self.auto_done = auto_done
+        self.ticked: list[str] = []  # the checklist steps ticked off, in their words
         self.html = ""
         self.status = None
         self.refresh()
 
     @classmethod
-    def start(cls, client, **choices):
+    def start(cls, client, auto_done: bool = True, **choices):
         from .conftest import csrf_token_for
 
         token = csrf_token_for(client)
@@ -146,7 +149,7 @@ class SoloPhone:
         r = client.post("/solo/new", data=form)
         assert r.status_code == 303, r.text
         game_id = r.headers["Location"].split("/")[2]
-        return cls(client, game_id)
+        return cls(client, game_id, auto_done=auto_done)
 
     @property
     def csrf(self) -> str:
@@ -157,7 +160,23 @@ class SoloPhone:
         r = self.client.get(f"/games/{self.game_id}/solo/panel")
         assert r.status_code == 200, r.text
         self.html, self.status = self.with_seat_panel(r.text), r.status_code
+        self.tick_all()
         return self
+
+    def tick_all(self):
+        """With `auto_done`: tap "Done" on each checklist step until the engine's step shows."""
+        while self.auto_done and self.status == 200 and self.step == "checklist":
+            self.ticked.append(self.say)
+            self.done()
+
+    def done(self):
+        """Tap the checklist step's "Done"."""
+        form = self.form(type="solo_step_done")
+        headers = {"X-CSRF-Token": self.csrf, "HX-Request": "true"}
+        r = self.client.post(form.action, data=form.hidden, headers=headers)
+        assert r.status_code == 200, r.text
+        self.html, self.status = self.with_seat_panel(r.text), r.status_code
+        return r
 
     def with_seat_panel(self, html: str) -> str:
         """What htmx does on load: fetch the embedded seat panel into place."""
@@ -206,6 +225,8 @@ class SoloPhone:
             self.html = self.with_seat_panel(r.text)
         if form.hidden.get("view") == "phone" and r.status_code == 200:
             self.refresh()  # the solo page's live fragment follows the new seq
+        elif r.status_code == 200:
+            self.tick_all()
         return r
 
     def tap(self, button=None, *, type=None, action=None, **fields):
@@ -223,3 +244,45 @@ class SoloPhone:
         if r.status_code in (200, 422):
             self.html = r.text
         return r
+
+
+def through_checklist(page, name: str, ticked: list | None = None) -> None:
+    """In Chromium: wait for the solo page's step `name`, tapping "Done" on each checklist step
+    that comes first (their sentences appended to `ticked`)."""
+    while True:
+        page.wait_for_selector(f'#solo-step[data-step="{name}"], #solo-step[data-step="checklist"]')
+        section = page.locator("#solo-step")
+        if section.get_attribute("data-step") == name:
+            return
+        n = section.get_attribute("data-n")
+        if ticked is not None:
+            ticked.append(page.inner_text("#solo-step .say"))
+        section.get_by_role("button", name="Done").tap()
+        page.wait_for_function(
+            "n => { const s = document.getElementById('solo-step');"
+            " return s && s.dataset.n !== n; }",
+            arg=n,
+        )
+
+
+HAND = [
+    "test_university_forest_travel",
+    "test_workshop_forest_religion",
+    "test_library_forest_opinion",
+]
+
+
+def start_in_chromium(page, live_server, who: str = "Me") -> str:
+    """Start a solo game through /solo/new as Alexandra; `who` starts. Returns the game's id."""
+    page.goto(live_server + "/solo/new")
+    page.fill("#name", "Alexandra")
+    page.get_by_role("radio", name=who, exact=True).tap()
+    page.get_by_role("button", name="Start the solo game").tap()
+    page.wait_for_url("**/solo")
+    return page.url.split("/")[-2]
+
+
+def keep_hand_in_chromium(page, hand=HAND) -> None:
+    for pid in hand:
+        page.locator(f'.hand input[value="{pid}"]').check()
+    page.get_by_role("button", name="Keep these 3").tap()

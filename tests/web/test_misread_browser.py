@@ -10,36 +10,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
-from .solo_phone import teach_test_data
-
-HAND = [
-    "test_university_forest_travel",
-    "test_workshop_forest_religion",
-    "test_library_forest_opinion",
-]
-
-
-@pytest.fixture
-def phone390(browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.set_default_timeout(5000)
-    page = context.new_page()
-    yield page
-    context.close()
-
+from .solo_phone import (
+    keep_hand_in_chromium,
+    start_in_chromium,
+    teach_test_data,
+    through_checklist,
+)
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "misread.png"
 
 
 def step(page, name: str):
-    page.wait_for_selector(f'#solo-step[data-step="{name}"]')
+    through_checklist(page, name)  # the checklist's steps are tested in test_checklist_browser
 
 
 def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_server):
@@ -47,15 +29,9 @@ def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     teach_test_data(app.instance_path)
-    page.goto(live_server + "/solo/new")
-    page.fill("#name", "Alexandra")
-    page.get_by_role("radio", name="Me", exact=True).tap()
-    page.get_by_role("button", name="Start the solo game").tap()
-    page.wait_for_url("**/solo")
+    start_in_chromium(page, live_server)
     step(page, "starting_hand")
-    for pid in HAND:
-        page.locator(f'.hand input[value="{pid}"]').check()
-    page.get_by_role("button", name="Keep these 3").tap()
+    keep_hand_in_chromium(page)
     step(page, "auction_card")
     page.fill("#automa-number", "1")
     page.get_by_role("button", name="Drawn").tap()

@@ -16,7 +16,7 @@ import pytest
 
 from companion.web.recording import get_table
 
-from .solo_phone import teach_test_data
+from .solo_phone import teach_test_data, through_checklist
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "solo.png"
 HAND = [
@@ -35,7 +35,7 @@ def watched(phone):
 
 
 def step(page, name: str):
-    page.wait_for_selector(f'#solo-step[data-step="{name}"]')
+    through_checklist(page, name)  # the checklist's steps are tested in test_checklist_browser
 
 
 def say(page) -> str:

@@ -16,7 +16,12 @@ from companion.learned import LearnedCatalog
 from companion.web.recording import get_table
 
 from .phone_game import host_game
-from .solo_phone import teach_test_data
+from .solo_phone import (
+    keep_hand_in_chromium,
+    start_in_chromium,
+    teach_test_data,
+    through_checklist,
+)
 from .test_catalog_teaching import DECK, editor_form
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "automa-editor.png"
@@ -75,12 +80,7 @@ def test_a_profession_deck_taught_in_one_pass(page, app, live_server):
 
 def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, live_server):
     teach_test_data(app.instance_path, automa=False)
-    page.goto(live_server + "/solo/new")
-    page.fill("#name", "Alexandra")
-    page.get_by_role("radio", name="Me", exact=True).tap()
-    page.get_by_role("button", name="Start the solo game").tap()
-    page.wait_for_url("**/solo")
-    game_id = page.url.split("/")[-2]
+    game_id = start_in_chromium(page, live_server)
     offer = page.locator("[data-deck-offer]")
     assert "Palazzo knows 0 of 21 Automa cards" in offer.inner_text()
     offer.get_by_role("link", name="Teach the Automa deck").tap()
@@ -112,14 +112,10 @@ def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, liv
     page.wait_for_url(f"**/games/{game_id}/solo")
     page.get_by_role("button", name="Let Palazzo draw the Automa deck").tap()
     page.wait_for_selector("[data-deck-offer]", state="detached")
-    for pid in (
-        "test_university_forest_travel",
-        "test_workshop_forest_religion",
-        "test_library_forest_opinion",
-    ):
-        page.locator(f'.hand input[value="{pid}"]').check()
-    page.get_by_role("button", name="Keep these 3").tap()
-    page.wait_for_selector('#solo-step[data-step="auction_card"]')
+    assert "Palazzo shuffles and draws it" in page.inner_text("#solo-step")  # the setup step
+    through_checklist(page, "starting_hand")
+    keep_hand_in_chromium(page)
+    through_checklist(page, "auction_card")
     page.get_by_role("button", name="Draw for me").tap()
     page.wait_for_selector('#solo-step[data-step="choose_object"]')
     with app.app_context():
