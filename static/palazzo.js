@@ -294,6 +294,26 @@
     }, POLL_MS);
   });
 
+  // A dropped refresh must not leave an element behind. nudge() bumps data-seq before the
+  // refresh is sent; if htmx drops that request (hx-sync="this:drop" while a tap's request
+  // holds the fragment), the element would believe it is current. Each live element also
+  // carries the seq it was rendered at (data-rendered-seq, never touched here): while the game
+  // is past it and no request is on its way, ask again.
+  var CHECK_MS = 1500;
+  window.setInterval(function () {
+    if (offline || !window.htmx) return;
+    var els = document.querySelectorAll("[data-stream-url][data-rendered-seq]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      var feed = feeds[el.getAttribute("data-stream-url")];
+      var rendered = parseInt(el.getAttribute("data-rendered-seq"), 10);
+      if (!feed || isNaN(rendered) || feed.latest <= rendered) continue;
+      if (el.classList.contains("htmx-request")) continue;
+      el.setAttribute("data-seq", String(feed.latest));
+      window.htmx.trigger(el, SEQ_EVENT, { seq: feed.latest });
+    }
+  }, CHECK_MS);
+
   // Phones freeze background tabs and drop connections silently: check on return.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") catchUpAll();

@@ -72,8 +72,14 @@ def connected(cells: list[tuple[int, int]]) -> bool:
 
 def occupied(player: Player) -> dict:
     """Square -> what covers it, the Palazzo included."""
+    return covered(player.pieces)
+
+
+def covered(pieces: list) -> dict:
+    """Square -> what covers it, from a Principality's pieces ([piece, cells], as the public
+    view shows them), the Palazzo included."""
     taken = {cell: PALAZZO for cell in PALAZZO_CELLS}
-    for piece, cells in player.pieces:
+    for piece, cells in pieces:
         for r, c in cells:
             taken[(r, c)] = piece
     return taken

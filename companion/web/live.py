@@ -365,6 +365,8 @@ def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup
         "data-stream-url": url_for("live.stream", game_id=game_id),
         "data-seq-url": url_for("live.seq", game_id=game_id),
         "data-seq": str(int(seq)),
+        # never touched by script: palazzo.js asks again while the game is past it
+        "data-rendered-seq": str(int(seq)),
         "hx-trigger": SEQ_EVENT,
     }
     if refresh_url is not None:

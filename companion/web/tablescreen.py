@@ -27,11 +27,13 @@ from companion.rules.catalog import (
 from . import characters
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
+from .join_links import kept_tokens
+from .phone import squares
 from .recording import get_table
 
 bp = Blueprint("tablescreen", __name__)
 
-LAST_EVENTS = 6
+LAST_EVENTS = 8  # as many as a TV shows beside the players
 PHASES = {
     "setup": "Setup",
     "auction": "Auction phase",
@@ -92,6 +94,8 @@ def board_context(game_id: str) -> dict:
                 "acquired": OBJECT_NAMES.get(p["acquired"]) if p["acquired"] else None,
                 "has_pawn": p["has_pawn"],
                 "empty_spaces": p.get("empty_spaces"),
+                # the Principality is public at a real table: drawn from the public pieces
+                "grid": squares(p["pieces"]) if view["grid"] else None,
             }
         )
     auction = view["auction"]
@@ -153,9 +157,8 @@ def board_context(game_id: str) -> dict:
             "bonus_deck": supply["bonus_deck"],
             "prestige_deck": supply["prestige_deck"],
         },
-        "track": fame_track(
-            [{"seat": p["seat"], "name": p["name"], "fame": p["fame"]} for p in players]
-        ),
+        "track": fame_track(fame := [{k: p[k] for k in ("seat", "name", "fame")} for p in players]),
+        "track_wide": fame_track(fame, wide=True),
         "last_events": newest_first(replay, None, last=LAST_EVENTS),
         "board_url": url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
@@ -242,6 +245,8 @@ def presence_fragment(game_id: str):
     """Who is connected; polled every few seconds (nobody records an event for a lost phone)."""
     me = require_viewer(game_id)
     host = me.host and request.args.get("host") == "1"
+    # the labels beside the QR codes, where the host page shows QR codes (kept join links)
+    labels = host and kept_tokens(game_id) is not None
     return render_block(
-        "table/presence.html", "presence", **presence_context(game_id, host, labels=host)
+        "table/presence.html", "presence", **presence_context(game_id, host, labels=labels)
     )

@@ -40,6 +40,7 @@ def test_three_phones_play_round_one(app, live_server, phones):
     host.locator("input[name=grid]").check()
     host.get_by_role("button", name="Start the game").tap()
     host.wait_for_url("**/games/*/host")
+    host.locator("details.host-board > summary").tap()  # the host unfolds the live board
     game_id = urlsplit(host.url).path.split("/")[2]
     with app.test_request_context():
         tokens = kept_tokens(game_id)
