@@ -16,6 +16,8 @@ from __future__ import annotations
 import threading
 import time
 
+from companion.lang import _
+
 _lock = threading.Lock()
 _seen: dict[tuple[str, int], float] = {}
 _streams: dict[tuple[str, int], int] = {}  # open live streams per seat
@@ -83,16 +85,16 @@ def last_seen(game_id: str, seats: int, now: float | None = None) -> list[float 
 def words(ago: float | None, is_here: bool = False) -> str:
     """ "seen 5 s ago", for a person glancing at the table screen."""
     if is_here:
-        return "here now"
+        return _("here now")
     if ago is None:
-        return "not joined yet"
+        return _("not joined yet")
     if ago < 2:
-        return "here now"
+        return _("here now")
     if ago < 60:
-        return f"seen {int(ago)} s ago"
+        return _("seen %(num)s s ago", num=int(ago))
     if ago < 3600:
-        return f"seen {int(ago // 60)} min ago"
-    return f"seen {int(ago // 3600)} h ago"
+        return _("seen %(num)s min ago", num=int(ago // 60))
+    return _("seen %(num)s h ago", num=int(ago // 3600))
 
 
 def forget(game_id: str | None = None) -> None:

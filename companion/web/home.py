@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
+from companion.lang import _
 from companion.rules import is_solo
 
 from .access import SESSION_KEY, Access, access
@@ -59,21 +60,25 @@ def my_games() -> list[dict]:
         solo = not firenze and is_solo(state)
         phase = state.get("phase") if firenze else state.phase
         if me.seat is not None and me.seat < len(names):
-            role = f"You play {names[me.seat]}" + (" and host" if me.host and not solo else "")
+            role = (
+                _("You play %(name)s and host", name=names[me.seat])
+                if me.host and not solo
+                else _("You play %(name)s", name=names[me.seat])
+            )
         else:
-            role = "You host" if me.host else "You watch"
+            role = _("You host") if me.host else _("You watch")
         if phase == "over":
-            status = "game over"
+            status = _("game over")
         elif firenze:
-            status = "under way" if phase not in (None, "not_started") else "not started"
+            status = _("under way") if phase not in (None, "not_started") else _("not started")
         elif phase == "setup":
-            status = "choosing starting hands"
+            status = _("choosing starting hands")
         else:
-            status = f"round {state.round}"
+            status = _("round %(round)s", round=state.round)
         out.append(
             {
                 "id": record.id,
-                "game": "Firenze" if firenze else "The Princes of Florence",
+                "game": "Firenze" if firenze else _("The Princes of Florence"),
                 "names": names if not solo else [names[0], "Wolfgang"],
                 "role": role,
                 "over": phase == "over",
