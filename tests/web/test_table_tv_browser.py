@@ -5,19 +5,17 @@ the dots of who is here follow the phones' live streams."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
 from companion import presence
-from companion.web import REPO_ROOT
 from companion.web.join_links import join_path, kept_tokens
+from tests.web.shots import shoot, wanted
 from tests.web.table_games import tv_game
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "table-tv.png"
 TV = {"1080p": (1920, 1080), "4K": (3840, 2160)}
 
 
@@ -146,10 +144,8 @@ def test_the_dots_follow_the_phones_live_streams(app, browser, live_server):
         context.close()
 
 
-@pytest.mark.skipif(
-    os.environ.get("PALAZZO_SCREENSHOTS") != "1",
-    reason="writes docs/screenshots/table-tv.png only when PALAZZO_SCREENSHOTS=1",
-)
+@pytest.mark.screenshots
+@pytest.mark.skipif(not wanted(), reason="a README picture: scripts/screenshots takes it")
 def test_screenshot_of_the_table_on_a_tv(app, browser, live_server):
     game_id, tokens = tv_game(app, players=5)
     for seat in range(4):
@@ -158,9 +154,8 @@ def test_screenshot_of_the_table_on_a_tv(app, browser, live_server):
     context, page = open_table(browser, live_server, game_id, tokens, 1920, 1080)
     try:
         page.wait_for_selector('#presence li[data-seat="0"].here')
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT))
+        shot = shoot(page, "table-tv.png")
     finally:
         context.close()
         presence.forget(game_id)
-    assert SCREENSHOT.stat().st_size > 50_000
+    assert shot is not None and shot.stat().st_size > 50_000
