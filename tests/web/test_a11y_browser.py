@@ -145,6 +145,8 @@ def test_200_percent_text_fits_360_px(name, app, client, live_server, browser):
         a11y.large_text(page)
         too_wide = a11y.overflowing(page)
         assert not too_wide, "\n".join(map(str, too_wide))
+        broken = a11y.broken_over_lines(page, ".topbar > *, .purse > *")
+        assert broken == [], f"broken over two lines: {broken}"
 
 
 # -- the checks can fail ---------------------------------------------------------------------
