@@ -13,7 +13,7 @@ from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .misread import MISREAD_CORRECTED, corrected, parse
 from .module import Event, Move, combo, known_event, run, some
-from .refusals import Refusal, refuse
+from .refusals import N_, Refusal, refuse
 from .rounds import whose_turn
 from .schema import check_shape
 from .setup import game_started
@@ -185,7 +185,7 @@ class Fold:
             raise NeedFullLog()
         at = next((i for i, e in enumerate(self.effective) if e["seq"] == target), None)
         if at is None:
-            refuse("bad_correction", f"Event {target} is not one that still counts")
+            refuse("bad_correction", N_("Event %(seq)s is not one that still counts"), seq=target)
         s = seat(self.state, event)
         prefix = Fold(self.catalog)
         for e in self.effective[:at]:
@@ -195,12 +195,17 @@ class Fold:
         prefix.add(self.effective[at])
         after = (prefix.state.players[s].money, prefix.state.players[s].fame)
         who = self.state.players[s].name
+        said = {"seq": target, "name": who}
         if event.get("money") and after[0] == before[0]:
-            refuse("bad_correction", f"Event {target} did not change {who}'s money")
+            refuse("bad_correction", N_("Event %(seq)s did not change %(name)s's money"), **said)
         if event.get("fame") and after[1] == before[1]:
-            refuse("bad_correction", f"Event {target} did not change {who}'s fame")
+            refuse("bad_correction", N_("Event %(seq)s did not change %(name)s's fame"), **said)
         if not event.get("money") and not event.get("fame") and after == before:
-            refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
+            refuse(
+                "bad_correction",
+                N_("Event %(seq)s changed neither %(name)s's money nor fame"),
+                **said,
+            )
 
     def _retract(self, event: dict):
         seqs = self.check_retraction(event)
