@@ -1,9 +1,11 @@
 """The Character Auction on three phones in Chromium at 360 x 740: tap a card, then a space
 (only legal spaces offered); every Pawn shows on every phone and on the table, live; a Pawn
-sent back bids again; purchases happen by themselves and the Character shows on its phone."""
+sent back bids again; purchases happen by themselves and the Character shows on its phone.
+With PALAZZO_SCREENSHOTS=1 the auction is saved to docs/screenshots/characters.png."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -53,7 +55,8 @@ def test_a_character_auction_on_three_phones(app, live_server, phones):
     button(ben, "Space 7").tap()
     cy.get_by_text("Ben: space 7 (700 Florin)").first.wait_for()
     assert fits_360(cy)
-    cy.screenshot(path=str(SCREENSHOT), full_page=False)
+    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":  # opt-in: a test run changes no file
+        cy.screenshot(path=str(SCREENSHOT), full_page=False)
     button(cy, "Pass: no Character").tap()
 
     # Ada's turn again, her Pawn back in front of her: she bids on the Muse.
