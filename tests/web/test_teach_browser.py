@@ -17,6 +17,7 @@ from companion.web.recording import get_table
 
 from .phone_game import host_game
 from .solo_phone import (
+    first_card_in_chromium,
     keep_hand_in_chromium,
     start_in_chromium,
     teach_test_data,
@@ -161,12 +162,7 @@ def test_ticks_survive_a_reload(page, app, live_server):
 
 def test_an_automa_card_taught_mid_game_uses_the_same_editor(page, app, live_server):
     teach_test_data(app.instance_path, automa=False)
-    start_in_chromium(page, live_server)
-    through_checklist(page, "starting_hand")
-    keep_hand_in_chromium(page)
-    through_checklist(page, "auction_card")
-    page.fill("#automa-number", "1")
-    page.get_by_role("button", name="Drawn").tap()
+    first_card_in_chromium(page, live_server)
     page.wait_for_selector("#solo-step form.automa-editor")  # swapped in by htmx, with its script
     taps = copy_card(page, DECK["1"])
     assert taps <= 13
