@@ -12,8 +12,8 @@ $(VENV)/.installed: pyproject.toml
 PORT ?= 5000
 HOST ?= 0.0.0.0
 
-.PHONY: run test bench lint system-deps docs
-run: $(VENV)/.installed
+.PHONY: run test bench lint system-deps docs translations compile-translations
+run: $(VENV)/.installed compile-translations
 	$(VENV)/bin/palazzo serve --host $(HOST) --port $(PORT)
 
 system-deps:
@@ -24,7 +24,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed system-deps lint
+test: $(VENV)/.installed system-deps lint compile-translations
 	$(PY) -m pytest
 
 docs: $(VENV)/.installed  # the generated parts of docs/ (the event schemas' field table)
@@ -34,3 +34,25 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py
 	$(PY) benchmarks/web_render_fanout.py
 	$(PY) benchmarks/club_night.py
+
+# Messages (docs/i18n.md): find every marked string, merge it into each language's catalog
+# (companion/translations/<lang>/LC_MESSAGES/messages.po, kept in git), compile the .mo files
+# (built, not kept in git). Then translate what is new in the .po files and run it again.
+LANGS := de fr
+POT := build/messages.pot
+translations: $(VENV)/.installed
+	mkdir -p build
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --no-wrap --project=Palazzo -o $(POT) .
+	for l in $(LANGS); do \
+	  if [ -f companion/translations/$$l/LC_MESSAGES/messages.po ]; then \
+	    $(VENV)/bin/pybabel update -i $(POT) -d companion/translations -l $$l --no-wrap --ignore-obsolete --no-fuzzy-matching; \
+	  else \
+	    $(VENV)/bin/pybabel init -i $(POT) -d companion/translations -l $$l --no-wrap; \
+	  fi; \
+	done
+	# no dates in the headers: two branches that both ran this must not conflict over them
+	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' companion/translations/*/LC_MESSAGES/messages.po
+	$(MAKE) compile-translations
+
+compile-translations: $(VENV)/.installed
+	$(VENV)/bin/pybabel compile -d companion/translations --statistics

@@ -176,10 +176,12 @@ class Counts:
             {r.seat: Count(r.seat, r.amount, r.seq, r.marked) for r in given},
         )
 
-    def checks(self, game_id: str) -> dict:
-        """The open checks of a game, by track."""
-        out = {t: self.check(game_id, t) for t in TRACKS}
-        return {t: c for t, c in out.items() if c is not None}
+    def open_tracks(self, game_id: str) -> set[str]:
+        """Which tracks have a check open at this game (one query: every phone panel asks)."""
+        checks = CheckRow.__table__  # type: ignore[attr-defined]
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(checks.c.track).where(checks.c.game_id == game_id))
+            return {r.track for r in rows}
 
 
 def _check_track(track: str) -> None:

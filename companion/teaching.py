@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .presentation.words import building_name, freedom_name, object_name
 from .rules.catalog import (
     AUCTION_STACKS,
     AUTOMA_ACTIONS,
@@ -393,10 +394,12 @@ AUTOMA_ACTION_WORDS = {
 }
 
 
-# What the teach fields offer, the same on every screen (templates/teach/_fields.html).
-CHOICES = {
-    "buildings": [(b, name) for b, (name, _size) in BUILDINGS.items()],
-    "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
-    "freedoms": [(f, f.title()) for f in FREEDOMS],
-    "sizes": [(str(n), str(n)) for n in range(1, CELLS_MAX + 1)],
-}
+def choices() -> dict[str, list[tuple[str, str]]]:
+    """What the teach fields offer, the same on every screen (templates/teach/_fields.html),
+    named in the reader's edition."""
+    return {
+        "buildings": [(b, building_name(b)) for b in BUILDINGS],
+        "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
+        "freedoms": [(f, freedom_name(f)) for f in FREEDOMS],
+        "sizes": [(str(n), str(n)) for n in range(1, CELLS_MAX + 1)],
+    }

@@ -184,6 +184,12 @@
     }
   }
 
+  // The page's words in the reader's language: data-* attributes of #offline (base.html).
+  function said(key, english) {
+    var box = document.getElementById("offline");
+    return (box && box.dataset[key]) || english;
+  }
+
   function notify(title, text) {
     var box = document.getElementById("flash");
     if (!box) return;
@@ -249,8 +255,8 @@
     if (navigator.onLine === false) goOffline();
     if (!offline) return;
     e.preventDefault();
-    notify("Not sent", "This device is offline, so nothing was recorded. " +
-      "Tap again once the connection is back.");
+    notify(said("notSent", "Not sent"), said("notSentText",
+      "This device is offline, so nothing was recorded. Tap again once the connection is back."));
   });
 
   // The connection failed under a request: maybe before the server got it, maybe after.
@@ -263,9 +269,10 @@
       // back online) redraw it instead, so it shows whether the tap counted.
       var live = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-stream-url]");
       if (live) live.removeAttribute("data-seq");
-      notify("Not confirmed", "The connection dropped while sending, so this tap may not " +
-        "have counted. When it is back, the screen shows whether it did; tapping the same " +
-        "button again is safe, it is never recorded twice.");
+      notify(said("notConfirmed", "Not confirmed"), said("notConfirmedText",
+        "The connection dropped while sending, so this tap may not have counted. When it is " +
+        "back, the screen shows whether it did; tapping the same button again is safe, it is " +
+        "never recorded twice."));
     }
   });
 

@@ -17,3 +17,11 @@ def store_url(request, tmp_path) -> str:
 def store(store_url):
     with EventStore(store_url) as s:
         yield s
+
+
+def pytest_sessionstart(session):
+    """Build the .mo files from the .po files in git (what `make translations` compiles), so a
+    test run never reads stale translations (companion/compile_messages.py)."""
+    from companion.compile_messages import compile_all
+
+    compile_all()

@@ -7,10 +7,12 @@ import pytest
 
 from companion.presentation.ledger import Ledger, Line, compare, ledger
 from companion.presentation.words import text_of
-from companion.rules import Fold, Refusal, replay
+from companion.rules import Fold, NeedFullLog, Refusal, replay
 from companion.rules.catalog import STARTING_MONEY
 from companion.story import read
 from tests.builders import TEST_CATALOG, load_log
+from tests.solo_table import SOLO_CATALOG
+from tests.test_misread import solo_fold
 from tests.test_story import GAMES, numbered
 
 ALEX, LEON, JEN = 0, 1, 2
@@ -161,10 +163,30 @@ def test_a_correction_may_not_name_an_undone_event():
 
 
 def test_a_fold_from_a_snapshot_asks_for_the_whole_log():
-    from companion.rules import NeedFullLog
-
     events = first(JESTER_WON)
     state = replay(events, TEST_CATALOG)
     fold = Fold(TEST_CATALOG, state=state)
     with pytest.raises(NeedFullLog):
         fold.add(fix(JESTER_WON, money=100, seq=10))
+
+
+def test_a_fixed_misread_keeps_the_ledger_adding_up():
+    """Wolfgang bought the Builder on a die typed as 3 (500 Florin); the die showed 5: the
+    misread's correction is a line of its own, and the lines still add up to his purse."""
+    fold = solo_fold()
+    events = [dict(e) for e in fold.effective or []]
+    for e in (
+        {"type": "automa_card_drawn", "card": 1},
+        {"type": "auctions_left", "player": 0},
+        {"type": "die_rolled", "value": 3, "source": "table"},
+        {"type": "turn_ended", "player": 0},
+        {"type": "automa_card_drawn", "card": 2},
+    ):
+        events.append({**e, "seq": len(events) + 1, "by": "0"})
+    die = next(e["seq"] for e in events if e["type"] == "die_rolled")
+    events.append({"type": "misread_corrected", "fixes": die, "value": 5, "seq": len(events) + 1})
+    r = read(events, SOLO_CATALOG)
+    book = ledger(r, 1, "money", viewer=1)
+    assert book.start + sum(line.delta for line in book.lines) == r.state.players[1].money
+    assert [line.delta for line in book.lines if line.seq == len(events)] == [-200]
+    assert compare(book, r.state.players[1].money, r.seq, r).agrees

@@ -40,6 +40,9 @@ def test_the_wheel_holds_the_templates_and_static_files(wheel):
         if path.is_file():
             assert f"companion/web/static/{path.relative_to(ROOT / 'static')}" in names
     assert "companion/rules/schema.py" in names and "events/store.py" in names
+    for language in ("de", "fr"):  # compiled by hatch_build.py, though git holds no .mo
+        assert f"companion/translations/{language}/LC_MESSAGES/messages.mo" in names
+        assert f"companion/translations/{language}/LC_MESSAGES/messages.po" in names
 
 
 def test_an_installed_wheel_serves_the_landing_page(wheel, tmp_path):
@@ -87,6 +90,9 @@ def test_an_installed_wheel_serves_the_landing_page(wheel, tmp_path):
         with urllib.request.urlopen(url, timeout=30) as page:
             html = page.read().decode()
         assert page.status == 200 and "Host a game" in html
+        french = urllib.request.Request(url + "?lang=fr")
+        with urllib.request.urlopen(french, timeout=30) as page:
+            assert 'aria-label="Langue"' in page.read().decode()  # the shipped catalogs
         css = re.search(r'href="(/static/[^"]+\.css)"', html).group(1)
         with urllib.request.urlopen(url.rstrip("/") + css, timeout=30) as sheet:
             assert sheet.status == 200 and sheet.read()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.lang import N_, _
 from companion.rules import is_solo
 from companion.rules.catalog import PRESTIGE_FOR_BEST_WORK
 
@@ -29,9 +30,9 @@ from .words import (
 SCAN = 80  # how far back in the story a phone looks for notices
 QUIET = {"correction", RETRACTED}
 TURNS = {  # a turn outside the Auction phase, by phase
-    "action": "Your turn",
-    "character_auction": "Your turn in the Character Auction",
-    "banker_exchange": "Your turn: exchange Florin for PP with the Banker, or keep them",
+    "action": N_("Your turn"),
+    "character_auction": N_("Your turn in the Character Auction"),
+    "banker_exchange": N_("Your turn: exchange Florin for PP with the Banker, or keep them"),
 }  # told by their own notice, not as "recorded for you"
 
 
@@ -51,14 +52,23 @@ def _turn(fact, state, me: int) -> Notice | None:
     if not fact.new_turn or fact.turn != me:
         return None
     if fact.phase != "auction":
-        return Notice(fact.seq, "turn", TURNS.get(fact.phase, "Your turn"), fact.at)
+        said = TURNS.get(fact.phase) or TURNS["action"]
+        return Notice(fact.seq, "turn", _(said), fact.at)
     asked = fact.asked or {}
     what = object_name(asked.get("object"))
-    text = {
-        "bid": f"Your bid: the {what} stands at {asked.get('bid')} Florin. Raise or pass",
-        "place": f"Place your {what}",
-        "choose": "Choose your Prestige card",
-    }.get(asked.get("kind"), "Your turn to open an auction")
+    kind = asked.get("kind")
+    if kind == "bid":
+        text = _(
+            "Your bid: the %(object)s stands at %(bid)s Florin. Raise or pass",
+            object=what,
+            bid=asked.get("bid"),
+        )
+    elif kind == "place":
+        text = _("Place your %(object)s", object=what)
+    elif kind == "choose":
+        text = _("Choose your Prestige card")
+    else:
+        text = _("Your turn to open an auction")
     return Notice(fact.seq, "bid" if asked.get("kind") == "bid" else "turn", text, fact.at)
 
 
@@ -67,10 +77,14 @@ def _auction(fact, state, me: int) -> list[Notice]:
     for result in fact.settled:
         what, price = object_name(result["object"]), florin(result["price"])
         if result["player"] == me:
-            out.append(Notice(fact.seq, "won", f"You won the {what} for {price}", fact.at))
+            text = _("You won the %(object)s for %(price)s", object=what, price=price)
+            out.append(Notice(fact.seq, "won", text, fact.at))
         elif me in fact.bidders:
             winner = name(state, result["player"])
-            out.append(Notice(fact.seq, "lost", f"{winner} won the {what} for {price}", fact.at))
+            text = _(
+                "%(name)s won the %(object)s for %(price)s", name=winner, object=what, price=price
+            )
+            out.append(Notice(fact.seq, "lost", text, fact.at))
     return out
 
 
@@ -82,12 +96,11 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
     if fact.type == "recruiting_card_used" and e.get("from_player") == me:
         card = profession_name(state.catalog, e.get("profession"))
         who = name(state, e.get("player"))
-        out.append(
-            Notice(fact.seq, "recruited", f"{who} recruited the {card} from your table", fact.at)
-        )
+        text = _("%(name)s recruited the %(card)s from your table", name=who, card=card)
+        out.append(Notice(fact.seq, "recruited", text, fact.at))
     elif fact.type == "cooperation_proposed" and e.get("partner") == me:
         said = describe(fact, state, me)
-        return [Notice(fact.seq, "asked", f"{said}: your answer", fact.at)]
+        return [Notice(fact.seq, "asked", _("%(said)s: your answer", said=said), fact.at)]
     elif fact.type in ("cooperation_accepted", "cooperation_declined") and not mine_by:
         offer = fact.proposal or {}
         if me in (offer.get("player"), offer.get("partner")):
@@ -98,29 +111,39 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
             if undone is not None and (undone.player == me or undone.by == str(me)):
                 said = describe(undone, state, me)
                 who = recorder(fact, state)
-                out.append(Notice(fact.seq, "undone", f"{who} undid: {said}", fact.at))
+                text = _("%(name)s undid: %(said)s", name=who, said=said)
+                out.append(Notice(fact.seq, "undone", text, fact.at))
     elif fact.type == "correction" and e.get("player") == me and not mine_by:
         parts = []
         if fact.money.get(me):
-            parts.append(f"your money by {fact.money[me]:+d} Florin")
+            parts.append(_("your money by %(change)s Florin", change=f"{fact.money[me]:+d}"))
         if fact.fame.get(me):
-            parts.append(f"your fame by {fact.fame[me]:+d} PP")
+            parts.append(_("your fame by %(change)s PP", change=f"{fact.fame[me]:+d}"))
         reason = str(e.get("reason") or "").strip()
-        text = f"{recorder(fact, state)} corrected " + (" and ".join(parts) or "your purse")
+        what = _(" and ").join(parts) or _("your purse")
+        who = recorder(fact, state)
         if isinstance(e.get("fixes"), int):
-            text += f" for event {e['fixes']}"
+            text = _(
+                "%(name)s corrected %(what)s for event %(seq)s", name=who, what=what, seq=e["fixes"]
+            )
+        else:
+            text = _("%(name)s corrected %(what)s", name=who, what=what)
         out.append(Notice(fact.seq, "corrected", text + (f": {reason}" if reason else ""), fact.at))
     elif fact.by == "host" and fact.player == me and fact.type not in QUIET:
         said = describe(fact, state, me)
-        out.append(Notice(fact.seq, "recorded", f"The host recorded for you: {said}", fact.at))
+        text = _("The host recorded for you: %(said)s", said=said)
+        out.append(Notice(fact.seq, "recorded", text, fact.at))
     for done in fact.rounds_ended:
         if me in done.get("scored", ()):
             out.append(
                 Notice(
                     fact.seq,
                     "best_work",
-                    f"Your Work was the best of round {done['round']}: "
-                    f"+{PRESTIGE_FOR_BEST_WORK} PP",
+                    _(
+                        "Your Work was the best of round %(round)s: +%(pp)s PP",
+                        round=done["round"],
+                        pp=PRESTIGE_FOR_BEST_WORK,
+                    ),
                     fact.at,
                 )
             )

@@ -8,22 +8,23 @@ fame is filed under one source or another, never dropped.
 
 from __future__ import annotations
 
+from companion.lang import N_, _
 from companion.story import FAME_SOURCES
 
 PRESTIGE = "prestige_cards"
 SOURCES = (*FAME_SOURCES, PRESTIGE)
 # The score sheet's rows, in the game's own words.
 LABELS = {
-    "works": "Works",
-    "best_work": "Best Work",
-    "buildings": "Buildings",
-    "landscapes": "Landscapes",
-    "builders": "Builders",
-    "characters": "Characters",
-    "fame_sold": "Fame sold",
-    "corrections": "Host corrections",
-    "other": "Other",
-    PRESTIGE: "Prestige cards",
+    "works": N_("Works"),
+    "best_work": N_("Best Work"),
+    "buildings": N_("Buildings"),
+    "landscapes": N_("Landscapes"),
+    "builders": N_("Builders"),
+    "characters": N_("Characters"),
+    "fame_sold": N_("Fame sold"),
+    "corrections": N_("Host corrections"),
+    "other": N_("Other"),
+    PRESTIGE: N_("Prestige cards"),
 }
 
 
@@ -60,8 +61,8 @@ def breakdown(replay) -> list[dict]:
     for x in scores:
         seat = x["player"]
         mine = sources.get(seat, {})
-        parts = [(s, LABELS[s], mine.get(s, 0)) for s in FAME_SOURCES]
-        parts.append((PRESTIGE, LABELS[PRESTIGE], sum(x["prestige_cards"].values())))
+        parts = [(s, _(LABELS[s]), mine.get(s, 0)) for s in FAME_SOURCES]
+        parts.append((PRESTIGE, _(LABELS[PRESTIGE]), sum(x["prestige_cards"].values())))
         rows.append(
             {
                 "seat": seat,
@@ -82,7 +83,7 @@ def sheet_rows(rows: list[dict]) -> list[tuple[str, list[int]]]:
     """The score sheet transposed: (label, PP per player) for each source anyone scored from;
     the sources nobody used are left out, Works and Prestige cards always shown."""
     out = []
-    for i, (source, label, _) in enumerate(rows[0]["parts"] if rows else []):
+    for i, (source, label, _pp) in enumerate(rows[0]["parts"] if rows else []):
         values = [r["parts"][i][2] for r in rows]
         if any(values) or source in ("works", PRESTIGE):
             out.append((label, values))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.lang import _, current, ngettext, thing_name
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -35,46 +36,58 @@ RETRACTED = "retracted"
 def name(state, seat) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
         return state.players[seat].name
-    return "Someone"
+    return _("Someone")
 
 
 def object_name(obj) -> str:
-    return OBJECT_NAMES.get(obj, str(obj)) if isinstance(obj, str) else "object"
+    if not isinstance(obj, str):
+        return _("object")
+    return thing_name("objects", obj, OBJECT_NAMES.get(obj, obj))
 
 
 def profession_name(catalog, pid) -> str:
     """A Profession card's printed name; `catalog` is the game's (taught cards included)."""
     if pid == RECRUITING_CARD:
-        return "Recruiting card"
+        return thing_name("objects", "recruiting", OBJECT_NAMES["recruiting"])
     card = catalog.professions.get(pid) if isinstance(pid, str) else None
-    if card is not None:
-        return card.name
-    return str(pid).replace("_", " ").title() if isinstance(pid, str) else "card"
+    if card is not None:  # the built-in cards have a name in each edition; taught ones theirs
+        return thing_name("professions", pid, card.name)
+    return str(pid).replace("_", " ").title() if isinstance(pid, str) else _("card")
 
 
 def building_name(b) -> str:
-    return BUILDINGS[b][0] if isinstance(b, str) and b in BUILDINGS else str(b)
+    if isinstance(b, str) and b in BUILDINGS:
+        return thing_name("buildings", b, BUILDINGS[b][0])
+    return str(b)
 
 
 def freedom_name(f) -> str:
-    return str(f).title()
+    return thing_name("freedoms", f, str(f).title()) if isinstance(f, str) else str(f)
 
 
 def bonus_name(card) -> str:
-    return BONUS_CARDS[card][0] if isinstance(card, str) and card in BONUS_CARDS else str(card)
+    if isinstance(card, str) and card in BONUS_CARDS:
+        return thing_name("bonus_cards", card, BONUS_CARDS[card][0])
+    return str(card)
 
 
 def prestige_name(card) -> str:
-    return (
-        PRESTIGE_CARDS[card][0] if isinstance(card, str) and card in PRESTIGE_CARDS else str(card)
-    )
+    if isinstance(card, str) and card in PRESTIGE_CARDS:
+        return thing_name("prestige_cards", card, PRESTIGE_CARDS[card][0])
+    return str(card)
 
 
 def character_name(c) -> str:
-    return CHARACTERS[c][0] if isinstance(c, str) and c in CHARACTERS else "Character"
+    if isinstance(c, str) and c in CHARACTERS:
+        return thing_name("characters", c, CHARACTERS[c][0])
+    return _("Character")
 
 
 def a(word: str) -> str:
+    """English's indefinite article; the other languages' sentences name the thing bare
+    ("Ada hat angelegt: Wald"), as their articles depend on a gender the catalog lacks."""
+    if current() != "en":
+        return word
     vowel = word[:1] in "AEIOU" and not word.startswith("Uni")  # "a University"
     return ("an " if vowel else "a ") + word
 
@@ -83,11 +96,11 @@ def and_(items) -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("%(list)s and %(last)s", list=", ".join(items[:-1]), last=items[-1])
 
 
 def florin(n: int) -> str:
-    return f"{n} Florin"
+    return _("%(amount)s Florin", amount=n)
 
 
 def _own(fact, viewer, key: str = "player") -> bool:
@@ -99,7 +112,7 @@ def recorder(fact, state) -> str:
     """Who recorded it: a seat's phone, or the host's device."""
     by = fact.by
     if by in (None, "", "host"):
-        return "Host"
+        return _("Host")
     if isinstance(by, str) and by.isdigit():
         return name(state, int(by))
     return str(by)
@@ -130,24 +143,31 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
 def _retracted(fact, state, undone) -> str:
     who = recorder(fact, state)
     if undone:
-        return f"{who} undid: " + "; ".join(undone)
+        return _("%(name)s undid: %(said)s", name=who, said="; ".join(undone))
     seqs = fact.event.get("seqs") or []
-    return f"{who} undid event{'s' * (len(seqs) != 1)} {and_(seqs)}"
+    return ngettext(
+        "%(name)s undid event %(seqs)s",
+        "%(name)s undid events %(seqs)s",
+        len(seqs),
+        name=who,
+        seqs=and_(seqs),
+    )
 
 
 def _game_started(fact, state, who, viewer):
     names = [p.name for p in state.players] or list(fact.event.get("players") or [])
-    text = f"The game began: {and_(names)}"
+    text = _("The game began: %(names)s", names=and_(names))
     opening = fact.opening
     if opening:
-        text += f"; {name(state, opening['start_player'])} starts"
+        text += "; " + _("%(name)s starts", name=name(state, opening["start_player"]))
         if opening["solo"]:
-            text += f" (solo against Wolfgang, {opening['solo']})"
+            text += " " + _("(solo against Wolfgang, %(level)s)", level=opening["solo"])
         if opening["grid"]:
-            text += "; played on the grid"
+            text += "; " + _("played on the grid")
         if opening["freedoms"]:
-            text += "; Freedoms in the supply: " + ", ".join(
-                f"{n} {f.title()}" for f, n in opening["freedoms"].items()
+            text += "; " + _(
+                "Freedoms in the supply: %(list)s",
+                list=", ".join(f"{n} {freedom_name(f)}" for f, n in opening["freedoms"].items()),
             )
     return text
 
@@ -155,65 +175,84 @@ def _game_started(fact, state, who, viewer):
 def _starting_hand(fact, state, who, viewer):
     if _own(fact, viewer):
         cards = [profession_name(state.catalog, p) for p in fact.event.get("professions") or []]
-        return f"{who} kept {and_(cards)} as a starting hand"
-    return f"{who} chose a starting hand"
+        return _("%(name)s kept %(cards)s as a starting hand", name=who, cards=and_(cards))
+    return _("%(name)s chose a starting hand", name=who)
 
 
 def _won(state, result, how="won") -> str:
-    return (
-        f"{name(state, result['player'])} {how} the {object_name(result['object'])} for "
-        f"{florin(result['price'])}"
+    who, what, price = (
+        name(state, result["player"]),
+        object_name(result["object"]),
+        florin(result["price"]),
     )
+    if how == "took":
+        return _("%(name)s took the %(object)s for %(price)s", name=who, object=what, price=price)
+    return _("%(name)s won the %(object)s for %(price)s", name=who, object=what, price=price)
 
 
 def _auction_opened(fact, state, who, viewer):
     if fact.settled:
         return _won(state, fact.settled[-1], "took")
     bid = fact.bid if fact.bid is not None else "?"
-    return f"{who} opened an auction for the {object_name(fact.event.get('object'))} at {bid}"
+    return _(
+        "%(name)s opened an auction for the %(object)s at %(bid)s",
+        name=who,
+        object=object_name(fact.event.get("object")),
+        bid=bid,
+    )
 
 
 def _bid_raised(fact, state, who, viewer):
-    return f"{who} raised to {fact.event.get('amount')}"
+    return _("%(name)s raised to %(amount)s", name=who, amount=fact.event.get("amount"))
 
 
 def _bid_passed(fact, state, who, viewer):
     if fact.settled:
-        return f"{who} passed; " + _won(state, fact.settled[-1])
-    return f"{who} passed"
+        return _("%(name)s passed", name=who) + "; " + _won(state, fact.settled[-1])
+    return _("%(name)s passed", name=who)
 
 
 def _auctions_left(fact, state, who, viewer):
-    return f"{who} left the auctions this round"
+    return _("%(name)s left the auctions this round", name=who)
 
 
 def _last_player_took(fact, state, who, viewer):
     if fact.settled:
         result = fact.settled[-1]
-        return (
-            f"{who}, the last player, took the {object_name(result['object'])} for "
-            f"{florin(result['price'])}"
+        return _(
+            "%(name)s, the last player, took the %(object)s for %(price)s",
+            name=who,
+            object=object_name(result["object"]),
+            price=florin(result["price"]),
         )
-    return f"{who}, the last player, took the {object_name(fact.event.get('object'))}"
+    return _(
+        "%(name)s, the last player, took the %(object)s",
+        name=who,
+        object=object_name(fact.event.get("object")),
+    )
 
 
 def _last_player_declined(fact, state, who, viewer):
-    return f"{who}, the last player, took nothing this round"
+    return _("%(name)s, the last player, took nothing this round", name=who)
 
 
 def _landscape_placed(fact, state, who, viewer):
     kind = object_name(fact.event.get("landscape"))
-    text = f"{who} placed {a(kind)}"
+    text = _("%(name)s placed %(landscape)s", name=who, landscape=a(kind))
     gained = fact.fame_sources.get(fact.player, {}).get("landscapes", 0)
     if gained > 0:
-        text += f" (+{gained} PP for another {kind})"
+        text += " " + _("(+%(pp)s PP for another %(landscape)s)", pp=gained, landscape=kind)
     return text
 
 
 def _prestige_chosen(fact, state, who, viewer):
     if _own(fact, viewer):
-        return f"{who} chose the Prestige card \u201c{prestige_name(fact.event.get('card'))}\u201d"
-    return f"{who} chose a Prestige card"
+        return _(
+            "%(name)s chose the Prestige card \u201c%(card)s\u201d",
+            name=who,
+            card=prestige_name(fact.event.get("card")),
+        )
+    return _("%(name)s chose a Prestige card", name=who)
 
 
 def _work_completed(fact, state, who, viewer):
@@ -222,32 +261,45 @@ def _work_completed(fact, state, who, viewer):
     taken = work.get("prestige", fact.event.get("prestige", 0)) or 0
     card = profession_name(state.catalog, fact.event.get("profession"))
     if fact.event.get("princess") is True:
-        card = "Princess"
-    text = f"{who} completed a Work with the {card}: Work Value {value}"
+        card = character_name("princess")
+    text = _(
+        "%(name)s completed a Work with the %(card)s: Work Value %(value)s",
+        name=who,
+        card=card,
+        value=value,
+    )
     if isinstance(value, int):
         paid = value * FLORIN_PER_WORK_VALUE - taken * FLORIN_PER_PRESTIGE_TAKEN
-        parts = ([f"{taken} PP"] if taken else []) + ([florin(paid)] if paid else [])
-        text += ", took " + (" and ".join(parts) if parts else "nothing")
+        parts = ([_("%(pp)s PP", pp=taken)] if taken else []) + ([florin(paid)] if paid else [])
+        text += ", " + _("took %(what)s", what=and_(parts) if parts else _("nothing"))
     bonus = fact.event.get("bonus_cards") or []
     if bonus:  # played face up: the table sees them
+        cards = "; ".join(f"\u201c{bonus_name(b)}\u201d" for b in bonus)
         text += (
-            f" (Bonus card{'s' * (len(bonus) > 1)}: "
-            + "; ".join(f"\u201c{bonus_name(b)}\u201d" for b in bonus)
+            " ("
+            + ngettext("Bonus card: %(cards)s", "Bonus cards: %(cards)s", len(bonus), cards=cards)
             + ")"
         )
     return text
 
 
 def _building_built(fact, state, who, viewer):
-    return f"{who} built {a(building_name(fact.event.get('building')))}"
+    return _(
+        "%(name)s built %(building)s",
+        name=who,
+        building=a(building_name(fact.event.get("building"))),
+    )
 
 
 def _cooperation_proposed(fact, state, who, viewer):
     e = fact.event
-    return (
-        f"{who} proposed to build {a(building_name(e.get('building')))} with "
-        f"{name(state, e.get('partner'))}, who would pay {florin(e.get('partner_payment'))} "
-        "(Cooperative Building)"
+    return _(
+        "%(name)s proposed to build %(building)s with %(partner)s, who would pay %(price)s "
+        "(Cooperative Building)",
+        name=who,
+        building=a(building_name(e.get("building"))),
+        partner=name(state, e.get("partner")),
+        price=florin(e.get("partner_payment")),
     )
 
 
@@ -255,38 +307,60 @@ def _cooperation_answered(fact, state, who, viewer):
     """The payment was negotiated aloud (ruling C3): the table hears it."""
     offer = fact.proposal
     if offer is None:
-        return f"{who} answered a proposal"
+        return _("%(name)s answered a proposal", name=who)
     builder, partner = name(state, offer["player"]), name(state, offer["partner"])
     building = a(building_name(offer["building"]))
     if fact.type == "cooperation_declined":
         if fact.event.get("player") == offer["player"]:
-            return f"{builder} withdrew the proposal to build {building} with {partner}"
-        return f"{partner} declined to build {building} with {builder}"
-    return (
-        f"{partner} accepted: {builder} and {partner} built {building} together "
-        f"({partner} paid {builder} {florin(offer['partner_payment'])}; 3 PP each)"
+            return _(
+                "%(builder)s withdrew the proposal to build %(building)s with %(partner)s",
+                builder=builder,
+                building=building,
+                partner=partner,
+            )
+        return _(
+            "%(partner)s declined to build %(building)s with %(builder)s",
+            builder=builder,
+            building=building,
+            partner=partner,
+        )
+    return _(
+        "%(partner)s accepted: %(builder)s and %(partner)s built %(building)s together "
+        "(%(partner)s paid %(builder)s %(price)s; 3 PP each)",
+        builder=builder,
+        building=building,
+        partner=partner,
+        price=florin(offer["partner_payment"]),
     )
 
 
 def _profession_taken(fact, state, who, viewer):
     if _own(fact, viewer):
         card = profession_name(state.catalog, fact.event.get("profession"))
-        return f"{who} took the {card} (Profession card)"
-    return f"{who} took a Profession card"
+        return _("%(name)s took the %(card)s (Profession card)", name=who, card=card)
+    return _("%(name)s took a Profession card", name=who)
 
 
 def _freedom(fact, state, who, viewer):
-    return f"{who} introduced the {freedom_name(fact.event.get('freedom'))} Freedom"
+    return _(
+        "%(name)s introduced the %(freedom)s Freedom",
+        name=who,
+        freedom=freedom_name(fact.event.get("freedom")),
+    )
 
 
 def _bonus_taken(fact, state, who, viewer):
     if _own(fact, viewer):
-        return f"{who} took the Bonus card \u201c{bonus_name(fact.event.get('card'))}\u201d"
-    return f"{who} took a Bonus card"
+        return _(
+            "%(name)s took the Bonus card \u201c%(card)s\u201d",
+            name=who,
+            card=bonus_name(fact.event.get("card")),
+        )
+    return _("%(name)s took a Bonus card", name=who)
 
 
 def _turn_ended(fact, state, who, viewer):
-    return f"{who} ended the turn"
+    return _("%(name)s ended the turn", name=who)
 
 
 def _recruiting(fact, state, who, viewer):
@@ -294,30 +368,47 @@ def _recruiting(fact, state, who, viewer):
     if "from_dummy" in fact.event:
         column = fact.event.get("from_dummy", 0)
         column = column + 1 if isinstance(column, int) else "?"
-        return f"{who} used a Recruiting card on dummy player {column}'s {card}"
+        return _(
+            "%(name)s used a Recruiting card on dummy player %(column)s's %(card)s",
+            name=who,
+            column=column,
+            card=card,
+        )
     other = name(state, fact.event.get("from_player"))
-    return f"{who} used a Recruiting card to take the {card} from {other}'s table"
+    return _(
+        "%(name)s used a Recruiting card to take the %(card)s from %(other)s's table",
+        name=who,
+        card=card,
+        other=other,
+    )
 
 
 def _fame_sold(fact, state, who, viewer):
     points = fact.event.get("points", 0)
     amount = points * FLORIN_PER_FAME_SOLD if isinstance(points, int) else "?"
-    return f"{who} sold {points} PP for {amount} Florin"
+    return _("%(name)s sold %(pp)s PP for %(price)s", name=who, pp=points, price=florin(amount))
 
 
 def _correction(fact, state, who, viewer):
     fame, money = fact.event.get("fame", 0) or 0, fact.event.get("money", 0) or 0
     parts = []
     if money:
-        parts.append(f"money by {money:+d} Florin" if _own(fact, viewer) else "money")
+        parts.append(
+            _("money by %(change)s Florin", change=f"{money:+d}")
+            if _own(fact, viewer)
+            else _("money")
+        )
     if fame:
-        parts.append(f"fame by {fame:+d}")
-    what = " and ".join(parts) if parts else "nothing"
+        parts.append(_("fame by %(change)s", change=f"{fame:+d}"))
+    what = and_(parts) if parts else _("nothing")
     fixes = fact.event.get("fixes")
     if isinstance(fixes, int):
-        what += f" for event {fixes}"
+        what += " " + _("for event %(seq)s", seq=fixes)
     reason = str(fact.event.get("reason") or "").strip()
-    return f"{recorder(fact, state)} corrected {who}'s {what}" + (f": {reason}" if reason else "")
+    text = _(
+        "%(host)s corrected %(name)s's %(what)s", host=recorder(fact, state), name=who, what=what
+    )
+    return text + (f": {reason}" if reason else "")
 
 
 def _solo_step_done(fact, state, who, viewer):
@@ -339,11 +430,17 @@ def _character_bid(fact, state, who, viewer):
     space = fact.event.get("space")
     price = space * FLORIN_PER_CHARACTER_SPACE if isinstance(space, int) else "?"
     card = character_name(fact.event.get("character"))
-    return f"{who} put their Pawn on the {card}, space {space} ({price} Florin)"
+    return _(
+        "%(name)s put their Pawn on the %(card)s, space %(space)s (%(price)s)",
+        name=who,
+        card=card,
+        space=space,
+        price=florin(price),
+    )
 
 
 def _character_passed(fact, state, who, viewer):
-    return f"{who} passed in the Character Auction"
+    return _("%(name)s passed in the Character Auction", name=who)
 
 
 def _character_used(fact, state, who, viewer):
@@ -351,32 +448,54 @@ def _character_used(fact, state, who, viewer):
     c = e.get("character")
     gained = fact.fame.get(fact.player, 0)
     if c == "cardinal":
-        return f"{who} flipped the Cardinal: a third action this turn"
+        return _("%(name)s flipped the Cardinal: a third action this turn", name=who)
     if c == "merchant" and e.get("effect") == "pay_object":
-        return f"{who} flipped the Merchant instead of paying {florin(fact.won_price or 0)}"
+        return _(
+            "%(name)s flipped the Merchant instead of paying %(price)s",
+            name=who,
+            price=florin(fact.won_price or 0),
+        )
     if c == "merchant":
-        return f"{who} flipped the Merchant: +{gained} PP"
+        return _("%(name)s flipped the Merchant: +%(pp)s PP", name=who, pp=gained)
     if c == "professor":
-        deck = "Prestige card" if e.get("deck") == "prestige" else "Bonus card"
+        prestige = e.get("deck") == "prestige"
         if _own(fact, viewer):
-            card = e.get("card")
-            card = prestige_name(card) if deck == "Prestige card" else bonus_name(card)
-            return f"{who} flipped the Professor for a free {deck}: \u201c{card}\u201d"
-        return f"{who} flipped the Professor for a free {deck}"
+            card = prestige_name(e.get("card")) if prestige else bonus_name(e.get("card"))
+            if prestige:
+                return _(
+                    "%(name)s flipped the Professor for a free Prestige card: \u201c%(card)s\u201d",
+                    name=who,
+                    card=card,
+                )
+            return _(
+                "%(name)s flipped the Professor for a free Bonus card: \u201c%(card)s\u201d",
+                name=who,
+                card=card,
+            )
+        if prestige:
+            return _("%(name)s flipped the Professor for a free Prestige card", name=who)
+        return _("%(name)s flipped the Professor for a free Bonus card", name=who)
     if c == "banker":
         if not e.get("florin"):
-            return f"{who} kept their Florin: no exchange with the Banker"
-        return f"{who} exchanged {florin(e.get('florin'))} for {gained} PP with the Banker"
-    return f"{who} used the {character_name(c)}"
+            return _("%(name)s kept their Florin: no exchange with the Banker", name=who)
+        return _(
+            "%(name)s exchanged %(price)s for %(pp)s PP with the Banker",
+            name=who,
+            price=florin(e.get("florin")),
+            pp=gained,
+        )
+    return _("%(name)s used the %(card)s", name=who, card=character_name(c))
 
 
 def _purchase(state, bought: dict) -> str:
-    text = (
-        f"{name(state, bought['player'])} bought the {character_name(bought['character'])} "
-        f"for {florin(bought['price'])}"
+    text = _(
+        "%(name)s bought the %(card)s for %(price)s",
+        name=name(state, bought["player"]),
+        card=character_name(bought["character"]),
+        price=florin(bought["price"]),
     )
     if bought["banker"] is not None:
-        text += f" and took the {florin(bought['banker'])} on it"
+        text += " " + _("and took the %(price)s on it", price=florin(bought["banker"]))
     return text
 
 
@@ -389,23 +508,40 @@ def _profession_taught(fact, state, who, viewer):
     card = e.get("name") or profession_name(state.catalog, e.get("profession"))
     now = _wishes(e.get("building"), e.get("landscape"), e.get("freedom"))
     if not (fact.by in ("", "host") or (viewer is not None and fact.by == str(viewer))):
-        return f"{teller} taught Palazzo a Profession card's preferences"
+        return _("%(name)s taught Palazzo a Profession card's preferences", name=teller)
     old = _wishes(*fact.was) if fact.was else now
     if old != now:
-        return f"{teller} changed the {card}: {old} \u2192 {now}"
-    return f"{teller} taught Palazzo the {card}: {now}"
+        return _(
+            "%(name)s changed the %(card)s: %(old)s \u2192 %(new)s",
+            name=teller,
+            card=card,
+            old=old,
+            new=now,
+        )
+    return _("%(name)s taught Palazzo the %(card)s: %(new)s", name=teller, card=card, new=now)
 
 
 def _wishes(building, landscape, freedom) -> str:
-    return f"{building_name(building)}, {str(landscape).title()}, {str(freedom).title()}"
+    return f"{building_name(building)}, {object_name(landscape)}, {freedom_name(freedom)}"
 
 
 def _landscape_taught(fact, state, who, viewer):
     kind, cells = fact.event.get("landscape"), fact.event.get("cells")
     teller = recorder(fact, state)
     if fact.was and fact.was != cells:
-        return f"{teller} changed the {object_name(kind)}'s size: {fact.was} \u2192 {cells} squares"
-    return f"{teller} taught Palazzo that {a(object_name(kind))} covers {cells} squares"
+        return _(
+            "%(name)s changed the %(landscape)s's size: %(old)s \u2192 %(new)s squares",
+            name=teller,
+            landscape=object_name(kind),
+            old=fact.was,
+            new=cells,
+        )
+    return _(
+        "%(name)s taught Palazzo that %(landscape)s covers %(cells)s squares",
+        name=teller,
+        landscape=a(object_name(kind)),
+        cells=cells,
+    )
 
 
 def _revealed(e, state) -> str:
@@ -479,8 +615,13 @@ _TELLERS = {
 def round_ended(state, done: dict) -> str:
     if done.get("scored"):
         names = and_(name(state, s) for s in done["scored"])
-        return f"Round {done['round']} ends: best Work {done['best_work']} by {names} (+3 PP)"
-    return f"Round {done['round']} ends without a Work"
+        return _(
+            "Round %(round)s ends: best Work %(value)s by %(names)s (+3 PP)",
+            round=done["round"],
+            value=done["best_work"],
+            names=names,
+        )
+    return _("Round %(round)s ends without a Work", round=done["round"])
 
 
 def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
@@ -493,19 +634,26 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     if fact.final is not None:
         extra.append(final_words(state, fact.final))
     elif fact.round_began:
-        extra.append(f"Round {fact.round_began} of {ROUNDS} begins")
+        extra.append(
+            _("Round %(round)s of %(rounds)s begins", round=fact.round_began, rounds=ROUNDS)
+        )
     elif fact.auctions_over:
-        extra.append(f"The auctions are over; {name(state, fact.turn)}'s turn")
+        extra.append(_("The auctions are over; %(name)s's turn", name=name(state, fact.turn)))
     elif fact.phase == "character_auction" and fact.phase_before == "auction":
         extra.append(
-            f"The auctions are over; the Character Auction begins with {name(state, fact.turn)}"
+            _(
+                "The auctions are over; the Character Auction begins with %(name)s",
+                name=name(state, fact.turn),
+            )
         )
     elif fact.phase == "action" and fact.phase_before == "character_auction":
-        extra.append(f"The Character Auction is over; {name(state, fact.turn)}'s turn")
+        extra.append(
+            _("The Character Auction is over; %(name)s's turn", name=name(state, fact.turn))
+        )
     elif fact.phase == "banker_exchange" and fact.phase_before != "banker_exchange":
-        extra.append("The last round is over; the Banker's holder may exchange Florin for PP")
+        extra.append(_("The last round is over; the Banker's holder may exchange Florin for PP"))
     elif fact.type == "turn_ended" and fact.new_turn and fact.phase == "action":
-        extra.append(f"{name(state, fact.turn)}'s turn")
+        extra.append(_("%(name)s's turn", name=name(state, fact.turn)))
     return ". ".join([text] + extra)
 
 
@@ -514,12 +662,17 @@ def final_words(state, final: dict | None = None) -> str:
     final = final if final is not None else (state.final or {})
     winners = [name(state, w) for w in final.get("winners", [])]
     if not winners:
-        return "The game is over"
-    verb = "wins" if len(winners) == 1 else "share the victory"
+        return _("The game is over")
     tally = ", ".join(
         f"{name(state, x['player'])} {x['total']} PP" for x in final.get("scores", [])
     )
-    return f"The game is over: {and_(winners)} {verb} ({tally})"
+    return ngettext(
+        "The game is over: %(winners)s wins (%(tally)s)",
+        "The game is over: %(winners)s share the victory (%(tally)s)",
+        len(winners),
+        winners=and_(winners),
+        tally=tally,
+    )
 
 
 # -- a whole story ----------------------------------------------------------------------------

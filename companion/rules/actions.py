@@ -25,7 +25,7 @@ from .catalog import (
 from .checks import known, pay, seat
 from .module import Event, chain
 from .principality import buildings_of, check_building_cells, check_room
-from .refusals import refuse
+from .refusals import N_, Named, refuse, said
 from .rounds import next_turn, start_turn
 from .setup import in_play, seen_out_of_deck
 from .state import GameState, Player
@@ -59,8 +59,14 @@ def check_action_left(state: GameState, s: int, kind: str) -> None:
     p = state.players[s]
     allowed = actions_allowed(state, s)
     if p.actions >= allowed:
-        used = "both" if allowed == 2 else f"all {allowed}"
-        refuse("no_actions_left", f"{p.name} has used {used} actions this turn")
+        if allowed == 2:
+            refuse("no_actions_left", N_("%(name)s has used both actions this turn"), name=p.name)
+        refuse(
+            "no_actions_left",
+            N_("%(name)s has used all %(allowed)s actions this turn"),
+            name=p.name,
+            allowed=allowed,
+        )
     once = once_per_turn(state, s)
     if kind in once and kind in p.once_used:
         refuse("once_per_round", once[kind])
@@ -85,12 +91,17 @@ def work_completed(state: GameState, ev: Event) -> None:
     p = state.players[s]
     pid = ev.get("profession")
     if pid == RECRUITING_CARD or pid not in p.hand:
-        name = (
-            state.catalog.professions[pid].name
+        card = (
+            Named("professions", pid, state.catalog.professions[pid].name)
             if known(pid, state.catalog.professions)
             else repr(pid)
         )
-        refuse("not_in_hand", f"{p.name} has no {name} card in hand to play")
+        refuse(
+            "not_in_hand",
+            N_("%(name)s has no %(card)s card in hand to play"),
+            name=p.name,
+            card=card,
+        )
     profession(state, pid)
     bonus = ev.get("bonus_cards", [])
     if (
@@ -98,7 +109,11 @@ def work_completed(state: GameState, ev: Event) -> None:
         or len(set(map(str, bonus))) != len(bonus)
         or any(b not in p.bonus_cards for b in bonus)
     ):
-        refuse("bonus_card_not_in_hand", f"Play only Bonus cards {p.name} holds, each once")
+        refuse(
+            "bonus_card_not_in_hand",
+            N_("Play only Bonus cards %(name)s holds, each once"),
+            name=p.name,
+        )
     wv = work_value(state, s, pid, bonus)
     check_work_value(state, wv["total"])
     taken = check_prestige_taken(wv["total"], ev.get("prestige", 0))
@@ -112,7 +127,12 @@ def work_completed(state: GameState, ev: Event) -> None:
 def check_work_value(state: GameState, total: int) -> None:
     minimum = MINIMUM_WORK_VALUE[state.round]
     if total < minimum:
-        refuse("below_minimum", f"Work Value {total} is below this round's minimum of {minimum}")
+        refuse(
+            "below_minimum",
+            N_("Work Value %(total)s is below this round's minimum of %(minimum)s"),
+            total=total,
+            minimum=minimum,
+        )
 
 
 def check_prestige_taken(total: int, taken: object) -> int:
@@ -124,7 +144,9 @@ def check_prestige_taken(total: int, taken: object) -> int:
     ):
         refuse(
             "bad_prestige_split",
-            f"Take 0 to {total // 2} PP instead of Florin for a Work Value of {total}",
+            N_("Take 0 to %(most)s PP instead of Florin for a Work Value of %(total)s"),
+            most=total // 2,
+            total=total,
         )
     return taken
 
@@ -158,20 +180,26 @@ def building_built(state: GameState, ev: Event) -> None:
     if b in buildings_of(state, s):
         refuse(
             "building_already_built",
-            f"{p.name} already has a {name}: each Building only once in a Principality",
+            N_("%(name)s already has a %(building)s: each Building only once in a Principality"),
+            name=p.name,
+            building=Named("buildings", b, name),
         )
     if state.building_supply[b] <= 0:
-        refuse("building_sold_out", f"No {name} is left in the supply")
+        refuse(
+            "building_sold_out",
+            N_("No %(building)s is left in the supply"),
+            building=Named("buildings", b, name),
+        )
     check_room(p, name, BUILDINGS[b][1], state.grid, state.catalog.landscape_cells)
     cost = building_cost(p)
-    pay(state, s, cost, f"A {name}")
+    pay(state, s, cost, Named("buildings", b, f"A {name}"))
     cells = ev.get("cells")
     if state.grid:
         if cells is None:
             refuse("cells_required", f"This game has a grid: tap the squares the {name} covers")
         cells = check_building_cells(p, b, cells)
     elif cells is not None:
-        refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+        refuse("cells_not_allowed", N_("This game is played without a grid: no squares needed"))
     p.money -= cost
     state.building_supply[b] -= 1
     p.buildings.append(b)
@@ -184,23 +212,27 @@ def profession_taken(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
     if state.profession_deck <= 0:
-        refuse("deck_empty", "The Profession deck is empty")
+        refuse("deck_empty", N_("The Profession deck is empty"))
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
-        name = state.catalog.professions[pid].name
+        card = Named("professions", pid, state.catalog.professions[pid].name)
         if pid in seen_out_of_deck(state, s):
             refuse(
                 "card_not_available",
-                f"The {name} is not in the deck: it is in your hand or face up",
+                N_("The %(card)s is not in the deck: it is in your hand or face up"),
+                card=card,
             )
         # where it is would tell another player's hidden hand: say only that it cannot be so
         refuse(
             "card_not_available",
-            f"Palazzo cannot record the {name} as drawn: by what the table recorded, it is not "
-            "the card on top of the deck. Check the card you drew; if it is the "
-            f"{name}, a card was recorded wrong earlier: ask the host to look.",
+            N_(
+                "Palazzo cannot record the %(card)s as drawn: by what the table recorded, it is "
+                "not the card on top of the deck. Check the card you drew; if it is the "
+                "%(card)s, a card was recorded wrong earlier: ask the host to look."
+            ),
+            card=card,
         )
-    pay(state, s, PROFESSION_CARD_COST, "A Profession card")
+    pay(state, s, PROFESSION_CARD_COST, said(N_("A Profession card")))
     p.money -= PROFESSION_CARD_COST
     p.hand.append(pid)
     state.profession_deck -= 1
@@ -213,10 +245,19 @@ def freedom_introduced(state: GameState, ev: Event) -> None:
     if f not in FREEDOMS:
         refuse("freedom_unknown", f"{f!r} is not a Freedom: travel, religion or opinion")
     if f in p.freedoms:
-        refuse("freedom_already_introduced", f"{p.name} already has the {f.title()} Freedom")
+        refuse(
+            "freedom_already_introduced",
+            N_("%(name)s already has the %(freedom)s Freedom"),
+            name=p.name,
+            freedom=Named("freedoms", f, f.title()),
+        )
     if state.freedom_supply[f] <= 0:
-        refuse("freedom_sold_out", f"No {f.title()} Freedom is left in the supply")
-    pay(state, s, FREEDOM_COST, "A Freedom")
+        refuse(
+            "freedom_sold_out",
+            N_("No %(freedom)s Freedom is left in the supply"),
+            freedom=Named("freedoms", f, f.title()),
+        )
+    pay(state, s, FREEDOM_COST, said(N_("A Freedom")))
     p.money -= FREEDOM_COST
     state.freedom_supply[f] -= 1
     p.freedoms.append(f)
@@ -226,11 +267,11 @@ def bonus_card_taken(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
     if not state.bonus_deck:
-        refuse("deck_empty", "The Bonus deck is empty")
+        refuse("deck_empty", N_("The Bonus deck is empty"))
     card = ev.get("card")
     if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
         refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
-    pay(state, s, BONUS_CARD_COST, "A Bonus card")
+    pay(state, s, BONUS_CARD_COST, said(N_("A Bonus card")))
     p.money -= BONUS_CARD_COST
     state.bonus_deck.remove(card)
     p.bonus_cards.append(card)

@@ -12,7 +12,7 @@ from .catalog import (
 from .checks import seat, selling_allowed, whole
 from .module import Event, every, some
 from .principality import empty_spaces
-from .refusals import refuse
+from .refusals import N_, refuse
 from .state import GameState
 
 
@@ -28,7 +28,7 @@ def check_recruiting(state: GameState, ev: Event) -> tuple[int, int, str]:
     other = state.players[src]
     check_recruiter(state, s)
     if src == s:
-        refuse("not_opponent", "Recruit from an opponent's table, not your own")
+        refuse("not_opponent", N_("Recruit from an opponent's table, not your own"))
     pid = ev.get("profession")
     if not isinstance(pid, str) or pid == RECRUITING_CARD or pid not in other.table:
         refuse("not_on_table", f"{other.name} has no face-up {pid!r} on the table")
@@ -47,55 +47,70 @@ def check_recruiter(state: GameState, s: int) -> None:
     the Auction phase, or on their own turn in the Action phase."""
     p = state.players[s]
     if RECRUITING_CARD not in p.hand:
-        refuse("no_recruiting_card", f"{p.name} has no Recruiting card in hand")
+        refuse("no_recruiting_card", N_("%(name)s has no Recruiting card in hand"), name=p.name)
     if state.phase == "auction" and p.acquired != RECRUITING_CARD:
         refuse(
             "not_your_turn",
-            "In the Auction phase a Recruiting card is used right after it "
-            "is acquired; otherwise on your own turn in the Action phase",
+            N_(
+                "In the Auction phase a Recruiting card is used right after it "
+                "is acquired; otherwise on your own turn in the Action phase"
+            ),
         )
     if state.phase == "action" and state.turn is not None and state.turn != s:
         refuse(
             "not_your_turn",
-            f"Use a Recruiting card on your own turn (it is {state.players[state.turn].name}'s)",
+            N_("Use a Recruiting card on your own turn (it is %(name)s's)"),
+            name=state.players[state.turn].name,
         )
 
 
 def fame_sold(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     if not selling_allowed(state):
-        refuse("selling_forbidden", "With The Muse and the Princess fame cannot be sold")
+        refuse("selling_forbidden", N_("With The Muse and the Princess fame cannot be sold"))
     points = whole(ev, "points", 1)
     p = state.players[s]
     if points > p.fame:
-        refuse("not_enough_fame", f"{p.name} has {p.fame} PP: fame never goes below 0")
+        refuse(
+            "not_enough_fame",
+            N_("%(name)s has %(fame)s PP: fame never goes below 0"),
+            name=p.name,
+            fame=p.fame,
+        )
     p.fame -= points
     p.money += points * FLORIN_PER_FAME_SOLD
 
 
 def correction(state: GameState, ev: Event) -> None:
     if ev.get("by", "host") != "host":
-        refuse("host_only", "Only the host records corrections")
+        refuse("host_only", N_("Only the host records corrections"))
     s = seat(state, ev)
     money, fame = ev.get("money", 0), ev.get("fame", 0)
     reason = ev.get("reason")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (money, fame)):
-        refuse("bad_correction", "A correction changes money and fame by whole numbers")
+        refuse("bad_correction", N_("A correction changes money and fame by whole numbers"))
     if money % 100:
-        refuse("bad_correction", "Money comes in 100 Florin")
+        refuse("bad_correction", N_("Money comes in 100 Florin"))
     if not isinstance(reason, str) or not reason.strip():
-        refuse("bad_correction", "Say why: a correction needs a reason")
+        refuse("bad_correction", N_("Say why: a correction needs a reason"))
     p = state.players[s]
     owes = some(state, "fame_may_go_negative", s)
     if p.money + money < 0 or (p.fame + fame < 0 and not owes):
         refuse(
             "bad_correction",
-            f"{p.name} would have {p.money + money} Florin and "
-            f"{p.fame + fame} PP: neither may go below 0",
+            N_("%(name)s would have %(money)s Florin and %(fame)s PP: neither may go below 0"),
+            name=p.name,
+            money=p.money + money,
+            fame=p.fame + fame,
         )
     cur = state.auction.get("current") if state.phase == "auction" else None
     if cur and cur["bidder"] == s and cur["bid"] > (p.money + money) + 100 * (p.fame + fame):
-        refuse("bad_correction", f"{p.name} could no longer pay the standing bid of {cur['bid']}")
+        refuse(
+            "bad_correction",
+            N_("%(name)s could no longer pay the standing bid of %(bid)s"),
+            name=p.name,
+            bid=cur["bid"],
+        )
     p.money += money
     p.fame += fame
 

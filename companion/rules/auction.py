@@ -17,7 +17,7 @@ from .catalog import (
 from .checks import known, means, opening_bid, seat
 from .module import Event, chain, first, gather
 from .principality import check_landscape_cells, check_room
-from .refusals import Refusal, refuse
+from .refusals import N_, Named, Refusal, refuse
 from .rounds import end_phase
 from .setup import stack_left
 from .state import GameState, Player, new_auction
@@ -76,13 +76,22 @@ def _check_object(state: GameState, s: int, obj: object) -> str:
             "unknown_object",
             f"{obj!r} is not an auction object here; choose one of {', '.join(objects(state))}",
         )
-    name = OBJECT_NAMES[obj]
+    name = Named("objects", obj, OBJECT_NAMES[obj])
     if obj in state.auction["taken"]:
-        refuse("stack_taken_this_round", f"A {name} was already acquired this round")
+        refuse(
+            "stack_taken_this_round",
+            N_("A %(object)s was already acquired this round"),
+            object=name,
+        )
     if stack_left(state, obj) <= 0:
-        refuse("stack_exhausted", f"The {name} stack is exhausted")
+        refuse("stack_exhausted", N_("The %(object)s stack is exhausted"), object=name)
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
-        refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+        refuse(
+            "builder_cap",
+            N_("%(name)s already has %(most)s Builders"),
+            name=state.players[s].name,
+            most=MAX_BUILDERS,
+        )
     _check_room_for(state, s, obj)
     return obj
 
@@ -115,8 +124,14 @@ def _check_means(state, s: int, amount: int):
         p = state.players[s]
         refuse(
             "bid_beyond_means",
-            f"{p.name} cannot bid {amount}: {p.money} Florin plus "
-            f"{p.fame} PP to sell is {means(state, s)}",
+            N_(
+                "%(name)s cannot bid %(amount)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s"
+            ),
+            name=p.name,
+            amount=amount,
+            money=p.money,
+            fame=p.fame,
+            means=means(state, s),
         )
 
 
@@ -126,11 +141,14 @@ def _out_of_the_auctions(state, s: int):
     if p.acquired is not None:
         refuse(
             "already_acquired",
-            f"{p.name} already acquired a {OBJECT_NAMES[p.acquired]} "
-            "this round: one object per player each round",
+            N_(
+                "%(name)s already acquired a %(object)s this round: one object per player each round"
+            ),
+            name=p.name,
+            object=Named("objects", p.acquired, OBJECT_NAMES[p.acquired]),
         )
     if p.left_auctions:
-        refuse("not_your_turn", f"{p.name} left the auctions this round")
+        refuse("not_your_turn", N_("%(name)s left the auctions this round"), name=p.name)
 
 
 def _ready_to_open(state, s: int):
@@ -138,22 +156,27 @@ def _ready_to_open(state, s: int):
     if a["opener"] != s:
         _out_of_the_auctions(state, s)
     if a["current"]:
+        obj = a["current"]["object"]
         refuse(
             "auction_in_progress",
-            f"The {OBJECT_NAMES[a['current']['object']]} is still being auctioned",
+            N_("The %(object)s is still being auctioned"),
+            object=Named("objects", obj, OBJECT_NAMES[obj]),
         )
     _no_pending(state)
     if a["opener"] != s:
-        who = state.players[a["opener"]].name if a["opener"] is not None else "nobody"
-        refuse("not_your_turn", f"It is {who}'s turn to choose a stack")
+        if a["opener"] is None:
+            refuse("not_your_turn", N_("Nobody may choose a stack now"))
+        who = state.players[a["opener"]].name
+        refuse("not_your_turn", N_("It is %(name)s's turn to choose a stack"), name=who)
 
 
 def _no_pending(state):
     pending = state.auction["pending"]
     if pending:
         who = state.players[pending[0]["player"]].name
-        what = "choose a Prestige card" if pending[0]["kind"] == "prestige" else "place a Landscape"
-        refuse("pending_choice", f"{who} must first {what}")
+        if pending[0]["kind"] == "prestige":
+            refuse("pending_choice", N_("%(name)s must first choose a Prestige card"), name=who)
+        refuse("pending_choice", N_("%(name)s must first place a Landscape"), name=who)
 
 
 def auction_opened(state: GameState, ev: Event) -> None:
@@ -184,10 +207,14 @@ def _next_in(state, after: int, still_in: list[int]) -> int:
 def _current_turn(state, s: int):
     cur = state.auction["current"]
     if not cur:
-        refuse("no_auction", "No auction is running: the opener chooses a stack first")
+        refuse("no_auction", N_("No auction is running: the opener chooses a stack first"))
     if cur["turn"] != s:
         _out_of_the_auctions(state, s)
-        refuse("not_your_turn", f"It is {state.players[cur['turn']].name}'s turn to raise or pass")
+        refuse(
+            "not_your_turn",
+            N_("It is %(name)s's turn to raise or pass"),
+            name=state.players[cur["turn"]].name,
+        )
     return cur
 
 
@@ -198,10 +225,18 @@ def bid_raised(state: GameState, ev: Event) -> None:
     if amount != cur["bid"] + RAISE or isinstance(amount, bool):
         refuse(
             "bid_not_plus_100",
-            f"A raise is exactly {RAISE} more: {cur['bid'] + RAISE}, not {amount!r}",
+            N_("A raise is exactly %(raise)s more: %(next)s, not %(amount)s"),
+            next=cur["bid"] + RAISE,
+            amount=repr(amount),
+            **{"raise": RAISE},
         )
     if cur["object"] == "builder" and state.players[s].builders >= MAX_BUILDERS:
-        refuse("builder_cap", f"{state.players[s].name} already has {MAX_BUILDERS} Builders")
+        refuse(
+            "builder_cap",
+            N_("%(name)s already has %(most)s Builders"),
+            name=state.players[s].name,
+            most=MAX_BUILDERS,
+        )
     _check_room_for(state, s, cur["object"])
     _check_means(state, s, amount)
     cur["bid"] = amount
@@ -233,7 +268,7 @@ def last_player_took(state: GameState, ev: Event) -> None:
     if not is_last_player(state, s):
         refuse(
             "not_last_player",
-            "Only the last player with a Pawn may take an object without an auction",
+            N_("Only the last player with a Pawn may take an object without an auction"),
         )
     obj = _check_object(state, s, ev.get("object"))
     _check_means(state, s, opening_bid(state))
@@ -244,7 +279,9 @@ def last_player_declined(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
     if not is_last_player(state, s):
-        refuse("not_last_player", "Only the last player with a Pawn may decline to take an object")
+        refuse(
+            "not_last_player", N_("Only the last player with a Pawn may decline to take an object")
+        )
     state.players[s].left_auctions = True
     _next_opener(state, s)
 
@@ -360,7 +397,11 @@ def prestige_card_chosen(state: GameState, ev: Event) -> None:
     if not known(card, PRESTIGE_CARDS):
         refuse("prestige_card_taken", f"{card!r} is not a Prestige card")
     if card not in state.prestige_deck:
-        refuse("prestige_card_taken", f"{PRESTIGE_CARDS[card][0]} is no longer in the deck")
+        refuse(
+            "prestige_card_taken",
+            N_("%(card)s is no longer in the deck"),
+            card=Named("prestige_cards", card, PRESTIGE_CARDS[card][0]),
+        )
     state.prestige_deck.remove(card)
     state.players[s].prestige_cards.append(card)
     state.auction["pending"].remove(pending)

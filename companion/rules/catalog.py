@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.lang import N_
+
 ROUNDS = 7
 MINIMUM_WORK_VALUE = {1: 7, 2: 10, 3: 12, 4: 14, 5: 15, 6: 16, 7: 17}
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -77,9 +79,9 @@ RECRUITING_CARD = "recruiting"
 
 ACTIONS_PER_TURN = 2
 # Actions a player may take only once in an Action phase, and what the table is told.
-ONCE_PER_TURN = {
-    "profession_taken": "Take a Profession card only once per Action phase",
-    "freedom_introduced": "Introduce a Freedom only once per Action phase",
+ONCE_PER_TURN = {  # marked for translation (companion/lang.py): the refusal's message
+    "profession_taken": N_("Take a Profession card only once per Action phase"),
+    "freedom_introduced": N_("Introduce a Freedom only once per Action phase"),
 }
 # The expansions in the 2022 box, by their game_started option (Rulebook, pp. 14-16).
 EXPANSIONS = ("muse_princess", "cooperative")

@@ -7,7 +7,7 @@ from typing import TypeGuard
 
 from .catalog import FLORIN_PER_FAME_SOLD, OPENING_BID
 from .module import Event, chain, every
-from .refusals import refuse
+from .refusals import N_, refuse
 from .state import GameState
 
 
@@ -62,8 +62,12 @@ def pay(state: GameState, s: int, amount: int, what: str) -> None:
     if p.money < amount:
         refuse(
             "cannot_afford",
-            f"{what} costs {amount} Florin and you have {p.money}"
-            + (
-                " (sell fame first to raise the money)" if selling_allowed(state) and p.fame else ""
-            ),
+            N_(
+                "%(what)s costs %(amount)s Florin and you have %(money)s (sell fame first to raise the money)"
+            )
+            if selling_allowed(state) and p.fame
+            else N_("%(what)s costs %(amount)s Florin and you have %(money)s"),
+            what=what,
+            amount=amount,
+            money=p.money,
         )

@@ -1,13 +1,19 @@
 """Every reason an event can be refused, with the rulebook section it rests on.
 
 A refusal's code is stable (clients match on it), its message is for the player at the table,
-and its rule tells where to look it up. Keeping them in one table means each code cites the same
+and its rule tells where to look it up. The engine speaks no language but English: a message
+marked with `N_()` and given its values as `%(name)s` parameters is translated at the web edge
+(docs/i18n.md); `message` is always the English sentence. Keeping them in one table means each code cites the same
 rule everywhere and the tests can prove that every code is reachable.
 """
 
 from __future__ import annotations
 
 from typing import NoReturn
+
+from companion.lang import N_
+
+__all__ = ["CODES", "N_", "Named", "Refusal", "refuse", "said"]
 
 SETUP = "Setup (p. 2)"
 AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
@@ -140,15 +146,37 @@ CODES = {
 }
 
 
+class Named(str):
+    """A thing of the catalog named in a refusal's parameters: its English name as a string,
+    with its kind (a section of names.toml) and id, so the edge can name it in the reader's
+    edition (companion.lang.translate)."""
+
+    kind: str
+    id: str
+
+    def __new__(cls, kind: str, thing_id: str, english: str) -> Named:
+        named = super().__new__(cls, english)
+        named.kind, named.id = kind, thing_id
+        return named
+
+
+def said(message: str) -> Named:
+    """A marked message used as a parameter of another (translated at the edge too)."""
+    return Named("message", message, message)
+
+
 class Refusal(Exception):
     """An event the rules do not allow; the state it was tried on is left exactly as it was."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, **params: object):
         if code not in CODES:
             raise KeyError(f"unregistered refusal code {code!r}")
-        super().__init__(message)
+        text = message % params if params else message
+        super().__init__(text)
         self.code = code
-        self.message = message
+        self.template = message  # the marked message, before its parameters are filled in
+        self.params = params
+        self.message = text
         self.rule = CODES[code]
         self.seq: int | None = None  # where replay met it
 
@@ -156,5 +184,6 @@ class Refusal(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
-def refuse(code: str, message: str) -> NoReturn:
-    raise Refusal(code, message)
+def refuse(code: str, message: str, **params: object) -> NoReturn:
+    """Refuse with `code`; `message` may be `N_("... %(name)s ...")` with `name=...`."""
+    raise Refusal(code, message, **params)

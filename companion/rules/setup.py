@@ -18,7 +18,7 @@ from .catalog import (
 )
 from .checks import seat
 from .module import Event, combo_of, gather, modules_for, new_parts, option_module, some
-from .refusals import refuse
+from .refusals import N_, Named, refuse
 from .rounds import begin_round
 from .state import GameState, Player
 from .work import profession
@@ -28,7 +28,7 @@ def game_started(state: GameState, ev: Event) -> None:
     """Start a game with the modules its options turn on; each module may check its options,
     replace the base setup (solo) and add its own pieces, in that order."""
     if state.phase != "not_started":
-        refuse("game_already_started", "This game has already started")
+        refuse("game_already_started", N_("This game has already started"))
     names = modules_for(ev)
     game = combo_of(names)
     for check in game.hooks["check_setup"]:
@@ -119,7 +119,9 @@ def starting_hand_chosen(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
     if p.hand:
-        refuse("hand_already_chosen", f"{p.name} has already chosen a starting hand")
+        refuse(
+            "hand_already_chosen", N_("%(name)s has already chosen a starting hand"), name=p.name
+        )
     cards = ev.get("professions")
     if (
         not isinstance(cards, list)
@@ -127,14 +129,17 @@ def starting_hand_chosen(state: GameState, ev: Event) -> None:
         or len(set(map(str, cards))) != STARTING_HAND
     ):
         refuse(
-            "bad_starting_hand", f"Keep {STARTING_HAND} different Profession cards of the 4 dealt"
+            "bad_starting_hand",
+            N_("Keep %(keep)s different Profession cards of the 4 dealt"),
+            keep=STARTING_HAND,
         )
     for pid in cards:
         profession(state, pid)
         if in_play(state, pid):
             refuse(
                 "card_not_available",
-                f"The {state.catalog.professions[pid].name} is already in another player's hand",
+                N_("The %(card)s is already in another player's hand"),
+                card=Named("professions", pid, state.catalog.professions[pid].name),
             )
     p.hand = list(cards)
     state.profession_deck -= STARTING_HAND

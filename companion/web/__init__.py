@@ -88,13 +88,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     logmask.install()
 
-    from . import csrf, errors, headers, home, hosts, live, recording, templating
+    from . import csrf, errors, headers, home, hosts, i18n, live, recording, templating
 
     hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
     errors.init_app(app)
     headers.init_app(app)
     templating.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(recording.bp)

@@ -8,6 +8,8 @@ lie face up on the table); the buttons and the Princess Work are built for their
 
 from __future__ import annotations
 
+from companion.lang import N_, _, ngettext
+from companion.presentation.words import bonus_name, character_name, prestige_name
 from companion.rules import (
     banker_holder,
     candidate_events,
@@ -33,21 +35,40 @@ from companion.rules.catalog import (
 from .drawings import seat_colour
 
 RULE = "The Muse and the Princess (Rulebook, pp. 14-16)"
-EFFECTS = {
-    "banker": f"Take all the Florin on it at once. Bought in round {ROUNDS}: at the end, pay "
-    f"{BANKER_FLORIN_PER_PRESTIGE} Florin for each PP you want.",
-    "cardinal": f"On your turn, flip it for {CARDINAL_EXTRA_ACTIONS} more action (a Profession "
-    "card and a Freedom still once each).",
-    "merchant": "Flip it instead of paying for an object you win, or to score "
-    f"{MERCHANT_PRESTIGE} PP plus 1 per opponent with more PP.",
-    "muse": "Each Work you complete this round gains the round number.",
-    "princess": "On your turn, as a Complete a Work action: a Work without a Profession card.",
-    "professor": "Flip it for a free Prestige card or Bonus card (a Bonus card uses no action).",
+EFFECTS = {  # marked here, translated where shown; the numbers come from the catalog
+    "banker": N_(
+        "Take all the Florin on it at once. Bought in round %(rounds)s: at the end, pay "
+        "%(rate)s Florin for each PP you want."
+    ),
+    "cardinal": N_(
+        "On your turn, flip it for %(extra)s more action (a Profession card and a Freedom "
+        "still once each)."
+    ),
+    "merchant": N_(
+        "Flip it instead of paying for an object you win, or to score %(pp)s PP plus 1 per "
+        "opponent with more PP."
+    ),
+    "muse": N_("Each Work you complete this round gains the round number."),
+    "princess": N_("On your turn, as a Complete a Work action: a Work without a Profession card."),
+    "professor": N_(
+        "Flip it for a free Prestige card or Bonus card (a Bonus card uses no action)."
+    ),
 }
 
 
+def effect(character: str) -> str:
+    """What a Character does, in the reader's words."""
+    return _(
+        EFFECTS[character],
+        rounds=ROUNDS,
+        rate=BANKER_FLORIN_PER_PRESTIGE,
+        extra=CARDINAL_EXTRA_ACTIONS,
+        pp=MERCHANT_PRESTIGE,
+    )
+
+
 def name(character: str) -> str:
-    return CHARACTERS[character][0] if character in CHARACTERS else str(character)
+    return character_name(character) if character in CHARACTERS else str(character)
 
 
 def _who(state, seat) -> dict | None:
@@ -77,7 +98,7 @@ def board(state) -> dict | None:
             {
                 "id": character,
                 "name": title,
-                "effect": EFFECTS[character],
+                "effect": effect(character),
                 "spaces": list(range(low, high + 1)),
                 "pawn": {**_who(state, pawn[0]), "space": pawn[1]} if pawn else None,
                 "bought": bool(a) and character in a["bought"],
@@ -110,22 +131,49 @@ def brought(state) -> list[dict]:
 
 def _brought_words(b: dict) -> str:
     c, r = b["character"], b["round"]
+    who = name(c)
     if c == "banker" and b.get("money", 0) < 0:
-        return f"Banker, at the end: {-b['money']} Florin for {b.get('fame', 0)} PP"
+        return _(
+            "%(card)s, at the end: %(money)s Florin for %(pp)s PP",
+            card=who,
+            money=-b["money"],
+            pp=b.get("fame", 0),
+        )
     if c == "banker":
-        return f"Banker, round {r}: {b.get('money', 0)} Florin"
+        return _(
+            "%(card)s, round %(round)s: %(money)s Florin",
+            card=who,
+            round=r,
+            money=b.get("money", 0),
+        )
     if c == "merchant" and "money" in b:
-        return f"Merchant, round {r}: an object for free ({b['money']} Florin back)"
+        return _(
+            "%(card)s, round %(round)s: an object for free (%(money)s Florin back)",
+            card=who,
+            round=r,
+            money=b["money"],
+        )
     if c == "merchant":
-        return f"Merchant, round {r}: {b.get('fame', 0)} PP"
+        return _("%(card)s, round %(round)s: %(pp)s PP", card=who, round=r, pp=b.get("fame", 0))
     if c == "muse":
-        return f"Muse, round {r}: +{b.get('work_value', 0)} Work Value"
+        return _(
+            "%(card)s, round %(round)s: +%(value)s Work Value",
+            card=who,
+            round=r,
+            value=b.get("work_value", 0),
+        )
     if c == "princess":
-        return f"Princess, round {r}: a Work of {b.get('work_value', 0)}"
+        return _(
+            "%(card)s, round %(round)s: a Work of %(value)s",
+            card=who,
+            round=r,
+            value=b.get("work_value", 0),
+        )
     if c == "professor":
-        deck = "Prestige card" if b.get("deck") == "prestige" else "Bonus card"
-        return f"Professor, round {r}: a free {deck}"
-    return f"Cardinal, round {r}: a third action"
+        if b.get("deck") == "prestige":
+            return _("%(card)s, round %(round)s: a free Prestige card", card=who, round=r)
+        return _("%(card)s, round %(round)s: a free Bonus card", card=who, round=r)
+    return _("%(card)s, round %(round)s: a third action", card=who, round=r)
 
 
 # -- one seat's phone ------------------------------------------------------------------------------
@@ -147,18 +195,22 @@ def auction_screen(state, seat: int, params: dict, button) -> dict:
     for character in CHARACTERS:
         spaces = character_spaces(state, seat, character)
         if character in a["bought"]:
-            why = "bought this round"
+            why = _("bought this round")
         elif not spaces:
             pawn = a["pawns"].get(character)
             why = (
-                f"a higher space costs more than your {p.money} Florin"
+                _("a higher space costs more than your %(money)s Florin", money=p.money)
                 if pawn
-                else f"its lowest space costs more than your {p.money} Florin"
+                else _("its lowest space costs more than your %(money)s Florin", money=p.money)
             )
         else:
             why = None
         pawn = a["pawns"].get(character)
-        hint = f"{state.players[pawn[0]].name} on {pawn[1]}" if pawn else ""
+        hint = (
+            _("%(name)s on %(space)s", name=state.players[pawn[0]].name, space=pawn[1])
+            if pawn
+            else ""
+        )
         choices.append({"id": character, "name": name(character), "why": why, "hint": hint})
     out["choices"] = choices
     chosen = params.get("character")
@@ -167,12 +219,12 @@ def auction_screen(state, seat: int, params: dict, button) -> dict:
         out["spaces"] = [
             button(
                 {"type": "character_bid", "player": seat, "character": chosen, "space": space},
-                f"Space {space}",
-                f"{space * FLORIN_PER_CHARACTER_SPACE} Florin",
+                _("Space %(space)s", space=space),
+                _("%(money)s Florin", money=space * FLORIN_PER_CHARACTER_SPACE),
             )
             for space in character_spaces(state, seat, chosen)
         ]
-    out["pass"] = button({"type": "character_passed", "player": seat}, "Pass: no Character")
+    out["pass"] = button({"type": "character_passed", "player": seat}, _("Pass: no Character"))
     return out
 
 
@@ -182,8 +234,10 @@ def banker_screen(state, seat: int) -> dict:
     if holder != seat:
         return {
             "name": "wait",
-            "text": f"{state.players[holder].name} may exchange Florin for PP with the Banker; "
-            "then the game is scored.",
+            "text": _(
+                "%(name)s may exchange Florin for PP with the Banker; then the game is scored.",
+                name=state.players[holder].name,
+            ),
         }
     most = state.players[seat].money // BANKER_FLORIN_PER_PRESTIGE
     return {
@@ -208,20 +262,28 @@ def mine(state, seat: int, button) -> dict | None:
     out = {
         "id": character,
         "name": name(character),
-        "effect": EFFECTS[character],
+        "effect": effect(character),
         "face_up": card["face_up"],
         "buttons": [],
         "professor": False,
         "reminder": None,
     }
     if character == "muse":
-        out["note"] = f"Round {state.round}: each Work you complete gains {state.round}."
+        out["note"] = _(
+            "Round %(round)s: each Work you complete gains %(round)s.", round=state.round
+        )
     if character == "banker":
         out["note"] = (
-            f"Its money is yours. Bought in round {ROUNDS}, it also exchanges Florin for PP at the "
-            "end."
+            _(
+                "Its money is yours. Bought in round %(rounds)s, it also exchanges Florin for PP "
+                "at the end.",
+                rounds=ROUNDS,
+            )
             if state.round == ROUNDS
-            else f"Its money is yours; it goes back with {BANKER_MONEY} Florin put on it."
+            else _(
+                "Its money is yours; it goes back with %(money)s Florin put on it.",
+                money=BANKER_MONEY,
+            )
         )
     if not card["face_up"]:
         return out
@@ -231,19 +293,28 @@ def mine(state, seat: int, button) -> dict | None:
             out["professor"] = True
             continue
         if character == "cardinal":
-            out["buttons"].append(button(ev, "Flip the Cardinal", "one more action this turn"))
+            out["buttons"].append(
+                button(ev, _("Flip the Cardinal"), _("one more action this turn"))
+            )
         elif ev.get("effect") == "pay_object":
             price = area["won_bid"]["price"]
             out["buttons"].append(
-                button(ev, "Flip the Merchant: do not pay", f"{price} Florin back", primary=True)
+                button(
+                    ev,
+                    _("Flip the Merchant: do not pay"),
+                    _("%(money)s Florin back", money=price),
+                    primary=True,
+                )
             )
         elif ev.get("effect") == "prestige":
             ahead = sum(1 for t, q in enumerate(state.players) if t != seat and q.fame > p.fame)
             out["buttons"].append(
                 button(
                     ev,
-                    f"Flip the Merchant: +{MERCHANT_PRESTIGE + ahead} PP",
-                    f"{ahead} opponent{'s' * (ahead != 1)} ahead of you",
+                    _("Flip the Merchant: +%(pp)s PP", pp=MERCHANT_PRESTIGE + ahead),
+                    ngettext(
+                        "%(num)d opponent ahead of you", "%(num)d opponents ahead of you", ahead
+                    ),
                 )
             )
     out["reminder"] = _reminder(state, seat, character, out, area)
@@ -255,32 +326,36 @@ def _reminder(state, seat: int, character: str, out: dict, area: dict) -> str | 
     just_bought = state.phase == "character_auction" and area["auction"]["started"]
     if character in ("merchant", "professor") and usable and state.phase == "action":
         if state.turn != seat:
-            return (
-                f"You have just bought it: use your {name(character)} now, before anyone acts, "
-                "or on your own turn."
+            return _(
+                "You have just bought it: use your %(card)s now, before anyone acts, or on your "
+                "own turn.",
+                card=name(character),
             )
     if character in ("merchant", "professor") and usable and just_bought:
-        return (
-            f"Use your {name(character)} now, on your turn in the Action phase, or in the next "
-            "Auction phase: it goes back when the next Character Auction begins."
+        return _(
+            "Use your %(card)s now, on your turn in the Action phase, or in the next Auction "
+            "phase: it goes back when the next Character Auction begins.",
+            card=name(character),
         )
     if character in ("merchant", "professor") and usable:
         if state.phase == "character_auction":
-            return (
-                f"Last chance: your {name(character)} goes back with the first Character bid "
-                "or pass."
+            return _(
+                "Last chance: your %(card)s goes back with the first Character bid or pass.",
+                card=name(character),
             )
         if state.phase == "auction":
-            return (
-                f"Your {name(character)} goes back when the Character Auction begins: use it "
-                "before then or lose it."
+            return _(
+                "Your %(card)s goes back when the Character Auction begins: use it before then "
+                "or lose it.",
+                card=name(character),
             )
     if character in ("cardinal", "princess") and state.phase == "action" and state.turn == seat:
-        return f"Your {name(character)} is good only on this turn."
+        return _("Your %(card)s is good only on this turn.", card=name(character))
     if character in ("merchant", "professor") and state.phase == "action" and state.turn == seat:
-        return (
-            f"Use your {name(character)} now, or in the next Auction phase: it goes back when "
-            "the next Character Auction begins."
+        return _(
+            "Use your %(card)s now, or in the next Auction phase: it goes back when the next "
+            "Character Auction begins.",
+            card=name(character),
         )
     return None
 
@@ -315,8 +390,8 @@ def professor_screen(state, seat: int, button) -> dict | None:
 
     return {
         "name": "professor",
-        "prestige": [use("prestige", c, PRESTIGE_CARDS[c][0]) for c in PRESTIGE_CARDS],
-        "bonus": [use("bonus", c, BONUS_CARDS[c][0]) for c in BONUS_CARDS],
+        "prestige": [use("prestige", c, prestige_name(c)) for c in PRESTIGE_CARDS],
+        "bonus": [use("bonus", c, bonus_name(c)) for c in BONUS_CARDS],
     }
 
 
@@ -331,20 +406,24 @@ def princess_screen(state, seat: int) -> dict | None:
     per = PRINCESS_WORK_VALUE
     breakdown = [
         (
-            f"Landscapes × {sum(p.landscapes.values())}",
+            _("Landscapes × %(num)s", num=sum(p.landscapes.values())),
             parts["landscapes"],
-            f"{per['landscape']} each",
+            _("%(points)s each", points=per["landscape"]),
         ),
         (
-            f"Buildings × {parts['buildings'] // per['building']}",
+            _("Buildings × %(num)s", num=parts["buildings"] // per["building"]),
             parts["buildings"],
-            f"{per['building']} each",
+            _("%(points)s each", points=per["building"]),
         ),
-        (f"Builders × {p.builders}", parts["builders"], f"{per['builder']} each"),
         (
-            f"Cards × {len(p.hand) + len(p.table)}",
+            _("Builders × %(num)s", num=p.builders),
+            parts["builders"],
+            _("%(points)s each", points=per["builder"]),
+        ),
+        (
+            _("Cards × %(num)s", num=len(p.hand) + len(p.table)),
             parts["cards"],
-            "Profession and Recruiting cards, in hand and on the table",
+            _("Profession and Recruiting cards, in hand and on the table"),
         ),
     ]
     total = wv["total"]
@@ -356,5 +435,5 @@ def princess_screen(state, seat: int) -> dict | None:
         "minimum": minimum,
         "meets": total >= minimum,
         "event": {"type": "work_completed", "player": seat, "princess": "true"},
-        "note": "Freedoms, Jesters and Bonus cards do not count for the Princess.",
+        "note": _("Freedoms, Jesters and Bonus cards do not count for the Princess."),
     }

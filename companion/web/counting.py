@@ -105,8 +105,23 @@ def _replay(game_id: str):
     return replay
 
 
-def context(game_id: str, track: str, me: Access, **extra) -> dict:
+def _viewer(game_id: str) -> tuple[Access, int | None]:
+    """Who is looking; the host may count for a seat without a phone (`as_seat`, as in scribe
+    mode, where the host's device already shows that seat's private panel)."""
+    me = require_viewer(game_id)
+    text = request.values.get("as_seat", "")
+    if not me.host or not re.fullmatch(r"[0-9]{1,2}", text):
+        return me, None
+    if int(text) >= _replay(game_id).state.n:
+        abort(404, description=f"There is no seat {int(text) + 1} at this game.")
+    return Access(game_id, host=True, seat=int(text)), int(text)
+
+
+def context(game_id: str, track: str, me: Access, scribe: int | None = None, **extra) -> dict:
     replay = _replay(game_id)
+    here = {"game_id": game_id, "track": track}
+    if scribe is not None:
+        here["as_seat"] = scribe
     check = get_counts().check(game_id, track)
     table = standings(replay, check, track, me)
     mine = next((s for s in table if s.seat == me.seat), None)
@@ -130,9 +145,18 @@ def context(game_id: str, track: str, me: Access, **extra) -> dict:
         "clues": CLUES,
         "fix": _fix_form(replay, table, track, fixing) if me.host and fixing is not None else None,
         "names": [p.name for p in replay.state.players],
-        "live_url": url_for("counting.live", game_id=game_id, track=track),
+        "scribe": scribe,
+        "live_url": url_for("counting.live", **here),
         "page_url": url_for("counting.page", game_id=game_id, track=track),
-        "post_url": url_for("counting.post", game_id=game_id, track=track),
+        "post_url": url_for("counting.post", **here),
+        "other_url": url_for(
+            "counting.page", **{**here, "track": next(t for t in TRACKS if t != track)}
+        ),
+        "phone_url": (
+            url_for("seat.scribe", game_id=game_id, seat=scribe)
+            if scribe is not None
+            else url_for("seat.phone", game_id=game_id)
+        ),
         "events_url": url_for("recording.post_event", game_id=game_id),
         "form_view": VIEWS[track],
         "poll": POLL_SECONDS,
@@ -181,32 +205,35 @@ def _fix_form(replay, table: list[Standing], track: str, seat) -> dict | None:
 
 @bp.get("/games/<game_id>/count/<track>")
 def page(game_id: str, track: str):
-    me = require_viewer(game_id)
+    me, scribe = _viewer(game_id)
     fixing = request.args.get("fix", "")
     fix = int(fixing) if re.fullmatch(r"[0-9]{1,2}", fixing) else None
     return render_template(
-        "count/page.html", **context(game_id, _track_or_404(track), me, fixing=fix)
+        "count/page.html", **context(game_id, _track_or_404(track), me, scribe, fixing=fix)
     )
 
 
 @bp.get("/games/<game_id>/count/<track>/live")
 def live(game_id: str, track: str):
-    me = require_viewer(game_id)
-    return render_block("count/page.html", "live", **context(game_id, _track_or_404(track), me))
+    me, scribe = _viewer(game_id)
+    return render_block(
+        "count/page.html", "live", **context(game_id, _track_or_404(track), me, scribe)
+    )
 
 
 @bp.post("/games/<game_id>/count/<track>")
 def post(game_id: str, track: str):
     """Start or close a check, give a count, mark a line: plain forms, answered by the page."""
-    me = require_viewer(game_id)
+    me, scribe = _viewer(game_id)
     track = _track_or_404(track)
     _replay(game_id)
+    by = "host" if me.host and (scribe is not None or me.seat is None) else str(me.seat)
     action = request.form.get("action", "")
     counts = get_counts()
     try:
         if action == "start":
             _may_start(me)
-            counts.start(game_id, track, _by(me), _replay(game_id).seq)
+            counts.start(game_id, track, by, _replay(game_id).seq)
         elif action == "close":
             if not me.host:
                 abort(403, description="Only the host's device closes a check.")
@@ -215,7 +242,7 @@ def post(game_id: str, track: str):
             seat = _own_seat(me)
             amount = read_amount(track, request.form.get("amount", ""))
             seq = _seq(game_id, request.form.get("seq", ""))
-            counts.give(game_id, track, seat, amount, seq, _by(me))
+            counts.give(game_id, track, seat, amount, seq, by)
         elif action in ("mark", "unmark"):
             seat = _own_seat(me)
             marked = _own_line(game_id, track, seat) if action == "mark" else None
@@ -224,17 +251,15 @@ def post(game_id: str, track: str):
         else:
             abort(400, description="That form does not say what to do.")
     except CountError as e:
-        return render_template("count/page.html", **context(game_id, track, me, error=str(e))), 422
-    return redirect(url_for("counting.page", game_id=game_id, track=track), code=303)
+        page = context(game_id, track, me, scribe, error=str(e))
+        return render_template("count/page.html", **page), 422
+    here = {} if scribe is None else {"as_seat": scribe}
+    return redirect(url_for("counting.page", game_id=game_id, track=track, **here), code=303)
 
 
 def _may_start(me: Access):
     if not me.host and me.seat is None:
         abort(403, description="Spectators watch; a player or the host asks for a check.")
-
-
-def _by(me: Access) -> str:
-    return "host" if me.seat is None else str(me.seat)
 
 
 def _own_seat(me: Access) -> int:
@@ -288,10 +313,12 @@ for _track in TRACKS:
 
 
 @bp.app_template_global()
-def count_links(game_id: str) -> Markup:
-    """Links to the checks, saying when one is open (on a phone and the host's page); they ask
-    again every LINKS_POLL seconds, since a check opening is not an event of the log."""
-    checks = get_counts().checks(game_id)
+def count_links(game_id: str, as_seat: int | None = None) -> Markup:
+    """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
+    and on the host's page); they ask again every LINKS_POLL seconds, since a check opening is
+    not an event of the log."""
+    checks = get_counts().open_tracks(game_id)
+    here = {} if as_seat is None else {"as_seat": as_seat}
     return Markup(
         render_template(
             "count/_links.html",
@@ -299,11 +326,12 @@ def count_links(game_id: str) -> Markup:
             checks=checks,
             titles=TITLES,
             poll=LINKS_POLL,
+            here=here,
         )
     )
 
 
 @bp.get("/games/<game_id>/count/links")
 def links(game_id: str):
-    require_viewer(game_id)
-    return count_links(game_id)
+    me, scribe = _viewer(game_id)
+    return count_links(game_id, scribe)

@@ -11,32 +11,38 @@ from htmx_flask import make_response, request
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from companion.lang import N_, _
+
 TITLES = {
-    400: "That request didn't make sense",
-    403: "Not allowed",
-    404: "Nothing here",
-    405: "Not allowed here",
-    409: "Someone was quicker",
-    413: "Too much data",
-    429: "Slow down",
-    500: "Something went wrong",
+    400: N_("That request didn't make sense"),
+    403: N_("Not allowed"),
+    404: N_("Nothing here"),
+    405: N_("Not allowed here"),
+    409: N_("Someone was quicker"),
+    413: N_("Too much data"),
+    429: N_("Slow down"),
+    500: N_("Something went wrong"),
 }
 MESSAGES = {
-    400: "The server could not understand what your browser sent. Reload the page and try again.",
-    403: "You are not allowed to do that from this device.",
-    404: "This page does not exist. Check the link, or scan the QR code again.",
-    405: "That action is not available on this page. Reload the page and try again.",
-    409: "The game moved on while you were deciding. Check the updated screen and try again.",
-    413: "What your browser sent is far bigger than anything this game needs.",
-    500: "The server hit a problem. Your game is safe; reload the page and try again.",
+    400: N_(
+        "The server could not understand what your browser sent. Reload the page and try again."
+    ),
+    403: N_("You are not allowed to do that from this device."),
+    404: N_("This page does not exist. Check the link, or scan the QR code again."),
+    405: N_("That action is not available on this page. Reload the page and try again."),
+    409: N_("The game moved on while you were deciding. Check the updated screen and try again."),
+    413: N_("What your browser sent is far bigger than anything this game needs."),
+    500: N_("The server hit a problem. Your game is safe; reload the page and try again."),
 }
 FLASH_TARGET = "#flash"  # the notice box in base.html
 
 
 def error_response(code: int, message: str | None = None, *, headers=None):
     """Render the error page (or its `notice` block for htmx) with status `code`."""
-    title = TITLES.get(code, "Error")
-    text = message or MESSAGES.get(code, "Something unexpected happened.")
+    title = _(TITLES[code]) if code in TITLES else _("Error")
+    text = message or (
+        _(MESSAGES[code]) if code in MESSAGES else _("Something unexpected happened.")
+    )
     context = {"code": code, "title": title, "message": text}
     if request.htmx:
         body = render_block("error.html", "notice", **context)

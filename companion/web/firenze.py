@@ -50,6 +50,7 @@ from .access import (
 )
 from .firenze_forms import FormError, celebrations, reveal, seat_event
 from .games import create_hosted_game
+from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
 from .recording import get_table
 from .store import get_store
@@ -258,7 +259,7 @@ def host_create():
         try:
             game_id, tokens = create_hosted_game(started, settings={"game": GAME})
         except Refusal as refusal:
-            errors = {"game": refusal.message}
+            errors = {"game": refusal_message(refusal)}
     if errors:
         return render_template("firenze/host_form.html", **_host_context(request.form, errors)), 422
     keep_tokens(game_id, tokens)

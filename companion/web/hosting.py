@@ -16,6 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
+from companion.lang import _
 from companion.presentation.words import latest_undoable, text_of
 from companion.rules import Refusal
 from companion.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
@@ -24,6 +25,7 @@ from companion.tokens import Identity, identify_in_game
 from .access import access, game_or_404, grant, require_host
 from .catalog_screen import profession_deck_offer
 from .games import create_hosted_game
+from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
 from .recording import get_table, register_view
 from .store import get_store
@@ -49,38 +51,44 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     names = [n for n in raw if n]
     long = [n for n in names if len(n) > NAME_MAX]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        errors["names"] = (
-            f"Enter {MIN_PLAYERS} to {MAX_PLAYERS} player names, in seat order (clockwise)"
+        errors["names"] = _(
+            "Enter %(least)s to %(most)s player names, in seat order (clockwise)",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
         )
     elif long:
-        errors["names"] = f"Keep each name to {NAME_MAX} characters ({long[0][:30]!r} is longer)"
+        errors["names"] = _(
+            "Keep each name to %(most)s characters (%(name)s is longer)",
+            most=NAME_MAX,
+            name=repr(long[0][:30]),
+        )
     elif len({n.casefold() for n in names}) != len(names):
-        errors["names"] = "Two players have the same name: give them different names"
+        errors["names"] = _("Two players have the same name: give them different names")
     elif any(not n.isprintable() for n in names):
-        errors["names"] = "Names are plain text"
+        errors["names"] = _("Names are plain text")
     start = str(form.get("start", "random"))
     start_player = None
     if start != "random":
         if start.isdigit() and int(start) < max(len(names), 1):
             start_player = int(start)
         else:
-            errors["start"] = "Choose who starts: one of the players above, or random"
+            errors["start"] = _("Choose who starts: one of the players above, or random")
     grid_value = str(form.get("grid", "")).lower()
     if grid_value and grid_value not in ON:
-        errors["grid"] = "The grid is on or off"
+        errors["grid"] = _("The grid is on or off")
     muse_value = str(form.get("muse_princess", "")).lower()
     if muse_value and muse_value not in ON:
-        errors["muse_princess"] = "The Muse and the Princess is on or off"
+        errors["muse_princess"] = _("The Muse and the Princess is on or off")
     muse = muse_value in ON
     coop_value = str(form.get("cooperative", "")).lower()
     if coop_value and coop_value not in ON:
-        errors["cooperative"] = "Cooperative Building is on or off"
+        errors["cooperative"] = _("Cooperative Building is on or off")
     coop = coop_value in ON
     freedoms = None
     supply = str(form.get("freedoms", "5"))
     if len(names) == 2 and "names" not in errors:
         if supply not in ("5", "4"):
-            errors["freedoms"] = "Choose 5 Freedoms, or 4 for the harder game"
+            errors["freedoms"] = _("Choose 5 Freedoms, or 4 for the harder game")
         else:
             extra = (
                 secrets.SystemRandom().sample(FREEDOMS, 2)
@@ -140,7 +148,7 @@ def create():
         return render_template(
             "host/form.html",
             values=_form_values(request.form),
-            errors={"game": refusal.message},
+            errors={"game": refusal_message(refusal)},
             seats=SEATS,
         ), 422
     keep_tokens(game_id, tokens)

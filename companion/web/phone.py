@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import re
 
+from companion.lang import N_, _
 from companion.presentation.words import bonus_name as bonus_text
 from companion.presentation.words import (
     building_name,
     freedom_name,
+    prestige_name,
     profession_name,
     text_of,
 )
@@ -65,7 +67,6 @@ from companion.rules.catalog import (
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
-    OBJECT_NAMES,
     PRESTIGE_CARDS,
     PROFESSION_CARD_COST,
     RAISE,
@@ -77,6 +78,7 @@ from companion.rules.catalog import (
 )
 
 from . import characters
+from .i18n import refusal_message
 
 SCREENS = {
     "work",
@@ -138,24 +140,36 @@ SHORT = {
     PALAZZO: "Pal",
 }
 PHASES = {
-    "setup": "Setup",
-    "auction": "Auction phase",
-    "action": "Action phase",
-    "character_auction": "Character Auction",
-    "banker_exchange": "The Banker's exchange",
-    "over": "Game over",
-    "not_started": "Not started",
+    "setup": N_("Setup"),
+    "auction": N_("Auction phase"),
+    "action": N_("Action phase"),
+    "character_auction": N_("Character Auction"),
+    "banker_exchange": N_("The Banker's exchange"),
+    "over": N_("Game over"),
+    "not_started": N_("Not started"),
 }
 
 
 # -- names -----------------------------------------------------------------------------------
 
 
+def phase_name(phase: str) -> str:
+    """A phase in the reader's words."""
+    return _(PHASES[phase]) if phase in PHASES else phase
+
+
 def prestige_text(card: str) -> str:
     if card not in PRESTIGE_CARDS:
         return str(card)
-    text, kind, _, points, tie = PRESTIGE_CARDS[card]
-    return f"{text}: {points} PP" + (f" ({tie} if tied)" if tie is not None else "")
+    points, tie = PRESTIGE_CARDS[card][3], PRESTIGE_CARDS[card][4]
+    if tie is None:
+        return _("%(card)s: %(points)s PP", card=prestige_name(card), points=points)
+    return _(
+        "%(card)s: %(points)s PP (%(tie)s if tied)",
+        card=prestige_name(card),
+        points=points,
+        tie=tie,
+    )
 
 
 # -- params ----------------------------------------------------------------------------------
@@ -283,7 +297,7 @@ def why_not(state, event: dict) -> str | None:
     try:
         apply_in_place(state.clone(), event)
     except Refusal as refusal:
-        return refusal.message
+        return refusal_message(refusal)
     return None
 
 
@@ -308,7 +322,7 @@ def profession_card(catalog, pid: str) -> dict:
     card = catalog.professions[pid]
     return {
         "id": pid,
-        "name": card.name,
+        "name": profession_name(catalog, pid),
         "building": building_name(card.building),
         "landscape": landscape_name(card.landscape),
         "freedom": freedom_name(card.freedom),
@@ -361,7 +375,7 @@ def grid(state, seat: int, pressed=()) -> list[list[dict]]:
                 if piece in BUILDINGS
                 else landscape_name(piece)
                 if piece
-                else "empty"
+                else _("empty")
             )
             row.append(
                 {
@@ -461,8 +475,8 @@ def _recruit_buttons(state, seat: int) -> list[dict]:
                 out.append(
                     _button(
                         event,
-                        f"Recruit the {profession_name(state.catalog, pid)}",
-                        f"from {state.players[other].name}",
+                        _("Recruit the %(card)s", card=profession_name(state.catalog, pid)),
+                        _("from %(name)s", name=state.players[other].name),
                     )
                 )
     return out
@@ -506,17 +520,21 @@ def auction_screen(state, seat: int, params: dict) -> dict:
     if a["pending"]:
         item = a["pending"][0]
         who = state.players[item["player"]].name
-        what = (
-            "choosing a Prestige card"
+        text = (
+            _("%(name)s is choosing a Prestige card.", name=who)
             if item["kind"] == "prestige"
-            else f"placing the {landscape_name(item['object'])}"
+            else _(
+                "%(name)s is placing the %(landscape)s.",
+                name=who,
+                landscape=landscape_name(item["object"]),
+            )
         )
-        return {"name": "wait", "text": f"{who} is {what}.", "recruit": recruit}
+        return {"name": "wait", "text": text, "recruit": recruit}
     if cur:
         status = {
-            "object": OBJECT_NAMES[cur["object"]],
+            "object": landscape_name(cur["object"]),
             "bid": cur["bid"],
-            "bidder": "you" if cur["bidder"] == seat else state.players[cur["bidder"]].name,
+            "bidder": _("you") if cur["bidder"] == seat else state.players[cur["bidder"]].name,
             "turn": state.players[cur["turn"]].name,
             "mine": cur["bidder"] == seat,
         }
@@ -526,23 +544,36 @@ def auction_screen(state, seat: int, params: dict) -> dict:
         raise_event = {"type": "bid_raised", "player": seat, "amount": amount}
         reason = why_not(state, raise_event)
         if reason and means(state, seat) < amount:
-            reason = f"You cannot raise to {amount}: {p.money} Florin" + (
-                f" plus {p.fame} PP to sell is {means(state, seat)}"
+            reason = (
+                _(
+                    "You cannot raise to %(amount)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s",
+                    amount=amount,
+                    money=p.money,
+                    fame=p.fame,
+                    means=means(state, seat),
+                )
                 if selling_allowed(state)
-                else ""
+                else _(
+                    "You cannot raise to %(amount)s: %(money)s Florin", amount=amount, money=p.money
+                )
             )
         return {
             "name": "paddle",
             "auction": status,
-            "raise": _button(raise_event, f"Raise to {amount}", primary=True, disabled=reason),
-            "pass": _button({"type": "bid_passed", "player": seat}, "Pass"),
+            "raise": _button(
+                raise_event, _("Raise to %(amount)s", amount=amount), primary=True, disabled=reason
+            ),
+            "pass": _button({"type": "bid_passed", "player": seat}, _("Pass")),
         }
     if a["opener"] != seat:
-        who = state.players[a["opener"]].name if a["opener"] is not None else "nobody"
+        who = state.players[a["opener"]].name if a["opener"] is not None else _("nobody")
         text = (
-            f"{who} is choosing what to auction."
+            _("%(name)s is choosing what to auction.", name=who)
             if p.has_pawn
-            else f"You have your object for this round. {who} is choosing what to auction."
+            else _(
+                "You have your object for this round. %(name)s is choosing what to auction.",
+                name=who,
+            )
         )
         return {"name": "wait", "text": text, "recruit": recruit}
     last = is_last_player(state, seat)
@@ -551,10 +582,13 @@ def auction_screen(state, seat: int, params: dict) -> dict:
     buttons = []
     for obj in available_objects(state, seat):
         event = {"type": kind, "player": seat, "object": obj}
-        label = f"Take the {OBJECT_NAMES[obj]} for {bid}" if last else f"{OBJECT_NAMES[obj]}"
-        buttons.append(
-            _button(event, label, "" if last else f"opens at {bid}", disabled=why_not(state, event))
+        label = (
+            _("Take the %(object)s for %(bid)s", object=landscape_name(obj), bid=bid)
+            if last
+            else landscape_name(obj)
         )
+        hint = "" if last else _("opens at %(bid)s", bid=bid)
+        buttons.append(_button(event, label, hint, disabled=why_not(state, event)))
     leave = (
         {"type": "last_player_declined", "player": seat}
         if last
@@ -564,7 +598,7 @@ def auction_screen(state, seat: int, params: dict) -> dict:
         "name": "open",
         "last": last,
         "objects": buttons,
-        "leave": _button(leave, "Decline: take nothing" if last else "Leave all auctions"),
+        "leave": _button(leave, _("Decline: take nothing") if last else _("Leave all auctions")),
         "recruit": recruit,
     }
 
@@ -577,8 +611,8 @@ def prestige_choice(state, seat: int) -> dict:
         options.append(
             _button(
                 {"type": "prestige_card_chosen", "player": seat, "card": card},
-                PRESTIGE_CARDS[card][0],
-                f"{prestige_text(card)} · now {now}",
+                prestige_name(card),
+                _("%(card)s · now %(now)s", card=prestige_text(card), now=now),
             )
         )
     return {"name": "prestige", "options": options}
@@ -603,7 +637,7 @@ def place_screen(state, seat: int, item: dict, params: dict) -> dict:
         out["buttons"] = [
             _button(
                 {"type": "landscape_placed", "player": seat, "landscape": k},
-                f"Place the {landscape_name(k)}",
+                _("Place the %(landscape)s", landscape=landscape_name(k)),
                 primary=True,
             )
             for k in kinds
@@ -624,8 +658,8 @@ def place_screen(state, seat: int, item: dict, params: dict) -> dict:
 def action_screen(state, seat: int, params: dict) -> dict:
     p = state.players[seat]
     if state.turn != seat:
-        who = state.players[state.turn].name if state.turn is not None else "nobody"
-        return {"name": "wait", "text": f"{who} is taking their turn."}
+        who = state.players[state.turn].name if state.turn is not None else _("nobody")
+        return {"name": "wait", "text": _("%(name)s is taking their turn.", name=who)}
     do = params.get("do")
     if _acting(state, seat):
         screen = {
@@ -656,49 +690,55 @@ def action_screen(state, seat: int, params: dict) -> dict:
             menu.append(
                 {
                     "do": "work",
-                    "label": "Complete a Work",
+                    "label": _("Complete a Work"),
                     "primary": legal_work,
-                    "hint": "" if legal_work else f"none reaches {minimum} yet",
+                    "hint": ""
+                    if legal_work
+                    else _("none reaches %(minimum)s yet", minimum=minimum),
                 }
             )
         if any(e["type"] == "building_built" for e in candidates):
             menu.append(
-                {"do": "build", "label": "Build a Building", "hint": f"{building_cost(p)} Florin"}
+                {
+                    "do": "build",
+                    "label": _("Build a Building"),
+                    "hint": _("%(cost)s Florin", cost=building_cost(p)),
+                }
             )
         if any(e["type"] == "cooperation_proposed" for e in candidates):
             menu.append(
                 {
                     "do": "coop",
-                    "label": "Build with a neighbour",
-                    "hint": f"{building_cost(p)} Florin, less what they pay you",
+                    "label": _("Build with a neighbour"),
+                    "hint": _("%(cost)s Florin, less what they pay you", cost=building_cost(p)),
                 }
             )
         if _may_take_card(state, seat):
             menu.append(
                 {
                     "do": "take",
-                    "label": "Take a Profession card",
-                    "hint": f"{PROFESSION_CARD_COST} Florin",
+                    "label": _("Take a Profession card"),
+                    "hint": _("%(cost)s Florin", cost=PROFESSION_CARD_COST),
                 }
             )
         if _may_take_bonus(state, seat):
             menu.append(
                 {
                     "do": "bonus",
-                    "label": "Acquire a Bonus card",
-                    "hint": f"{BONUS_CARD_COST} Florin",
+                    "label": _("Acquire a Bonus card"),
+                    "hint": _("%(cost)s Florin", cost=BONUS_CARD_COST),
                 }
             )
         if _recruit_buttons(state, seat):
-            menu.append({"do": "recruit", "label": "Use your Recruiting card", "hint": ""})
+            menu.append({"do": "recruit", "label": _("Use your Recruiting card"), "hint": ""})
         princess = characters.princess_screen(state, seat)
         if princess is not None:
             menu.append(
                 {
                     "do": "princess",
-                    "label": "Complete a Work with the Princess",
+                    "label": _("Complete a Work with the Princess"),
                     "primary": princess["meets"],
-                    "hint": f"Work Value {princess['total']}",
+                    "hint": _("Work Value %(value)s", value=princess["total"]),
                 }
             )
     freedoms = [
@@ -706,7 +746,7 @@ def action_screen(state, seat: int, params: dict) -> dict:
         for e in candidates
         if e["type"] == "freedom_introduced"
     ]
-    end = _button({"type": "turn_ended", "player": seat}, "End my turn", primary=not left)
+    end = _button({"type": "turn_ended", "player": seat}, _("End my turn"), primary=not left)
     return {
         "name": "actions",
         "left": left,
@@ -774,26 +814,34 @@ def work_screen(state, seat: int, params: dict) -> dict | None:
     parts = wv["parts"]
     breakdown = [
         (
-            f"Building: {building_name(card.building)}",
+            _("Building: %(building)s", building=building_name(card.building)),
             parts["building"],
-            "built" if parts["building"] else "not built",
+            _("built") if parts["building"] else _("not built"),
         ),
         (
-            f"Landscape: {landscape_name(card.landscape)}",
+            _("Landscape: %(landscape)s", landscape=landscape_name(card.landscape)),
             parts["landscape"],
-            "yes" if parts["landscape"] else "none",
+            _("yes") if parts["landscape"] else _("none"),
         ),
         (
-            f"Freedom: {freedom_name(card.freedom)}",
+            _("Freedom: %(freedom)s", freedom=freedom_name(card.freedom)),
             parts["freedom"],
-            "introduced" if parts["freedom"] else "not introduced",
+            _("introduced") if parts["freedom"] else _("not introduced"),
         ),
-        (f"Jesters × {p.jesters}", parts["jesters"], f"{WORK_VALUE['jester']} each"),
-        (f"Cards × {len(p.hand) + len(p.table)}", parts["cards"], "in hand and on the table"),
+        (
+            _("Jesters × %(num)s", num=p.jesters),
+            parts["jesters"],
+            _("%(points)s each", points=WORK_VALUE["jester"]),
+        ),
+        (
+            _("Cards × %(num)s", num=len(p.hand) + len(p.table)),
+            parts["cards"],
+            _("in hand and on the table"),
+        ),
     ]
     if "muse" in parts:
-        breakdown.append(("The Muse", parts["muse"], f"round {state.round}"))
-    breakdown += [(f"Bonus: {bonus_text(b)}", v, "") for b, v in wv["bonus"].items()]
+        breakdown.append((_("The Muse"), parts["muse"], _("round %(round)s", round=state.round)))
+    breakdown += [(_("Bonus: %(card)s", card=bonus_text(b)), v, "") for b, v in wv["bonus"].items()]
     total = wv["total"]
     minimum = MINIMUM_WORK_VALUE[state.round]
     splits = work_splits(total, params.get("prestige"))
@@ -835,12 +883,12 @@ def build_screen(state, seat: int, params: dict) -> dict | None:
         return None
     cost = building_cost(p)
     options = []
-    for b, (name, size) in BUILDINGS.items():
+    for b, (_name, size) in BUILDINGS.items():
         if b in legal:
             options.append(
                 {
                     "id": b,
-                    "name": name,
+                    "name": building_name(b),
                     "size": size,
                     "cost": cost,
                     "event": {"type": "building_built", "player": seat, "building": b},
@@ -895,7 +943,7 @@ def coop_screen(state, seat: int, params: dict) -> dict | None:
     out.update(
         partner_name=state.players[partner].name,
         options=[
-            {"id": b, "name": BUILDINGS[b][0], "size": BUILDINGS[b][1], "checked": b == chosen}
+            {"id": b, "name": building_name(b), "size": BUILDINGS[b][1], "checked": b == chosen}
             for b in legal
         ],
         payment=pay,
@@ -918,13 +966,17 @@ def cooperation_screen(state, seat: int, offer: dict) -> dict:
     }
     if seat == partner:
         accept = {"type": "cooperation_accepted", "player": seat}
-        label = f"Accept and pay {payment} Florin" if payment else "Accept (you pay nothing)"
+        label = (
+            _("Accept and pay %(payment)s Florin", payment=payment)
+            if payment
+            else _("Accept (you pay nothing)")
+        )
         return {
             "name": "coop_answer",
             **deal,
             "money_after": state.players[seat].money - payment,
             "accept": _button(accept, label, primary=True, disabled=why_not(state, accept)),
-            "decline": _button({"type": "cooperation_declined", "player": seat}, "Decline"),
+            "decline": _button({"type": "cooperation_declined", "player": seat}, _("Decline")),
         }
     if seat == builder:
         return {
@@ -932,13 +984,19 @@ def cooperation_screen(state, seat: int, offer: dict) -> dict:
             **deal,
             "cost": building_cost(state.players[seat]),
             "withdraw": _button(
-                {"type": "cooperation_declined", "player": seat}, "Withdraw the proposal"
+                {"type": "cooperation_declined", "player": seat}, _("Withdraw the proposal")
             ),
         }
     return {
         "name": "wait",
-        "text": f"{deal['builder']} proposes to build the {deal['building']} with "
-        f"{deal['partner']}, who would pay {payment} Florin. Waiting for {deal['partner']}.",
+        "text": _(
+            "%(builder)s proposes to build the %(building)s with %(partner)s, who would pay "
+            "%(payment)s Florin. Waiting for %(partner)s.",
+            builder=deal["builder"],
+            building=deal["building"],
+            partner=deal["partner"],
+            payment=payment,
+        ),
     }
 
 
@@ -973,7 +1031,7 @@ def bonus_screen(state, seat: int, params: dict) -> dict | None:
         _button(
             {"type": "bonus_card_taken", "player": seat, "card": card},
             bonus_text(card),
-            f"worth {bonus_value(card, c)} now",
+            _("worth %(value)s now", value=bonus_value(card, c)),
         )
         for card in BONUS_CARDS
     ]
@@ -1043,9 +1101,9 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
             "freedom": form.get("freedom"),
         },
         "then": {
-            "profession_taken": "take the card",
-            "starting_hand_chosen": "add it to your starting hand",
-        }.get(resend.get("type"), "send your move again"),
+            "profession_taken": _("take the card"),
+            "starting_hand_chosen": _("add it to your starting hand"),
+        }.get(resend.get("type"), _("send your move again")),
     }
 
 
@@ -1081,34 +1139,34 @@ def screen(state, seat: int, params: dict, *, resend=None, teach_form=None) -> d
         return characters.banker_screen(state, seat)
     if state.phase == "action":
         return action_screen(state, seat, params)
-    return {"name": "wait", "text": "The game has not started yet."}
+    return {"name": "wait", "text": _("The game has not started yet.")}
 
 
 def status(state, seat: int) -> dict:
     p = state.players[seat]
     turn = current_player(state)
     if state.phase == "setup":
-        turn_text = "Choose your starting hand" if not p.hand else "Waiting for the others"
+        turn_text = _("Choose your starting hand") if not p.hand else _("Waiting for the others")
     elif cooperation_proposal(state) is not None:
         offer = cooperation_proposal(state)
         turn_text = (
-            "Your answer"
+            _("Your answer")
             if offer["partner"] == seat
-            else f"Waiting for {state.players[offer['partner']].name}'s answer"
+            else _("Waiting for %(name)s's answer", name=state.players[offer["partner"]].name)
         )
     elif turn is None:
         turn_text = ""
     elif turn == seat:
-        turn_text = "Your turn"
+        turn_text = _("Your turn")
     else:
-        turn_text = f"{state.players[turn].name}'s turn"
+        turn_text = _("%(name)s's turn", name=state.players[turn].name)
     return {
         "name": p.name,
         "money": p.money,
         "fame": p.fame,
         "round": state.round,
         "minimum": MINIMUM_WORK_VALUE.get(state.round),
-        "phase": PHASES.get(state.phase, state.phase),
+        "phase": phase_name(state.phase),
         "turn": turn_text,
         "my_turn": turn == seat
         and state.phase in ("auction", "action", "character_auction", "banker_exchange"),

@@ -51,6 +51,7 @@ from companion.tokens import Identity
 from . import dice, solo_screen
 from .access import grant, keep_out_of_caches, require_seat
 from .games import create_hosted_game
+from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
 from .recording import EVENT_ID, authorise, get_table, record, register_view
 from .store import get_store
@@ -194,7 +195,7 @@ def create_game():
     try:
         game_id, tokens = create_hosted_game(started, settings=settings)
     except Refusal as refusal:
-        return _new_form(_values(request.form), {"game": refusal.message}, 422)
+        return _new_form(_values(request.form), {"game": refusal_message(refusal)}, 422)
     keep_tokens(game_id, tokens)  # for the "continue on another device" link
     store = get_store()
     meta = dict(store.game(game_id).meta)

@@ -13,7 +13,14 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
-from companion.presentation.words import newest_first, profession_name
+from companion.lang import _
+from companion.presentation.words import (
+    building_name,
+    freedom_name,
+    newest_first,
+    object_name,
+    profession_name,
+)
 from companion.rules import public_view
 from companion.rules.catalog import (
     BUILDINGS,
@@ -27,20 +34,12 @@ from companion.rules.catalog import (
 from . import characters
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
+from .phone import phase_name
 from .recording import get_table
 
 bp = Blueprint("tablescreen", __name__)
 
 LAST_EVENTS = 6
-PHASES = {
-    "setup": "Setup",
-    "auction": "Auction phase",
-    "action": "Action phase",
-    "character_auction": "Character Auction",
-    "banker_exchange": "The Banker's exchange",
-    "over": "Game over",
-    "not_started": "Not started",
-}
 # A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
 SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
 
@@ -76,12 +75,13 @@ def board_context(game_id: str) -> dict:
                 "fame": p["fame"],
                 "colour": seat_colour(s),
                 "buildings": [
-                    BUILDINGS[b][0] + (f" (with {shared[s, b]})" if (s, b) in shared else "")
+                    building_name(b)
+                    + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
                     for b in p["buildings"]
                     if b in BUILDINGS
                 ],
-                "landscapes": {LANDSCAPES_NAMES[k]: n for k, n in p["landscapes"].items() if n},
-                "freedoms": [f.title() for f in p["freedoms"]],
+                "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
+                "freedoms": [freedom_name(f) for f in p["freedoms"]],
                 "jesters": p["jesters"],
                 "builders": p["builders"],
                 "works": [profession_name(state.catalog, w) for w in p["table"]],
@@ -89,7 +89,7 @@ def board_context(game_id: str) -> dict:
                 "bonus_held": p["bonus_cards_held"],
                 "prestige_held": p["prestige_cards_held"],
                 "best": p["best_this_round"],
-                "acquired": OBJECT_NAMES.get(p["acquired"]) if p["acquired"] else None,
+                "acquired": object_name(p["acquired"]) if p["acquired"] else None,
                 "has_pawn": p["has_pawn"],
                 "empty_spaces": p.get("empty_spaces"),
             }
@@ -99,7 +99,7 @@ def board_context(game_id: str) -> dict:
     current = None
     if cur:
         current = {
-            "object": OBJECT_NAMES.get(cur["object"], cur["object"]),
+            "object": object_name(cur["object"]),
             "bid": cur["bid"],
             "bidder": _name(view, cur["bidder"]),
             "turn": _name(view, cur["turn"]),
@@ -108,7 +108,7 @@ def board_context(game_id: str) -> dict:
     results = [
         {
             "name": _name(view, r["player"]),
-            "object": OBJECT_NAMES.get(r["object"]),
+            "object": object_name(r["object"]),
             "price": r["price"],
         }
         for r in auction["results"]
@@ -116,9 +116,11 @@ def board_context(game_id: str) -> dict:
     pending = [
         {
             "name": _name(view, x["player"]),
-            "what": "choose a Prestige card"
+            "what": _("choose a Prestige card")
             if x["kind"] == "prestige"
-            else f"place {'a Landscape' if x['object'] == 'landscape' else 'the ' + OBJECT_NAMES.get(x['object'], '')}",
+            else _("place a Landscape")
+            if x["object"] == "landscape"
+            else _("place the %(landscape)s", landscape=object_name(x["object"])),
         }
         for x in auction["pending"]
     ]
@@ -132,7 +134,7 @@ def board_context(game_id: str) -> dict:
         "seq": seq,
         "view": view,
         "players": players,
-        "phase": PHASES.get(view["phase"], view["phase"]),
+        "phase": phase_name(view["phase"]),
         "phase_id": view["phase"],
         "round": view["round"],
         "rounds": ROUNDS,
@@ -146,9 +148,9 @@ def board_context(game_id: str) -> dict:
         "waiting": waiting,
         "solo": bool(view.get("solo")),
         "supply": {
-            "stacks": [(OBJECT_NAMES[k], n) for k, n in supply["stacks"].items()],
-            "buildings": [(BUILDINGS[b][0], n) for b, n in supply["buildings"].items()],
-            "freedoms": [(f.title(), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
+            "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
+            "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
+            "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
             "profession_deck": supply["profession_deck"],
             "bonus_deck": supply["bonus_deck"],
             "prestige_deck": supply["prestige_deck"],
@@ -183,7 +185,7 @@ def _cooperation(view) -> dict | None:
     return {
         "builder": _name(view, offer["player"]),
         "partner": _name(view, offer["partner"]),
-        "building": BUILDINGS[offer["building"]][0],
+        "building": building_name(offer["building"]),
         "payment": offer["partner_payment"],
     }
 

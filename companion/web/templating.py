@@ -7,7 +7,7 @@ from flask import Flask, request
 from markupsafe import Markup
 
 from companion import qr
-from companion.teaching import CHOICES, FIRST_TIME_QUESTIONS
+from companion.teaching import FIRST_TIME_QUESTIONS, choices
 
 from .urls import public_base_url, public_url_for
 
@@ -33,11 +33,12 @@ def unreadable_events() -> list[tuple[int, str]]:
 
 
 def init_app(app: Flask) -> None:
+    # the teach fields' choices, named in this request's language
+    app.context_processor(lambda: {"teach_choices": choices()})
     app.jinja_env.globals.update(
         qr_svg=qr_svg,
         public_url_for=public_url_for,
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,
-        teach_choices=CHOICES,
         first_time_questions=FIRST_TIME_QUESTIONS,
     )

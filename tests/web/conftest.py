@@ -276,14 +276,19 @@ PHONE_VIEWPORT = {"width": 360, "height": 740}
 
 
 def phone_context(
-    browser, width: int = PHONE_VIEWPORT["width"], height: int = PHONE_VIEWPORT["height"]
+    browser,
+    width: int = PHONE_VIEWPORT["width"],
+    height: int = PHONE_VIEWPORT["height"],
+    locale: str | None = None,
 ):
-    """A 360x740 touch-screen phone (or `width` x `height`): its own browser context (cookies)."""
+    """A 360x740 touch-screen phone (or `width` x `height`): its own browser context (cookies);
+    `locale` (e.g. "de-DE") sets the language the browser asks for."""
     context = browser.new_context(
         viewport={"width": width, "height": height},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
+        **({"locale": locale} if locale else {}),
     )
     context.set_default_timeout(5000)
     return context
@@ -312,8 +317,8 @@ def phones(browser):
     """Open phones (one browser context each: separate cookies), closed after the test."""
     contexts = []
 
-    def open_phone(width: int = PHONE_VIEWPORT["width"]):
-        context = phone_context(browser, width)
+    def open_phone(width: int = PHONE_VIEWPORT["width"], locale: str | None = None):
+        context = phone_context(browser, width, locale=locale)
         contexts.append(context)
         page = context.new_page()
         page.errors = []

@@ -271,3 +271,22 @@ def test_a_firenze_game_has_nothing_to_count(client):
         assert r.status_code in (303, 404)  # sent to the Firenze screens, or nothing here
     with client.application.app_context():
         assert get_counts().check(game_id, "money") is None
+
+
+def test_the_host_counts_for_a_seat_without_a_phone(client, game):
+    as_host(client, game)
+    r = post(client, game, action="count", amount=str(CY_COUNT), seq=str(JESTER), as_seat="2")
+    assert r.status_code == 303 and r.location.endswith("/count/money?as_seat=2")
+    words = text(page(client, game, query="?as_seat=2"))
+    assert "Scribe mode: you are counting for Cy" in words
+    assert f"You counted {CY_COUNT} Florin; the log has {CY_LOG} Florin" in words
+    assert "Back to scribe mode" in words
+    assert "A money check is open" in text(client.get(f"/games/{game}/scribe/2/panel").text)
+    assert "/count/money?as_seat=2" in client.get(f"/games/{game}/scribe/2/panel").text
+    assert client.get(f"/games/{game}/count/money?as_seat=7").status_code == 404
+    as_seat(client, game, BEN)  # a seat's as_seat is ignored: Ben counts for Ben only
+    post(client, game, action="count", amount="100", seq=str(JESTER), as_seat="2")
+    with client.application.app_context():
+        check = get_counts().check(game, "money")
+    assert check.counts[CY].amount == CY_COUNT and check.counts[BEN].amount == 100
+    assert not has_number(page(client, game, query="?as_seat=2"), CY_COUNT)

@@ -9,6 +9,7 @@ import os
 import re
 from pathlib import Path
 
+from tests.web import a11y
 from tests.web.phone_game import button, choose_hands, has_number, host_game, money, state
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "count.png"
@@ -64,6 +65,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     line.get_by_role("button", name=f"Here is where we disagree: event {jester}").tap()
     ada.get_by_text(f"You marked event {jester}").wait_for()
     assert ada.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert a11y.audit(ada) == []  # names, landmarks, headings, contrast (clue rows included)
     if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         ada.screenshot(path=str(SCREENSHOT), full_page=True)
@@ -80,6 +82,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
         assert not has_number(host.content(), secret)
     row.get_by_role("link", name="Correct").tap()
     assert host.locator("#fix-event").input_value() == str(jester)
+    assert a11y.audit(host) == []
     host.fill("#fix-amount", "100")
     host.fill("#fix-reason", "Ada paid 300 for the Jester")
     host.get_by_role("button", name="Record the correction").tap()
@@ -93,3 +96,5 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     host.locator('[data-standing="0"]', has_text="agrees").wait_for()
     for page in (ada, ben, cy, host):
         assert page.errors == []
+    a11y.large_text(ada)  # 200 % text still fits the phone
+    assert a11y.overflowing(ada) == []

@@ -1,0 +1,111 @@
+"""Words in the reader's language, for code that knows nothing of the web (docs/i18n.md).
+
+The presentation layer and the web layer mark what a player reads with `_()` / `ngettext()`;
+the rules engine marks its refusal messages with `N_()` (a marker only: the engine stays
+language-free) and the web edge translates them. Which language a call speaks is decided by
+the edge: the web app registers Flask-Babel's per-request translations with `use()`, so this
+module imports no web framework, and outside a request every word is English.
+
+Names of the game's things (objects, Buildings, Freedoms, cards) are data: each edition's own
+printed words in `companion/translations/<lang>/names.toml`, read by `thing_name()`; so are the
+rulebook passages refusals cite (`citations.toml`, read by `citation()`).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "de", "fr")  # English (the authority), German, French
+DEFAULT = "en"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+_NULL = _gettext.NullTranslations()
+_provider: Callable[[], tuple[str, _gettext.NullTranslations]] = lambda: (DEFAULT, _NULL)  # noqa: E731
+
+
+def use(provider: Callable[[], tuple[str, _gettext.NullTranslations]]) -> None:
+    """Let the edge say which language the current call speaks: `provider()` gives
+    (language code, translations)."""
+    global _provider
+    _provider = provider
+
+
+def current() -> str:
+    """The language code the current reader reads ("en", "de" or "fr")."""
+    return _provider()[0]
+
+
+def N_(message: str) -> str:
+    """Marks a message for translation without translating it (`pybabel extract` finds it;
+    the edge translates it later with `_()`)."""
+    return message
+
+
+def _(message: str, **params: object) -> str:
+    """`message` in the reader's language, with `%(name)s` placeholders filled from `params`."""
+    text = _provider()[1].gettext(message)
+    return text % params if params else text
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
+    """The singular or plural form for `num` in the reader's language; `%(num)d` is `num`."""
+    text = _provider()[1].ngettext(singular, plural, num)
+    return text % {"num": num, **params}
+
+
+def translate(message: str, params: dict | None = None) -> str:
+    """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now;
+    a parameter naming a catalog thing (with `kind` and `id`, the engine's `Named`) is named in
+    the reader's edition."""
+    named = {}
+    for key, value in (params or {}).items():
+        kind = getattr(value, "kind", None)
+        if kind == "message":
+            value = _(str(value))
+        elif isinstance(kind, str):
+            value = thing_name(kind, value.id, str(value))
+        named[key] = value
+    return _(message, **named)
+
+
+@cache
+def _data(language: str, name: str) -> dict[str, dict[str, str]]:
+    path = TRANSLATIONS / language / name
+    if language == DEFAULT or not path.exists():
+        return {}
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def _names(language: str) -> dict[str, dict[str, str]]:
+    return _data(language, "names.toml")
+
+
+def thing_name(kind: str, thing_id: str, english: str) -> str:
+    """The printed name of a game thing in the reader's edition (`kind` is a section of
+    names.toml: objects, buildings, freedoms, bonus_cards, prestige_cards, characters,
+    landscapes), `english` when that edition has none."""
+    return _names(current()).get(kind, {}).get(thing_id, english)
+
+
+def names_catalog(language: str) -> dict[str, dict[str, str]]:
+    """One language's names.toml (empty for English, whose names are the catalog's own)."""
+    return _names(language)
+
+
+def citation(rule: str) -> str:
+    """A refusal's rule citation as the reader's edition words it (`citations.toml`: that
+    edition's section titles), the English 2022 edition's where it has none."""
+    return _data(current(), "citations.toml").get("rules", {}).get(rule, rule)
+
+
+def citations_catalog(language: str) -> dict[str, str]:
+    """One language's citations.toml, English citation -> that edition's."""
+    return _data(language, "citations.toml").get("rules", {})

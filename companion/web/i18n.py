@@ -1,0 +1,113 @@
+"""Which language a screen speaks: one per phone, and the table screen its own (docs/i18n.md).
+
+A browser's choice is a cookie: `palazzo_lang` for every screen, `palazzo_table_lang` for the
+table screen, so the TV and the phones around it can read different languages. Without a
+cookie the browser's Accept-Language decides (English when it names none of ours). Any page
+takes `?lang=de` (the switch on every screen is three such links); the choice is then kept
+in that screen's cookie, so htmx's fragment requests, which carry no `?lang`, follow it.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Flask, Response, has_request_context, request
+from flask_babel import Babel, get_locale, get_translations
+
+from companion import lang
+from companion.compile_messages import compile_all
+
+PHONE_COOKIE = "palazzo_lang"
+TABLE_COOKIE = "palazzo_table_lang"
+TABLE_BLUEPRINTS = ("tablescreen",)  # the shared screen (TV) of a game
+TABLE_ENDPOINTS = ("firenze.table", "firenze.table_board")
+COOKIE_MAX_AGE = 365 * 24 * 3600
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+
+
+def on_table_screen() -> bool:
+    return request.blueprint in TABLE_BLUEPRINTS or request.endpoint in TABLE_ENDPOINTS
+
+
+def _cookie_name() -> str:
+    return TABLE_COOKIE if on_table_screen() else PHONE_COOKIE
+
+
+def _asked() -> str | None:
+    """A language named by `?lang=`, if it is one of ours."""
+    asked = request.args.get("lang", "")
+    return asked if asked in lang.LANGUAGES else None
+
+
+def select_locale() -> str:
+    """`?lang=`, else this screen's cookie, else the browser's languages, else English."""
+    if not has_request_context():
+        return lang.DEFAULT
+    chosen = _asked() or request.cookies.get(_cookie_name(), "")
+    if chosen in lang.LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+
+
+def _remember(response: Response) -> Response:
+    asked = _asked()
+    if asked and request.cookies.get(_cookie_name()) != asked:
+        response.set_cookie(
+            _cookie_name(), asked, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True
+        )
+    response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response
+
+
+def _current() -> tuple[str, object]:
+    """(language, translations) for companion.lang: this request's, English outside one."""
+    locale = get_locale()  # None outside a request
+    if locale is None:
+        return lang.DEFAULT, get_translations()
+    return str(locale.language), get_translations()
+
+
+def language_links() -> list[dict]:
+    """The switch: this page in each language (the current one marked). The links are
+    relative (`?lang=de`): a page whose path holds a join token does not repeat it."""
+    here = lang.current()
+    args = request.args.to_dict()
+    links = []
+    for code in lang.LANGUAGES:
+        args["lang"] = code
+        query = urlencode(args)
+        links.append(
+            {
+                "code": code,
+                "name": LANGUAGE_NAMES[code],
+                "href": f"?{query}",
+                "current": code == here,
+            }
+        )
+    return links
+
+
+def refusal_message(refusal) -> str:
+    """A refusal's message in the reader's language: the engine's marked message (`template`,
+    `params`) translated here; an unmarked one stays as the engine said it."""
+    template = getattr(refusal, "template", None)
+    if template is None:
+        return refusal["message"] if isinstance(refusal, dict) else str(refusal.message)
+    return lang.translate(template, refusal.params)
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(lang.TRANSLATIONS))
+    try:
+        compile_all()  # a fresh checkout: build what `make translations` would
+    except OSError:
+        app.logger.warning("cannot compile the translations in %s", lang.TRANSLATIONS)
+    Babel(app, locale_selector=select_locale)
+    lang.use(_current)  # type: ignore[arg-type]
+    app.after_request(_remember)
+    app.jinja_env.globals.update(
+        language_links=language_links, current_language=lambda: lang.current()
+    )
+    app.jinja_env.filters["refusal_message"] = refusal_message
+    app.jinja_env.filters["citation"] = lang.citation

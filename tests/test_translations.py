@@ -1,0 +1,131 @@
+"""Every message a player reads is translated into German and French, placeholders intact
+(docs/i18n.md): the marked strings are extracted from the code and templates here, the way
+`make translations` does, and each language's catalog must answer all of them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from companion import lang
+from companion.rules import catalog as rules_catalog
+from companion.rules.refusals import CODES as refusal_codes
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = "companion/translations/{}/LC_MESSAGES/messages.po"
+TRANSLATED = [code for code in lang.LANGUAGES if code != lang.DEFAULT]
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdifr]|%[sdifr]|%%")
+
+
+def extracted() -> dict[str | tuple[str, ...], str]:
+    """msgid (a tuple for plural messages) -> where it was found, from babel.cfg's sources."""
+    with open(ROOT / "babel.cfg") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found: dict[str | tuple[str, ...], str] = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+        ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS
+    ):
+        key = message if isinstance(message, str) else tuple(message)
+        found.setdefault(key, f"{filename}:{lineno}")
+    return found
+
+
+def placeholders(text: str) -> list[str]:
+    """The placeholders a message fills (a named one may be used more than once)."""
+    return sorted({m.group(0) for m in PLACEHOLDER.finditer(text)})
+
+
+def problems(catalog: Catalog, wanted: dict) -> list[str]:
+    """What is wrong with one language's catalog: missing, untranslated, fuzzy, or a
+    placeholder dropped, added or renamed."""
+    out = []
+    for msgid, where in wanted.items():
+        message = catalog.get(msgid if isinstance(msgid, str) else msgid[0])
+        if message is None:
+            out.append(f"missing {msgid!r} ({where}): run `make translations`")
+            continue
+        if message.fuzzy:
+            out.append(f"fuzzy {msgid!r} ({where})")
+        ids = [msgid] if isinstance(msgid, str) else list(msgid)
+        strs = [message.string] if isinstance(message.string, str) else list(message.string)
+        if not all(strs):
+            out.append(f"untranslated {msgid!r} ({where})")
+            continue
+        expected = placeholders(ids[-1])
+        for form, text in enumerate(strs):
+            got = placeholders(text)
+            # a singular form may spell out the count ("eine", "un"), never add a placeholder
+            if got != expected and not (len(strs) > 1 and form == 0 and set(got) <= set(expected)):
+                out.append(f"placeholders of {msgid!r}: {got} instead of {expected}")
+    return out
+
+
+def test_the_sources_have_marked_messages():
+    found = extracted()
+    assert "Offline." in found
+    assert len(found) > 3
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_its_placeholders(language):
+    with open(ROOT / PO.format(language), "rb") as f:
+        catalog = read_po(f, locale=language)
+    assert not catalog.fuzzy, f"{language}: the catalog's header is marked fuzzy"
+    found = problems(catalog, extracted())
+    assert not found, f"{language}:\n" + "\n".join(found)
+
+
+def test_the_check_finds_a_dropped_placeholder_and_a_missing_message():
+    catalog = Catalog(locale="de")
+    catalog.add("Event %(seq)s is left out: %(why)s", "Ereignis %(seq)s fehlt")
+    catalog.add("Offline.", "")
+    catalog.add(("%(num)d card", "%(num)d cards"), ("eine Karte", "%(num)d Karten"))
+    catalog.add(("%(num)d bid", "%(num)d bids"), ("ein Gebot", "viele Gebote"))
+    wanted = {
+        "Event %(seq)s is left out: %(why)s": "here",
+        "Offline.": "here",
+        "Language": "here",
+        ("%(num)d card", "%(num)d cards"): "here",
+        ("%(num)d bid", "%(num)d bids"): "here",
+    }
+    found = problems(catalog, wanted)
+    assert any("placeholders of 'Event" in p for p in found)
+    assert any(p.startswith("untranslated 'Offline.'") for p in found)
+    assert any(p.startswith("missing 'Language'") for p in found)
+    assert not any("card" in p for p in found)  # the singular may spell the one out
+    assert any("bid" in p for p in found)  # the plural may not
+
+
+NAMED = {
+    "objects": rules_catalog.OBJECT_NAMES,
+    "buildings": rules_catalog.BUILDINGS,
+    "freedoms": dict.fromkeys(rules_catalog.FREEDOMS),
+    "landscapes": dict.fromkeys(rules_catalog.LANDSCAPES),
+    "bonus_cards": rules_catalog.BONUS_CARDS,
+    "prestige_cards": rules_catalog.PRESTIGE_CARDS,
+    "characters": rules_catalog.CHARACTERS,
+    "professions": rules_catalog.BUILTIN_PROFESSIONS,
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_thing_has_its_name_in_each_edition(language):
+    names = lang.names_catalog(language)
+    assert set(names) == set(NAMED), "names.toml has exactly the catalog's kinds"
+    for kind, things in NAMED.items():
+        assert set(names[kind]) == set(things), f"{language} names.toml [{kind}]"
+        assert all(v.strip() for v in names[kind].values())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_rule_citation_has_its_editions_words(language):
+    cited = lang.citations_catalog(language)
+    assert set(cited) == set(refusal_codes.values()), "citations.toml keys = the engine's rules"
+    for english, there in cited.items():
+        assert there.strip() and "docs/" not in there, (english, there)
