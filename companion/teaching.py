@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .lang import _
 from .presentation.words import building_name, freedom_name, object_name
 from .rules.catalog import (
     AUCTION_STACKS,
@@ -184,15 +185,25 @@ def read_automa_card(form) -> tuple[str, dict]:
     for o, at in placed.items():
         if at in seen:
             raise TeachError(
-                f"Automa card {number}: the {OBJECT_NAMES[seen[at]]} and the {OBJECT_NAMES[o]} "
-                f"are both at place {at}; tap each object's own place, left to right."
+                _(
+                    "Automa card %(number)s: the %(first)s and the %(second)s are both at place "
+                    "%(place)s; tap each object's own place, left to right.",
+                    number=number,
+                    first=object_name(seen[at]),
+                    second=object_name(o),
+                    place=at,
+                )
             )
         seen[at] = o
     for o in AUTOMA_OBJECTS:
         if o not in placed and rows[o]["mod4"] is not None:
             raise TeachError(
-                f"Automa card {number}: tap where the {OBJECT_NAMES[o]} is on the card, "
-                "counting from the left."
+                _(
+                    "Automa card %(number)s: tap where the %(name)s is on the card, counting "
+                    "from the left.",
+                    number=number,
+                    name=object_name(o),
+                )
             )
     auction = []
     for o in sorted(placed, key=placed.get):
@@ -217,10 +228,6 @@ def read_automa_card(form) -> tuple[str, dict]:
         raise TeachError(_plain_automa_error(str(e), number)) from e
 
 
-def _object_word(obj: str) -> str:
-    return OBJECT_NAMES[obj].split()[0]
-
-
 def _modifier(raw: str) -> int | None:
     if raw in ("", "none"):
         return None
@@ -233,7 +240,9 @@ def _automa_row(form, obj: str) -> dict:
     """One object's row of the editor: its place (or None), its modifiers."""
     at_raw = str(form.get(f"at_{obj}") or "").strip()
     if at_raw and not (at_raw.isdigit() and 1 <= int(at_raw) <= AUTOMA_SLOTS):
-        raise TeachError(f"A place on the card is 1 to {AUTOMA_SLOTS}, counted from the left.")
+        raise TeachError(
+            _("A place on the card is 1 to %(last)s, counted from the left.", last=AUTOMA_SLOTS)
+        )
     mod4 = _modifier(str(form.get(f"mod4_{obj}") or "").strip())
     how = str(form.get(f"mod5_{obj}") or "same").strip()
     if how == "same":
@@ -241,11 +250,13 @@ def _automa_row(form, obj: str) -> dict:
     elif how == "more":
         mod5 = (mod4 or 0) + 1
         if mod5 not in MODIFIER_CHOICES:
-            raise TeachError(f"A die modifier is a number from 0 to {MODIFIER_CHOICES[-1]}.")
+            raise TeachError(
+                _("A die modifier is a number from 0 to %(last)s.", last=MODIFIER_CHOICES[-1])
+            )
     elif how == "other":
         mod5 = _modifier(str(form.get(f"mod5x_{obj}") or "").strip())
     else:
-        raise TeachError("With 5 players the modifier is the same, one more, or another.")
+        raise TeachError(_("With 5 players the modifier is the same, one more, or another."))
     return {"at": int(at_raw) if at_raw else None, "mod4": mod4, "mod5": mod5}
 
 
@@ -330,7 +341,7 @@ def automa_editor(
     known = cards.get(str(number)) if number else None
     rows = []
     for obj in AUTOMA_OBJECTS:
-        row = {"object": obj, "name": _object_word(obj), "at": "", "mod4": "none"}
+        row = {"object": obj, "name": object_name(obj), "at": "", "mod4": "none"}
         row.update(mod5="same", mod5x="none")
         if typed is not None:
             row.update(
@@ -374,7 +385,7 @@ def automa_editor(
         "places": [(str(n), str(n)) for n in range(1, AUTOMA_SLOTS + 1)],
         "modifiers": [str(n) for n in MODIFIER_CHOICES],
         "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
-        "mod5_options": [("same", "same"), ("more", "+1 more"), ("other", "other")],
+        "mod5_options": [("same", _("same")), ("more", _("+1 more")), ("other", _("other"))],
         "actions": actions,
         "action_names": [(a, AUTOMA_ACTION_WORDS[a].split()[0]) for a in AUTOMA_ACTIONS],
         "action_slots": range(AUTOMA_ACTION_SLOTS),
