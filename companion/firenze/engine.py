@@ -7,6 +7,8 @@ before the turn goes on), then handed to its rule. Handlers check before they ch
 
 from __future__ import annotations
 
+from companion import fold as core
+
 from . import cards, scoring, setup, turn
 from .refusals import Refusal, refuse
 from .schema import parse
@@ -27,7 +29,7 @@ HANDLERS = {
 }
 # Chance the table cannot take back: undo may not reach past a card turned over.
 CHANCE_EVENTS = {"card_revealed"}
-RETRACTED = "retracted"
+RETRACTED = core.RETRACTED
 # Events of the player whose turn it is; the Monument may come outside one's turn (ruling F15).
 TURN_EVENTS = set(HANDLERS) - {
     "game_started",
@@ -74,70 +76,30 @@ def apply(state: dict, event: dict) -> dict:
     return apply_in_place(clone(state), event)
 
 
-class Fold:
-    """A log folded event by event, keeping the events that count so undo can rebuild."""
+def _past_chance(event: dict) -> str:
+    return "A card turned over cannot be taken back"
+
+
+# Firenze's rules as the shared fold (companion/fold.py) takes them; an event is applied to a
+# copy of the state, so a refusal leaves the fold as it was. Undo: ruling F10.
+RULES: core.FoldRules[dict] = core.FoldRules(
+    new_state=new_state,
+    apply=apply,
+    refuse=refuse,
+    refusal=Refusal,
+    is_over=lambda state: state["phase"] == "over",
+    chance_events=frozenset(CHANCE_EVENTS),
+    past_chance=_past_chance,
+)
+
+
+class Fold(core.Fold[dict]):
+    """A Firenze log folded by the shared fold, from the first event or from a snapshot."""
 
     def __init__(self, state: dict | None = None, effective: list[dict] | None = None):
-        self.state = state if state is not None else new_state()
-        self.effective = ([] if state is None else None) if effective is None else effective
-        self.last_seq = self.effective[-1]["seq"] if self.effective else 0
-
-    def add(self, event: dict) -> dict:
-        seq = event.get("seq") if isinstance(event, dict) else None
-        if not isinstance(seq, int):
-            seq = self.last_seq + 1
-        if isinstance(event, dict) and event.get("type") == RETRACTED:
-            self._retract(event)
-        else:
-            trial = clone(self.state)
-            apply_in_place(trial, event)  # a refusal leaves the fold as it was
-            self.state = trial
-            if self.effective is not None:
-                self.effective.append(dict(event, seq=seq))
-        self.last_seq = seq
-        return self.state
-
-    def check_retraction(self, event: dict) -> list[int]:
-        seqs = event.get("seqs")
-        if (
-            not isinstance(seqs, list)
-            or not seqs
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
-        ):
-            refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
-        if self.effective is None:
-            from companion.rules import NeedFullLog
-
-            raise NeedFullLog()
-        if self.state["phase"] == "over":
-            refuse("game_over", "The game is over and scored: it can no longer be undone")
-        seqs = sorted(set(seqs))
-        tail = [e["seq"] for e in self.effective[-len(seqs) :]]
-        if len(seqs) > len(self.effective) or tail != seqs:
-            refuse("bad_retraction", "Undo takes back only the latest events, newest first")
-        undone = self.effective[-len(seqs) :]
-        if undone[0].get("type") == "game_started":
-            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
-        if any(e.get("type") in CHANCE_EVENTS for e in undone):
-            refuse("retraction_past_reveal", "A card turned over cannot be taken back")
-        return seqs
-
-    def _retract(self, event: dict):
-        seqs = self.check_retraction(event)
-        rebuilt = Fold()
-        for e in self.effective[: -len(seqs)]:
-            rebuilt.add(e)
-        self.state, self.effective = rebuilt.state, rebuilt.effective
+        super().__init__(RULES, state, effective)
 
 
 def replay(events) -> dict:
     """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
-    fold = Fold()
-    for i, event in enumerate(events, 1):
-        try:
-            fold.add(event)
-        except Refusal as r:
-            seq = event.get("seq") if isinstance(event, dict) else None
-            r.seq = seq if isinstance(seq, int) else i
-            raise
-    return fold.state
+    return core.replay(RULES, events)

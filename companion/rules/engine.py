@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion import fold as core
+from companion.fold import NeedFullLog as NeedFullLog  # the service catches it from here
+
 from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
@@ -29,7 +32,7 @@ CHANCE_EVENTS = {
 }
 # Cards drawn and chosen: a mis-tap may be retracted, but undo may not reach past it.
 DRAWN_CARD_EVENTS = {"profession_taken", "bonus_card_taken", "prestige_card_chosen"}
-RETRACTED = "retracted"
+RETRACTED = core.RETRACTED
 
 
 def apply_in_place(state: GameState, event: Event) -> GameState:
@@ -100,8 +103,39 @@ def apply(state: GameState, event: Event) -> GameState:
     return apply_in_place(state.clone(), event)
 
 
-class Fold:
-    """A log folded event by event, keeping the events that still count so undo can rebuild."""
+def _reveals(state: GameState, event: dict) -> bool:
+    """A card drawn and chosen: a mis-tap may be retracted, but undo may not reach past it."""
+    return event.get("type") in DRAWN_CARD_EVENTS or some(state, "reveals_cards", event)
+
+
+def _past_chance(event: dict) -> str:
+    return (
+        f"Event {event['seq']} ({event['type']}) revealed something to the table: "
+        "undo cannot reach back past it"
+    )
+
+
+def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
+    """The Princes' rules as the shared fold takes them. Their handlers check everything
+    before changing anything, so an event is applied in place."""
+    return core.FoldRules(
+        new_state=lambda: GameState(catalog),
+        apply=apply_in_place,
+        refuse=refuse,
+        refusal=Refusal,
+        is_over=lambda state: state.phase == "over",
+        chance_events=frozenset(CHANCE_EVENTS),
+        past_chance=_past_chance,
+        reveals=_reveals,
+        check_shape=check_shape,
+        log_events={MISREAD_CORRECTED: _correct},
+        log_checks={"correction": check_fixes},
+    )
+
+
+class Fold(core.Fold[GameState]):
+    """The Princes' log folded by the shared fold (companion/fold.py): undo as ruling 14 says,
+    and misread corrections (ruling 33) applied to the log."""
 
     def __init__(
         self,
@@ -112,149 +146,74 @@ class Fold:
         """From the first event, or from `state` (a snapshot) with `effective=None`: the
         events behind a snapshot are not at hand, so an undo reaching them needs the full log."""
         self.catalog = catalog
-        self.state = state if state is not None else GameState(catalog)
-        self.effective = ([] if state is None else None) if effective is None else effective
-        self.last_seq = self.effective[-1]["seq"] if self.effective else 0
-
-    def add(self, event: dict) -> GameState:
-        """Apply one logged event (with its `seq`); a refusal leaves the fold as it was."""
-        seq = event.get("seq") if isinstance(event, dict) else None
-        if not isinstance(seq, int):
-            seq = self.last_seq + 1
-        if isinstance(event, dict) and event.get("type") == RETRACTED:
-            self._retract(event)
-        elif isinstance(event, dict) and event.get("type") == MISREAD_CORRECTED:
-            self._correct(event)
-        else:
-            if isinstance(event, dict) and event.get("type") == "correction":
-                self.check_fixes(event)
-            apply_in_place(self.state, event)
-            if self.effective is not None:
-                self.effective.append(dict(event, seq=seq))
-        self.last_seq = seq
-        return self.state
-
-    def check_retraction(self, event: dict) -> list[int]:
-        check_shape(event)
-        seqs = event.get("seqs")
-        if (
-            not isinstance(seqs, list)
-            or not seqs
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
-        ):
-            refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
-        if self.effective is None:
-            raise NeedFullLog()
-        if self.state.phase == "over":
-            refuse("game_over", "The game is over and scored: it can no longer be undone")
-        seqs = sorted(set(seqs))
-        tail = (
-            [e["seq"] for e in self.effective[-len(seqs) :]]
-            if len(seqs) <= len(self.effective)
-            else []
-        )
-        if tail != seqs:
-            refuse(
-                "bad_retraction",
-                "Undo takes back only the latest events, newest first: "
-                f"{', '.join(map(str, seqs))} are not the latest that count",
-            )
-        undone = self.effective[-len(seqs) :]
-        if undone[0].get("type") == "game_started":
-            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
-        for i, e in enumerate(undone):
-            drawn = e.get("type") in DRAWN_CARD_EVENTS or some(self.state, "reveals_cards", e)
-            if e.get("type") in CHANCE_EVENTS or (i > 0 and drawn):
-                refuse(
-                    "retraction_past_reveal",
-                    f"Event {e['seq']} ({e['type']}) revealed "
-                    "something to the table: undo cannot reach "
-                    "back past it",
-                )
-        return seqs
-
-    def check_fixes(self, event: dict) -> None:
-        """A correction naming the event it fixes (`fixes`, ruling 30): that event must still
-        count and have moved the corrected player's money (if the correction changes money) and
-        fame (if it changes fame). The log before it is folded again to see what it did."""
-        target = event.get("fixes")
-        if target is None:
-            return
-        check_shape(event)
-        if self.effective is None:
-            raise NeedFullLog()
-        at = next((i for i, e in enumerate(self.effective) if e["seq"] == target), None)
-        if at is None:
-            refuse("bad_correction", f"Event {target} is not one that still counts")
-        s = seat(self.state, event)
-        prefix = Fold(self.catalog)
-        for e in self.effective[:at]:
-            prefix.add(e)
-        players = prefix.state.players
-        before = (players[s].money, players[s].fame) if s < len(players) else (0, 0)
-        prefix.add(self.effective[at])
-        after = (prefix.state.players[s].money, prefix.state.players[s].fame)
-        who = self.state.players[s].name
-        if event.get("money") and after[0] == before[0]:
-            refuse("bad_correction", f"Event {target} did not change {who}'s money")
-        if event.get("fame") and after[1] == before[1]:
-            refuse("bad_correction", f"Event {target} did not change {who}'s fame")
-        if not event.get("money") and not event.get("fame") and after == before:
-            refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
-
-    def _retract(self, event: dict):
-        seqs = self.check_retraction(event)
-        assert self.effective is not None  # check_retraction asks for the full log otherwise
-        keep = self.effective[: -len(seqs)]
-        rebuilt = Fold(self.catalog)
-        for e in keep:
-            rebuilt.add(e)
-        self.state, self.effective = rebuilt.state, rebuilt.effective
+        super().__init__(rules_for(catalog), state, effective)
 
     def check_correction(self, event: dict) -> tuple[GameState, list[dict]]:
-        """The game folded again with the misread fact replaced (ruling 33), or a refusal:
-        every later event must still fit the corrected facts, else nothing changes."""
-        fix = parse(event)
-        if self.effective is None:
-            raise NeedFullLog()
-        if self.state.phase == "over":
-            refuse("game_over", "The game is over and scored: it can no longer be corrected")
-        at = next((i for i, e in enumerate(self.effective) if e["seq"] == fix.seq), None)
-        if at is None:
-            refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
-        events = list(self.effective)
-        events[at] = corrected(events[at], fix)
-        rebuilt = Fold(self.catalog)
-        for e in events:
-            try:
-                rebuilt.add(e)
-            except Refusal as r:
-                if e is events[at]:
-                    refuse(r.code, r.message)
-                refuse(
-                    "correction_does_not_fit",
-                    f"With that value, what was recorded after it no longer fits "
-                    f"(event {e['seq']}: {r.message}): undo the later steps first",
-                )
-        assert rebuilt.effective is not None
-        return rebuilt.state, rebuilt.effective
+        return check_correction(self, event)
 
-    def _correct(self, event: dict):
-        self.state, self.effective = self.check_correction(event)
+    def check_fixes(self, event: dict) -> None:
+        check_fixes(self, event)
 
 
-class NeedFullLog(Exception):
-    """An undo reaches into events a snapshot folded away: fold again from the first event."""
+def check_fixes(fold: core.Fold[GameState], event: dict) -> None:
+    """A correction naming the event it fixes (`fixes`, ruling 30): that event must still
+    count and have moved the corrected player's money (if the correction changes money) and
+    fame (if it changes fame). The log before it is folded again to see what it did."""
+    target = event.get("fixes")
+    if target is None:
+        return
+    check_shape(event)
+    effective = fold.full_log()
+    at = next((i for i, e in enumerate(effective) if e["seq"] == target), None)
+    if at is None:
+        refuse("bad_correction", f"Event {target} is not one that still counts")
+    s = seat(fold.state, event)
+    prefix = fold.refold(effective[:at])
+    players = prefix.state.players
+    before = (players[s].money, players[s].fame) if s < len(players) else (0, 0)
+    prefix.add(effective[at])
+    after = (prefix.state.players[s].money, prefix.state.players[s].fame)
+    who = fold.state.players[s].name
+    if event.get("money") and after[0] == before[0]:
+        refuse("bad_correction", f"Event {target} did not change {who}'s money")
+    if event.get("fame") and after[1] == before[1]:
+        refuse("bad_correction", f"Event {target} did not change {who}'s fame")
+    if not event.get("money") and not event.get("fame") and after == before:
+        refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
+
+
+def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState, list[dict]]:
+    """The game folded again with the misread fact replaced (ruling 33), or a refusal:
+    every later event must still fit the corrected facts, else nothing changes."""
+    fix = parse(event)
+    effective = fold.full_log()
+    if fold.state.phase == "over":
+        refuse("game_over", "The game is over and scored: it can no longer be corrected")
+    at = next((i for i, e in enumerate(effective) if e["seq"] == fix.seq), None)
+    if at is None:
+        refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
+    events = list(effective)
+    events[at] = corrected(events[at], fix)
+    rebuilt = core.Fold(fold.rules)
+    for e in events:
+        try:
+            rebuilt.add(e)
+        except Refusal as r:
+            if e is events[at]:
+                refuse(r.code, r.message)
+            refuse(
+                "correction_does_not_fit",
+                f"With that value, what was recorded after it no longer fits "
+                f"(event {e['seq']}: {r.message}): undo the later steps first",
+            )
+    assert rebuilt.effective is not None
+    return rebuilt.state, rebuilt.effective
+
+
+def _correct(fold: core.Fold[GameState], event: dict):
+    fold.state, fold.effective = check_correction(fold, event)
 
 
 def replay(events: Iterable[Event], catalog: Catalog = BUILTIN) -> GameState:
     """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
-    fold = Fold(catalog)
-    for i, event in enumerate(events, 1):
-        try:
-            fold.add(event)
-        except Refusal as r:
-            seq = event.get("seq") if isinstance(event, dict) else None
-            r.seq = seq if isinstance(seq, int) else i
-            raise
-    return fold.state
+    return core.replay(rules_for(catalog), events)

@@ -1,0 +1,149 @@
+"""One fold for every game: a log folded event by event, undo included.
+
+The event store knows nothing of games, and a game's rules know nothing of logs; the fold is
+where they meet. A game hands its rules over as `FoldRules` (a new state, applying one event,
+its refusals, what undo may not reach back past); the fold keeps the rest, written once for
+every game: the `seq` bookkeeping, the events that still count, undo by folding those again,
+and a replay that raises the first refusal with its seq. Pure: no web, no database, no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, NoReturn, TypeVar
+
+S = TypeVar("S")
+RETRACTED = "retracted"
+
+
+class NeedFullLog(Exception):
+    """An undo reaches into events a snapshot folded away: fold again from the first event."""
+
+
+def _never(state: Any, event: dict) -> bool:
+    return False
+
+
+def _no_shape(event: dict) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class FoldRules(Generic[S]):
+    """What a game tells the fold: its rules, seen from a log."""
+
+    new_state: Callable[[], S]
+    # the state after the event, or raise a refusal that leaves `state` as it was
+    apply: Callable[[S, dict], S]
+    refuse: Callable[[str, str], NoReturn]  # the game's refusals, with its own rule citations
+    refusal: type[Exception]  # what `refuse` raises: replay marks it with the event's seq
+    is_over: Callable[[S], bool]  # a game over and scored can no longer be undone
+    # chance the table saw: never undone, and undo never reaches back past it
+    chance_events: frozenset[str]
+    past_chance: Callable[[dict], str]  # the refusal's words for an undo that would
+    # an event that may itself be undone, but not reached back past (a card drawn and chosen)
+    reveals: Callable[[S, dict], bool] = _never
+    check_shape: Callable[[dict], None] = _no_shape  # a retraction's declared shape
+    # events applied to the log rather than to the state (the Princes' misread corrections)
+    log_events: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
+    # checks an event needs the log for, before it is applied (a correction naming its event)
+    log_checks: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
+
+
+class Fold(Generic[S]):
+    """A log folded event by event, keeping the events that still count so undo can rebuild."""
+
+    def __init__(
+        self, rules: FoldRules[S], state: S | None = None, effective: list[dict] | None = None
+    ):
+        """From the first event, or from `state` (a snapshot) with `effective=None`: the
+        events behind a snapshot are not at hand, so an undo reaching them needs the full log."""
+        self.rules = rules
+        self.state: S = state if state is not None else rules.new_state()
+        self.effective = ([] if state is None else None) if effective is None else effective
+        self.last_seq = self.effective[-1]["seq"] if self.effective else 0
+
+    def add(self, event: dict) -> S:
+        """Apply one logged event (with its `seq`); a refusal leaves the fold as it was."""
+        seq = event.get("seq") if isinstance(event, dict) else None
+        if not isinstance(seq, int):
+            seq = self.last_seq + 1
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == RETRACTED:
+            self._retract(event)
+        elif isinstance(kind, str) and kind in self.rules.log_events:
+            self.rules.log_events[kind](self, event)
+        else:
+            check = self.rules.log_checks.get(kind) if isinstance(kind, str) else None
+            if check is not None:
+                check(self, event)
+            self.state = self.rules.apply(self.state, event)
+            if self.effective is not None:
+                self.effective.append(dict(event, seq=seq))
+        self.last_seq = seq
+        return self.state
+
+    def refold(self, events: Iterable[dict]) -> Fold[S]:
+        """The same rules folded afresh over `events` (undo and corrections rebuild this way)."""
+        rebuilt = Fold(self.rules)
+        for e in events:
+            rebuilt.add(e)
+        return rebuilt
+
+    def full_log(self) -> list[dict]:
+        """The events that still count; refuses to guess behind a snapshot."""
+        if self.effective is None:
+            raise NeedFullLog()
+        return self.effective
+
+    def check_retraction(self, event: dict) -> list[int]:
+        """The seqs an undo takes back, or the game's refusal: only the latest events that
+        count, never the start of the game, never past chance the table saw."""
+        refuse = self.rules.refuse
+        self.rules.check_shape(event)
+        seqs = event.get("seqs")
+        if (
+            not isinstance(seqs, list)
+            or not seqs
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
+        ):
+            refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
+        effective = self.full_log()
+        if self.rules.is_over(self.state):
+            refuse("game_over", "The game is over and scored: it can no longer be undone")
+        seqs = sorted(set(seqs))
+        tail = [e["seq"] for e in effective[-len(seqs) :]] if len(seqs) <= len(effective) else []
+        if tail != seqs:
+            refuse(
+                "bad_retraction",
+                "Undo takes back only the latest events, newest first: "
+                f"{', '.join(map(str, seqs))} are not the latest that count",
+            )
+        undone = effective[-len(seqs) :]
+        if undone[0].get("type") == "game_started":
+            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
+        for i, e in enumerate(undone):
+            if e.get("type") in self.rules.chance_events or (
+                i > 0 and self.rules.reveals(self.state, e)
+            ):
+                refuse("retraction_past_reveal", self.rules.past_chance(e))
+        return seqs
+
+    def _retract(self, event: dict):
+        seqs = self.check_retraction(event)
+        rebuilt = self.refold(self.full_log()[: -len(seqs)])
+        self.state, self.effective = rebuilt.state, rebuilt.effective
+
+
+def replay(rules: FoldRules[S], events: Iterable[Any]) -> S:
+    """Fold a whole log; the first illegal event raises its refusal (with `.seq` set)."""
+    fold = Fold(rules)
+    for i, event in enumerate(events, 1):
+        try:
+            fold.add(event)
+        except rules.refusal as r:
+            seq = event.get("seq") if isinstance(event, dict) else None
+            r.seq = seq if isinstance(seq, int) else i  # type: ignore[attr-defined]
+            raise
+    return fold.state
