@@ -279,9 +279,27 @@
   window.addEventListener("offline", goOffline);
   window.addEventListener("online", probe);
 
+  // Screen readers: what a swap brought that is marked [data-announce] (a phone's newest
+  // notice, its "Done:" line) is read out once through #announcer (base.html), which stays in
+  // the page. The first content seen is the page as loaded: it is read anyway, not announced.
+  var announced = null;
+  function announce(root) {
+    var region = document.getElementById("announcer");
+    if (!region || !root || !root.querySelectorAll) return;
+    var marked = Array.prototype.slice.call(root.querySelectorAll("[data-announce]"));
+    if (root.hasAttribute && root.hasAttribute("data-announce")) marked.unshift(root);
+    if (!marked.length && announced !== null) return;
+    var text = marked.map(function (el) {
+      return el.textContent.replace(/\s+/g, " ").trim();
+    }).join(" ");
+    if (announced !== null && text && text !== announced) region.textContent = text;
+    announced = text;
+  }
+
   document.addEventListener("htmx:load", function (e) {
     if (offline && e.detail && e.detail.elt) disableButtons(e.detail.elt);
     scan(e.detail && e.detail.elt);
+    announce(e.detail && e.detail.elt);
   });
   document.addEventListener("DOMContentLoaded", function () {
     if (navigator.onLine === false) goOffline();

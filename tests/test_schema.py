@@ -131,7 +131,9 @@ JSONISH = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(
     kind=st.sampled_from(sorted(EVENT_SCHEMAS)),
-    fields=st.dictionaries(st.text(max_size=12), JSONISH, max_size=4),
+    # any field but `type`, which would replace the kind drawn (and an event without a known
+    # type is the engine's to refuse, not the shape check's)
+    fields=st.dictionaries(st.text(max_size=12).filter(lambda k: k != "type"), JSONISH, max_size=4),
 )
 def test_any_payload_is_accepted_or_refused_never_crashes(kind, fields):
     """Whatever a file or a phone sends: a Refusal with a registered code, or a state."""

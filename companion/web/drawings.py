@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-# One colour and one dash pattern per seat, so lines differ without colour too.
+# One colour, one shape and one dash pattern per seat, so seats differ without colour too
+# (red, green and the gold look alike to many colour-blind players): every mark of a seat is
+# its shape in its colour with the player's initial on it (white: >= 4.5:1 on each colour).
 SEAT_COLOURS = ("#b3261e", "#1f5fa8", "#2e7d32", "#9a6b00", "#6a1b9a")
+SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "hexagon")
 SEAT_DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2")
 TRACK_SPACES = 50  # the Fame track's spaces 0..49; a lap adds 50
 
@@ -18,8 +21,62 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
 def _initial(name: str) -> str:
     return (name.strip()[:1] or "?").upper()
+
+
+def _shape(seat: int, x: float, y: float, r: float, extra: str = "") -> str:
+    """The seat's shape centred on (x, y), about r from the centre to the edge."""
+    colour, shape = seat_colour(seat), seat_shape(seat)
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"{extra}/>'
+    if shape == "square":
+        a = r * 0.9
+        return (
+            f'<rect x="{x - a:.1f}" y="{y - a:.1f}" width="{2 * a:.1f}" height="{2 * a:.1f}" '
+            f'rx="{r * 0.15:.1f}" fill="{colour}"{extra}/>'
+        )
+    corners = {
+        "diamond": [(0, -1.15), (1.15, 0), (0, 1.15), (-1.15, 0)],
+        "triangle": [(0, -1.2), (1.25, 0.95), (-1.25, 0.95)],
+        "hexagon": [(0.5, -0.95), (1.05, 0), (0.5, 0.95), (-0.5, 0.95), (-1.05, 0), (-0.5, -0.95)],
+    }[shape]
+    points = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}" for dx, dy in corners)
+    return f'<polygon points="{points}" fill="{colour}"{extra}/>'
+
+
+def _marker(seat: int, name: str, x: float, y: float, r: float, extra: str = "") -> str:
+    """The seat's shape with the player's initial on it (lower in a triangle, where the room is)."""
+    dy = r * 0.55 if seat_shape(seat) == "triangle" else r * 0.4
+    size = r * (1.0 if seat_shape(seat) == "triangle" else 1.15)
+    return (
+        _shape(seat, x, y, r, extra) + f'<text x="{x:.1f}" y="{y + dy:.1f}" font-size="{size:.1f}" '
+        f'font-weight="700" text-anchor="middle" fill="#fff">{escape(_initial(name))}</text>'
+    )
+
+
+def seat_mark(seat: int, name: str) -> Markup:
+    """A seat's mark for a screen (`{{ seat_mark(seat, name) }}`): shape, colour and initial.
+    Hidden from screen readers: the player's name is always written beside it."""
+    return Markup(
+        f'<svg class="seat-mark" data-shape="{seat_shape(seat)}" viewBox="0 0 24 24" '
+        f'aria-hidden="true" focusable="false">{_marker(seat, name, 12, 12, 10.5)}</svg>'
+    )
+
+
+def seat_line(seat: int) -> Markup:
+    """A sample of the seat's line in the chart (its colour and dash), for the legend."""
+    dash = SEAT_DASHES[seat % len(SEAT_DASHES)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return Markup(
+        f'<svg class="seat-line" viewBox="0 0 30 8" aria-hidden="true" focusable="false">'
+        f'<line x1="1" y1="4" x2="29" y2="4" stroke="{seat_colour(seat)}" stroke-width="2.5"'
+        f"{dash_attr}/></svg>"
+    )
 
 
 def fame_track(players: list[dict]) -> Markup:
@@ -51,17 +108,14 @@ def fame_track(players: list[dict]) -> Markup:
         fame = max(0, int(p.get("fame") or 0))
         laps, pos = divmod(fame, TRACK_SPACES)
         x, y = left + pos * step, top + i * lane + lane / 2 - 2
-        colour = seat_colour(p.get("seat", i))
+        seat = p.get("seat", i)
         name = escape(p.get("name", ""))
         label = f"{name} {fame}" + (f" (+{laps * TRACK_SPACES})" if laps else "")
         anchor, dx = ("end", -15) if pos > 28 else ("start", 15)
         out.append(
-            f"<g><title>{label}</title>"
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="{colour}" stroke="#fff" '
-            f'stroke-width="2"/>'
-            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" font-weight="700" '
-            f'text-anchor="middle" fill="#fff">{escape(_initial(p.get("name", "")))}</text>'
-            f'<text x="{x + dx:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="600" '
+            f'<g data-seat="{seat}"><title>{label}</title>'
+            + _marker(seat, p.get("name", ""), x, y, 11, ' stroke="#fff" stroke-width="2"')
+            + f'<text x="{x + dx:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="600" '
             f'text-anchor="{anchor}" fill="#231a14">{label}</text></g>'
         )
     out.append("</svg>")
@@ -117,10 +171,7 @@ def fame_chart(series: list[dict], rounds: int = 7) -> Markup:
             f'<polyline points="{path}" fill="none" stroke="{seat_colour(seat)}" '
             f'stroke-width="2.5"{dash_attr} stroke-linejoin="round"/>'
         )
-        out.extend(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{seat_colour(seat)}"/>'
-            for x, y in points[1:]
-        )
+        out.extend(_shape(seat, x, y, 3.5) for x, y in points[1:])
         out.append("</g>")
     out.append("</svg>")
     return Markup("".join(out))

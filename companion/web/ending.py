@@ -80,7 +80,10 @@ def page(game_id: str):
             scoring=rows,
             sheet=sheet_rows(rows),
             chart=fame_chart(series, ROUNDS),
-            legend=[{"name": x["name"], "colour": seat_colour(x["seat"])} for x in series],
+            legend=[
+                {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
+                for x in series
+            ],
             bgstats_url=bgstats_link(game_id, rows, replay),
             winners=[state.players[w].name for w in state.final.get("winners", [])],
             shared=_shared(state),

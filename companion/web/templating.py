@@ -9,6 +9,7 @@ from markupsafe import Markup
 from companion import qr
 from companion.teaching import FIRST_TIME_QUESTIONS, choices
 
+from .drawings import seat_line, seat_mark
 from .urls import public_base_url, public_url_for
 
 
@@ -37,6 +38,8 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"teach_choices": choices()})
     app.jinja_env.globals.update(
         qr_svg=qr_svg,
+        seat_mark=seat_mark,
+        seat_line=seat_line,
         public_url_for=public_url_for,
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,

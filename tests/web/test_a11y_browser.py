@@ -179,3 +179,160 @@ def test_the_checks_find_a_known_bad_page(browser):
         assert "button without a name" in problems
         assert any("h1 to h3" in p for p in problems)
         assert [o["where"] for o in a11y.overflowing(page)][:2] == ["page", "div"]
+
+
+# -- seats differ by more than their colour --------------------------------------------------
+
+
+def test_seats_differ_by_shape_and_initial_not_only_by_colour(app, live_server, browser):
+    """Five seats, two of them sharing an initial: every mark of a seat (its card, its phone in
+    the presence list, its marker on the Fame track) has its own shape and the initial."""
+    teach_test_deck(app)
+    game_id, tokens = host(app, names=("Ada", "Alex", "Ben", "Cy", "Dan"))
+    with opened(browser) as page:
+        page.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+        page.goto(f"{live_server}/games/{game_id}/table")
+        settled(page)
+        for where in (".seat-card", "#presence li"):
+            marks = page.eval_on_selector_all(
+                f"{where} .seat-mark", "ms => ms.map(m => [m.dataset.shape, m.textContent])"
+            )
+            assert [initial for _, initial in marks] == ["A", "A", "B", "C", "D"], where
+            assert len({shape for shape, _ in marks}) == 5, marks
+        track = page.eval_on_selector_all(
+            "svg.fame-track g[data-seat]",
+            """gs => gs.map(g => {
+                const s = g.querySelector("circle, rect, polygon");
+                return [s.tagName + ':' + (s.getAttribute('points') || '').split(' ').length,
+                        g.querySelector('text').textContent, getComputedStyle(s).fill];
+            })""",
+        )
+        assert [initial for _, initial, _ in track] == ["A", "A", "B", "C", "D"]
+        assert len({shape for shape, _, _ in track}) == 5, track
+        assert len({fill for _, _, fill in track}) == 5, track
+        assert a11y.low_contrast(page, "svg.fame-track") == []  # the initials on the shapes
+
+
+# -- the keyboard alone (the host on a laptop) --------------------------------------------------
+
+FOCUSED_JS = r"""
+() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  // A chip's radio is hidden; its ring is drawn on the chip beside it.
+  const ringed = el.matches('.chip input') ? el.nextElementSibling : el;
+  const cs = getComputedStyle(ringed);
+  return {
+    name: (el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].innerText)
+           || el.innerText || el.value || '').trim(),
+    tag: el.tagName.toLowerCase(),
+    ring: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2,
+  };
+}
+"""
+
+
+def tab_to(page, name: str, tag: str | None = None, limit: int = 120) -> dict:
+    """Press Tab until the focused element's name starts with `name` (and is a `tag`); every
+    stop on the way must show the focus ring."""
+    seen = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED_JS)
+        if focused is None:
+            continue
+        seen.append(focused["name"][:30])
+        assert focused["ring"], f"no visible focus on {focused}"
+        if focused["name"].startswith(name) and tag in (None, focused["tag"]):
+            return focused
+    raise AssertionError(f"Tab never reached {name!r}; last stops: {seen[-12:]}")
+
+
+@contextmanager
+def laptop(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(5000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_the_host_starts_a_game_and_a_player_bids_and_places_with_the_keyboard_only(
+    app, live_server, browser
+):
+    from companion.web.recording import get_table
+
+    teach_test_deck(app)
+    with laptop(browser) as page:
+        page.goto(f"{live_server}/host")
+        for name in ["Ada", "Ben", "Cy"]:
+            tab_to(page, "", "input")  # the next field: this seat's name
+            page.keyboard.type(name)
+        tab_to(page, "Track pieces on the 7 × 7 grid", "input")
+        page.keyboard.press("Space")
+        tab_to(page, "Start the game")
+        page.keyboard.press("Enter")
+        page.wait_for_url("**/games/*/host")
+        game_id = page.url.split("/")[-2]
+        started = get_table(app).state(game_id)
+        assert [p.name for p in started.players] == ["Ada", "Ben", "Cy"] and started.grid
+
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    start = get_table(app).state(game_id).start_player  # the form may draw it at random
+    hands_chosen(app, game_id)
+    with laptop(browser) as page:
+        page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[start]}")
+        page.wait_for_url("**/me")
+        settled(page)
+        tab_to(page, "Lake")
+        page.keyboard.press("Enter")
+        page.get_by_text("bid 200", exact=False).first.wait_for()
+        assert get_table(app).events(game_id)[-1].type == "auction_opened"
+        others = [(start + 1) % 3, (start + 2) % 3]  # clockwise from the opener
+        play(app, game_id, *[{"type": "bid_passed", "player": s} for s in others])
+        page.get_by_text("Place your Landscape").first.wait_for()
+        for cell in ("Row 1, column 1", "Row 1, column 2", "Row 1, column 3"):
+            tab_to(page, cell)
+            page.keyboard.press("Space")
+            page.wait_for_function(
+                "n => document.querySelector(`[aria-label='${n}']`).ariaPressed === 'true'",
+                arg=cell,
+            )
+        tab_to(page, "Place the Lake")
+        page.keyboard.press("Enter")
+        page.get_by_text("placed a Lake", exact=False).first.wait_for()
+        placed = get_table(app).events(game_id)[-1]
+        assert placed.type == "landscape_placed"
+        assert sorted(map(tuple, placed.payload["cells"])) == [(0, 0), (0, 1), (0, 2)]
+
+
+# -- live regions --------------------------------------------------------------------------------
+
+
+def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live_server, browser):
+    """A phone's newest notice, brought by another seat's move, reaches #announcer (polite,
+    always in the page); the page as first loaded is not announced again."""
+    teach_test_deck(app)
+    game_id, tokens = host(app)
+    hands_chosen(app, game_id)
+    with opened(browser) as ben:
+        ben.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+        ben.wait_for_url("**/me")
+        settled(ben)
+        ben.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
+        region = ben.locator("#announcer")
+        assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+        play(
+            app,
+            game_id,
+            {"type": "auction_opened", "player": 0, "object": "jester"},
+            {"type": "bid_raised", "player": 1, "amount": 300},
+            {"type": "bid_passed", "player": 2},
+            {"type": "bid_passed", "player": 0},
+        )
+        ben.wait_for_function(
+            "() => /You won the Jester for 300 Florin/.test(document.querySelector('#announcer').textContent)"
+        )
+        assert ben.locator(".notices [data-announce]").count() == 1  # only the newest

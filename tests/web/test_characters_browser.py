@@ -1,18 +1,16 @@
 """The Character Auction on three phones in Chromium at 360 x 740: tap a card, then a space
 (only legal spaces offered); every Pawn shows on every phone and on the table, live; a Pawn
-sent back bids again; purchases happen by themselves and the Character shows on its phone.
-With PALAZZO_SCREENSHOTS=1 the auction is saved to docs/screenshots/characters.png."""
+sent back bids again; purchases happen by themselves and the Character shows on its phone."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
+import pytest
+
+from tests.web import shots
 from tests.web.phone_game import button, choose_hands, host_game, record, state
 from tests.web.test_phone_characters import MUSE, leave_auctions
-
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "characters.png"
 
 
 def card_link(page, name: str):
@@ -23,6 +21,7 @@ def fits_360(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= 360")
 
 
+@pytest.mark.screenshots
 def test_a_character_auction_on_three_phones(app, live_server, phones):
     game_id, tokens = host_game(app, grid=False, **MUSE)
     choose_hands(app, game_id)
@@ -55,8 +54,7 @@ def test_a_character_auction_on_three_phones(app, live_server, phones):
     button(ben, "Space 7").tap()
     cy.get_by_text("Ben: space 7 (700 Florin)").first.wait_for()
     assert fits_360(cy)
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":  # opt-in: a test run changes no file
-        cy.screenshot(path=str(SCREENSHOT), full_page=False)
+    shots.shoot(cy, "characters.png")
     button(cy, "Pass: no Character").tap()
 
     # Ada's turn again, her Pawn back in front of her: she bids on the Muse.

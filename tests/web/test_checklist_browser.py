@@ -5,19 +5,18 @@ tap the new prompt is in view.
 
 TEST DATA deck and cards (tests/data/README.md): card 1 has the Builder leftmost at 2+1D6;
 card 3's middle panel makes Wolfgang build; card 5's bottom panel makes him take a Profession
-card. With PALAZZO_SCREENSHOTS=1 a checklist step is saved to docs/screenshots/checklist.png.
+card. `scripts/screenshots` saves a checklist step as checklist.png.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+import pytest
 
 from companion.web.recording import get_table
+from tests.web import shots
 
 from .solo_phone import keep_hand_in_chromium, start_in_chromium, teach_test_data
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "checklist.png"
 WIDTH, HEIGHT = 390, 844  # the phone390 fixture
 
 
@@ -27,8 +26,11 @@ def step(page, name: str):
 
 def in_view(page):
     """The step the page waits for is on screen (not scrolled past), and nothing overflows."""
-    box = page.locator("#solo-step").bounding_box()
-    assert box is not None and 0 <= box["y"] < HEIGHT - 80, box
+    page.wait_for_function(  # the page scrolls it into view once the swap has settled
+        """h => { const s = document.getElementById('solo-step');
+          const y = s && s.getBoundingClientRect().top; return s && y >= 0 && y < h - 80; }""",
+        arg=HEIGHT,
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
 
@@ -54,6 +56,7 @@ def done(page):
     )
 
 
+@pytest.mark.screenshots
 def test_a_solo_round_through_the_checklist(phone390, app, live_server):
     page = phone390
     errors: list[str] = []
@@ -118,10 +121,9 @@ def test_a_solo_round_through_the_checklist(phone390, app, live_server):
         "Turn the Test Opera Park Religion back face down",
         "Discard the Automa card",
     ]
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    if shots.wanted():
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOT))
+        shots.shoot(page, "checklist.png")
     done(page)
     step(page, "wolfgang_card")
     in_view(page)

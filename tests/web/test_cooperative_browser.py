@@ -3,17 +3,18 @@ accepts on his own phone with the payment shown, and the table screen follows, l
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
+
+import pytest
 
 from companion.rules import cooperative_buildings
+from tests.web import shots
 from tests.web.phone_game import button, has_number, host_game, money, record, redrawn, state
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 COOP = {"muse_princess": False, "cooperative": True}
 
 
+@pytest.mark.screenshots
 def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     game_id, tokens = host_game(app, grid=False, expansions=COOP, players=["Ada", "Ben", "Cy"])
     for seat, hand in enumerate(
@@ -40,9 +41,7 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     ada.get_by_role("link", name=re.compile("^Ben")).tap()
     ada.locator("label.option", has_text="Tower").tap()
     ada.fill("input[name=partner_payment]", "300")
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        ada.screenshot(path=str(SCREENSHOTS / "coop-propose.png"), full_page=True)
+    shots.shoot(ada, "coop-propose.png", full_page=True)
     with redrawn(ben):
         button(ada, "Propose to Ben").tap()
         ada.get_by_text("Waiting for Ben").first.wait_for()
@@ -52,11 +51,9 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
         "() => /proposes to build the Tower/.test(document.querySelector('#board').innerText)",
         timeout=3000,
     )
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        ben.screenshot(path=str(SCREENSHOTS / "coop-answer.png"), full_page=True)
-        ada.screenshot(path=str(SCREENSHOTS / "coop-wait.png"), full_page=True)
-        table.screenshot(path=str(SCREENSHOTS / "coop-table.png"))
+    shots.shoot(ben, "coop-answer.png", full_page=True)
+    shots.shoot(ada, "coop-wait.png", full_page=True)
+    shots.shoot(table, "coop-table.png")
 
     with redrawn(ada):
         button(ben, "Accept and pay 300 Florin").tap()

@@ -1,21 +1,21 @@
 """Count your Florins in Chromium on 390 px phones (issue 10, item 2): Ada's mistaken raise to
 400 is recorded while the table saw her pay 300 for the Jester; her count finds the event, she
 marks it, the host corrects that event's effect, and her phone then shows the count agrees.
-`PALAZZO_SCREENSHOTS=1` writes docs/screenshots/count.png (Ada's phone, the mismatch found)."""
+`scripts/screenshots` saves count.png (Ada's phone, the mismatch found)."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
-from tests.web import a11y
+import pytest
+
+from tests.web import a11y, shots
 from tests.web.phone_game import button, choose_hands, has_number, host_game, money, state
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "count.png"
 WIDTH = 390
 
 
+@pytest.mark.screenshots
 def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_server, phones):
     game_id, tokens = host_game(app)
     choose_hands(app, game_id)
@@ -66,9 +66,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     ada.get_by_text(f"You marked event {jester}").wait_for()
     assert ada.evaluate("document.documentElement.scrollWidth") <= WIDTH
     assert a11y.audit(ada) == []  # names, landmarks, headings, contrast (clue rows included)
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        ada.screenshot(path=str(SCREENSHOT), full_page=True)
+    shots.shoot(ada, "count.png", full_page=True)
 
     # The host sees who disagrees and where, never an amount, and corrects that event.
     host.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=15000)

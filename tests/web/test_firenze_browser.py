@@ -4,15 +4,14 @@ and never see the hand."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
+
+import pytest
 
 from companion.web.join_links import kept_tokens
+from tests.web import shots
 from tests.web.conftest import csrf_token_for
 from tests.web.firenze_table import deal_row, host_game
-
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "firenze-phone.png"
 
 
 def tap(page, name: str):
@@ -46,6 +45,7 @@ def quick_turn(client, game_id: str, colour: str):
         assert response.status_code == 200, (data, response.status_code, response.text)
 
 
+@pytest.mark.screenshots
 def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     game_id = host_game(client)
     deal_row(client, game_id)
@@ -73,9 +73,7 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     tap(thomas, "Build")
     thomas.locator("[data-fulfil='yellow-2']").wait_for()  # he could fulfil now
     assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        thomas.screenshot(path=str(SCREENSHOT), full_page=True)
+    shots.shoot(thomas, "firenze-phone.png", full_page=True)
     tap(thomas, "End my turn")
     holger.get_by_text("Your turn").first.wait_for(timeout=15000)  # live, without a reload
     assert "Princess" not in holger.content()
@@ -106,8 +104,7 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     table.get_by_text("Commissions").first.wait_for()
     assert "Princess" not in table.locator("#fz-board").inner_text()  # no hand on the table
     assert table.evaluate("document.documentElement.scrollWidth") <= 360
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        table.screenshot(path=str(SCREENSHOT.with_name("firenze-table.png")), full_page=True)
+    shots.shoot(table, "firenze-table.png", full_page=True)
 
 
 def test_a_building_used_with_its_effect_on_another_player_on_a_phone(

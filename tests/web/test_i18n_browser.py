@@ -5,18 +5,16 @@ citation), while the log they write together holds ids only."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
 from companion.rules import is_last_player
+from tests.web import shots
 from tests.web.phone_game import choose_hands, host_game, record, state
 from tests.web.test_phone_browser import button
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 # Words a phone's language puts on its screen; none of them may reach the log.
 GERMAN = ("Gaukler", "Passen", "Werkzahl", "Versteigerung", "Fürstentum")
 FRENCH = ("Saltimbanque", "Passer", "valeur artistique", "enchère", "domaine")
@@ -55,12 +53,11 @@ def short_work(page, words: tuple[str, str, str]) -> str:
 
 
 def screenshot(page, name: str) -> None:
-    """Only when asked (PALAZZO_SCREENSHOTS=1): the README's pictures, never by the normal run."""
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+    """Only when scripts/screenshots runs: the README's pictures, never by the normal run."""
+    shots.shoot(page, name, full_page=True)
 
 
+@pytest.mark.screenshots
 def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     game_id, tokens = host_game(app)
     choose_hands(app, game_id)

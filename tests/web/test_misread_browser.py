@@ -7,18 +7,18 @@ TEST DATA deck and cards (tests/data/README.md): card 1 has the Builder leftmost
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+import pytest
+
+from tests.web import shots
 
 from .solo_phone import first_card_in_chromium, teach_test_data, through_checklist
-
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "misread.png"
 
 
 def step(page, name: str):
     through_checklist(page, name)  # the checklist's steps are tested in test_checklist_browser
 
 
+@pytest.mark.screenshots
 def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_server):
     page = phone390
     errors: list[str] = []
@@ -50,6 +50,6 @@ def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("[data-fixed]").is_visible()
     assert not errors
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
+    if shots.wanted():
         page.locator("[data-fixed]").scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENSHOT))
+        shots.shoot(page, "misread.png")

@@ -4,16 +4,14 @@ player whose move it took back, and nobody's panel shows another purse."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
+from tests.web import shots
 from tests.web.phone_game import choose_hands, has_number, host_game, record, state
 from tests.web.test_phone_browser import button
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone-notice.png"
 # Counts the phone's calls to the Vibration API (and still makes them).
 COUNT_BUZZES = """
 window.buzzes = [];
@@ -32,6 +30,7 @@ def buzzes(page) -> int:
     return page.evaluate("window.buzzes.length")
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("width", [360, 390])
 def test_phones_tell_what_happened_to_you(app, live_server, phones, width):
     game_id, tokens = host_game(app)
@@ -72,9 +71,8 @@ def test_phones_tell_what_happened_to_you(app, live_server, phones, width):
     ben.get_by_text("You won the Jester for 300 Florin").first.wait_for()
     for page in (ada, cy):
         page.get_by_text("Ben won the Jester for 300 Florin").first.wait_for()
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1" and width == 360:
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        ben.screenshot(path=str(SCREENSHOT))
+    if width == 360:
+        shots.shoot(ben, "phone-notice.png")
 
     # The host takes Ada's pass back: Ada's phone says what was undone; the win is gone.
     record(app, game_id, "host", type="retracted", seqs=[len_log(app, game_id)])

@@ -5,12 +5,13 @@ follows live."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 from companion.web.join_links import kept_tokens
+from tests.web import shots
 from tests.web.phone_game import (
     button,
     has_number,
@@ -21,7 +22,6 @@ from tests.web.phone_game import (
     teach_test_professions,
 )
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "phone.png"
 HANDS = {
     "Ada": ("Poet", "Alchemist", "Botanist"),
     "Ben": ("Mason", "Painter", "Jurist"),
@@ -29,6 +29,7 @@ HANDS = {
 }
 
 
+@pytest.mark.screenshots
 def test_three_phones_play_round_one(app, live_server, phones):
     # The host creates the game through the form; its page carries the live table screen.
     teach_test_professions(app)
@@ -96,9 +97,7 @@ def test_three_phones_play_round_one(app, live_server, phones):
     # Ada's turn: a Work below the minimum is refused next to its button.
     ada.get_by_text("Your turn · 2 actions left").first.wait_for()
     assert ada.locator(".pgrid .sq-lake").count() == 3
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        ada.screenshot(path=str(SCREENSHOT), full_page=True)
+    shots.shoot(ada, "phone.png", full_page=True)
     ada.get_by_role("link", name=re.compile("^Complete a Work")).tap()
     ada.get_by_text("Below this round's minimum of 7").first.wait_for()
     button(ada, "Complete the Work").tap()

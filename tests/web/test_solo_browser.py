@@ -4,21 +4,18 @@ The Automa deck and Profession cards are TEST DATA (tests/data/README.md). Card 
 rulebook's auction example; card 3's middle panel makes Wolfgang build, card 5's bottom panel
 makes him take a Profession card.
 
-With PALAZZO_SCREENSHOTS=1 the page is saved mid-round to docs/screenshots/solo.png.
+`scripts/screenshots` saves the page mid-round as solo.png.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from companion.web.recording import get_table
+from tests.web import shots
 
 from .solo_phone import teach_test_data, through_checklist
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "solo.png"
 HAND = [
     "test_university_forest_travel",
     "test_workshop_forest_religion",
@@ -52,6 +49,7 @@ def fits(page):
             assert box["height"] >= 44, (target.inner_text(), box)
 
 
+@pytest.mark.screenshots
 def test_first_round_of_a_solo_game_on_a_phone(watched, app, live_server):
     page, errors = watched
     teach_test_data(app.instance_path)
@@ -129,10 +127,9 @@ def test_first_round_of_a_solo_game_on_a_phone(watched, app, live_server):
     step(page, "reveal")
     assert say(page).startswith("Flip Wolfgang's leftmost face-down Profession card")
     page.select_option("#profession-wolfgang", "test_opera_park_religion")
-    if os.environ.get("PALAZZO_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    if shots.wanted():
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOT))
+        shots.shoot(page, "solo.png")
     page.get_by_role("button", name="That's the card").tap()
     step(page, "wolfgang_card")
     assert "Wolfgang builds an Opera" in page.inner_text(".decisions")

@@ -3,8 +3,6 @@ that follows the game live without reloading."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -13,14 +11,12 @@ from pyzbar.pyzbar import decode
 
 from companion import presence
 from companion.serve import lan_ip
-from companion.web import REPO_ROOT
 from companion.web.join_links import join_path, kept_tokens
 from companion.web.recording import get_table
 from tests.builders import load_log
+from tests.web import shots
 from tests.web.conftest import PHONE_VIEWPORT
 from tests.web.table_games import host, play, teach_test_deck
-
-SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "table.png"
 
 
 def phone_context(browser):
@@ -117,10 +113,8 @@ def test_undo_from_the_host_page(app, phone, live_server):
     assert get_table(app).events(game_id)[-1].type == "retracted"
 
 
-@pytest.mark.skipif(
-    os.environ.get("PALAZZO_SCREENSHOTS") != "1",
-    reason="writes docs/screenshots/table.png only when PALAZZO_SCREENSHOTS=1",
-)
+@pytest.mark.screenshots
+@pytest.mark.skipif(not shots.wanted(), reason="a README picture: scripts/screenshots takes it")
 def test_screenshot_of_the_table_mid_game(app, browser, live_server):
     from companion.web.games import create_hosted_game
     from companion.web.join_links import keep_tokens
@@ -141,8 +135,7 @@ def test_screenshot_of_the_table_mid_game(app, browser, live_server):
         page.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}")
         page.goto(f"{live_server}/games/{game_id}/table")
         page.wait_for_selector("#board svg.fame-track")
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT))
+        written = shots.shoot(page, "table.png")
     finally:
         context.close()
-    assert Path(SCREENSHOT).stat().st_size > 10_000
+    assert written is not None and written.stat().st_size > 10_000

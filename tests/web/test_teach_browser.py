@@ -1,19 +1,17 @@
 """Teaching in Chromium on a 390 x 844 phone: the Profession deck in one pass, the Automa deck
 before play and then drawn by the app, ticks that survive a reload.
 
-The Automa deck and Profession cards are TEST DATA (tests/data/README.md). With
-PALAZZO_SCREENSHOTS=1 the Automa card editor is saved to docs/screenshots/automa-editor.png.
+The Automa deck and Profession cards are TEST DATA (tests/data/README.md). `scripts/screenshots`
+saves the Automa card editor as automa-editor.png.
 """
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 
 from companion.learned import LearnedCatalog
 from companion.web.recording import get_table
+from tests.web import shots
 
 from .phone_game import host_game
 from .solo_phone import (
@@ -25,7 +23,6 @@ from .solo_phone import (
 )
 from .test_catalog_teaching import DECK, editor_form
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "automa-editor.png"
 WIDTH = 390
 
 
@@ -108,6 +105,7 @@ def test_a_profession_deck_taught_in_one_pass(page, app, live_server):
     assert known["cafe_owner"].building == "opera" and known["scribe"].freedom == "opinion"
 
 
+@pytest.mark.screenshots
 def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, live_server):
     teach_test_data(app.instance_path, automa=False)
     game_id = start_in_chromium(page, live_server)
@@ -119,12 +117,18 @@ def test_the_automa_deck_taught_before_play_then_drawn_by_the_app(page, app, liv
     counts = []
     for n, (number, card) in enumerate(sorted(DECK.items(), key=lambda kv: int(kv[0])), 1):
         assert page.input_value("#automa-card-number") == number  # the next card, by default
+        assert page.evaluate(  # every chip lies inside the editor's card at 390 px
+            """() => { const edge = document.querySelector('form.automa-editor')
+                .getBoundingClientRect().right;
+              return [...document.querySelectorAll('form.automa-editor .chip')]
+                .every(c => c.getBoundingClientRect().right <= edge + 0.5); }"""
+        )
         taps = copy_card(page, card)
         for place, item in enumerate(card["auction"], 1):  # the taps numbered the rows
             assert page.locator(f'input[name="at_{item["object"]}"][value="{place}"]').is_checked()
         counts.append(taps)
-        if number == "3" and os.environ.get("PALAZZO_SCREENSHOTS"):
-            page.locator("form.automa-editor").screenshot(path=str(SCREENSHOT))
+        if number == "3":
+            shots.shoot(page.locator("form.automa-editor"), "automa-editor.png")
         page.get_by_role("button", name="Keep this card").tap()
         page.wait_for_selector(f"text=Kept Automa card {number} ({n} of 21).")
     assert page.locator("[data-complete]").is_visible()
