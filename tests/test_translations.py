@@ -129,3 +129,37 @@ def test_every_rule_citation_has_its_editions_words(language):
     assert set(cited) == set(refusal_codes.values()), "citations.toml keys = the engine's rules"
     for english, there in cited.items():
         assert there.strip() and "docs/" not in there, (english, there)
+
+
+@pytest.fixture
+def german():
+    """companion.lang speaking German (the compiled catalog), as the web edge makes it."""
+    from babel.support import Translations
+
+    before = lang._provider
+    lang.use(lambda: ("de", Translations.load(str(lang.TRANSLATIONS), ["de"])))
+    yield
+    lang.use(before)
+
+
+def test_a_refusal_keeps_code_and_values_and_is_told_in_the_readers_edition(german):
+    from companion.rules.refusals import N_, Named, Refusal
+
+    r = Refusal(
+        "building_sold_out",
+        N_("No %(building)s is left in the supply"),
+        building=Named("buildings", "library", "Library"),
+    )
+    assert r.code == "building_sold_out" and r.params["building"].id == "library"
+    assert r.message == "No Library is left in the supply"  # the engine's words: English
+    assert lang.translate(r.template, r.params) == (
+        "Im Vorrat ist kein Gebäude mehr übrig: Bibliothek"
+    )
+    assert lang.citation(r.rule) == "Ein Gebäude errichten"
+
+
+def test_the_narration_names_things_in_the_readers_edition(german):
+    from companion.presentation.words import and_, building_name, florin, object_name
+
+    assert building_name("workshop") == "Werkstatt" and object_name("jester") == "Gaukler"
+    assert and_(["Ada", "Ben", "Cy"]) == "Ada, Ben und Cy" and florin(300) == "300 Florin"

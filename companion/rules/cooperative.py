@@ -23,7 +23,7 @@ from .catalog import (
 from .checks import known, seat, selling_allowed
 from .module import Event, Module, Move, Part, Phase, register
 from .principality import buildings_of, empty_spaces
-from .refusals import refuse
+from .refusals import N_, Named, refuse
 from .state import GameState
 
 NAME = "cooperative"
@@ -112,12 +112,13 @@ def accepted(state: GameState, ev: Event) -> None:
     if partner.money < payment:
         refuse(
             "cannot_afford",
-            f"The payment is {payment} Florin and you have {partner.money}"
-            + (
-                " (sell fame first to raise it, or decline)"
-                if partner.fame and selling_allowed(state)
-                else ": decline it"
-            ),
+            N_(
+                "The payment is %(payment)s Florin and you have %(money)s (sell fame first to raise it, or decline)"
+            )
+            if partner.fame and selling_allowed(state)
+            else N_("The payment is %(payment)s Florin and you have %(money)s: decline it"),
+            payment=payment,
+            money=partner.money,
         )
     cost = building_cost(builder)
     # all checks passed: the partner pays first, then the builder pays the Bank
@@ -145,14 +146,19 @@ def answering(state: GameState, ev: Event, *, accepting: bool) -> dict:
     s = seat(state, ev)
     offer = state.part(NAME).pending
     if offer is None:
-        refuse("no_proposal", "Nobody has proposed a cooperative Building to answer")
+        refuse("no_proposal", N_("Nobody has proposed a cooperative Building to answer"))
     allowed = (offer["partner"],) if accepting else (offer["partner"], offer["player"])
     if s not in allowed:
         builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
         refuse(
             "not_partner",
-            f"Only {partner.name} answers {builder.name}'s proposal"
-            + ("" if accepting else f" (or {builder.name} withdraws it)"),
+            N_("Only %(partner)s answers %(builder)s's proposal")
+            if accepting
+            else N_(
+                "Only %(partner)s answers %(builder)s's proposal (or %(builder)s withdraws it)"
+            ),
+            partner=partner.name,
+            builder=builder.name,
         )
     return offer
 
@@ -177,11 +183,19 @@ def check_offer(state: GameState, ev: Event) -> dict:
         if b in buildings_of(state, x):
             refuse(
                 "building_already_built",
-                f"{state.players[x].name}'s Principality already has a {name}: neither may "
-                "already have that Building",
+                N_(
+                    "%(name)s's Principality already has a %(building)s: neither may already "
+                    "have that Building"
+                ),
+                name=state.players[x].name,
+                building=Named("buildings", b, name),
             )
     if state.building_supply[b] <= 0:
-        refuse("building_sold_out", f"No {name} is left in the supply")
+        refuse(
+            "building_sold_out",
+            N_("No %(building)s is left in the supply"),
+            building=Named("buildings", b, name),
+        )
     payment = ev.get("partner_payment")
     if (
         not isinstance(payment, int)
@@ -191,11 +205,13 @@ def check_offer(state: GameState, ev: Event) -> dict:
     ):
         refuse(
             "bad_payment",
-            f"The partner pays 0 Florin or more, in {COOPERATION_PAYMENT_STEP}s, not {payment!r}",
+            N_("The partner pays 0 Florin or more, in %(step)ss, not %(payment)s"),
+            step=COOPERATION_PAYMENT_STEP,
+            payment=repr(payment),
         )
     check_shared_room(state, s, partner, b)
     if ev.get("cells") is not None:
-        refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+        refuse("cells_not_allowed", N_("This game is played without a grid: no squares needed"))
     builder = state.players[s]
     cost = building_cost(builder)
     if builder.money + payment < cost:

@@ -16,7 +16,7 @@ from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .misread import MISREAD_CORRECTED, corrected, parse
 from .module import Event, Move, combo, known_event, run, some
-from .refusals import Refusal, refuse
+from .refusals import N_, Refusal, refuse
 from .rounds import whose_turn
 from .schema import check_shape
 from .setup import game_started
@@ -75,7 +75,7 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         )
     run(state, "gate", event)
     if state.phase == "over":
-        refuse("game_over", "The game is over: nothing more can be recorded")
+        refuse("game_over", N_("The game is over: nothing more can be recorded"))
     move = game.move(state.phase, kind)
     if move is None:
         accepted = game.phases_accepting(kind)
@@ -91,8 +91,14 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         s = seat(state, event)
         turn = whose_turn(state)
         if turn != s:
-            who = state.players[turn].name if turn is not None else "nobody"
-            refuse("not_your_turn", f"It is {who}'s turn, not {state.players[s].name}'s")
+            if turn is None:
+                refuse("not_your_turn", N_("It is nobody's turn now"))
+            refuse(
+                "not_your_turn",
+                N_("It is %(turn)s's turn, not %(name)s's"),
+                turn=state.players[turn].name,
+                name=state.players[s].name,
+            )
     if move.action:
         check_action_left(state, seat(state, event), kind)
     return move
@@ -188,7 +194,7 @@ def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState
     fix = parse(event)
     effective = fold.full_log()
     if fold.state.phase == "over":
-        refuse("game_over", "The game is over and scored: it can no longer be corrected")
+        refuse("game_over", N_("The game is over and scored: it can no longer be corrected"))
     at = next((i for i, e in enumerate(effective) if e["seq"] == fix.seq), None)
     if at is None:
         refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
@@ -200,7 +206,7 @@ def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState
             rebuilt.add(e)
         except Refusal as r:
             if e is events[at]:
-                refuse(r.code, r.message)
+                refuse(r.code, r.template, **r.params)  # as marked, for the reader's language
             refuse(
                 "correction_does_not_fit",
                 f"With that value, what was recorded after it no longer fits "

@@ -33,7 +33,7 @@ from .catalog import (
 from .checks import known, seat
 from .module import GAME_END, Event, Module, Move, Part, Phase, register
 from .principality import buildings_of
-from .refusals import refuse
+from .refusals import N_, Named, refuse
 from .rounds import end_phase
 from .state import GameState
 
@@ -157,25 +157,43 @@ def character_bid(state: GameState, ev: Event) -> None:
     assert isinstance(character, str)
     name, low, high = CHARACTERS[character]
     if character in a["bought"]:
-        refuse("character_taken", f"The {name} was already bought this round")
+        refuse(
+            "character_taken",
+            N_("The %(card)s was already bought this round"),
+            card=Named("characters", character, name),
+        )
     space = ev.get("space")
     if not isinstance(space, int) or isinstance(space, bool) or not low <= space <= high:
-        refuse("bad_character_space", f"The {name}'s bid spaces are {low} to {high}, not {space!r}")
+        refuse(
+            "bad_character_space",
+            N_("The %(card)s's bid spaces are %(low)s to %(high)s, not %(space)s"),
+            card=Named("characters", character, name),
+            low=low,
+            high=high,
+            space=repr(space),
+        )
     assert isinstance(space, int)
     pawn = a["pawns"].get(character)
     if pawn is not None and space <= pawn[1]:
         refuse(
             "character_space_too_low",
-            f"{state.players[pawn[0]].name}'s Pawn is on space {pawn[1]} of the {name}: "
-            f"bid on a higher space",
+            N_("%(name)s's Pawn is on space %(space)s of the %(card)s: bid on a higher space"),
+            name=state.players[pawn[0]].name,
+            space=pawn[1],
+            card=Named("characters", character, name),
         )
     p = state.players[s]
     price = space * FLORIN_PER_CHARACTER_SPACE
     if price > p.money:
         refuse(
             "character_bid_beyond_cash",
-            f"{p.name} has {p.money} Florin: a bid of {price} cannot be paid "
-            "(fame cannot be sold with this expansion)",
+            N_(
+                "%(name)s has %(money)s Florin: a bid of %(price)s cannot be paid "
+                "(fame cannot be sold with this expansion)"
+            ),
+            name=p.name,
+            money=p.money,
+            price=price,
         )
     # all checks passed
     _start(state)
@@ -338,7 +356,12 @@ def character_used(state: GameState, ev: Event) -> None:
             "The Princess is used as a Complete a Work action (work_completed with princess)",
         )
     if not card["face_up"]:
-        refuse("character_face_down", f"{state.players[s].name}'s {name} is already face down")
+        refuse(
+            "character_face_down",
+            N_("%(name)s's %(card)s is already face down"),
+            name=state.players[s].name,
+            card=Named("characters", character, name),
+        )
     effect = _effect(character, ev)
     if not CHARACTER_MOMENTS[character][effect] or not (
         set(CHARACTER_MOMENTS[character][effect]) & open_moments(state, s)
@@ -373,7 +396,9 @@ def _held_card(state: GameState, s: int, character: object) -> dict:
     if card is None or card["character"] != character:
         refuse(
             "not_holding_character",
-            f"{state.players[s].name} has no {_name(character)} in front of them",
+            N_("%(name)s has no %(card)s in front of them"),
+            name=state.players[s].name,
+            card=Named("characters", character, _name(character)),
         )
     return card
 
@@ -413,14 +438,14 @@ def _professor_card(state, s: int, deck: str, card):
     p = state.players[s]
     if deck == "bonus":
         if not state.bonus_deck:
-            refuse("deck_empty", "The Bonus deck is empty")
+            refuse("deck_empty", N_("The Bonus deck is empty"))
         if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
             refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
         state.bonus_deck.remove(card)
         p.bonus_cards.append(card)
         return
     if state.stacks["prestige"] <= 0 or not state.prestige_deck:
-        refuse("deck_empty", "The Prestige card stack is empty")
+        refuse("deck_empty", N_("The Prestige card stack is empty"))
     if not known(card, PRESTIGE_CARDS) or card not in state.prestige_deck:
         refuse("card_not_available", f"{card!r} is not a Prestige card left in the deck")
     state.prestige_deck.remove(card)
@@ -475,9 +500,19 @@ def work_completed(state: GameState, ev: Event) -> None:
         )
     card = character_held(state, s)
     if card is None or card["character"] != "princess":
-        refuse("not_holding_character", f"{name} has no Princess in front of them")
+        refuse(
+            "not_holding_character",
+            N_("%(name)s has no %(card)s in front of them"),
+            name=name,
+            card=Named("characters", "princess", _name("princess")),
+        )
     if not card["face_up"]:
-        refuse("character_face_down", f"{name}'s Princess is already face down")
+        refuse(
+            "character_face_down",
+            N_("%(name)s's %(card)s is already face down"),
+            name=name,
+            card=Named("characters", "princess", _name("princess")),
+        )
     total = princess_work_value(state, s)["total"]
     check_work_value(state, total)
     taken = check_prestige_taken(total, ev.get("prestige", 0))
@@ -500,7 +535,7 @@ def banker_exchange(state: GameState, ev: Event) -> None:
     character = ev.get("character")
     _held_card(state, s, character)
     if character != "banker":
-        refuse("character_not_now", "The game is over but for the Banker's exchange")
+        refuse("character_not_now", N_("The game is over but for the Banker's exchange"))
     p = state.players[s]
     florin = ev.get("florin")
     if (
@@ -512,8 +547,13 @@ def banker_exchange(state: GameState, ev: Event) -> None:
     ):
         refuse(
             "bad_exchange",
-            f"Exchange a multiple of {BANKER_FLORIN_PER_PRESTIGE} Florin, at most the "
-            f"{p.money} in hand (0 declines), not {florin!r}",
+            N_(
+                "Exchange a multiple of %(rate)s Florin, at most the %(money)s in hand "
+                "(0 declines), not %(florin)s"
+            ),
+            rate=BANKER_FLORIN_PER_PRESTIGE,
+            money=p.money,
+            florin=repr(florin),
         )
     gained = florin // BANKER_FLORIN_PER_PRESTIGE
     p.money -= florin

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from flask import abort, session
 
+from companion.lang import _
 from companion.tokens import Identity, identify_in_game
 
 from .store import get_store
@@ -35,7 +36,7 @@ class Access:
 def game_or_404(game_id: str):
     record = get_store().game(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
     if record is None:
-        abort(404, description="There is no such game here. Ask the host for the QR code again.")
+        abort(404, description=_("There is no such game here. Ask the host for the QR code again."))
     return record
 
 
@@ -59,8 +60,10 @@ def join(game_id: str, token: str) -> Access:
     if identity is None:
         abort(
             404,
-            description="This join link is not valid for this game. Scan the QR code "
-            "on the host's screen again.",
+            description=_(
+                "This join link is not valid for this game. Scan the QR code on the host's "
+                "screen again."
+            ),
         )
     return grant(game_id, identity)
 
@@ -80,21 +83,21 @@ def require_viewer(game_id: str) -> Access:
     game_or_404(game_id)
     me = access(game_id)
     if not me.any:
-        abort(403, description="Join this game first: scan your seat's QR code.")
+        abort(403, description=_("Join this game first: scan your seat's QR code."))
     return me
 
 
 def require_seat(game_id: str) -> Access:
     me = require_viewer(game_id)
     if me.seat is None:
-        abort(403, description="This screen belongs to a seat: scan your seat's QR code.")
+        abort(403, description=_("This screen belongs to a seat: scan your seat's QR code."))
     return me
 
 
 def require_host(game_id: str) -> Access:
     me = require_viewer(game_id)
     if not me.host:
-        abort(403, description="Only the host's device can do this.")
+        abort(403, description=_("Only the host's device can do this."))
     return me
 
 

@@ -22,12 +22,14 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from companion import qr
 from companion.learned import LearnedCatalog
+from companion.presentation.words import building_name, freedom_name, object_name
 from companion.rules.catalog import (
     AUTOMA_DECK,
     AUTOMA_DECK_SHAPE,
     BUILDINGS,
     BUILTIN,
     BUILTIN_PROFESSIONS,
+    FREEDOMS,
     LANDSCAPES,
     OBJECT_NAMES,
     PROFESSION_DECK,
@@ -141,8 +143,10 @@ def page_context(
         "deck": PROFESSION_DECK,
         "wanted": PROFESSIONS_PER_LANDSCAPE,
         "cells": {k: catalog.landscape_cells.get(k, 0) for k in LANDSCAPES},
-        "buildings": [(b, BUILDINGS[b][0]) for b in BUILDINGS],
-        "landscapes": [(k, OBJECT_NAMES[k]) for k in LANDSCAPES],
+        "buildings": [(b, building_name(b)) for b in BUILDINGS],
+        "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
+        "landscape_names": {k: object_name(k) for k in LANDSCAPES},
+        "freedom_names": {f: freedom_name(f) for f in FREEDOMS},
         "automa": automa_status(catalog.automa_cards),
         "may_change": may_change(),
         "message": message,

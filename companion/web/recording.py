@@ -14,6 +14,7 @@ import typing
 
 from flask import Blueprint, abort, request
 
+from companion.lang import _
 from companion.learned import LearnedCatalog
 from companion.rules import EVENT_SCHEMAS, MISREAD_CORRECTED, Refusal, payload_fields, schema_of
 from companion.table import Table
@@ -146,23 +147,21 @@ def authorise(me: Access, event: dict) -> str:
     if me.host:
         return "host"
     if me.seat is None:
-        abort(403, description="Spectators watch; only seats and the host record events.")
+        abort(403, description=_("Spectators watch; only seats and the host record events."))
     if event["type"] in SEAT_MAY_NOT:
-        abort(403, description="Only the host's device can do this.")
+        abort(403, description=_("Only the host's device can do this."))
     if "player" in event and event["player"] != me.seat:
-        abort(403, description="You can only act for your own seat.")
+        abort(403, description=_("You can only act for your own seat."))
     if event["type"] == "retracted":
         _only_own_events(me, event.get("seqs"))
     if event["type"] == MISREAD_CORRECTED:  # ruling 33: whoever entered it, or the host
         _only_own_events(
-            me, [event.get("fixes")], "That was another player's entry: ask the host to fix it."
+            me, [event.get("fixes")], _("That was another player's entry: ask the host to fix it.")
         )
     return str(me.seat)
 
 
-def _only_own_events(
-    me: Access, seqs, other: str = "That was another player's move: ask the host to undo it."
-):
+def _only_own_events(me: Access, seqs, other: str | None = None):
     """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
     another player's later action without their consent)."""
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
@@ -170,7 +169,9 @@ def _only_own_events(
     mine = str(me.seat)
     stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
     if any(e.by != mine for e in stored if e.seq in seqs):
-        abort(403, description=other)
+        abort(
+            403, description=other or _("That was another player's move: ask the host to undo it.")
+        )
 
 
 def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):

@@ -18,6 +18,7 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
+from companion.lang import N_, _
 from companion.learned import LearnedCatalog
 from companion.presentation.notices import buzz_key, notices
 from companion.presentation.words import newest_first, text_of
@@ -143,7 +144,7 @@ def phone_context(
     replay = get_table().replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
-        abort(404, description=f"There is no seat {seat + 1} at this game.")
+        abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     work = screens.working_state(state, _installed_catalog())
     params = dict(params or {})
     if state.phase == "setup" and not state.players[seat].hand and not params:
@@ -171,8 +172,11 @@ def phone_context(
     done = None
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
-        done = ("Already recorded: " if recorded.duplicate else "Done: ") + text_of(
-            replay, fact, seat
+        said = text_of(replay, fact, seat)
+        done = (
+            _("Already recorded: %(said)s", said=said)
+            if recorded.duplicate
+            else _("Done: %(said)s", said=said)
         )
     return {
         "game_id": game_id,
@@ -232,8 +236,10 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
     if me.seat is None:
         return error_response(
             400,
-            "This form belongs to a seat's phone: open your seat's "
-            "link, or the host's scribe screen for that seat.",
+            _(
+                "This form belongs to a seat's phone: open your seat's link, or the host's "
+                "scribe screen for that seat."
+            ),
         )
     scribe = bool(me.host and sent is not None and str(sent.get("as_seat", "")).isdigit())
     sent_event = None
@@ -291,11 +297,14 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     name = screens.profession_name(state.catalog, taken[0])
     return Refusal(
         refusal.code,
-        f"The {name} cannot go in your hand too: the deck has one {name}, and another phone "
-        f"already kept it. Check the cards you were dealt. If you hold no {name}, untick it and "
-        f"tick your own card. If you do hold it, someone mis-ticked: the phone that kept it is "
-        "asked to check as well, and whoever ticked a card they do not hold undoes their hand "
-        "(or asks the host to).",
+        N_(
+            "The %(card)s cannot go in your hand too: the deck has one %(card)s, and another "
+            "phone already kept it. Check the cards you were dealt. If you hold no %(card)s, "
+            "untick it and tick your own card. If you do hold it, someone mis-ticked: the phone "
+            "that kept it is asked to check as well, and whoever ticked a card they do not hold "
+            "undoes their hand (or asks the host to)."
+        ),
+        card=name,
     )
 
 
@@ -344,10 +353,12 @@ def clash_notices(game_id: str, state, seat: int) -> list[str]:
     clashes = (record_.meta if record_ else {}).get(CLASHES_KEY) or {}
     hand = state.players[seat].hand
     return [
-        f"Another player says the {screens.profession_name(state.catalog, pid)} was dealt to "
-        "them, and your phone kept it in your starting hand. Check your cards: if you do not "
-        f"hold the {screens.profession_name(state.catalog, pid)}, undo your starting hand (or "
-        "ask the host to) and choose again."
+        _(
+            "Another player says the %(card)s was dealt to them, and your phone kept it in your "
+            "starting hand. Check your cards: if you do not hold the %(card)s, undo your "
+            "starting hand (or ask the host to) and choose again.",
+            card=screens.profession_name(state.catalog, pid),
+        )
         for pid, claimant in clashes.items()
         if pid in hand and claimant != seat
     ]
@@ -366,7 +377,7 @@ def join(game_id: str, token: str):
     join_game(game_id, token)
     identity = identify_in_game(get_store(), game_id, token)
     if identity is None:  # the game's tokens changed in between
-        abort(404, description="This join link is no longer valid. Scan the QR code again.")
+        abort(404, description=_("This join link is no longer valid. Scan the QR code again."))
     if (
         identity.role == "seat"
         and identity.seat == 0
