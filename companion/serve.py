@@ -70,9 +70,24 @@ def public_url(host: str, port: int) -> str:
     return f"http://{name}:{port}/"
 
 
-def banner(url: str) -> str:
+def only_this_machine(host: str) -> bool:
+    """Whether `--host` is a loopback address, which no phone can reach."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"
+
+
+def banner(url: str, host: str = DEFAULT_HOST) -> str:
+    """What `palazzo serve` prints: the address its QR codes point to, as text and as a QR."""
     from companion.qr import qr_terminal
 
+    if only_this_machine(host):
+        return (
+            "Palazzo is running for this machine only: phones cannot reach it. Open:\n\n"
+            f"    {url}\n\nTo play with phones on the Wi-Fi, run: palazzo serve --host 0.0.0.0\n"
+            "Press Ctrl+C to stop.\n"
+        )
     return (
         "Palazzo is running. Players on the same Wi-Fi open (or scan):\n\n"
         f"    {url}\n\n{qr_terminal(url)}\nPress Ctrl+C to stop.\n"
@@ -186,8 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     from companion.web import create_app
 
     app = create_app()
+    # the QR codes point where this server listens (see companion/web/urls.py)
+    app.config["LISTEN_HOST"] = args.host
     server = create_server(app, listener)
-    _print(banner(public_url(args.host, server.server_port)))
+    _print(banner(public_url(args.host, server.server_port), args.host))
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -319,6 +319,26 @@
     }, POLL_MS);
   });
 
+  // A dropped refresh must not leave an element behind. nudge() bumps data-seq before the
+  // refresh is sent; if htmx drops that request (hx-sync="this:drop" while a tap's request
+  // holds the fragment), the element would believe it is current. Each live element also
+  // carries the seq it was rendered at (data-rendered-seq, never touched here): while the game
+  // is past it and no request is on its way, ask again.
+  var CHECK_MS = 1500;
+  window.setInterval(function () {
+    if (offline || !window.htmx) return;
+    var els = document.querySelectorAll("[data-stream-url][data-rendered-seq]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      var feed = feeds[el.getAttribute("data-stream-url")];
+      var rendered = parseInt(el.getAttribute("data-rendered-seq"), 10);
+      if (!feed || isNaN(rendered) || feed.latest <= rendered) continue;
+      if (el.classList.contains("htmx-request")) continue;
+      el.setAttribute("data-seq", String(feed.latest));
+      window.htmx.trigger(el, SEQ_EVENT, { seq: feed.latest });
+    }
+  }, CHECK_MS);
+
   // Phones freeze background tabs and drop connections silently: check on return.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") catchUpAll();
@@ -330,6 +350,49 @@
     if (!btn) return;
     var box = document.getElementById(btn.getAttribute("data-dismiss"));
     if (box) box.innerHTML = "";
+  });
+
+  // <button data-copy> beside a QR code copies the link shown next to it ([data-copy-text]).
+  // The Clipboard API needs a secure context (a LAN address is not one): else the link is
+  // selected and copied the old way, or left selected for the player to copy.
+  document.addEventListener("click", function (e) {
+    var btn = e.target && e.target.closest && e.target.closest("[data-copy]");
+    if (!btn) return;
+    var source = btn.parentNode && btn.parentNode.querySelector("[data-copy-text]");
+    if (!source) return;
+    var text = source.textContent.trim();
+    function said(ok) {
+      btn.textContent = btn.getAttribute(ok ? "data-copied" : "data-selected");
+      btn.setAttribute("data-copy", ok ? "copied" : "selected");
+    }
+    function selectIt() {
+      var range = document.createRange();
+      range.selectNodeContents(source);
+      var sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      said(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { said(true); }, selectIt);
+    } else {
+      selectIt();
+    }
+  });
+
+  // A host form's "Who starts?" (select[data-start-names]) names the players as they are
+  // typed into the name_N fields: option N reads "Player 3 (Cleo)".
+  document.addEventListener("input", function (e) {
+    var input = e.target;
+    var m = input && input.name && /^name_(\d+)$/.exec(input.name);
+    var select = m && input.form && input.form.querySelector("select[data-start-names]");
+    var option = select && select.querySelector("option[value='" + m[1] + "']");
+    if (!option) return;
+    var name = input.value.replace(/\s+/g, " ").trim();
+    var label = option.getAttribute("data-label") || option.textContent;
+    option.textContent = name ? label + " (" + name + ")" : label;
   });
 
   window.palazzo = {

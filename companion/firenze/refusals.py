@@ -20,8 +20,18 @@ BALCONIES = f"{BOOK}, Construction Commissions: Balconies"
 LIMITS = f"{BOOK}, 6) Check Limits"
 CARDS = f"{BOOK}, Action Cards"
 END = f"{BOOK}, The End of the Game"
-RULINGS = "Palazzo rulings for Firenze (docs/firenze.md)"
-CONTRACT = "Event log contract (docs/firenze.md, Events)"
+# Palazzo's rulings for Firenze (docs/firenze.md), cited by their titles, never by file.
+RULINGS = {
+    "F1": "Palazzo ruling: the board is taught whole",
+    "F2": "Palazzo ruling: chance as facts",
+    "F4": "Palazzo ruling: one building record a turn",
+    "F6": "Palazzo ruling: Campanile",
+    "F7": "Palazzo ruling: cards without printed text",
+    "F10": "Palazzo ruling: undo",
+    "F15": "Palazzo ruling: the Monument",
+    "F16": "Palazzo ruling: a Building once a turn",
+}
+CONTRACT = "Palazzo ruling: what a recorded move must say"
 
 CODES = {
     "unknown_event": CONTRACT,
@@ -32,11 +42,11 @@ CODES = {
     "unknown_player": CONTRACT,
     "not_your_turn": PLAY,
     "bad_player_count": f"{BOOK}: a game for 2-4 players",
-    "bad_board": f"{SETUP}; {RULINGS} F1",
+    "bad_board": f"{SETUP}; {RULINGS['F1']}",
     "bad_balconies": f"{SETUP}, step 4",
     "bad_neutral_seals": f"{SETUP}, step 5; {TIPS}",
     "setup_incomplete": f"{SETUP}, step 11",
-    "not_in_pouch": f"{CHOOSE}; {RULINGS} F2",
+    "not_in_pouch": f"{CHOOSE}; {RULINGS['F2']}",
     "wrong_brick_count": f"{CHOOSE}: 4 bricks from the pouch on each new card",
     "start_cards_first": f"{SETUP}, step 10",
     "card_not_in_deck": f"{CARDS}: the discard pile becomes the new deck",
@@ -52,7 +62,7 @@ CODES = {
     "wrong_phase": f"{PLAY}: the six phases in order",
     "exchange_used": f"{EXCHANGE}: at most one exchange per turn",
     "bad_exchange": EXCHANGE,
-    "already_built": f"{BUILD}; {RULINGS} F4",
+    "already_built": f"{BUILD}; {RULINGS['F4']}",
     "bad_build": BUILD,
     "too_many_bricks": f"{BUILD}: at most 6 Bricks per turn",
     "wrong_construction_cost": f"{BUILD}: Construction Costs",
@@ -62,21 +72,21 @@ CODES = {
     "commission_sealed": f"{FULFIL}: only Commissions not covered by a Seal",
     "balcony_locked": BALCONIES,
     "no_seals_left": END,
-    "bell_tower_first": f"{BOOK}, Campanile card; {RULINGS} F6",
-    "bad_bell_tower": f"{BOOK}, Campanile card; {RULINGS} F6",
+    "bell_tower_first": f"{BOOK}, Campanile card; {RULINGS['F6']}",
+    "bad_bell_tower": f"{BOOK}, Campanile card; {RULINGS['F6']}",
     "limits_not_met": LIMITS,
     "bad_discard": f"{LIMITS}: discard Personnel and Building cards only",
     "not_in_hand": f"{CARDS}: Personnel Cards",
     "same_name_twice": f"{CARDS}: Personnel Cards, not two with the same name in a turn",
     "not_playable": CARDS,
-    "bad_effect": f"{CARDS}; {RULINGS} F7",
+    "bad_effect": f"{CARDS}; {RULINGS['F7']}",
     "not_on_church_space": f"{CARDS}: Church Cards",
-    "building_used": f"{CARDS}: Building Cards; {RULINGS} F16",
-    "no_monument": f"{CARDS}: Celebration Cards; {RULINGS} F15",
+    "building_used": f"{CARDS}: Building Cards; {RULINGS['F16']}",
+    "no_monument": f"{CARDS}: Celebration Cards; {RULINGS['F15']}",
     "not_scoring": f"{BOOK}, Final Scoring",
     "bad_celebrations": f"{BOOK}, Final Scoring: Celebration Cards",
-    "bad_retraction": f"{RULINGS} F10",
-    "retraction_past_reveal": f"{RULINGS} F10",
+    "bad_retraction": RULINGS["F10"],
+    "retraction_past_reveal": RULINGS["F10"],
 }
 
 

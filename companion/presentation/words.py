@@ -145,12 +145,13 @@ def _retracted(fact, state, undone) -> str:
     if undone:
         return _("%(name)s undid: %(said)s", name=who, said="; ".join(undone))
     seqs = fact.event.get("seqs") or []
+    # the undone events could not be told (left out of the replay): say how many, not their
+    # numbers in the log
     return ngettext(
-        "%(name)s undid event %(seqs)s",
-        "%(name)s undid events %(seqs)s",
+        "%(name)s took back an earlier move",
+        "%(name)s took back %(num)d earlier moves",
         len(seqs),
         name=who,
-        seqs=and_(seqs),
     )
 
 

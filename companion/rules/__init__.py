@@ -28,7 +28,7 @@ from .muse_princess import (
     character_spaces,
     princess_work_value,
 )
-from .principality import PALAZZO, buildings_of, counts, empty_spaces, occupied
+from .principality import PALAZZO, buildings_of, counts, covered, empty_spaces, occupied
 from .refusals import CODES, Refusal
 from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
@@ -88,6 +88,7 @@ __all__ = [
     "is_last_player",
     "means",
     "occupied",
+    "covered",
     "opening_bid",
     "PALAZZO",
     "prestige_points",

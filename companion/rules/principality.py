@@ -25,10 +25,15 @@ PALAZZO = "palazzo"
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
+def square_name(r: int, c: int) -> str:
+    """A square as the grid on the phone labels it: rows and columns counted from 1."""
+    return f"Row {r + 1}, column {c + 1}"
+
+
 def parse_cells(cells: object) -> list[tuple[int, int]]:
     """Cells as sent by a phone: a list of [row, col]; anything else is refused, not crashed on."""
     if not isinstance(cells, list) or not cells:
-        refuse("wrong_shape", "Say which squares the piece covers, as a list of [row, column]")
+        refuse("wrong_shape", "Tap the squares the piece covers")
     out = []
     for cell in cells:
         if (
@@ -36,12 +41,12 @@ def parse_cells(cells: object) -> list[tuple[int, int]]:
             or len(cell) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         ):
-            refuse("wrong_shape", f"{cell!r} is not a square: use [row, column]")
+            refuse("wrong_shape", "One of the squares sent is not a square of the grid")
         r, c = cell
         if not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE):
             refuse(
                 "outside_grid",
-                f"Square [{r}, {c}] is outside the {GRID_SIZE} x {GRID_SIZE} "
+                f"{square_name(r, c)} is outside the {GRID_SIZE} x {GRID_SIZE} "
                 "Principality: a piece must lie completely within the grid",
             )
         out.append((r, c))
@@ -67,8 +72,14 @@ def connected(cells: list[tuple[int, int]]) -> bool:
 
 def occupied(player: Player) -> dict:
     """Square -> what covers it, the Palazzo included."""
+    return covered(player.pieces)
+
+
+def covered(pieces: list) -> dict:
+    """Square -> what covers it, from a Principality's pieces ([piece, cells], as the public
+    view shows them), the Palazzo included."""
     taken = {cell: PALAZZO for cell in PALAZZO_CELLS}
-    for piece, cells in player.pieces:
+    for piece, cells in pieces:
         for r, c in cells:
             taken[(r, c)] = piece
     return taken
@@ -89,7 +100,7 @@ def check_building_cells(player: Player, building: str, cells: object) -> list:
                     what = "your Palazzo" if other == PALAZZO else f"your {BUILDINGS[other][0]}"
                     refuse(
                         "building_adjacent",
-                        f"Square [{r}, {c}] touches {what} edge to edge: Buildings may touch "
+                        f"{square_name(r, c)} touches {what} edge to edge: Buildings may touch "
                         f"only at corners until you have {BUILDERS_FOR_ADJACENT_BUILDINGS} "
                         "Builders",
                     )
@@ -147,7 +158,7 @@ def _no_overlap(cells, taken):
     for cell in cells:
         if cell in taken:
             what = "your Palazzo" if taken[cell] == PALAZZO else taken[cell].title()
-            refuse("overlap", f"Square [{cell[0]}, {cell[1]}] is already covered by {what}")
+            refuse("overlap", f"{square_name(*cell)} is already covered by {what}")
 
 
 def empty_spaces(player: Player, grid: bool, landscape_cells: dict) -> int | None:

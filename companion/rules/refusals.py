@@ -30,10 +30,41 @@ SOLO = "Solo Rules (pp. 11-13)"
 MUSE = "The Muse and the Princess"
 CHARACTER_AUCTION = MUSE + ": Character Auction phase (p. 14)"
 USING = MUSE + ": Using a Character card (pp. 14-15)"
-RULINGS = "Palazzo rulings (docs/rulings.md)"
 COOPERATIVE = "Cooperative Building expansion (p. 16)"
-CATALOG = "Catalog: learned data (docs/catalog.md)"
-CONTRACT = "Event log contract (docs/events.md)"
+# Palazzo's own rulings (docs/rulings.md), cited on screens by their titles, never by file or
+# number: a player reads "Palazzo ruling: Undo never deletes", not a path.
+RULING_TITLES = {
+    "1": "Bidding beyond cash",
+    "2": "The last player's price",
+    "3": "The Builder cap",
+    "4": "Recruiting",
+    "11-13": "Solo play and the expansions",
+    "12": "Random tie-breaks in solo play",
+    "14": "Undo never deletes",
+    "16": "Landscape sizes are learned",
+    "17": "A piece needs room",
+    "30": "Corrections",
+    "33": "A misread is fixed, chance is not re-rolled",
+    "M1": "Bid spaces",
+    "M2": "The Character Auction's turns",
+    "M3": "The moments a Character may be used",
+    "M8": "Banker",
+    "M11": "Players",
+    "C1": "Neighbours by seat",
+    "C2": "A proposal, then the partner's answer",
+    "C3": "The payment",
+    "C5": "The shared board and the grid",
+}
+
+
+def ruling(*numbers: str) -> str:
+    """A citation of Palazzo's own rulings in words: "Palazzo ruling: Undo never deletes"."""
+    titles = [RULING_TITLES[n] for n in numbers]
+    return ("Palazzo ruling: " if len(titles) == 1 else "Palazzo rulings: ") + "; ".join(titles)
+
+
+CATALOG = "Palazzo ruling: cards and sizes are learned at the table"
+CONTRACT = "Palazzo ruling: what a recorded move must say"
 
 CODES = {
     # the log itself
@@ -43,8 +74,8 @@ CODES = {
     "game_already_started": CONTRACT,
     "game_over": "End of the game (p. 10)",
     "unknown_player": CONTRACT,
-    "host_only": RULINGS + " #30",
-    "expansion_not_supported": RULINGS + " #11-13, M11",
+    "host_only": ruling("30"),
+    "expansion_not_supported": ruling("11-13", "M11"),
     "expansion_not_enabled": CONTRACT,  # an expansion's event in a game without it
     # setup
     "bad_player_count": SETUP,
@@ -64,15 +95,15 @@ CODES = {
     "stack_taken_this_round": AUCTION,
     "stack_exhausted": AUCTION,
     "unknown_object": AUCTION,
-    "builder_cap": OBJECTS + ": Builder; " + RULINGS + " #3",
+    "builder_cap": OBJECTS + ": Builder; " + ruling("3"),
     "bid_not_plus_100": AUCTION,
-    "bid_beyond_means": AUCTION + "; " + RULINGS + " #1",
-    "not_last_player": RULINGS + " #2",
+    "bid_beyond_means": AUCTION + "; " + ruling("1"),
+    "not_last_player": ruling("2"),
     "pending_choice": OBJECTS,
     "nothing_to_place": OBJECTS,
     "wrong_landscape": OBJECTS + "; " + TWO_PLAYERS,
     "prestige_card_taken": OBJECTS + ": Prestige cards",
-    "landscape_size_unknown": CATALOG + "; " + RULINGS + " #16",
+    "landscape_size_unknown": ruling("16"),
     # placing pieces
     "cells_required": PLACING,
     "cells_not_allowed": PLACING,
@@ -80,7 +111,7 @@ CODES = {
     "overlap": PLACING + ", rule 2",
     "building_adjacent": PLACING + ", rule 3",
     "wrong_shape": PLACING + "; " + CATALOG,
-    "no_room": BUILD + ": a Building requires that many empty spaces; " + RULINGS + " #17",
+    "no_room": BUILD + ": a Building requires that many empty spaces; " + ruling("17"),
     # actions
     "no_actions_left": ACTIONS,
     "once_per_round": ACTIONS,
@@ -97,34 +128,34 @@ CODES = {
     "freedom_sold_out": FREEDOM,
     "deck_empty": CARDS,
     # any time
-    "no_recruiting_card": OBJECTS + ": Recruiting cards; " + RULINGS + " #4",
-    "not_on_table": OBJECTS + ": Recruiting cards; " + RULINGS + " #4",
+    "no_recruiting_card": OBJECTS + ": Recruiting cards; " + ruling("4"),
+    "not_on_table": OBJECTS + ": Recruiting cards; " + ruling("4"),
     "not_opponent": OBJECTS + ": Recruiting cards",
     "not_enough_fame": MONEY,
     "selling_forbidden": MUSE + ": Playing the game (p. 14)",
-    "bad_correction": RULINGS + " #30",
-    "bad_retraction": RULINGS + " #14",
-    "retraction_past_reveal": RULINGS + " #14",
-    "not_a_misread": RULINGS + " #33",
-    "correction_does_not_fit": RULINGS + " #33",
+    "bad_correction": ruling("30"),
+    "bad_retraction": ruling("14"),
+    "retraction_past_reveal": ruling("14"),
+    "not_a_misread": ruling("33"),
+    "correction_does_not_fit": ruling("33"),
     # The Muse and the Princess
     "character_unknown": CHARACTER_AUCTION,
-    "character_taken": CHARACTER_AUCTION + "; " + RULINGS + " M2",
-    "bad_character_space": CHARACTER_AUCTION + "; " + RULINGS + " M1",
+    "character_taken": CHARACTER_AUCTION + "; " + ruling("M2"),
+    "bad_character_space": CHARACTER_AUCTION + "; " + ruling("M1"),
     "character_space_too_low": CHARACTER_AUCTION,
-    "character_bid_beyond_cash": CHARACTER_AUCTION + "; " + RULINGS + " M1",
+    "character_bid_beyond_cash": CHARACTER_AUCTION + "; " + ruling("M1"),
     "not_holding_character": USING,
     "character_face_down": USING,
-    "character_not_now": USING + "; " + RULINGS + " M3",
+    "character_not_now": USING + "; " + ruling("M3"),
     "bad_character_effect": USING + "; Merchant, Professor (pp. 15-16)",
-    "bad_exchange": MUSE + ": Banker (p. 15); " + RULINGS + " M8",
+    "bad_exchange": MUSE + ": Banker (p. 15); " + ruling("M8"),
     # Cooperative Building
-    "shared_board_unknown": COOPERATIVE + ": Setup; " + RULINGS + " #C5",
-    "not_neighbour": COOPERATIVE + ": Building a Building; " + RULINGS + " #C1",
-    "bad_payment": COOPERATIVE + ": Cooperative Building Rules; " + RULINGS + " #C3",
-    "cooperation_pending": RULINGS + " #C2",
-    "no_proposal": RULINGS + " #C2",
-    "not_partner": COOPERATIVE + ": Building a Building; " + RULINGS + " #C2",
+    "shared_board_unknown": COOPERATIVE + ": Setup; " + ruling("C5"),
+    "not_neighbour": COOPERATIVE + ": Building a Building; " + ruling("C1"),
+    "bad_payment": COOPERATIVE + ": Cooperative Building Rules; " + ruling("C3"),
+    "cooperation_pending": ruling("C2"),
+    "no_proposal": ruling("C2"),
+    "not_partner": COOPERATIVE + ": Building a Building; " + ruling("C2"),
     # solo
     "solo_only": SOLO,
     "not_solo": SOLO,
@@ -141,8 +172,7 @@ CODES = {
     "no_such_step": SOLO,
     "not_tied": SOLO
     + ": Prestige cards / Acquire a Bonus card (ties broken at random); "
-    + RULINGS
-    + " #12",
+    + ruling("12"),
 }
 
 

@@ -79,14 +79,16 @@ def seat_line(seat: int) -> Markup:
     )
 
 
-def fame_track(players: list[dict]) -> Markup:
+def fame_track(players: list[dict], wide: bool = False) -> Markup:
     """The track 0..49 as a strip with one lane per player: `players` are dicts with
-    `seat`, `name` and `fame`; a player past 50 wears a "+50" (laps) badge."""
-    step, left, lane, top = 6.6, 14.0, 28, 24
+    `seat`, `name` and `fame`; a player past 50 wears a "+50" (laps) badge. `wide`: spaced
+    out for a TV's width, where the phone's strip would be a thumbnail."""
+    step, left, lane, top = (24.0 if wide else 6.6), 14.0, 28, 24
     width = left * 2 + step * (TRACK_SPACES - 1)
     height = top + lane * max(1, len(players)) + 6
     out = [
-        f'<svg class="fame-track" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
+        f'<svg class="fame-track{" fame-track-wide" if wide else ""}" '
+        f'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
         f'{height}" role="img" aria-label="Fame track">'
     ]
     out.append(
@@ -99,7 +101,7 @@ def fame_track(players: list[dict]) -> Markup:
             f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" '
             f'y2="{top + lane * max(1, len(players))}" stroke="#cdbd9c" stroke-width="1"/>'
         )
-        if space % 10 == 0:
+        if space % (5 if wide else 10) == 0:
             out.append(
                 f'<text x="{x:.1f}" y="{top - 9}" font-size="13" text-anchor="middle" '
                 f'fill="#5f5147">{space}</text>'
@@ -111,7 +113,7 @@ def fame_track(players: list[dict]) -> Markup:
         seat = p.get("seat", i)
         name = escape(p.get("name", ""))
         label = f"{name} {fame}" + (f" (+{laps * TRACK_SPACES})" if laps else "")
-        anchor, dx = ("end", -15) if pos > 28 else ("start", 15)
+        anchor, dx = ("end", -15) if pos > (TRACK_SPACES - 8 if wide else 28) else ("start", 15)
         out.append(
             f'<g data-seat="{seat}"><title>{label}</title>'
             + _marker(seat, p.get("name", ""), x, y, 11, ' stroke="#fff" stroke-width="2"')

@@ -15,7 +15,6 @@ import uuid
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
-from companion import presence
 from companion.lang import _
 from companion.presentation.words import latest_undoable, text_of
 from companion.rules import Refusal
@@ -29,7 +28,7 @@ from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
 from .recording import get_table, register_view
 from .store import get_store
-from .tablescreen import board_context, presence_context
+from .tablescreen import board_context, presence_context, seat_presence
 from .urls import public_url_for
 
 bp = Blueprint("hosting", __name__)
@@ -163,19 +162,15 @@ def _joins(game_id: str, names: list[str]) -> dict:
     tokens = kept_tokens(game_id)
     if tokens is None:
         return {"seats": [], "spectator": None, "host_link": None}
-    seen = presence.last_seen(game_id, len(names))
     return {
         "seats": [
             {
-                "seat": s,
-                "name": n,
-                "url": public_join_url(game_id, tokens.seats[s]),
-                "joined": seen[s] is not None,
-                "words": presence.words(seen[s]),
-                "scribe": scribe_path(game_id, s),
+                **p,
+                "url": public_join_url(game_id, tokens.seats[p["seat"]]),
+                "scribe": scribe_path(game_id, p["seat"]),
             }
-            for s, n in enumerate(names)
-            if s < len(tokens.seats)
+            for p in seat_presence(game_id, names)
+            if p["seat"] < len(tokens.seats)
         ],
         "spectator": public_join_url(game_id, tokens.spectator),
         "host_link": public_join_url_for_host(game_id, tokens.host),
@@ -252,7 +247,7 @@ def page(game_id: str):
     me = require_host(game_id)
     board = board_context(game_id)
     names = [p["name"] for p in board["players"]]
-    context = {**controls_context(game_id), **presence_context(game_id), **board}
+    context = {**controls_context(game_id), **presence_context(game_id, host=True), **board}
     state = get_table().state(game_id)
     deck_offer = (
         profession_deck_offer()

@@ -322,8 +322,10 @@ def stream(game_id: str):
             "this one still follows the game, a little more slowly.",
         )
     on_beat = None
-    if me.seat is not None:
-        seat = me.seat
+    seat = me.seat
+    if seat is not None:
+        # the stream itself says the seat's phone is here, until it closes
+        presence.stream_opened(game_id, seat)
 
         def on_beat() -> None:
             presence.seen(game_id, seat)
@@ -341,7 +343,13 @@ def stream(game_id: str):
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
-    response.call_on_close(lambda: watcher.give_slot(client))
+
+    def closed() -> None:
+        watcher.give_slot(client)
+        if seat is not None:
+            presence.stream_closed(game_id, seat)
+
+    response.call_on_close(closed)
     return response
 
 
@@ -357,6 +365,8 @@ def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup
         "data-stream-url": url_for("live.stream", game_id=game_id),
         "data-seq-url": url_for("live.seq", game_id=game_id),
         "data-seq": str(int(seq)),
+        # never touched by script: palazzo.js asks again while the game is past it
+        "data-rendered-seq": str(int(seq)),
         "hx-trigger": SEQ_EVENT,
     }
     if refresh_url is not None:

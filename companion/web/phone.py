@@ -43,12 +43,12 @@ from companion.rules import (
     cooperation_partners,
     cooperation_proposal,
     counts_for_a_work,
+    covered,
     current_player,
     empty_spaces,
     is_last_player,
     is_solo,
     means,
-    occupied,
     opening_bid,
     prestige_points,
     principality_counts,
@@ -352,7 +352,13 @@ def hand(state, seat: int) -> list[dict]:
 
 def grid(state, seat: int, pressed=()) -> list[list[dict]]:
     """The Principality as rows of squares, row 0 at the top, the Palazzo in the corner."""
-    taken = occupied(state.players[seat])
+    return squares(state.players[seat].pieces, pressed)
+
+
+def squares(pieces, pressed=()) -> list[list[dict]]:
+    """Rows of squares of a Principality's pieces (the public view's `pieces` too: the table
+    screen draws every player's)."""
+    taken = covered(pieces)
     pressed = {tuple(c) for c in pressed if isinstance(c, (list, tuple)) and len(c) == 2}
     rows = []
     for r in range(GRID_SIZE):

@@ -34,12 +34,13 @@ from companion.rules.catalog import (
 from . import characters
 from .access import access, require_viewer
 from .drawings import fame_track, seat_colour
-from .phone import phase_name
+from .join_links import kept_tokens
+from .phone import phase_name, squares
 from .recording import get_table
 
 bp = Blueprint("tablescreen", __name__)
 
-LAST_EVENTS = 6
+LAST_EVENTS = 8  # as many as a TV shows beside the players
 # A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
 SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
 
@@ -92,6 +93,8 @@ def board_context(game_id: str) -> dict:
                 "acquired": object_name(p["acquired"]) if p["acquired"] else None,
                 "has_pawn": p["has_pawn"],
                 "empty_spaces": p.get("empty_spaces"),
+                # the Principality is public at a real table: drawn from the public pieces
+                "grid": squares(p["pieces"]) if view["grid"] else None,
             }
         )
     auction = view["auction"]
@@ -155,9 +158,8 @@ def board_context(game_id: str) -> dict:
             "bonus_deck": supply["bonus_deck"],
             "prestige_deck": supply["prestige_deck"],
         },
-        "track": fame_track(
-            [{"seat": p["seat"], "name": p["name"], "fame": p["fame"]} for p in players]
-        ),
+        "track": fame_track(fame := [{k: p[k] for k in ("seat", "name", "fame")} for p in players]),
+        "track_wide": fame_track(fame, wide=True),
         "last_events": newest_first(replay, None, last=LAST_EVENTS),
         "board_url": url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
@@ -190,23 +192,37 @@ def _cooperation(view) -> dict | None:
     }
 
 
-def presence_context(game_id: str) -> dict:
-    names = [p.name for p in get_table().replay(game_id).state.players]
+def seat_presence(game_id: str, names: list[str]) -> list[dict]:
+    """Each seat's phone: here (its live stream is open), away (seen before) or not joined."""
     ago = presence.last_seen(game_id, len(names))
-    return {
-        "game_id": game_id,
-        "seats": [
+    out = []
+    for s, (n, a) in enumerate(zip(names, ago, strict=True)):
+        here = presence.here(game_id, s)
+        out.append(
             {
                 "seat": s,
                 "name": n,
                 "colour": seat_colour(s),
                 "ago": a,
-                "words": presence.words(a),
-                "here": a is not None and a < 30,
+                "here": here,
+                "joined": here or a is not None,
+                "words": presence.words(a, here),
             }
-            for s, (n, a) in enumerate(zip(names, ago, strict=True))
-        ],
-        "presence_url": url_for("tablescreen.presence_fragment", game_id=game_id),
+        )
+    return out
+
+
+def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
+    """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
+    the labels beside the QR codes (out of band), so they follow the phones too."""
+    names = [p.name for p in get_table().replay(game_id).state.players]
+    return {
+        "game_id": game_id,
+        "seats": seat_presence(game_id, names),
+        "host_labels": labels,
+        "presence_url": url_for(
+            "tablescreen.presence_fragment", game_id=game_id, **({"host": 1} if host else {})
+        ),
     }
 
 
@@ -228,5 +244,10 @@ def board(game_id: str):
 @bp.get("/games/<game_id>/table/presence")
 def presence_fragment(game_id: str):
     """Who is connected; polled every few seconds (nobody records an event for a lost phone)."""
-    require_viewer(game_id)
-    return render_block("table/presence.html", "presence", **presence_context(game_id))
+    me = require_viewer(game_id)
+    host = me.host and request.args.get("host") == "1"
+    # the labels beside the QR codes, where the host page shows QR codes (kept join links)
+    labels = host and kept_tokens(game_id) is not None
+    return render_block(
+        "table/presence.html", "presence", **presence_context(game_id, host, labels=labels)
+    )

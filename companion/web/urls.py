@@ -2,7 +2,9 @@
 
 The host often runs the browser on the serving laptop itself, at http://localhost:5000/;
 a QR code with "localhost" in it would send each phone to itself. So loopback hosts are
-swapped for the machine's LAN address, unless PUBLIC_BASE_URL pins the address.
+swapped for the machine's LAN address, unless PUBLIC_BASE_URL pins the address or the server
+listens on loopback only (`palazzo serve --host 127.0.0.1`: then no phone can reach it anyway,
+and the QR codes show the address the server printed).
 """
 
 from __future__ import annotations
@@ -23,6 +25,15 @@ def _is_loopback(hostname: str) -> bool:
         return False
 
 
+def _listening_on_loopback_only() -> bool:
+    """`palazzo serve --host 127.0.0.1`: the LAN address would not answer, so the QR codes keep
+    the address the server prints (and says no phone can reach)."""
+    from companion.serve import WILDCARD_HOSTS, only_this_machine
+
+    host = current_app.config.get("LISTEN_HOST")
+    return host is not None and host not in WILDCARD_HOSTS and only_this_machine(str(host))
+
+
 def public_base_url() -> str:
     """`scheme://host:port` (no trailing slash) that phones on the LAN can reach."""
     configured = current_app.config.get("PUBLIC_BASE_URL")
@@ -36,7 +47,7 @@ def public_base_url() -> str:
         hostname, port = hostname[: end + 1], hostname[end + 2 :]
     elif ":" in hostname:
         hostname, port = hostname.rsplit(":", 1)
-    if _is_loopback(hostname):
+    if _is_loopback(hostname) and not _listening_on_loopback_only():
         from companion.serve import lan_ip
 
         hostname = lan_ip()

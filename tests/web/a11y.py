@@ -262,6 +262,19 @@ OVERFLOW_JS = r"""
 """
 
 
+def broken_over_lines(page, selector: str) -> list[str]:
+    """The texts of `selector`'s elements that take more than one line: names that must read
+    as one word ("Palazzo", "3200 Florin", "0 PP") however large the text."""
+    return page.eval_on_selector_all(
+        selector,
+        """els => els.filter(e => e.checkVisibility()).filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.height > 1.9 * parseFloat(getComputedStyle(e).lineHeight || 0)
+                || r.height > 2.2 * parseFloat(getComputedStyle(e).fontSize);
+        }).map(e => e.innerText)""",
+    )
+
+
 def overflowing(page) -> list[dict]:
     """Elements reaching past the viewport's sides (and the page scrolling sideways)."""
     return page.evaluate(OVERFLOW_JS)

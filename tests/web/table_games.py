@@ -55,6 +55,19 @@ def host(app, names=("Ada", "Ben", "Cy"), *, start=0, grid=False, freedoms=None)
     return game_id, tokens
 
 
+def host_solo(app) -> str:
+    """A solo game against Wolfgang (standard, 2 dummy players), as the solo form starts one."""
+    with app.test_request_context():
+        game_id, _ = create_hosted_game(
+            {
+                "players": ["Ada", "Wolfgang"],
+                "start_player": 0,
+                "solo": {"difficulty": "standard", "dummies": 2},
+            }
+        )
+    return game_id
+
+
 def play(app, game_id, *events):
     """Record events as the seat named in each (`player`), or as the host."""
     for event in events:
@@ -126,4 +139,30 @@ def finished_game(app, name="game_3p_grid.jsonl"):
         game_id, tokens = create_hosted_game(start, settings={})
         keep_tokens(game_id, tokens)
     play(app, game_id, *[e for e in events[1:] if e["type"] != "landscape_taught"])
+    return game_id, tokens
+
+
+def tv_game(app, players: int = 5, seed: int = 3, round_: int = 4):
+    """(game_id, tokens) of a game on the grid with `players` seats, played by a seeded random
+    table (`rules.autoplay`) up to an auction in progress in round `round_`: every
+    Principality has pieces, the Fame track has spread and a bid stands."""
+    from companion.rules import GameState, apply_in_place, simulation_catalog
+    from companion.rules import play as autoplay
+
+    catalog = simulation_catalog()
+    LearnedCatalog(app.instance_path).teach(catalog.to_dict())
+    log, _ = autoplay(players, seed, grid=True, catalog=catalog)
+    state = GameState(catalog)
+    cut = len(log)
+    for i, event in enumerate(log):
+        apply_in_place(state, event)
+        current = state.auction.get("current")
+        if state.round >= round_ and state.phase == "auction" and current and current["bid"] > 300:
+            cut = i + 1
+            break
+    start = {k: v for k, v in log[0].items() if k != "type"}
+    with app.test_request_context():
+        game_id, tokens = create_hosted_game(start, settings={})
+        keep_tokens(game_id, tokens)
+    play(app, game_id, *log[1:cut])
     return game_id, tokens

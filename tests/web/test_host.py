@@ -125,8 +125,13 @@ def test_the_host_page_has_a_qr_code_per_seat_and_one_for_spectators(app, client
         assert f"Seat {seat + 1}: {name}" in page.text
     assert 'aria-label="Watch the table"' in page.text
     assert page.text.count('<svg class="qr"') == 5  # 3 seats, spectators, host elsewhere
+    # Each link is shown once as text beside its own QR code (to copy or type: the QR code
+    # already shows it to whoever sees it), and nowhere else on the page.
+    links = re.findall(r'<span class="join-address" data-copy-text>([^<]+)</span>', page.text)
+    assert len(links) == 5
     for token in (*tokens.seats, tokens.spectator, tokens.host):
-        assert token not in page.text  # in QR codes only, never as text
+        assert page.text.count(token) == 1
+        assert [link for link in links if link.endswith("/" + token)]
     assert f"/games/{game_id}/scribe/0" in page.text
     assert page.text.count('name="view" value="host"') == 1  # correction; nothing to undo
 

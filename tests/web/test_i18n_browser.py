@@ -45,7 +45,14 @@ def short_work(page, words: tuple[str, str, str]) -> str:
     your_turn, menu, complete = words
     page.get_by_text(your_turn).first.wait_for()
     page.get_by_role("link", name=menu).tap()
-    button(page, complete).tap()
+    # The screen knows the rules will refuse it: the button is off and says why, in the
+    # reader's language. A stale screen's tap would still reach the engine, which refuses it
+    # inline: the button is turned on by hand here to see that refusal too.
+    work = button(page, complete)
+    assert work.is_disabled()
+    assert page.locator("form:has([data-keep]) .why, form .why").first.inner_text()
+    work.evaluate("b => { b.disabled = false; }")
+    work.tap()
     refusal = page.locator(".refusal")
     refusal.wait_for()
     assert refusal.get_attribute("data-code") == "below_minimum"

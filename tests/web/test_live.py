@@ -348,6 +348,32 @@ def test_a_seat_with_an_open_stream_stays_present(app, sse, game):
     assert presence.seconds_ago(game, 2) is not None and presence.seconds_ago(game, 2) < 2
 
 
+def test_a_seat_is_here_while_its_stream_is_open_and_away_once_it_closes(app, sse, game):
+    """The table's dots come from the streams themselves, not from a timer."""
+    from companion import presence
+
+    presence.forget(game)
+    assert not presence.here(game, 1) and presence.words(None) == "not joined yet"
+    stream = sse(f"/games/{game}/stream", headers={"Cookie": viewer_cookie(app, game, seat=1)})
+    stream.next_seq()
+    assert presence.streaming(game, 1) and presence.here(game, 1)
+    # long after any request, it is still here: its stream is open
+    assert presence.here(game, 1, now=time.monotonic() + 3600)
+    stream.close()  # the phone closed the page: the server sees it at the next heartbeat
+    deadline = time.monotonic() + 5
+    while presence.streaming(game, 1) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not presence.streaming(game, 1)
+    assert not presence.here(game, 1, now=time.monotonic() + presence.POLLING_GRACE + 1)
+    assert presence.seconds_ago(game, 1) is not None  # away, seen a moment ago
+    # a spectator's stream says nothing about any seat
+    spectator = sse(
+        f"/games/{game}/stream", headers={"Cookie": viewer_cookie(app, game, spectator=True)}
+    )
+    spectator.next_seq()
+    assert not any(presence.streaming(game, s) for s in range(5))
+
+
 # -- LISTEN/NOTIFY: the poller rests while notifications flow ------------------------------------
 
 

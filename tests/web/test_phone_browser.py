@@ -41,6 +41,7 @@ def test_three_phones_play_round_one(app, live_server, phones):
     host.locator("input[name=grid]").check()
     host.get_by_role("button", name="Start the game").tap()
     host.wait_for_url("**/games/*/host")
+    host.locator("details.host-board > summary").tap()  # the host unfolds the live board
     game_id = urlsplit(host.url).path.split("/")[2]
     with app.test_request_context():
         tokens = kept_tokens(game_id)
@@ -100,11 +101,11 @@ def test_three_phones_play_round_one(app, live_server, phones):
     shots.shoot(ada, "phone.png", full_page=True)
     ada.get_by_role("link", name=re.compile("^Complete a Work")).tap()
     ada.get_by_text("Below this round's minimum of 7").first.wait_for()
-    button(ada, "Complete the Work").tap()
-    refusal = ada.locator("form:has(button:text('Complete the Work')) .refusal")
-    refusal.wait_for()
-    assert "Work Value 6 is below this round's minimum of 7" in refusal.inner_text()
-    assert "Rule: Complete a Work" in refusal.inner_text()
+    # The screen knows the rules would refuse it: the button is off and says why.
+    complete = button(ada, "Complete the Work")
+    assert complete.is_disabled()
+    why = ada.locator("form:has(button:text('Complete the Work')) .why")
+    assert "needs a Work Value of 7 or more" in why.inner_text()
 
     # With the Freedom of Travel it reaches 9: two PP instead of 400 Florin.
     ada.get_by_role("link", name="Back").tap()

@@ -122,6 +122,25 @@ def test_public_url_for_swaps_loopback_for_the_lan_address(app, monkeypatch):
         assert public_url_for("home.index") == "http://palazzo.lan/"
 
 
+def test_serving_this_machine_only_prints_the_address_the_qr_codes_use(app, monkeypatch):
+    """`palazzo serve --host 127.0.0.1`: the LAN address would not answer, so the QR codes keep
+    the address the host opened (the one printed), and the banner says phones cannot reach it."""
+    from companion.web.urls import public_url_for
+
+    monkeypatch.setattr(serve, "lan_ip", lambda: "192.168.1.23")
+    printed = serve.public_url("127.0.0.1", 5000)
+    text = serve.banner(printed, "127.0.0.1")
+    assert f"    {printed}\n" in text and "phones cannot reach it" in text
+    assert "--host 0.0.0.0" in text and "192.168.1.23" not in text
+    app.config["LISTEN_HOST"] = "127.0.0.1"
+    with app.test_request_context("/", base_url=printed.rstrip("/")):
+        assert public_url_for("home.index") == printed
+    app.config["LISTEN_HOST"] = "0.0.0.0"  # every interface: phones use the LAN address
+    with app.test_request_context("/", base_url=printed.rstrip("/")):
+        assert public_url_for("home.index") == "http://192.168.1.23:5000/"
+    assert "phones cannot reach" not in serve.banner("http://192.168.1.23:5000/", "0.0.0.0")
+
+
 def test_bad_arguments_exit_cleanly():
     with pytest.raises(SystemExit) as exc:
         serve.main(["--port", "not-a-number"])
