@@ -11,7 +11,7 @@ Money deltas are private to their seat: whoever reads `Fact.money` must show a s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.rules import (
@@ -187,10 +187,16 @@ def _fame_sources(before: tuple, after: tuple, p, kind: str, best_work: int) -> 
 
 
 def fact_of(
-    event: dict, at: datetime | None, before: Glance, state: GameState, bidders: tuple = ()
+    event: dict,
+    at: datetime | None,
+    before: Glance,
+    state: GameState,
+    bidders: tuple = (),
+    after: Glance | None = None,
 ) -> Fact:
-    """The fact of `event`, given a glance at the state before it and the state after it."""
-    after = glance(state)
+    """The fact of `event`, given a glance at the state before it and the state after it
+    (and the glance at that, if already taken)."""
+    after = glance(state) if after is None else after
     kind = str(event.get("type"))
     seq = event["seq"]
     money, fame, sources, touched = {}, {}, {}, set()
@@ -315,6 +321,21 @@ class Story:
         self.facts: list[Fact] = []
         self.undone_by: dict[int, int] = {}  # seq -> the seq of the retraction that undid it
         self._auction_in: tuple = ()  # the seats in the auction in progress
+        self._last: tuple | None = None  # (fold, its state, its seq, the glance after them)
+
+    def _glance_before(self, fold) -> Glance:
+        """The glance taken after the last event this story noted is the glance before the
+        next, as long as the same fold and state stand at the same seq: only this story
+        changes them (a refusal changes nothing), so an append glances once, not twice."""
+        last = self._last
+        if (
+            last is not None
+            and last[0] is fold
+            and last[1] is fold.state
+            and last[2] == fold.last_seq
+        ):
+            return last[3]
+        return glance(fold.state)
 
     def add(
         self, fold, event: dict, at: datetime | None = None, *, refused_too: bool = False
@@ -325,14 +346,16 @@ class Story:
         event = dict(event)
         if not isinstance(event.get("seq"), int):
             event["seq"] = fold.last_seq + 1
-        before = glance(fold.state)
+        before = self._glance_before(fold)
         bidders = self._auction_in
         try:
             fold.add(event)
         except Refusal:
             if not refused_too:
                 raise
-        fact = fact_of(event, at, before, fold.state, bidders)
+        after = glance(fold.state)
+        fact = fact_of(event, at, before, fold.state, bidders, after)
+        self._last = (fold, fold.state, fold.last_seq, after)
         cur = fold.state.auction.get("current")
         if not cur:
             self._auction_in = ()
@@ -343,11 +366,6 @@ class Story:
                 self.undone_by[s] = fact.seq
         self.facts.append(fact)
         return fact
-
-    def stamp(self, seq: int, at: datetime | None):
-        """The time the store gave an event folded before it was stored."""
-        if self.facts and self.facts[-1].seq == seq and self.facts[-1].at is None:
-            self.facts[-1] = replace(self.facts[-1], at=at)
 
 
 @dataclass(frozen=True)

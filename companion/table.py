@@ -13,6 +13,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from events import EventStore, SeqConflict, StoredEvent
 
@@ -293,10 +294,12 @@ class Table:
                 self._forget(game_id)
                 raise
             return result
-        fold.add(candidate)  # raises Refusal and changes nothing if illegal
+        # the time is taken here and given to the store, so the story notes it at once
+        at = datetime.now(UTC)
+        fold.add(candidate, at)  # raises Refusal and changes nothing if illegal
         try:
             result = self.store.append(
-                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
+                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before, at=at
             )
         except BaseException:
             self._forget(game_id)  # the fold moved on but the log did not
@@ -304,8 +307,6 @@ class Table:
         if result.duplicate:
             self._forget(game_id)
             return result
-        if fold.story is not None:
-            fold.story.stamp(result.event.seq, result.event.at)
         if result.event.seq % SNAPSHOT_EVERY == 0:
             state = fold.state
             self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))

@@ -337,3 +337,16 @@ def test_a_module_names_only_hooks_the_engine_asks():
     with pytest.raises(ValueError, match="no such hook"):
         register(Module(name="typo", title="Typo", hooks={"work_vlaue": lambda s, x: x}))
     assert "typo" not in REGISTRY and "work_value" in HOOKS
+
+
+def test_made_up_event_types_are_refused_and_not_remembered():
+    """The engine remembers which module declares each known event type (a lookup per
+    event); a stranger's made-up types are refused every time and kept nowhere."""
+    from companion.rules import module
+
+    for i in range(50):
+        with pytest.raises(Refusal) as r:
+            apply_in_place(GameState(), {"type": f"made_up_{i}"})
+        assert r.value.code == "unknown_event"
+    assert not any(k.startswith("made_up") for k in module._OWNERS)
+    assert module.known_event("bid_raised") is module.REGISTRY[module.BASE]

@@ -252,3 +252,16 @@ def test_the_log_kept_in_memory_follows_appends_from_elsewhere(store, tmp_path):
     last = after[-1].seq
     assert [e.seq for e in here.events(game_id, after_seq=last - 2)] == [last - 1, last]
     assert here.events("no-such-game") == []
+
+
+def test_the_story_notes_each_event_at_the_time_the_store_keeps(store, tmp_path):
+    """The service takes the time once and gives it to both: the fact shown on the screens and
+    the stored row agree, before and after the game is folded again from the database."""
+    table = Table(store, teach_everything(tmp_path))
+    game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+    table.record(
+        game_id, {"type": "correction", "player": 1, "money": 100, "reason": "x"}, by="host"
+    )
+    stored = [e.at for e in store.events(game_id)]
+    assert [f.at for f in table.replay(game_id).facts] == stored
+    assert [f.at for f in Table(store).replay(game_id).facts] == stored

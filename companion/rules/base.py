@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import actions, anytime, auction, setup
 from .module import BASE, SETUP, Module, Move, Phase, register
+from .refusals import N_
 
 register(
     Module(
@@ -16,13 +17,13 @@ register(
         phases=(
             Phase(
                 "setup",
-                "setup",
+                N_("setup"),
                 {
                     "starting_hand_chosen": Move(
                         setup.starting_hand_chosen,
                         out_of_phase=(
                             "hand_already_chosen",
-                            "Starting hands are chosen at setup, before round 1",
+                            N_("Starting hands are chosen at setup, before round 1"),
                         ),
                     )
                 },
@@ -31,7 +32,7 @@ register(
             ),
             Phase(
                 "auction",
-                "the Auction phase",
+                N_("the Auction phase"),
                 {
                     "auction_opened": auction.auction_opened,
                     "bid_raised": auction.bid_raised,
@@ -41,13 +42,16 @@ register(
                     "last_player_declined": auction.last_player_declined,
                     "landscape_placed": Move(
                         auction.landscape_placed,
-                        out_of_phase=("nothing_to_place", "No Landscape is waiting to be placed"),
+                        out_of_phase=(
+                            "nothing_to_place",
+                            N_("No Landscape is waiting to be placed"),
+                        ),
                     ),
                     "prestige_card_chosen": Move(
                         auction.prestige_card_chosen,
                         out_of_phase=(
                             "nothing_to_place",
-                            "No Prestige card is waiting to be chosen",
+                            N_("No Prestige card is waiting to be chosen"),
                         ),
                     ),
                     "recruiting_card_used": anytime.recruiting_card_used,
@@ -57,7 +61,7 @@ register(
             ),
             Phase(
                 "action",
-                "the Action phase",
+                N_("the Action phase"),
                 {
                     "work_completed": Move(actions.work_completed, turn=True, action=True),
                     "building_built": Move(actions.building_built, turn=True, action=True),

@@ -16,7 +16,7 @@ from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .misread import MISREAD_CORRECTED, corrected, parse
 from .module import Event, Move, combo, known_event, run, some
-from .refusals import N_, Refusal, refuse
+from .refusals import N_, Refusal, refuse, said
 from .rounds import whose_turn
 from .schema import check_shape
 from .setup import game_started
@@ -82,6 +82,13 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         entry = game.phases[accepted[0]]["moves"][kind] if accepted else None
         if entry is not None and entry.out_of_phase:
             refuse(*entry.out_of_phase)
+        if len(accepted) == 1:  # the phases' titles are marked where the modules name them
+            refuse(
+                "wrong_phase",
+                N_("That happens in %(where)s; the game is in %(now)s"),
+                where=said(game.title(accepted[0])),
+                now=said(game.title(state.phase)),
+            )
         where = " or ".join(game.title(p) for p in accepted) or "another game"
         refuse(
             "wrong_phase",

@@ -142,6 +142,7 @@ HOOKS = {
 
 REGISTRY: dict[str, Module] = {}
 _COMBOS: dict[tuple[str, ...], Combo] = {}
+_OWNERS: dict[str, Module] = {}  # known_event's answers, until the registry changes
 
 
 def register(module: Module) -> Module:
@@ -151,12 +152,14 @@ def register(module: Module) -> Module:
         raise ValueError(f"{module.name}: no such hook {sorted(unknown)}")
     REGISTRY[module.name] = module
     _COMBOS.clear()
+    _OWNERS.clear()
     return module
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
     _COMBOS.clear()
+    _OWNERS.clear()
 
 
 def modules_for(event: Event) -> list[str]:
@@ -204,6 +207,7 @@ class Combo:
         self.hooks: dict[str, list[Callable[..., Any]]] = {
             h: [m.hooks[h] for m in self.modules if h in m.hooks] for h in HOOKS
         }
+        self.declared = frozenset(self.anytime).union(*(e["moves"] for e in self.phases.values()))
 
     def move(self, phase: str, kind: str) -> Move | None:
         entry = self.phases.get(phase)
@@ -211,7 +215,7 @@ class Combo:
         return found if found is not None else self.anytime.get(kind)
 
     def declares(self, kind: str) -> bool:
-        return kind in self.anytime or any(kind in e["moves"] for e in self.phases.values())
+        return kind in self.declared
 
     def phases_accepting(self, kind: str) -> list[str]:
         return [name for name, e in self.phases.items() if kind in e["moves"]]
@@ -240,7 +244,9 @@ def _move(m: Move | Handler) -> Move:
 
 
 def combo(state: GameState) -> Combo:
-    return combo_of(state.modules)
+    """The merged rules of the state's modules (asked several times per event: one lookup)."""
+    found = _COMBOS.get(tuple(state.modules))
+    return found if found is not None else combo_of(state.modules)
 
 
 def combo_of(names: Iterable[str]) -> Combo:
@@ -263,6 +269,15 @@ def event_types() -> list[str]:
 
 def known_event(kind: str) -> Module | None:
     """The registered module whose phases or any-time events name `kind` (base first)."""
+    owner = _OWNERS.get(kind)
+    if owner is None:
+        owner = _owner_of(kind)
+        if owner is not None:  # only declared kinds: a stranger's made-up types are not kept
+            _OWNERS[kind] = owner
+    return owner
+
+
+def _owner_of(kind: str) -> Module | None:
     for m in [REGISTRY[BASE]] + [m for m in REGISTRY.values() if m.name != BASE]:
         if kind in m.anytime or any(kind in ph.moves for ph in m.phases):
             return m

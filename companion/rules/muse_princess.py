@@ -11,7 +11,7 @@ front of each player.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .actions import check_prestige_taken, check_work_value, record_work
 from .actions import work_completed as base_work_completed
@@ -366,7 +366,7 @@ def character_used(state: GameState, ev: Event) -> None:
     if not CHARACTER_MOMENTS[character][effect] or not (
         set(CHARACTER_MOMENTS[character][effect]) & open_moments(state, s)
     ):
-        refuse("character_not_now", _when(character, effect))
+        _refuse_not_now(character, effect)
     p = state.players[s]
     m = data(state)
     if character == "cardinal":
@@ -416,6 +416,28 @@ def _effect(character: str, ev: dict) -> str:
     if not isinstance(effect, str) or effect not in effects:
         refuse("bad_character_effect", f"Say how the {_name(character)} is used: {what}")
     return effect
+
+
+# When a Character may be used, in words (marked: the edge translates the refusal).
+WHEN = {
+    ("own_turn",): N_("The %(card)s may be used only on your own turn in the Action phase"),
+    ("won_bid",): N_("The %(card)s may be used only right after you win an object"),
+    ("immediately", "own_turn", "won_bid", "auction_end"): N_(
+        "The %(card)s may be used only right after buying it, on your own turn in the Action "
+        "phase, right after you win an object or at the end of the Auction phase"
+    ),
+}
+
+
+def _refuse_not_now(character: str, effect: str) -> NoReturn:
+    moments = CHARACTER_MOMENTS[character][effect]
+    if moments in WHEN:
+        refuse(
+            "character_not_now",
+            WHEN[moments],
+            card=Named("characters", character, _name(character)),
+        )
+    refuse("character_not_now", _when(character, effect))
 
 
 def _when(character: str, effect: str) -> str:
@@ -690,7 +712,7 @@ register(
         phases=(
             Phase(
                 CHARACTER_AUCTION,
-                "the Character Auction phase",
+                N_("the Character Auction phase"),
                 {
                     "character_bid": Move(character_bid, turn=True),
                     "character_passed": Move(character_passed, turn=True),
@@ -702,7 +724,7 @@ register(
             Phase("action", moves={"work_completed": Move(work_completed, turn=True, action=True)}),
             Phase(
                 BANKER_EXCHANGE,
-                "the Banker's exchange at the end of the game",
+                N_("the Banker's exchange at the end of the game"),
                 {"character_used": banker_exchange},
                 when=GAME_END,
                 active=lambda state: banker_holder(state) is not None,
