@@ -352,6 +352,42 @@
     if (box) box.innerHTML = "";
   });
 
+  // Keyboard users keep their place: when a swap replaces the element that held the focus (a
+  // tap's answer, a live refresh), the focus goes to the same control in the new content (the
+  // same grid square, or the same kind of control with the same words, name and value), else
+  // to the new content itself, so the next Tab goes on from there, not from the page's top.
+  // The last focused control is remembered because a button disabled while its post is on its
+  // way may already have handed the focus back to the page.
+  var lastFocus = null, focusWas = null;
+  function words(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
+  document.addEventListener("focusin", function (e) { lastFocus = e.target; });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var target = e.detail && e.detail.target, active = document.activeElement;
+    if (!active || active === document.body) active = lastFocus;
+    focusWas = null;
+    if (!active || !target || !target.id || !target.contains || !target.contains(active)) return;
+    focusWas = {
+      id: target.id, tag: active.tagName, cell: active.getAttribute("data-cell"),
+      words: words(active), name: active.getAttribute("name"), value: active.getAttribute("value")
+    };
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var was = focusWas, root = was && document.getElementById(was.id), found = null;
+    focusWas = null;
+    if (!root || (document.activeElement && document.activeElement !== document.body)) return;
+    if (was.cell) found = root.querySelector("[data-cell='" + was.cell + "']");
+    var same = found ? [] : root.querySelectorAll(was.tag);
+    for (var i = 0; i < same.length && !found; i++) {
+      if (!same[i].disabled && words(same[i]) === was.words && same[i].getAttribute("name") === was.name &&
+          same[i].getAttribute("value") === was.value) found = same[i];
+    }
+    if (!found) {
+      found = root;
+      if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
+    }
+    found.focus({ preventScroll: true });
+  });
+
   // <button data-copy> beside a QR code copies the link shown next to it ([data-copy-text]).
   // The Clipboard API needs a secure context (a LAN address is not one): else the link is
   // selected and copied the old way, or left selected for the player to copy.

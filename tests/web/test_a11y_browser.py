@@ -292,9 +292,12 @@ def test_the_host_starts_a_game_and_a_player_bids_and_places_with_the_keyboard_o
         page.keyboard.press("Enter")
         page.get_by_text("bid 200", exact=False).first.wait_for()
         assert get_table(app).events(game_id)[-1].type == "auction_opened"
+        in_panel = "() => !!document.activeElement.closest('#phone-panel')"
+        page.wait_for_function(in_panel)  # the answer replaced the panel; the place is kept
         others = [(start + 1) % 3, (start + 2) % 3]  # clockwise from the opener
         play(app, game_id, *[{"type": "bid_passed", "player": s} for s in others])
         page.get_by_text("Place your Landscape").first.wait_for()
+        page.wait_for_function(in_panel)  # a live refresh too
         for cell in ("Row 1, column 1", "Row 1, column 2", "Row 1, column 3"):
             tab_to(page, cell)
             page.keyboard.press("Space")
