@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .lang import _
 from .presentation.words import building_name, freedom_name, object_name
 from .rules.catalog import (
     AUCTION_STACKS,
@@ -164,30 +165,54 @@ def read_cells(raw) -> int:
 
 
 def read_automa_card(form) -> tuple[str, dict]:
-    """(number, the catalog's card format) from the compact editor. Empty slots are skipped;
-    a 5-player modifier "same" is the 4-player one ("Where just one value is shown, it applies
-    to both", Rulebook, Solo rules, Auction phase, p. 12)."""
+    """(number, the catalog's card format) from the compact editor: a row per object with its
+    place on the card from the left (`at_<object>`, 1-5), its die modifier (`mod4_<object>`)
+    and the 5-player one (`mod5_<object>`: "same" when the card shows one value, "Where just
+    one value is shown, it applies to both", Rulebook, Solo rules, Auction phase, p. 12; "more"
+    for one more; "other" for the value in `mod5x_<object>`). An object with no place is not on
+    the card; one left without a place while the others fill every place but one takes it."""
     number = str(form.get("card") or "").strip()
     if not number.isdigit() or not 1 <= int(number) <= 99:
         raise TeachError("Type the number printed on the Automa card (1 to 99).")
     number = str(int(number))
+    rows = {o: _automa_row(form, o) for o in AUTOMA_OBJECTS}
+    placed = {o: r["at"] for o, r in rows.items() if r["at"] is not None}
+    unplaced = [o for o in AUTOMA_OBJECTS if o not in placed]
+    free = [n for n in range(1, AUTOMA_SLOTS + 1) if n not in placed.values()]
+    if len(unplaced) == 1 and len(free) == 1:
+        placed[unplaced[0]] = free[0]
+    seen: dict[int, str] = {}
+    for o, at in placed.items():
+        if at in seen:
+            raise TeachError(
+                _(
+                    "Automa card %(number)s: the %(first)s and the %(second)s are both at place "
+                    "%(place)s; tap each object's own place, left to right.",
+                    number=number,
+                    first=object_name(seen[at]),
+                    second=object_name(o),
+                    place=at,
+                )
+            )
+        seen[at] = o
+    for o in AUTOMA_OBJECTS:
+        if o not in placed and rows[o]["mod4"] is not None:
+            raise TeachError(
+                _(
+                    "Automa card %(number)s: tap where the %(name)s is on the card, counting "
+                    "from the left.",
+                    number=number,
+                    name=object_name(o),
+                )
+            )
     auction = []
-    for i in range(AUTOMA_SLOTS):
-        obj = str(form.get(f"object_{i}") or "").strip()
-        if not obj:
-            continue
-        mods = {}
-        for key in ("mod4", "mod5"):
-            raw = str(form.get(f"{key}_{i}") or "").strip()
-            if key == "mod5" and raw in ("", "same"):
-                mods = {"mod": mods["mod4"]}  # one value shown: it applies to both
-            elif raw in ("", "none"):
-                mods[key] = None
-            elif raw.isdigit() and int(raw) in MODIFIER_CHOICES:
-                mods[key] = int(raw)
-            else:
-                raise TeachError(f"A die modifier is a number from 0 to 12, not {raw[:10]!r}.")
-        auction.append({"object": obj, **mods})
+    for o in sorted(placed, key=placed.get):
+        row = rows[o]
+        mod5 = row["mod5"]
+        if mod5 == "same":
+            auction.append({"object": o, "mod": row["mod4"]})
+        else:
+            auction.append({"object": o, "mod4": row["mod4"], "mod5": mod5})
     panels = {"rounds": str(form.get("rounds") or ""), "auction": auction}
     for key, prefix in (("first_action", "first"), ("second_action", "second")):
         panels[key] = [
@@ -201,6 +226,38 @@ def read_automa_card(form) -> tuple[str, dict]:
         return number, automa_card_from_dict(number, panels)
     except CatalogError as e:
         raise TeachError(_plain_automa_error(str(e), number)) from e
+
+
+def _modifier(raw: str) -> int | None:
+    if raw in ("", "none"):
+        return None
+    if raw.isdigit() and int(raw) in MODIFIER_CHOICES:
+        return int(raw)
+    raise TeachError(f"A die modifier is a number from 0 to 12, not {raw[:10]!r}.")
+
+
+def _automa_row(form, obj: str) -> dict:
+    """One object's row of the editor: its place (or None), its modifiers."""
+    at_raw = str(form.get(f"at_{obj}") or "").strip()
+    if at_raw and not (at_raw.isdigit() and 1 <= int(at_raw) <= AUTOMA_SLOTS):
+        raise TeachError(
+            _("A place on the card is 1 to %(last)s, counted from the left.", last=AUTOMA_SLOTS)
+        )
+    mod4 = _modifier(str(form.get(f"mod4_{obj}") or "").strip())
+    how = str(form.get(f"mod5_{obj}") or "same").strip()
+    if how == "same":
+        mod5: int | None | str = "same"
+    elif how == "more":
+        mod5 = (mod4 or 0) + 1
+        if mod5 not in MODIFIER_CHOICES:
+            raise TeachError(
+                _("A die modifier is a number from 0 to %(last)s.", last=MODIFIER_CHOICES[-1])
+            )
+    elif how == "other":
+        mod5 = _modifier(str(form.get(f"mod5x_{obj}") or "").strip())
+    else:
+        raise TeachError(_("With 5 players the modifier is the same, one more, or another."))
+    return {"at": int(at_raw) if at_raw else None, "mod4": mod4, "mod5": mod5}
 
 
 def _plain_automa_error(message: str, number: str) -> str:
@@ -275,28 +332,33 @@ def group_with_room(cards: dict, prefer: str | None = None) -> str:
 def automa_editor(
     number: str, cards: dict, *, typed=None, rounds: str | None = None, fixed_number=False
 ) -> dict:
-    """What the one Automa card editor draws: the number, the back, five top-panel slots with
-    their modifiers, three slots per action panel; what was typed comes back as it was."""
+    """What the one Automa card editor draws: the number, the back, a row per top-panel object
+    (its place from the left, its modifiers), three slots per action panel; what was typed
+    comes back as it was. A new card starts with no places, "—" and "the same": tapping each
+    object's modifier in the card's order numbers the rows (static/automa-editor.js), so a card
+    is about ten taps."""
     typed = {str(k): str(v) for k, v in (typed or {}).items()} if typed is not None else None
     known = cards.get(str(number)) if number else None
-    default_order = list(AUTOMA_OBJECTS)
-    slots = []
-    for i in range(AUTOMA_SLOTS):
+    rows = []
+    for obj in AUTOMA_OBJECTS:
+        row = {"object": obj, "name": object_name(obj), "at": "", "mod4": "none"}
+        row.update(mod5="same", mod5x="none")
         if typed is not None:
-            obj, mod4 = typed.get(f"object_{i}", ""), typed.get(f"mod4_{i}", "none")
-            mod5 = typed.get(f"mod5_{i}", "same")
-        elif known is not None and i < len(known["auction"]):
-            item = known["auction"][i]
-            obj = item["object"]
-            mod4 = "none" if item["mod4"] is None else str(item["mod4"])
-            mod5 = (
-                "same"
-                if item["mod5"] == item["mod4"]
-                else ("none" if item["mod5"] is None else str(item["mod5"]))
+            row.update(
+                at=typed.get(f"at_{obj}", ""),
+                mod4=typed.get(f"mod4_{obj}", "none") or "none",
+                mod5=typed.get(f"mod5_{obj}", "same") or "same",
+                mod5x=typed.get(f"mod5x_{obj}", "none") or "none",
             )
-        else:
-            obj, mod4, mod5 = (default_order[i] if known is None else ""), "none", "same"
-        slots.append({"i": i, "object": obj, "mod4": mod4, "mod5": mod5})
+        elif known is not None:
+            place = next((i for i, x in enumerate(known["auction"]) if x["object"] == obj), None)
+            if place is not None:
+                item = known["auction"][place]
+                row.update(at=str(place + 1), mod4=_shown(item["mod4"]))
+                if item["mod5"] != item["mod4"]:
+                    more = item["mod5"] == (item["mod4"] or 0) + 1
+                    row.update(mod5="more" if more else "other", mod5x=_shown(item["mod5"]))
+        rows.append(row)
     actions = {}
     for key, prefix in (("first_action", "first"), ("second_action", "second")):
         chosen = []
@@ -319,14 +381,19 @@ def automa_editor(
         "fixed_number": fixed_number,
         "rounds": back,
         "round_options": [(g, f"Rounds {g}") for g in AUTOMA_ROUND_GROUPS],
-        "objects": [(o, OBJECT_NAMES[o].split()[0]) for o in AUTOMA_OBJECTS],
-        "slots": slots,
+        "rows": rows,
+        "places": [(str(n), str(n)) for n in range(1, AUTOMA_SLOTS + 1)],
         "modifiers": [str(n) for n in MODIFIER_CHOICES],
         "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
+        "mod5_options": [("same", _("same")), ("more", _("+1 more")), ("other", _("other"))],
         "actions": actions,
         "action_names": [(a, AUTOMA_ACTION_WORDS[a].split()[0]) for a in AUTOMA_ACTIONS],
         "action_slots": range(AUTOMA_ACTION_SLOTS),
     }
+
+
+def _shown(mod: int | None) -> str:
+    return "none" if mod is None else str(mod)
 
 
 AUTOMA_ACTION_WORDS = {

@@ -30,18 +30,16 @@
   /* After a tap is answered the new prompt comes into view (a long form or a checklist step
    * may have scrolled it away): a fix's summary if there is one, else the step, focused for
    * screen readers. A live refresh (someone else's event) never scrolls the page. */
-  var posted = false;
-  document.addEventListener("htmx:beforeRequest", function (e) {
+  function isPost(e) {
     var cfg = e.detail && e.detail.requestConfig;
-    if (cfg && String(cfg.verb).toLowerCase() === "post") posted = true;
-  });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!posted) return;
-    posted = false;
+    return !!cfg && String(cfg.verb).toLowerCase() === "post";
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    // Only the answer to a tap: a live refresh, or another box's (the undo's), never scrolls.
+    if (!isPost(e)) return;
     var target = document.querySelector("[data-fixed]") || document.getElementById("solo-step");
     if (!target) return;
     target.scrollIntoView({ block: "start" });
     if (target.id === "solo-step" && target.focus) target.focus({ preventScroll: true });
   });
-  document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
 })();

@@ -1192,3 +1192,18 @@ def test_dummy_flips_are_asked_in_plain_words():
     assert "index" not in say and "from 0" not in say and "owner" not in say
     refusal = g.refused("automa_profession_revealed", owner=2, profession="botanist")
     assert refusal.message == "Palazzo asked for a card of dummy column 1 or 2"
+
+
+def test_with_palazzos_automa_deck_there_is_no_card_to_discard():
+    g = Solo()
+    g.do("automa_card_drawn", card=2, source="app")
+    g.leave()
+    g.reveal("poet")
+    g.do("die_rolled", value=3)
+    assert "Discard the Automa card" not in checklist(g.state)[0]["moves"]
+    g.end_turn()
+    g.do("automa_card_drawn", card=4, source="app")
+    g.do("automa_card_drawn", card=6, source="app")
+    steps = checklist(g.state)
+    assert not any("Discard the Automa card" in x["moves"] for x in steps)
+    assert steps[-1]["moves"][-1] == "Then Palazzo draws round 2's Automa card"

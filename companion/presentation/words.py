@@ -415,16 +415,16 @@ def _correction(fact, state, who, viewer):
 def _solo_step_done(fact, state, who, viewer):
     n = fact.event.get("n")
     if n == 0:
-        return "The table is set up for the solo game"
+        return _("The table is set up for the solo game")
     log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
     said = next((x["say"] for x in log if x.get("n") == n), None)
-    return f"Done on the table: {said}" if said else "A step is done on the table"
+    return _("Done on the table: %(step)s", step=said) if said else _("A step is done on the table")
 
 
 def _die_mode_changed(fact, state, who, viewer):
     if fact.event.get("die") == "app":
-        return "From now on Palazzo rolls the die"
-    return "From now on the physical die is rolled"
+        return _("From now on Palazzo rolls the die")
+    return _("From now on the physical die is rolled")
 
 
 def _character_bid(fact, state, who, viewer):

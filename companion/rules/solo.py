@@ -281,6 +281,7 @@ def automa_card_drawn(state: GameState, ev: Event) -> None:
         state.taught.setdefault("automa_cards", {})[number] = card
         state.catalog = catalog
     solo.drawn.append(number)
+    solo.digital = ev.get("source") == "app"
     if need["step"] == "auction_card":
         solo.auction["card"] = number
         _choose_next(state)
@@ -600,7 +601,7 @@ def _wolfgang_buys(state) -> dict | None:
                 f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
                 f"supply ({state.stacks[kind]} left)"
             )
-    moves.append(DISCARD_AUTOMA_CARD)
+    moves += _discard(state)
     _log(state, "wolfgang", words, moves)
     for say in discards:
         _log(state, "table", say)
@@ -672,7 +673,7 @@ def _wolfgang_acts(state) -> dict | None:
     why = automa.why_words(d, panel)
     p = state.players[WOLFGANG_SEAT]
     if action is None:
-        _log(state, "wolfgang", f"Wolfgang does nothing: {why}", [DISCARD_AUTOMA_CARD])
+        _log(state, "wolfgang", f"Wolfgang does nothing: {why}", _discard(state))
     elif action == "work":
         need = _wolfgang_works(state, why)
         if need:
@@ -699,7 +700,7 @@ def _wolfgang_acts(state) -> dict | None:
         assert slot is not None  # possible() offers a Bonus card only then
         solo.row[slot]["bonus"].append(card)
         _sync(state)
-        _log(state, "wolfgang", words, [*moves, DISCARD_AUTOMA_CARD])
+        _log(state, "wolfgang", words, [*moves, *_discard(state)])
     elif action == "profession":
         cost = automa.action_cost(state, "profession")
         pay = automa.payment(p.money, cost)
@@ -724,7 +725,7 @@ def _wolfgang_acts(state) -> dict | None:
                 *automa.payment_moves(pay),
                 "Put the top Profession card face down to the right of his row",
                 *(f"Put the next one face down on dummy column {c}" for c in dealt),
-                DISCARD_AUTOMA_CARD,
+                *_discard(state),
             ],
         )
     else:  # build or freedom, read off his leftmost card
@@ -749,7 +750,7 @@ def _wolfgang_acts(state) -> dict | None:
                     f"Put {_a(BUILDINGS[b][0])} in his Principality",
                     _fame_forward(PRESTIGE_FOR_BUILDING),
                     f"Turn the {source} back face down",
-                    DISCARD_AUTOMA_CARD,
+                    *_discard(state),
                 ],
             )
         else:
@@ -767,7 +768,7 @@ def _wolfgang_acts(state) -> dict | None:
                     *automa.payment_moves(pay),
                     f"Put the {f.title()} Freedom in his Principality",
                     f"Turn the {source} back face down",
-                    DISCARD_AUTOMA_CARD,
+                    *_discard(state),
                 ],
             )
     t["done"] = True
@@ -817,7 +818,7 @@ def _wolfgang_works(state, why: str) -> dict | None:
         moves.append(_fame_forward(wv["prestige"]))
     if wv["florin"]:
         moves.append(f"Give him {wv['florin']} Florin")
-    moves.append(DISCARD_AUTOMA_CARD)
+    moves += _discard(state)
     solo.turn["flips"] = [
         i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)
     ]
@@ -980,7 +981,9 @@ def solo_round_end(state: GameState) -> None:
             + ("you" if state.start_player == ME else WOLFGANG),
             f"Move the Round marker to round {r + 1} (minimum Work Value "
             f"{MINIMUM_WORK_VALUE[r + 1]})",
-            f"Then draw the top Automa card for round {r + 1}'s auction",
+            f"Then Palazzo draws round {r + 1}'s Automa card"
+            if solo_of(state).digital
+            else f"Then draw the top Automa card for round {r + 1}'s auction",
         ],
     )
 
@@ -1083,6 +1086,11 @@ def _log(state, who: str, say: str, moves: list[str] | None = None):
     if moves:
         entry["moves"] = list(moves)
     log.append(entry)
+
+
+def _discard(state) -> list[str]:
+    """The card in use goes to the discard pile, unless Palazzo drew it (no card to move)."""
+    return [] if solo_of(state).digital else [DISCARD_AUTOMA_CARD]
 
 
 def _fame_forward(n: int, whose: str = "his") -> str:

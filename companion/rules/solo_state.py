@@ -36,6 +36,7 @@ class SoloState(Part):
     # made, each ticked off with its own `solo_step_done`.
     done: list[int] = field(default_factory=list)
     die: str | None = None  # who rolls since the last die_mode_changed (None: as set up)
+    digital: bool = False  # the Automa card in use was drawn by Palazzo (nothing to discard)
 
 
 def solo_of(state: GameState) -> SoloState:

@@ -9,6 +9,7 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
+from companion.lang import N_, _
 from companion.rules import (
     CORRECTABLE,
     Refusal,
@@ -429,23 +430,32 @@ def why_barred(state, prompt) -> str:
     ]
     if len(barred) <= 2:
         return ""
-    mods = sorted((m for _, m in barred), reverse=True)
+    mods = sorted((m for _name, m in barred), reverse=True)
     top = [n for n, m in barred if m == mods[0]]
-    rule = (
-        "when objects tie, all of them are barred from the final auction "
-        "(Solo rules, Auction phase)."
-    )
     if len(top) > 1:
-        return f"The {_and(top)} all show the highest die modifier (+{mods[0]}): {rule}"
+        return _(
+            "The %(objects)s all show the highest die modifier (+%(top)s): when objects tie, "
+            "all of them are barred from the final auction (Solo rules, Auction phase).",
+            objects=_and(top),
+            top=mods[0],
+        )
     tied = [n for n, m in barred if m == mods[1]]
-    return (
-        f"The {top[0]} shows the highest die modifier (+{mods[0]}) and the {_and(tied)} tie "
-        f"for the second highest (+{mods[1]}): {rule}"
+    return _(
+        "The %(first)s shows the highest die modifier (+%(top)s) and the %(tied)s tie for the "
+        "second highest (+%(second)s): when objects tie, all of them are barred from the final "
+        "auction (Solo rules, Auction phase).",
+        first=top[0],
+        top=mods[0],
+        tied=_and(tied),
+        second=mods[1],
     )
 
 
 def _and(names: list[str]) -> str:
-    return " and the ".join(filter(None, [", the ".join(names[:-1]), *names[-1:]]))
+    """ "A, the B and the C" (the sentence around it begins with "the")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(some)s and the %(last)s", some=", the ".join(names[:-1]), last=names[-1])
 
 
 def deck_offer(state, learned, chance) -> dict | None:
@@ -493,41 +503,75 @@ def _sent_list(sent, key) -> list[str]:
 SETUP_STEP = 0
 
 
+DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
+
+
 def setup_step(state, view, chance, drawn_start: bool) -> dict:
     """The solo setup as a checklist step (Solo rules, Setup): Wolfgang's money by difficulty,
     the 6 Freedoms, the Automa deck stacked by its backs, the cards dealt, and who starts."""
     starts_you = state.start_player == ME
-    who = "You start" if starts_you else "Wolfgang starts"
-    drawn = " (Palazzo drew who starts at random)" if drawn_start else ""
+    if drawn_start:
+        say = (
+            _("Set up the solo game. You start (Palazzo drew who starts at random).")
+            if starts_you
+            else _("Set up the solo game. Wolfgang starts (Palazzo drew who starts at random).")
+        )
+    else:
+        say = (
+            _("Set up the solo game. You start.")
+            if starts_you
+            else _("Set up the solo game. Wolfgang starts.")
+        )
     deck = (
-        "The Automa deck: Palazzo shuffles and draws it for you; keep the cards aside"
+        _("The Automa deck: Palazzo shuffles and draws it for you; keep the cards aside")
         if chance["deck"] == "app"
-        else "The Automa deck: shuffle the cards of each back apart, then stack them: rounds "
-        "5-7 at the bottom, rounds 3-4 on them, rounds 1-2 on top"
+        else _(
+            "The Automa deck: shuffle the cards of each back apart, then stack them: rounds "
+            "5-7 at the bottom, rounds 3-4 on them, rounds 1-2 on top"
+        )
     )
     die = (
-        "The die: Palazzo rolls it for you"
+        _("The die: Palazzo rolls it for you")
         if chance["die"] == "app"
-        else "The die: put it next to the Automa deck"
+        else _("The die: put it next to the Automa deck")
     )
     difficulty = view["difficulty"]
     dummies = view["dummies"]
     return {
         "n": SETUP_STEP,
         "setup": True,
-        "say": f"Set up the solo game. {who}{drawn}.",
+        "say": say,
         "moves": [
-            f"Wolfgang's money: {WOLFGANG_STARTING_MONEY[difficulty]} Florin "
-            f"({difficulty.title()}); yours: {SOLO_STARTING_MONEY} Florin",
-            f"The Freedoms: {SOLO_FREEDOMS_OF_EACH} of each type, "
-            f"{SOLO_FREEDOMS_OF_EACH * 3} in all",
+            _(
+                "Wolfgang's money: %(money)s Florin (%(difficulty)s); yours: %(yours)s Florin",
+                money=WOLFGANG_STARTING_MONEY[difficulty],
+                difficulty=_(DIFFICULTIES[difficulty]),
+                yours=SOLO_STARTING_MONEY,
+            ),
+            _(
+                "The Freedoms: %(each)s of each type, %(all)s in all",
+                each=SOLO_FREEDOMS_OF_EACH,
+                all=SOLO_FREEDOMS_OF_EACH * 3,
+            ),
             deck,
             die,
-            f"The dummy players: {dummies} columns of {STARTING_HAND} face-down Profession cards "
-            f"beside the board, a {2 + dummies}-player game",
-            f"Wolfgang: {STARTING_HAND} face-down Profession cards in a row below his board; "
-            f"you: 4 cards, of which you keep {STARTING_HAND}",
-            f"The Starting Player marker: {'yours' if starts_you else 'to Wolfgang'}",
+            _(
+                "The dummy players: %(columns)s columns of %(cards)s face-down Profession cards "
+                "beside the board, a %(players)s-player game",
+                columns=dummies,
+                cards=STARTING_HAND,
+                players=2 + dummies,
+            ),
+            _(
+                "Wolfgang: %(cards)s face-down Profession cards in a row below his board; you: "
+                "%(dealt)s cards, of which you keep %(keep)s",
+                cards=STARTING_HAND,
+                dealt=STARTING_HAND + 1,
+                keep=STARTING_HAND,
+            ),
+            _("The Starting Player marker: yours")
+            if starts_you
+            else _("The Starting Player marker: to Wolfgang"),
         ],
     }
 

@@ -286,3 +286,15 @@ def keep_hand_in_chromium(page, hand=HAND) -> None:
     for pid in hand:
         page.locator(f'.hand input[value="{pid}"]').check()
     page.get_by_role("button", name="Keep these 3").tap()
+
+
+def first_card_in_chromium(page, live_server, number: str = "1") -> str:
+    """A new solo game as far as its first Automa card, typed in (`number`): the setup ticked
+    off, the starting hand kept. Returns the game's id."""
+    game_id = start_in_chromium(page, live_server)
+    through_checklist(page, "starting_hand")
+    keep_hand_in_chromium(page)
+    through_checklist(page, "auction_card")
+    page.fill("#automa-number", number)
+    page.get_by_role("button", name="Drawn").tap()
+    return game_id

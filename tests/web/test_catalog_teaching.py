@@ -35,16 +35,20 @@ def checked(page: str, name: str) -> str | None:
 
 
 def editor_form(number: str, card: dict) -> dict:
-    """What a player taps in the Automa card editor to copy `card`."""
+    """What the Automa card editor posts for `card`: each object's place from the left, its
+    modifiers ("same", "more" for one more, else "other" with the value)."""
     form = {"card": number, "rounds": card["rounds"]}
     for i, item in enumerate(card["auction"]):
-        form[f"object_{i}"] = item["object"]
-        form[f"mod4_{i}"] = "none" if item["mod4"] is None else str(item["mod4"])
-        form[f"mod5_{i}"] = (
-            "same"
-            if item["mod5"] == item["mod4"]
-            else ("none" if item["mod5"] is None else str(item["mod5"]))
-        )
+        obj = item["object"]
+        form[f"at_{obj}"] = str(i + 1)
+        form[f"mod4_{obj}"] = "none" if item["mod4"] is None else str(item["mod4"])
+        if item["mod5"] == item["mod4"]:
+            form[f"mod5_{obj}"] = "same"
+        elif item["mod5"] == (item["mod4"] or 0) + 1:
+            form[f"mod5_{obj}"] = "more"
+        else:
+            form[f"mod5_{obj}"] = "other"
+            form[f"mod5x_{obj}"] = "none" if item["mod5"] is None else str(item["mod5"])
     for key, prefix in (("first_action", "first"), ("second_action", "second")):
         for i, action in enumerate(card[key]):
             form[f"{prefix}_{i}"] = action
@@ -159,10 +163,11 @@ def test_seat_and_catalog_screen_give_cafe_owner_one_id(app, client):
 def test_the_automa_deck_in_one_pass(app, client):
     page = client.get("/catalog/automa")
     assert page.status_code == 200 and "<strong data-known>0</strong> of 21" in page.text
-    # sensible defaults: card 1, rounds 1-2, the five objects in a row, "the same" for 5 players
+    # sensible defaults: card 1, rounds 1-2, no object placed yet, "—" and "the same"
     assert 'name="card"' in page.text and 'value="1"' in page.text
-    assert checked(page.text, "rounds") == "1-2" and checked(page.text, "object_0") == "prestige"
-    assert checked(page.text, "mod4_0") == "none"
+    assert checked(page.text, "rounds") == "1-2" and checked(page.text, "at_prestige") is None
+    assert checked(page.text, "mod4_jester") == "none"
+    assert checked(page.text, "mod5_jester") == "same"
     token = csrf_token_for(client)
     for n, (number, card) in enumerate(sorted(DECK.items(), key=lambda kv: int(kv[0])), 1):
         r = client.post("/catalog/automa", data={"csrf_token": token, **editor_form(number, card)})
@@ -187,15 +192,16 @@ def test_a_refused_card_is_kept_to_fix(app, client):
     assert r.status_code == 422
     assert "The deck has 6 cards with rounds 1-2 on the back" in text(r.text)
     for key, value in typed.items():
-        if key.startswith(("object_", "mod4_", "first_", "second_")):
+        if key.startswith(("at_", "mod4_", "mod5_", "first_", "second_")):
             assert checked(r.text, key) == value, key
     assert re.search(rf'name="card"[^>]*value="{number}"', r.text)
     assert number not in LearnedCatalog(app.instance_path).catalog().automa_cards
     # a mistake on the card itself: kept too
-    broken = {**editor_form(number, card), "object_1": editor_form(number, card)["object_0"]}
+    first, second = (item["object"] for item in card["auction"][:2])
+    broken = {**editor_form(number, card), f"at_{second}": "1"}  # two objects at place 1
     r = client.post("/catalog/automa", data={"csrf_token": token, **broken})
-    assert r.status_code == 422 and "each object appears once in the top panel" in text(r.text)
-    assert checked(r.text, "object_1") == broken["object_1"]
+    assert r.status_code == 422 and "are both at place 1" in text(r.text)
+    assert checked(r.text, f"at_{second}") == "1" and checked(r.text, f"at_{first}") == "1"
 
 
 def test_a_known_card_opens_in_the_editor_as_it_is(app, client):
@@ -204,7 +210,7 @@ def test_a_known_card_opens_in_the_editor_as_it_is(app, client):
     client.post("/catalog/automa", data={"csrf_token": token, **editor_form("7", card)})
     page = client.get("/catalog/automa", query_string={"card": "7"}).text
     assert checked(page, "rounds") == card["rounds"]
-    assert checked(page, "object_0") == card["auction"][0]["object"]
+    assert checked(page, f"at_{card['auction'][0]['object']}") == "1"
     assert checked(page, "first_0") == card["first_action"][0]
 
 
@@ -293,7 +299,7 @@ def test_the_host_is_offered_the_deck_pass_before_play(app):
 @pytest.mark.parametrize(
     "path, data",
     [
-        ("/catalog/automa", {"card": "\x00", "object_0": "x" * 5000, "mod4_0": "[[[["}),
+        ("/catalog/automa", {"card": "\x00", "at_jester": "x" * 5000, "mod4_jester": "[[[["}),
         ("/catalog/automa", {"card": "7", "rounds": "9-9", "first_0": "\x00"}),
         ("/catalog/professions/deck", {"rows": "99999", "name_0": "\x00", "building_0": "{}"}),
         ("/catalog/professions/deck", {"rows": "-1"}),

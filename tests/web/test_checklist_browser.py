@@ -26,8 +26,11 @@ def step(page, name: str):
 
 def in_view(page):
     """The step the page waits for is on screen (not scrolled past), and nothing overflows."""
-    box = page.locator("#solo-step").bounding_box()
-    assert box is not None and 0 <= box["y"] < HEIGHT - 80, box
+    page.wait_for_function(  # the page scrolls it into view once the swap has settled
+        """h => { const s = document.getElementById('solo-step');
+          const y = s && s.getBoundingClientRect().top; return s && y >= 0 && y < h - 80; }""",
+        arg=HEIGHT,
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
 

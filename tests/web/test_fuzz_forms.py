@@ -41,9 +41,10 @@ FORM_FIELDS = sorted(
         "deck",
         "teach",
         "rounds",
-        "object_0",
-        "mod_0",
-        "mod4_0",
+        "at_jester",
+        "mod4_jester",
+        "mod5_jester",
+        "mod5x_jester",
         "first_action",
         "second_action",
     }

@@ -11,12 +11,7 @@ import pytest
 
 from tests.web import shots
 
-from .solo_phone import (
-    keep_hand_in_chromium,
-    start_in_chromium,
-    teach_test_data,
-    through_checklist,
-)
+from .solo_phone import first_card_in_chromium, teach_test_data, through_checklist
 
 
 def step(page, name: str):
@@ -29,12 +24,7 @@ def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     teach_test_data(app.instance_path)
-    start_in_chromium(page, live_server)
-    step(page, "starting_hand")
-    keep_hand_in_chromium(page)
-    step(page, "auction_card")
-    page.fill("#automa-number", "1")
-    page.get_by_role("button", name="Drawn").tap()
+    first_card_in_chromium(page, live_server)
     step(page, "choose_object")
     page.get_by_role("button", name="Leave all auctions").tap()
     step(page, "roll")

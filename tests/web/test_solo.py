@@ -491,21 +491,17 @@ def transcription(number="1", **changes):
     form = {
         "card": number,
         "rounds": "1-2",
-        "object_0": "builder",
-        "mod4_0": "2",
-        "mod5_0": "same",
-        "object_1": "jester",
-        "mod4_1": "6",
-        "mod5_1": "same",
-        "object_2": "landscape",
-        "mod4_2": "none",
-        "mod5_2": "same",
-        "object_3": "prestige",
-        "mod4_3": "3",
-        "mod5_3": "4",
-        "object_4": "recruiting",
-        "mod4_4": "1",
-        "mod5_4": "2",
+        "at_builder": "1",
+        "mod4_builder": "2",
+        "at_jester": "2",
+        "mod4_jester": "6",
+        "at_landscape": "3",
+        "at_prestige": "4",
+        "mod4_prestige": "3",
+        "mod5_prestige": "more",
+        "mod4_recruiting": "1",  # the last object takes the last place by itself
+        "mod5_recruiting": "other",
+        "mod5x_recruiting": "2",
         "first_0": "work",
         "first_1": "build",
         "second_0": "bonus",
@@ -524,13 +520,15 @@ def test_an_unknown_automa_card_is_transcribed_once_then_known_by_number(app, cl
     assert "does not know Automa card 1 yet" in solo.html
     form = solo.form(action="/solo/automa-card")
     assert form.hidden["card"] == "1" and form.radios["rounds"] == ["1-2", "3-4", "5-7"]
-    # the one compact editor: chips for objects, modifiers and actions; "the same" for 5 players
-    assert {"object_0", "mod4_0", "object_4", "first_0", "first_2", "second_2"} <= set(form.radios)
-    assert form.radios["mod4_0"][:3] == ["none", "0", "1"]
-    assert form.selects["mod5_0"][:2] == ["same", "none"]
+    # the one compact editor: a row per object (its place, its modifiers), chips for actions
+    assert {"at_builder", "mod4_builder", "mod5_builder", "first_0", "second_2"} <= set(form.radios)
+    assert form.radios["at_jester"] == ["1", "2", "3", "4", "5"]
+    assert form.radios["mod4_jester"][:3] == ["none", "0", "1"]
+    assert form.radios["mod5_jester"] == ["same", "more", "other"]
+    assert form.selects["mod5x_jester"][:2] == ["none", "0"]
     # A mistake in the transcription is refused inline and nothing is kept.
-    solo.submit(form, **transcription(object_1="builder"))
-    assert solo.status == 422 and "each object appears once" in " ".join(alerts(solo.html))
+    solo.submit(form, **transcription(at_jester="1"))
+    assert solo.status == 422 and "are both at place 1" in " ".join(alerts(solo.html))
     assert solo.form(action="/solo/automa-card")  # the form stays open
     solo.submit(form, **transcription(rounds="3-4"))
     assert solo.status == 422 and any("rounds 3-4" in a for a in alerts(solo.html))
@@ -916,15 +914,18 @@ def test_garbage_never_gives_a_500(app, solo):
         "9" * 300,
         "1-2",
         "same",
+        "more",
+        "other",
         "none",
         "0-0",
     ]
     fields = [
         "card",
         "rounds",
-        "object_0",
-        "mod4_0",
-        "mod5_0",
+        "at_jester",
+        "mod4_jester",
+        "mod5_jester",
+        "mod5x_jester",
         "first_0",
         "owner",
         "profession",

@@ -222,3 +222,12 @@ def test_each_dummy_column_has_its_own_teach_form(client, app):
     )
     assert solo.status == 200, alerts(solo.html)
     assert "Dummy player 2 turns up the Glass Blower" in solo.html
+
+
+def test_the_checklist_reads_in_german(client, app):
+    solo = start(client, app, start="me")
+    r = client.get(f"/games/{solo.game_id}/solo?lang=de")
+    assert r.status_code == 200
+    page = html.unescape(r.text)
+    assert "Baue das Solospiel auf. Du beginnst." in page
+    assert "Der Startspielermarker: zu dir" in page and ">Erledigt<" in page
