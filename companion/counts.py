@@ -20,6 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, SQLModel
 
+from companion.lang import _
 from companion.presentation.ledger import TRACKS
 
 MAX_MONEY = 1_000_000  # as a correction's bounds (companion/rules/schema.py)
@@ -81,14 +82,16 @@ class CountError(ValueError):
 def read_amount(track: str, text: str) -> int:
     """A typed count: a whole number, money in 100s, within the track's bounds."""
     text = (text or "").strip().replace(" ", "").replace(",", "")
-    unit = "Florin" if track == "money" else "PP"
+    unit = _("Florin") if track == "money" else _("PP")
     if not re.fullmatch(r"[0-9]{1,7}", text):
-        raise CountError(f"Type your count as a whole number of {unit}")
+        raise CountError(_("Type your count as a whole number of %(unit)s", unit=unit))
     amount = int(text)
     if track == "money" and amount % 100:
-        raise CountError("Money comes in 100 Florin: count again")
+        raise CountError(_("Money comes in 100 Florin: count again"))
     if amount > (MAX_MONEY if track == "money" else MAX_FAME):
-        raise CountError(f"No purse holds {amount} {unit}: count again")
+        raise CountError(
+            _("No purse holds %(amount)s %(unit)s: count again", amount=amount, unit=unit)
+        )
     return amount
 
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.lang import N_
+
 from .words import text_of
 
 TRACKS = ("money", "fame")
-UNITS = {"money": "Florin", "fame": "PP"}
+UNITS = {"money": N_("Florin"), "fame": N_("PP")}  # translated where shown
 # What alone would explain a difference at one line (ruling 34), in the player's words.
 CLUES = {
-    "skipped": "the table did not do this",
-    "twice": "the table did this twice",
-    "amount": "the table paid a different amount here",
+    "skipped": N_("the table did not do this"),
+    "twice": N_("the table did this twice"),
+    "amount": N_("the table paid a different amount here"),
 }
 # Events whose money amount was agreed at the table (besides an object won at auction and a
 # Character bought): the ones a table may have paid differently from what was recorded.

@@ -178,20 +178,24 @@ def check_fixes(fold: core.Fold[GameState], event: dict) -> None:
     effective = fold.full_log()
     at = next((i for i, e in enumerate(effective) if e["seq"] == target), None)
     if at is None:
-        refuse("bad_correction", f"Event {target} is not one that still counts")
+        refuse("bad_correction", N_("Event %(seq)s is not one that still counts"), seq=target)
     s = seat(fold.state, event)
     prefix = fold.refold(effective[:at])
     players = prefix.state.players
     before = (players[s].money, players[s].fame) if s < len(players) else (0, 0)
     prefix.add(effective[at])
     after = (prefix.state.players[s].money, prefix.state.players[s].fame)
-    who = fold.state.players[s].name
+    said = {"seq": target, "name": fold.state.players[s].name}
     if event.get("money") and after[0] == before[0]:
-        refuse("bad_correction", f"Event {target} did not change {who}'s money")
+        refuse("bad_correction", N_("Event %(seq)s did not change %(name)s's money"), **said)
     if event.get("fame") and after[1] == before[1]:
-        refuse("bad_correction", f"Event {target} did not change {who}'s fame")
+        refuse("bad_correction", N_("Event %(seq)s did not change %(name)s's fame"), **said)
     if not event.get("money") and not event.get("fame") and after == before:
-        refuse("bad_correction", f"Event {target} changed neither {who}'s money nor fame")
+        refuse(
+            "bad_correction",
+            N_("Event %(seq)s changed neither %(name)s's money nor fame"),
+            **said,
+        )
 
 
 def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState, list[dict]]:

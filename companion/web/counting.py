@@ -21,6 +21,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from companion.counts import Check, CountError, Counts, read_amount
+from companion.lang import N_, _
 from companion.presentation.ledger import CLUES, TRACKS, UNITS, Ledger, Verdict, compare, ledger
 from companion.presentation.words import text_of
 from companion.rules import GameState, Refusal
@@ -32,7 +33,7 @@ from .store import app_extension, get_store
 bp = keep_out_of_caches(Blueprint("counting", __name__))
 EXTENSION_KEY = "palazzo.counts"
 VIEWS = {track: f"count_{track}" for track in TRACKS}  # the recording route's answer
-TITLES = {"money": "Count your Florins", "fame": "Check the Fame track"}
+TITLES = {"money": N_("Count your Florins"), "fame": N_("Check the Fame track")}
 POLL_SECONDS = 5  # how often an open page asks for new counts (they are not in the log)
 LINKS_POLL = 10  # how often a phone or the host's page asks whether a check opened
 
@@ -130,10 +131,10 @@ def context(game_id: str, track: str, me: Access, scribe: int | None = None, **e
     return {
         "game_id": game_id,
         "track": track,
-        "unit": UNITS[track],
-        "title": TITLES[track],
+        "unit": _(UNITS[track]),
+        "title": _(TITLES[track]),
         "other": next(t for t in TRACKS if t != track),
-        "other_title": TITLES[next(t for t in TRACKS if t != track)],
+        "other_title": _(TITLES[next(t for t in TRACKS if t != track)]),
         "me": me,
         "seq": replay.seq,
         "over": replay.state.phase == "over",
@@ -142,7 +143,7 @@ def context(game_id: str, track: str, me: Access, scribe: int | None = None, **e
         "table": table,
         "mine": mine,
         "count": count,
-        "clues": CLUES,
+        "clues": {k: _(v) for k, v in CLUES.items()},
         "fix": _fix_form(replay, table, track, fixing) if me.host and fixing is not None else None,
         "names": [p.name for p in replay.state.players],
         "scribe": scribe,
@@ -170,7 +171,7 @@ def context(game_id: str, track: str, me: Access, scribe: int | None = None, **e
 def _who(replay, by: str) -> str:
     if by.isdigit() and int(by) < replay.state.n:
         return replay.state.players[int(by)].name
-    return "The host"
+    return _("The host")
 
 
 def _fix_form(replay, table: list[Standing], track: str, seat) -> dict | None:
@@ -195,7 +196,7 @@ def _fix_form(replay, table: list[Standing], track: str, seat) -> dict | None:
         "chosen": chosen,
         "amount": sent.get(track, "" if track == "money" else fame),
         "reason": sent.get("reason")
-        or ("Counted at the table" if track == "money" else "Fame track checked"),
+        or (_("Counted at the table") if track == "money" else _("Fame track checked")),
         "event_id": uuid.uuid4().hex,
     }
 
@@ -247,7 +248,7 @@ def post(game_id: str, track: str):
             seat = _own_seat(me)
             marked = _own_line(game_id, track, seat) if action == "mark" else None
             if not counts.mark(game_id, track, seat, marked):
-                raise CountError("Type your count first")
+                raise CountError(_("Type your count first"))
         else:
             abort(400, description="That form does not say what to do.")
     except CountError as e:
@@ -280,7 +281,7 @@ def _own_line(game_id: str, track: str, seat: int) -> int:
     replay = _replay(game_id)
     lines = {line.seq for line in ledger(replay, seat, track, viewer=seat).lines}
     if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) not in lines:
-        raise CountError("Mark one of the lines of your own ledger")
+        raise CountError(_("Mark one of the lines of your own ledger"))
     return int(text)
 
 

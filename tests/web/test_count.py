@@ -290,3 +290,16 @@ def test_the_host_counts_for_a_seat_without_a_phone(client, game):
         check = get_counts().check(game, "money")
     assert check.counts[CY].amount == CY_COUNT and check.counts[BEN].amount == 100
     assert not has_number(page(client, game, query="?as_seat=2"), CY_COUNT)
+
+
+def test_the_check_speaks_the_readers_language(client, game):
+    as_seat(client, game, ADA)
+    count(client, game, ADA_COUNT)
+    words = text(page(client, game, query="?lang=de"))
+    assert "Zählt eure Florin" in words
+    assert "Du hast 4400 Florin gezählt; das Protokoll hat 4300 Florin" in words
+    assert "am Tisch wurde hier ein anderer Betrag bezahlt" in words
+    words = text(page(client, game, query="?lang=fr")).lower()
+    assert "vous avez compté 4400 florins ; le journal indique 4300 florins" in words
+    r = count(client, game, "4450")
+    assert r.status_code == 422 and "L'argent se compte par 100 florins" in text(r.text)

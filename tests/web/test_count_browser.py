@@ -96,3 +96,13 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
         assert page.errors == []
     a11y.large_text(ada)  # 200 % text still fits the phone
     assert a11y.overflowing(ada) == []
+
+    # The same page on a German phone: longer words, and still readable and within the screen
+    # at 200 % text.
+    ada.goto(ada.url.split("?")[0] + "?lang=de")
+    ada.get_by_text("Deine Zählung und das Protokoll stimmen überein: 3200 Florin").wait_for()
+    assert "Dein Geld, Ereignis für Ereignis" in ada.inner_text("[data-ledger]")
+    assert a11y.audit(ada) == []
+    a11y.large_text(ada)
+    wide = a11y.overflowing(ada)
+    assert wide == [], wide
