@@ -209,7 +209,9 @@ def played(form, seat: int) -> dict:
             "take": _colour(form, "take"),
         }
     if card == "Saboteur":
-        return {**ev, "target": _int(form, "target", 0, 3), "tower": _int(form, "tower", 1, 999)}
+        target, _, tower = str(form.get("victim", "")).partition(":")
+        pair = {"target": target, "tower": tower}
+        return {**ev, "target": _int(pair, "target", 0, 3), "tower": _int(pair, "tower", 1, 999)}
     if card == "Botch":
         return {**ev, "tower": _int(form, "tower", 1, 999)}
     return {**ev, **_effect(form, seat)}
