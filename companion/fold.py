@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NoReturn, TypeVar
 
+from companion.lang import N_  # a marker only: the fold translates nothing
+
 S = TypeVar("S")
 RETRACTED = "retracted"
 
@@ -36,12 +38,15 @@ class FoldRules(Generic[S]):
     new_state: Callable[[], S]
     # the state after the event, or raise a refusal that leaves `state` as it was
     apply: Callable[[S, dict], S]
-    refuse: Callable[[str, str], NoReturn]  # the game's refusals, with its own rule citations
+    # the game's refusals, with its own rule citations: (code, marked message, **parameters);
+    # the fold's messages are marked with N_() and the game's edge translates them
+    refuse: Callable[..., NoReturn]
     refusal: type[Exception]  # what `refuse` raises: replay marks it with the event's seq
     is_over: Callable[[S], bool]  # a game over and scored can no longer be undone
     # chance the table saw: never undone, and undo never reaches back past it
     chance_events: frozenset[str]
-    past_chance: Callable[[dict], str]  # the refusal's words for an undo that would
+    # the refusal's marked message and its parameters, for an undo reaching back past chance
+    past_chance: Callable[[dict], tuple[str, Mapping[str, object]]]
     # an event that may itself be undone, but not reached back past (a card drawn and chosen)
     reveals: Callable[[S, dict], bool] = _never
     check_shape: Callable[[dict], None] = _no_shape  # a retraction's declared shape
@@ -108,26 +113,30 @@ class Fold(Generic[S]):
             or not seqs
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in seqs)
         ):
-            refuse("bad_retraction", "Say which events to take back: seqs, a list of numbers")
+            refuse("bad_retraction", N_("Say which events to take back: seqs, a list of numbers"))
         effective = self.full_log()
         if self.rules.is_over(self.state):
-            refuse("game_over", "The game is over and scored: it can no longer be undone")
+            refuse("game_over", N_("The game is over and scored: it can no longer be undone"))
         seqs = sorted(set(seqs))
         tail = [e["seq"] for e in effective[-len(seqs) :]] if len(seqs) <= len(effective) else []
         if tail != seqs:
             refuse(
                 "bad_retraction",
-                "Undo takes back only the latest events, newest first: "
-                f"{', '.join(map(str, seqs))} are not the latest that count",
+                N_(
+                    "Undo takes back only the latest events, newest first: %(seqs)s are not "
+                    "the latest that count"
+                ),
+                seqs=", ".join(map(str, seqs)),
             )
         undone = effective[-len(seqs) :]
         if undone[0].get("type") == "game_started":
-            refuse("bad_retraction", "The start of the game cannot be undone: host a new game")
+            refuse("bad_retraction", N_("The start of the game cannot be undone: host a new game"))
         for i, e in enumerate(undone):
             if e.get("type") in self.rules.chance_events or (
                 i > 0 and self.rules.reveals(self.state, e)
             ):
-                refuse("retraction_past_reveal", self.rules.past_chance(e))
+                message, params = self.rules.past_chance(e)
+                refuse("retraction_past_reveal", message, **params)
         return seqs
 
     def _retract(self, event: dict):

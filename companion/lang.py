@@ -67,8 +67,8 @@ def translate(message: str, params: dict | None = None) -> str:
     named = {}
     for key, value in (params or {}).items():
         kind = getattr(value, "kind", None)
-        if kind == "message":
-            value = _(str(value))
+        if kind == "message":  # a marked phrase (`said`), with parameters of its own
+            value = translate(value.id, getattr(value, "params", None))
         elif isinstance(kind, str):
             value = thing_name(kind, value.id, str(value))
         named[key] = value

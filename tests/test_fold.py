@@ -3,12 +3,14 @@ its rules handed over as `FoldRules`; seqs, undo and replay are the fold's, writ
 
 from __future__ import annotations
 
+import ast
 import copy
 from pathlib import Path
 
 import pytest
 
 import companion.fold
+import companion.lang
 from companion.fold import Fold, FoldRules, NeedFullLog, replay
 from tests.test_rules_purity import FORBIDDEN, imported_modules
 
@@ -19,8 +21,8 @@ class No(Exception):
         self.code, self.message = code, message
 
 
-def refuse(code: str, message: str):
-    raise No(code, message)
+def refuse(code: str, message: str, **params: object):
+    raise No(code, message % params if params else message)
 
 
 def apply(state: dict, event: dict) -> dict:
@@ -45,7 +47,7 @@ RULES: FoldRules[dict] = FoldRules(
     refusal=No,
     is_over=lambda s: s.get("over", False),
     chance_events=frozenset({"rolled"}),
-    past_chance=lambda e: f"the roll {e['seq']} was seen",
+    past_chance=lambda e: ("the roll %(seq)s was seen", {"seq": e["seq"]}),
 )
 LOG = [
     {"type": "game_started", "seq": 1},
@@ -122,6 +124,24 @@ def test_replay_raises_the_first_refusal_with_its_seq():
 
 
 def test_the_fold_is_pure_and_knows_no_game():
+    """Of Palazzo the fold imports only companion.lang, for N_() (a marker: its refusals are
+    translated at the game's edge), and that module imports nothing of Palazzo or the web."""
     path = Path(companion.fold.__file__)
     imported = set(imported_modules(path))
-    assert not imported & (FORBIDDEN | {"companion", "random"}), imported
+    assert not imported & (FORBIDDEN | {"random"}), imported
+    tree = ast.parse(path.read_text())
+    ours = [
+        n.module
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and n.module.split(".")[0] == "companion"
+    ]
+    ours += [
+        a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import)
+        for a in n.names
+        if a.name.split(".")[0] == "companion"
+    ]
+    assert ours == ["companion.lang"], ours
+    lang = set(imported_modules(Path(companion.lang.__file__)))
+    assert not lang & (FORBIDDEN | {"companion", "random"}), lang

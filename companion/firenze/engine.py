@@ -76,8 +76,8 @@ def apply(state: dict, event: dict) -> dict:
     return apply_in_place(clone(state), event)
 
 
-def _past_chance(event: dict) -> str:
-    return "A card turned over cannot be taken back"
+def _past_chance(event: dict) -> tuple[str, dict]:
+    return "A card turned over cannot be taken back", {}
 
 
 # Firenze's rules as the shared fold (companion/fold.py) takes them; an event is applied to a

@@ -102,5 +102,6 @@ class Refusal(_CoreRefusal):
         self.rule = CODES[code]
 
 
-def refuse(code: str, message: str):
-    raise Refusal(code, message)
+def refuse(code: str, message: str, **params: object):
+    """Refuse with `code`; the shared fold's messages come with `%(name)s` parameters."""
+    raise Refusal(code, message % params if params else message)

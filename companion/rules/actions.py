@@ -190,7 +190,9 @@ def building_built(state: GameState, ev: Event) -> None:
             N_("No %(building)s is left in the supply"),
             building=Named("buildings", b, name),
         )
-    check_room(p, name, BUILDINGS[b][1], state.grid, state.catalog.landscape_cells)
+    check_room(
+        p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, state.catalog.landscape_cells
+    )
     cost = building_cost(p)
     pay(state, s, cost, Named("buildings", b, f"A {name}"))
     cells = ev.get("cells")

@@ -112,7 +112,7 @@ def _check_room_for(state, s: int, obj: str):
     if obj in LANDSCAPES:
         check_room(
             state.players[s],
-            OBJECT_NAMES[obj],
+            Named("landscapes", obj, OBJECT_NAMES[obj]),
             state.catalog.landscape_cells[obj],
             state.grid,
             state.catalog.landscape_cells,
@@ -373,7 +373,9 @@ def landscape_placed(state: GameState, ev: Event) -> None:
                 "landscape_size_unknown",
                 f"Tell Palazzo how many squares a {kind.title()} covers first (catalog)",
             )
-        check_room(p, kind.title(), size, False, state.catalog.landscape_cells)
+        check_room(
+            p, Named("landscapes", kind, kind.title()), size, False, state.catalog.landscape_cells
+        )
     # all checks passed
     if state.grid:
         assert cells is not None  # checked above

@@ -82,17 +82,16 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         entry = game.phases[accepted[0]]["moves"][kind] if accepted else None
         if entry is not None and entry.out_of_phase:
             refuse(*entry.out_of_phase)
-        if len(accepted) == 1:  # the phases' titles are marked where the modules name them
-            refuse(
-                "wrong_phase",
-                N_("That happens in %(where)s; the game is in %(now)s"),
-                where=said(game.title(accepted[0])),
-                now=said(game.title(state.phase)),
-            )
-        where = " or ".join(game.title(p) for p in accepted) or "another game"
+        # the phases' titles are marked where the modules name them
+        where = said(N_("another game"))
+        for i, phase in enumerate(accepted):
+            title = said(game.title(phase))
+            where = title if i == 0 else said(N_("%(one)s or %(other)s"), one=where, other=title)
         refuse(
             "wrong_phase",
-            f"That happens in {where}; the game is in {game.title(state.phase)}",
+            N_("That happens in %(where)s; the game is in %(now)s"),
+            where=where,
+            now=said(game.title(state.phase)),
         )
     if move.turn:
         s = seat(state, event)
@@ -121,10 +120,10 @@ def _reveals(state: GameState, event: dict) -> bool:
     return event.get("type") in DRAWN_CARD_EVENTS or some(state, "reveals_cards", event)
 
 
-def _past_chance(event: dict) -> str:
+def _past_chance(event: dict) -> tuple[str, dict]:
     return (
-        f"Event {event['seq']} ({event['type']}) revealed something to the table: "
-        "undo cannot reach back past it"
+        N_("Event %(seq)s revealed something to the table: undo cannot reach back past it"),
+        {"seq": event["seq"]},
     )
 
 

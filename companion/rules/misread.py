@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .module import some
-from .refusals import refuse
+from .refusals import N_, refuse, said
 from .state import GameState
 
 MISREAD_CORRECTED = "misread_corrected"
@@ -27,13 +27,14 @@ CORRECTABLE = {
     "automa_cards_offered": "cards",
     "profession_taken": "profession",
 }
-WHAT = {
-    "die_rolled": "die",
-    "automa_card_drawn": "Automa card",
-    "automa_profession_revealed": "Profession card",
-    "automa_cards_offered": "cards drawn for Wolfgang",
-    "profession_taken": "Profession card taken",
+WHAT = {  # marked: named in the reader's language where a refusal says them
+    "die_rolled": N_("die"),
+    "automa_card_drawn": N_("Automa card"),
+    "automa_profession_revealed": N_("Profession card"),
+    "automa_cards_offered": N_("cards drawn for Wolfgang"),
+    "profession_taken": N_("Profession card taken"),
 }
+TITLE = N_("Correcting a misread")
 
 
 @dataclass(frozen=True)
@@ -50,12 +51,25 @@ def parse(event: dict) -> MisreadCorrected:
     body = {k: v for k, v in event.items() if k not in ENVELOPE}
     extra = set(body) - {"fixes", "value"}
     if extra:
-        refuse("bad_event", f"{MISREAD_CORRECTED}: unknown field {sorted(extra)[0]!r}")
+        refuse(
+            "bad_event",
+            N_("%(event)s: %(field)s is not part of this event"),
+            event=said(TITLE),
+            field=sorted(extra)[0],
+        )
     seq = body.get("fixes")
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
-        refuse("bad_event", f"{MISREAD_CORRECTED}: fixes is the number of the event to fix")
+        refuse(
+            "bad_event",
+            N_("%(event)s: fixes is the number of the event to fix"),
+            event=said(TITLE),
+        )
     if "value" not in body or body["value"] is None:
-        refuse("bad_event", f"{MISREAD_CORRECTED}: value is what the table actually shows")
+        refuse(
+            "bad_event",
+            N_("%(event)s: value is what the table actually shows"),
+            event=said(TITLE),
+        )
     return MisreadCorrected(seq, body["value"])
 
 
@@ -71,16 +85,21 @@ def corrected(target: dict, fix: MisreadCorrected) -> dict:
     if field is None:
         refuse(
             "not_a_misread",
-            "Only a fact copied from the table can be corrected: a die, a card flipped, drawn "
-            "or taken by hand",
+            N_(
+                "Only a fact copied from the table can be corrected: a die, a card flipped, "
+                "drawn or taken by hand"
+            ),
         )
     if app_made(target):
         refuse(
             "not_a_misread",
-            f"Palazzo drew that {WHAT[str(kind)]} itself: it is final and cannot be drawn again",
+            N_("Palazzo drew that %(what)s itself: it is final and cannot be drawn again"),
+            what=said(WHAT[str(kind)]),
         )
     if target.get(field) == fix.value:
-        refuse("not_a_misread", f"That is already the {WHAT[str(kind)]} recorded")
+        refuse(
+            "not_a_misread", N_("That is already the %(what)s recorded"), what=said(WHAT[str(kind)])
+        )
     return {**target, field: fix.value}
 
 

@@ -18,7 +18,7 @@ from .catalog import (
     PALAZZO_CELLS,
 )
 from .module import gather
-from .refusals import refuse
+from .refusals import N_, Named, refuse, said
 from .state import GameState, Player
 
 PALAZZO = "palazzo"
@@ -26,14 +26,24 @@ NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def square_name(r: int, c: int) -> str:
-    """A square as the grid on the phone labels it: rows and columns counted from 1."""
-    return f"Row {r + 1}, column {c + 1}"
+    """A square as the grid on the phone labels it: rows and columns counted from 1 (a marked
+    phrase, so a refusal names it in the reader's language)."""
+    return said(N_("Row %(row)s, column %(column)s"), row=r + 1, column=c + 1)
+
+
+def _piece(piece: str) -> str:
+    """What covers a square, named in the reader's edition."""
+    if piece == PALAZZO:
+        return said(N_("your Palazzo"))
+    if piece in BUILDINGS:
+        return Named("buildings", piece, BUILDINGS[piece][0])
+    return Named("landscapes", piece, piece.title())
 
 
 def parse_cells(cells: object) -> list[tuple[int, int]]:
     """Cells as sent by a phone: a list of [row, col]; anything else is refused, not crashed on."""
     if not isinstance(cells, list) or not cells:
-        refuse("wrong_shape", "Tap the squares the piece covers")
+        refuse("wrong_shape", N_("Tap the squares the piece covers"))
     out = []
     for cell in cells:
         if (
@@ -41,19 +51,23 @@ def parse_cells(cells: object) -> list[tuple[int, int]]:
             or len(cell) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         ):
-            refuse("wrong_shape", "One of the squares sent is not a square of the grid")
+            refuse("wrong_shape", N_("One of the squares sent is not a square of the grid"))
         r, c = cell
         if not (0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE):
             refuse(
                 "outside_grid",
-                f"{square_name(r, c)} is outside the {GRID_SIZE} x {GRID_SIZE} "
-                "Principality: a piece must lie completely within the grid",
+                N_(
+                    "%(square)s is outside the %(size)s x %(size)s Principality: a piece must "
+                    "lie completely within the grid"
+                ),
+                square=square_name(r, c),
+                size=GRID_SIZE,
             )
         out.append((r, c))
     if len(set(out)) != len(out):
-        refuse("wrong_shape", "The same square is listed twice")
+        refuse("wrong_shape", N_("The same square is listed twice"))
     if not connected(out):
-        refuse("wrong_shape", "A piece's squares must be joined edge to edge")
+        refuse("wrong_shape", N_("A piece's squares must be joined edge to edge"))
     return out
 
 
@@ -89,7 +103,7 @@ def check_building_cells(player: Player, building: str, cells: object) -> list:
     size = BUILDINGS[building][1]
     cells = parse_cells(cells)
     if len(cells) != size:
-        refuse("wrong_shape", f"A {BUILDINGS[building][0]} covers {size} squares, not {len(cells)}")
+        _wrong_size(_piece(building), size, len(cells))
     taken = occupied(player)
     _no_overlap(cells, taken)
     if player.builders < BUILDERS_FOR_ADJACENT_BUILDINGS:
@@ -97,12 +111,15 @@ def check_building_cells(player: Player, building: str, cells: object) -> list:
             for dr, dc in NEIGHBOURS:
                 other = taken.get((r + dr, c + dc))
                 if other is not None and (other == PALAZZO or other in BUILDINGS):
-                    what = "your Palazzo" if other == PALAZZO else f"your {BUILDINGS[other][0]}"
                     refuse(
                         "building_adjacent",
-                        f"{square_name(r, c)} touches {what} edge to edge: Buildings may touch "
-                        f"only at corners until you have {BUILDERS_FOR_ADJACENT_BUILDINGS} "
-                        "Builders",
+                        N_(
+                            "%(square)s touches %(what)s edge to edge: Buildings may touch "
+                            "only at corners until you have %(builders)s Builders"
+                        ),
+                        square=square_name(r, c),
+                        what=_piece(other),
+                        builders=BUILDERS_FOR_ADJACENT_BUILDINGS,
                     )
     return cells
 
@@ -114,14 +131,27 @@ def check_room(player: Player, what: str, size: int, grid: bool, landscape_cells
     if size and empty is not None and empty < size:
         refuse(
             "no_room",
-            f"{player.name}'s Principality has {empty} empty "
-            f"square{'' if empty == 1 else 's'} left: a {what} covers {size}",
+            N_(
+                "%(name)s's Principality has %(empty)s empty squares left: a %(what)s covers %(size)s"
+            )
+            if empty != 1
+            else N_("%(name)s's Principality has 1 empty square left: a %(what)s covers %(size)s"),
+            name=player.name,
+            empty=empty,
+            what=what,
+            size=size,
         )
     if grid and size and largest_free_area(player) < size:
         refuse(
             "no_room",
-            f"{player.name}'s largest free area is {largest_free_area(player)} "
-            f"squares joined edge to edge: a {what} covers {size}",
+            N_(
+                "%(name)s's largest free area is %(area)s squares joined edge to edge: "
+                "a %(what)s covers %(size)s"
+            ),
+            name=player.name,
+            area=largest_free_area(player),
+            what=what,
+            size=size,
         )
 
 
@@ -149,7 +179,7 @@ def check_landscape_cells(player: Player, landscape: str, cells: object, size: i
     """`size` 0 means the table has not taught this tile yet: the first placement teaches it."""
     cells = parse_cells(cells)
     if size and len(cells) != size:
-        refuse("wrong_shape", f"A {landscape.title()} covers {size} squares, not {len(cells)}")
+        _wrong_size(_piece(landscape), size, len(cells))
     _no_overlap(cells, occupied(player))
     return cells
 
@@ -157,8 +187,22 @@ def check_landscape_cells(player: Player, landscape: str, cells: object, size: i
 def _no_overlap(cells, taken):
     for cell in cells:
         if cell in taken:
-            what = "your Palazzo" if taken[cell] == PALAZZO else taken[cell].title()
-            refuse("overlap", f"{square_name(*cell)} is already covered by {what}")
+            refuse(
+                "overlap",
+                N_("%(square)s is already covered by %(what)s"),
+                square=square_name(*cell),
+                what=_piece(taken[cell]),
+            )
+
+
+def _wrong_size(what: str, size: int, given: int) -> None:
+    refuse(
+        "wrong_shape",
+        N_("A %(what)s covers %(size)s squares, not %(given)s"),
+        what=what,
+        size=size,
+        given=given,
+    )
 
 
 def empty_spaces(player: Player, grid: bool, landscape_cells: dict) -> int | None:

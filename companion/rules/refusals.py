@@ -183,6 +183,7 @@ class Named(str):
 
     kind: str
     id: str
+    params: dict[str, object] = {}  # a `said` message's own parameters
 
     def __new__(cls, kind: str, thing_id: str, english: str) -> Named:
         named = super().__new__(cls, english)
@@ -190,9 +191,12 @@ class Named(str):
         return named
 
 
-def said(message: str) -> Named:
-    """A marked message used as a parameter of another (translated at the edge too)."""
-    return Named("message", message, message)
+def said(message: str, **params: object) -> Named:
+    """A marked message used as a parameter of another (translated at the edge too), with
+    its own `%(name)s` parameters if it has any (which may be `Named` and `said` too)."""
+    named = Named("message", message, message % params if params else message)
+    named.params = params
+    return named
 
 
 class Refusal(Exception):

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from .catalog import GRID_SIZE, MAX_PLAYERS
 from .module import REGISTRY
-from .refusals import Refusal
+from .refusals import N_, Refusal, said
 
 # -- the shapes fields are made of ------------------------------------------------------------
 
@@ -79,7 +79,7 @@ class Event(BaseModel):
     only `type` and the payload) and the payload fields its subclass declares, nothing else."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    TITLE: ClassVar[str] = ""  # the event in a player's words, for messages
+    TITLE: ClassVar[str] = ""  # the event in a player's words (marked), for messages
 
     type: str
     seq: Annotated[int, Field(ge=1)] | None = None
@@ -111,7 +111,7 @@ class FreedomSupply(BaseModel):
 
 
 class GameStarted(Event):
-    TITLE = "Starting the game"
+    TITLE = N_("Starting the game")
     type: Literal["game_started"]
     game: Literal["princes_of_florence"] | None = None  # other games have their own schemas
     players: Annotated[list[Name], Field(max_length=8)]
@@ -123,53 +123,53 @@ class GameStarted(Event):
 
 
 class StartingHandChosen(Event):
-    TITLE = "Choosing a starting hand"
+    TITLE = N_("Choosing a starting hand")
     type: Literal["starting_hand_chosen"]
     player: Seat
     professions: Annotated[list[Ident], Field(max_length=4), Code("bad_starting_hand")]
 
 
 class AuctionOpened(Event):
-    TITLE = "Opening an auction"
+    TITLE = N_("Opening an auction")
     type: Literal["auction_opened"]
     player: Seat
     object: Ident
 
 
 class BidRaised(Event):
-    TITLE = "Raising the bid"
+    TITLE = N_("Raising the bid")
     type: Literal["bid_raised"]
     player: Seat
     amount: Annotated[Florin, Code("bid_not_plus_100")]
 
 
 class BidPassed(Event):
-    TITLE = "Passing"
+    TITLE = N_("Passing")
     type: Literal["bid_passed"]
     player: Seat
 
 
 class AuctionsLeft(Event):
-    TITLE = "Leaving the auctions"
+    TITLE = N_("Leaving the auctions")
     type: Literal["auctions_left"]
     player: Seat
 
 
 class LastPlayerTook(Event):
-    TITLE = "Taking an object as the last player"
+    TITLE = N_("Taking an object as the last player")
     type: Literal["last_player_took"]
     player: Seat
     object: Ident
 
 
 class LastPlayerDeclined(Event):
-    TITLE = "Declining as the last player"
+    TITLE = N_("Declining as the last player")
     type: Literal["last_player_declined"]
     player: Seat
 
 
 class LandscapePlaced(Event):
-    TITLE = "Placing a Landscape"
+    TITLE = N_("Placing a Landscape")
     type: Literal["landscape_placed"]
     player: Seat
     landscape: Ident
@@ -177,7 +177,7 @@ class LandscapePlaced(Event):
 
 
 class PrestigeCardChosen(Event):
-    TITLE = "Choosing a Prestige card"
+    TITLE = N_("Choosing a Prestige card")
     type: Literal["prestige_card_chosen"]
     player: Seat
     card: Ident
@@ -186,7 +186,7 @@ class PrestigeCardChosen(Event):
 class WorkCompleted(Event):
     """`profession` (and `bonus_cards`), or with The Muse and the Princess `princess: true`."""
 
-    TITLE = "Completing a Work"
+    TITLE = N_("Completing a Work")
     type: Literal["work_completed"]
     player: Seat
     profession: Ident | None = None
@@ -196,7 +196,7 @@ class WorkCompleted(Event):
 
 
 class BuildingBuilt(Event):
-    TITLE = "Building"
+    TITLE = N_("Building")
     type: Literal["building_built"]
     player: Seat
     building: BuildingId
@@ -204,28 +204,28 @@ class BuildingBuilt(Event):
 
 
 class ProfessionTaken(Event):
-    TITLE = "Taking a Profession card"
+    TITLE = N_("Taking a Profession card")
     type: Literal["profession_taken"]
     player: Seat
     profession: Ident
 
 
 class FreedomIntroduced(Event):
-    TITLE = "Introducing a Freedom"
+    TITLE = N_("Introducing a Freedom")
     type: Literal["freedom_introduced"]
     player: Seat
     freedom: Ident
 
 
 class BonusCardTaken(Event):
-    TITLE = "Taking a Bonus card"
+    TITLE = N_("Taking a Bonus card")
     type: Literal["bonus_card_taken"]
     player: Seat
     card: Ident
 
 
 class TurnEnded(Event):
-    TITLE = "Ending a turn"
+    TITLE = N_("Ending a turn")
     type: Literal["turn_ended"]
     player: Seat
 
@@ -233,7 +233,7 @@ class TurnEnded(Event):
 class RecruitingCardUsed(Event):
     """`from_player` (a seat) or, in the solo game, `from_dummy` (a dummy column 0..2)."""
 
-    TITLE = "Using a Recruiting card"
+    TITLE = N_("Using a Recruiting card")
     type: Literal["recruiting_card_used"]
     player: Seat
     from_player: Seat | None = None
@@ -242,14 +242,14 @@ class RecruitingCardUsed(Event):
 
 
 class FameSold(Event):
-    TITLE = "Selling fame"
+    TITLE = N_("Selling fame")
     type: Literal["fame_sold"]
     player: Seat
     points: Annotated[int, Field(ge=1, le=1000)]
 
 
 class Retracted(Event):
-    TITLE = "Undo"
+    TITLE = N_("Undo")
     type: Literal["retracted"]
     seqs: Annotated[
         list[Annotated[int, Field(ge=1)]],
@@ -262,7 +262,7 @@ class Correction(Event):
     """`fixes` (optional) names the event whose effect on `player` it corrects: one that still
     counts and moved that player's money (for `money`) or fame (for `fame`), ruling 30."""
 
-    TITLE = "A correction"
+    TITLE = N_("A correction")
     type: Literal["correction"]
     player: Seat
     money: Annotated[int, Field(ge=-1_000_000, le=1_000_000), Code("bad_correction")] = 0
@@ -272,7 +272,7 @@ class Correction(Event):
 
 
 class ProfessionTaught(Event):
-    TITLE = "Teaching a Profession card"
+    TITLE = N_("Teaching a Profession card")
     type: Literal["profession_taught"]
     profession: Annotated[Ident, Code("bad_catalog_entry")]
     name: Annotated[Name, Code("bad_catalog_entry")] | None = None
@@ -284,7 +284,7 @@ class ProfessionTaught(Event):
 
 
 class LandscapeTaught(Event):
-    TITLE = "Teaching a Landscape's size"
+    TITLE = N_("Teaching a Landscape's size")
     type: Literal["landscape_taught"]
     landscape: Annotated[Ident, Code("bad_catalog_entry")]
     cells: Annotated[int, Field(ge=1, le=12), Code("bad_catalog_entry")]
@@ -301,7 +301,7 @@ AutomaCardNumber = Union[  # noqa: UP007
 class AutomaCardDrawn(Event):
     """`panels` teaches a card the catalog does not know (the catalog checks its contents)."""
 
-    TITLE = "Drawing an Automa card"
+    TITLE = N_("Drawing an Automa card")
     type: Literal["automa_card_drawn"]
     card: AutomaCardNumber
     panels: Annotated[dict[Key, Level2], Field(max_length=8), Code("bad_catalog_entry")] | None = (
@@ -311,32 +311,32 @@ class AutomaCardDrawn(Event):
 
 
 class DieRolled(Event):
-    TITLE = "Rolling the die"
+    TITLE = N_("Rolling the die")
     type: Literal["die_rolled"]
     value: Annotated[int, Field(ge=1, le=6), Code("bad_die")]
     source: Annotated[Literal["table", "app"], Code("bad_die")] | None = None
 
 
 class SoloAuctionOffered(Event):
-    TITLE = "Offering an object to auction"
+    TITLE = N_("Offering an object to auction")
     type: Literal["solo_auction_offered"]
     object: Ident
 
 
 class SoloBought(Event):
-    TITLE = "Buying the object on offer"
+    TITLE = N_("Buying the object on offer")
     type: Literal["solo_bought"]
     object: Ident
 
 
 class SoloDeclined(Event):
-    TITLE = "Declining the object on offer"
+    TITLE = N_("Declining the object on offer")
     type: Literal["solo_declined"]
     object: Ident
 
 
 class AutomaProfessionRevealed(Event):
-    TITLE = "Revealing a face-down Profession card"
+    TITLE = N_("Revealing a face-down Profession card")
     type: Literal["automa_profession_revealed"]
     profession: Ident
     owner: Annotated[
@@ -345,14 +345,14 @@ class AutomaProfessionRevealed(Event):
 
 
 class AutomaCardsOffered(Event):
-    TITLE = "Drawing cards for Wolfgang"
+    TITLE = N_("Drawing cards for Wolfgang")
     type: Literal["automa_cards_offered"]
     deck: Ident
     cards: Annotated[list[Ident], Field(max_length=12)]
 
 
 class AutomaTieBroken(Event):
-    TITLE = "Breaking Wolfgang's tie"
+    TITLE = N_("Breaking Wolfgang's tie")
     type: Literal["automa_tie_broken"]
     card: Ident
 
@@ -360,13 +360,13 @@ class AutomaTieBroken(Event):
 class SoloStepDone(Event):
     """A step of the solo checklist ticked off: `n` is its decision-log entry (0: the setup)."""
 
-    TITLE = "Ticking off a step"
+    TITLE = N_("Ticking off a step")
     type: Literal["solo_step_done"]
     n: Annotated[int, Field(ge=0, le=100_000)]
 
 
 class DieModeChanged(Event):
-    TITLE = "Changing who rolls the die"
+    TITLE = N_("Changing who rolls the die")
     type: Literal["die_mode_changed"]
     die: Annotated[Literal["table", "app"], Code("bad_die")]
 
@@ -377,7 +377,7 @@ CharacterId = Annotated[Ident, Code("character_unknown")]
 
 
 class CharacterBid(Event):
-    TITLE = "Bidding for a Character"
+    TITLE = N_("Bidding for a Character")
     type: Literal["character_bid"]
     player: Seat
     character: CharacterId
@@ -385,7 +385,7 @@ class CharacterBid(Event):
 
 
 class CharacterPassed(Event):
-    TITLE = "Passing in the Character Auction"
+    TITLE = N_("Passing in the Character Auction")
     type: Literal["character_passed"]
     player: Seat
 
@@ -394,7 +394,7 @@ class CharacterUsed(Event):
     """`effect` (Merchant), `deck` and `card` (Professor) or `florin` (Banker), as the
     Character needs."""
 
-    TITLE = "Using a Character"
+    TITLE = N_("Using a Character")
     type: Literal["character_used"]
     player: Seat
     character: CharacterId
@@ -408,25 +408,25 @@ class CharacterUsed(Event):
 
 
 class CooperationProposed(Event):
-    TITLE = "Proposing a cooperative Building"
+    TITLE = N_("Proposing a cooperative Building")
     type: Literal["cooperation_proposed"]
     player: Seat
     partner: Seat
     building: BuildingId
     partner_payment: Annotated[
-        int, Field(ge=0, le=1_000_000), Code("bad_payment", hint="0 Florin or more, in 100s")
+        int, Field(ge=0, le=1_000_000), Code("bad_payment", hint=N_("0 Florin or more, in 100s"))
     ]
     cells: Annotated[Cells | None, Code("cells_not_allowed")] = None
 
 
 class CooperationAccepted(Event):
-    TITLE = "Accepting a cooperative Building"
+    TITLE = N_("Accepting a cooperative Building")
     type: Literal["cooperation_accepted"]
     player: Seat
 
 
 class CooperationDeclined(Event):
-    TITLE = "Declining a cooperative Building"
+    TITLE = N_("Declining a cooperative Building")
     type: Literal["cooperation_declined"]
     player: Seat
 
@@ -438,7 +438,7 @@ class MisreadCorrected(Event):
     """`fixes` names the event that copied the table wrongly; `value` is what the table shows
     (the kind of value that event's field holds: a die, a card number or id, cards)."""
 
-    TITLE = "Correcting a misread"
+    TITLE = N_("Correcting a misread")
     type: Literal["misread_corrected"]
     fixes: Annotated[int, Field(ge=1)]
     value: Annotated[int, Field(ge=0, le=99)] | Ident | Annotated[list[Ident], Field(max_length=12)]
@@ -524,9 +524,12 @@ def check_shape(event: Mapping[str, Any]) -> None:
         cls.model_validate(event)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
-        raise Refusal(_code(cls, first), _message(cls, first) + _hint(cls, first)) from None
+        message, params = _message(cls, first)
+        raise Refusal(_code(cls, first), message, **params) from None
     except RecursionError:
-        raise Refusal("bad_event", f"{cls.TITLE}: a value is nested far too deep") from None
+        raise Refusal(
+            "bad_event", N_("%(event)s: a value is nested far too deep"), event=said(cls.TITLE)
+        ) from None
 
 
 def _without_module_switches(event: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -535,7 +538,12 @@ def _without_module_switches(event: Mapping[str, Any]) -> Mapping[str, Any]:
     switches = [k for k in event if k in REGISTRY and k not in GameStarted.model_fields]
     for key in switches:
         if not isinstance(event[key], bool):
-            raise Refusal("bad_event", f"{GameStarted.TITLE}: {key} must be true or false")
+            raise Refusal(
+                "bad_event",
+                N_("%(event)s: %(field)s must be true or false"),
+                event=said(GameStarted.TITLE),
+                field=key,
+            )
     return {k: v for k, v in event.items() if k not in switches} if switches else event
 
 
@@ -557,7 +565,7 @@ def _hint(cls: type[Event], error: Any) -> str:
     loc = error.get("loc") or ()
     field = cls.model_fields.get(str(loc[0])) if loc else None
     hints = [m.hint for m in _metadata(field) if isinstance(m, Code) and m.hint] if field else []
-    return f" ({hints[0]})" if hints else ""
+    return hints[0] if hints else ""
 
 
 def _metadata(field) -> list:
@@ -568,7 +576,17 @@ def _metadata(field) -> list:
     return found
 
 
-def _message(cls: type[Event], error: Any) -> str:
+def _message(cls: type[Event], error: Any) -> tuple[str, dict[str, object]]:
+    """The refusal's marked message and its parameters: the event in a player's words, what
+    is wrong with it, and the field's hint if it has one."""
+    params: dict[str, object] = {"event": said(cls.TITLE), "problem": _problem(cls, error)}
+    hint = _hint(cls, error)
+    if hint:
+        return N_("%(event)s: %(problem)s (%(hint)s)"), {**params, "hint": said(hint)}
+    return N_("%(event)s: %(problem)s"), params
+
+
+def _problem(cls: type[Event], error: Any) -> str:
     loc = error.get("loc") or ()
     field = str(loc[0]) if loc else "the event"
     where = field + "".join(f"[{x}]" if isinstance(x, int) else "" for x in loc[1:])
@@ -576,32 +594,48 @@ def _message(cls: type[Event], error: Any) -> str:
     shown = repr(given) if not isinstance(given, (dict, list)) else type(given).__name__
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
     if kind == "extra_forbidden":
-        text = f"{field} is not part of this event"
-    elif kind == "missing":
-        text = f"{field} is missing"
-    elif kind in RANGE_ERRORS:
-        text = f"{where} is out of range ({_range(cls, loc, ctx)}), not {shown}"
-    elif kind in ("too_long", "string_too_long"):
-        text = f"{where} is too long (at most {ctx.get('max_length')})"
-    elif kind in ("too_short", "string_too_short"):
-        text = f"{where} is too short (at least {ctx.get('min_length')})"
-    elif kind == "string_pattern_mismatch":
-        text = f"{where} holds characters that do not belong there"
-    elif kind.startswith("int"):
-        text = f"{where} must be a whole number, not {shown}"
+        return said(N_("%(field)s is not part of this event"), field=field)
+    if kind == "missing":
+        return said(N_("%(field)s is missing"), field=field)
+    if kind in RANGE_ERRORS:
+        return said(
+            N_("%(field)s is out of range (%(range)s), not %(given)s"),
+            field=where,
+            range=_range(cls, loc, ctx),
+            given=shown,
+        )
+    if kind in ("too_long", "string_too_long"):
+        return said(
+            N_("%(field)s is too long (at most %(most)s)"), field=where, most=ctx.get("max_length")
+        )
+    if kind in ("too_short", "string_too_short"):
+        return said(
+            N_("%(field)s is too short (at least %(least)s)"),
+            field=where,
+            least=ctx.get("min_length"),
+        )
+    if kind == "string_pattern_mismatch":
+        return said(N_("%(field)s holds characters that do not belong there"), field=where)
+    if kind.startswith("int"):
+        text = N_("%(field)s must be a whole number, not %(given)s")
     elif kind.startswith("string") or kind == "str_type":
-        text = f"{where} must be text, not {shown}"
+        text = N_("%(field)s must be text, not %(given)s")
     elif kind.startswith("list"):
-        text = f"{where} must be a list, not {shown}"
+        text = N_("%(field)s must be a list, not %(given)s")
     elif kind in ("model_type", "dict_type", "model_attributes_type"):
-        text = f"{where} must be an object, not {shown}"
+        text = N_("%(field)s must be an object, not %(given)s")
     elif kind.startswith("bool"):
-        text = f"{where} must be true or false, not {shown}"
+        text = N_("%(field)s must be true or false, not %(given)s")
     elif kind.startswith("literal"):
-        text = f"{where} must be one of {ctx.get('expected')}, not {shown}"
+        return said(
+            N_("%(field)s must be one of %(expected)s, not %(given)s"),
+            field=where,
+            expected=ctx.get("expected"),
+            given=shown,
+        )
     else:
-        text = f"{where} is not the right kind of value ({shown})"
-    return f"{cls.TITLE}: {text}"
+        text = N_("%(field)s is not the right kind of value (%(given)s)")
+    return said(text, field=where, given=shown)
 
 
 def _range(cls, loc, ctx) -> str:
@@ -611,8 +645,10 @@ def _range(cls, loc, ctx) -> str:
             low = getattr(meta, "ge", None) if low is None else low
             high = getattr(meta, "le", None) if high is None else high
     if low is not None and high is not None:
-        return f"{low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        return said(N_("%(low)s to %(high)s"), low=low, high=high)
+    if low is not None:
+        return said(N_("at least %(low)s"), low=low)
+    return said(N_("at most %(high)s"), high=high)
 
 
 def _bounds(cls, loc) -> list:

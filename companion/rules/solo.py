@@ -53,7 +53,7 @@ from .catalog import (
 from .checks import means, seat
 from .module import Event, Handler, Module, Move, Phase, register
 from .principality import check_room, empty_spaces
-from .refusals import refuse
+from .refusals import Named, refuse
 from .rounds import end_phase, next_turn
 from .setup import in_play, player_names
 from .solo_state import SOLO, SoloState, is_solo, solo_of
@@ -368,7 +368,7 @@ def solo_auction_offered(state: GameState, ev: Event) -> None:
     if obj in LANDSCAPES:  # bought means placed at once (ruling 17); Wolfgang needs no room
         check_room(
             state.players[ME],
-            name,
+            Named("landscapes", obj, name),
             state.catalog.landscape_cells[obj],
             state.grid,
             state.catalog.landscape_cells,
