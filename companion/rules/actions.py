@@ -170,6 +170,16 @@ def record_work(
     )
 
 
+def check_in_supply(state: GameState, b: str) -> None:
+    """A Building needs a tile left in the supply, whoever builds it (a neighbour too)."""
+    if state.building_supply[b] <= 0:
+        refuse(
+            "building_sold_out",
+            N_("No %(building)s is left in the supply"),
+            building=Named("buildings", b, BUILDINGS[b][0]),
+        )
+
+
 def building_built(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
@@ -184,12 +194,7 @@ def building_built(state: GameState, ev: Event) -> None:
             name=p.name,
             building=Named("buildings", b, name),
         )
-    if state.building_supply[b] <= 0:
-        refuse(
-            "building_sold_out",
-            N_("No %(building)s is left in the supply"),
-            building=Named("buildings", b, name),
-        )
+    check_in_supply(state, b)
     check_room(
         p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, state.catalog.landscape_cells
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import building_cost, check_action_left, use_action
+from .actions import building_cost, check_action_left, check_in_supply, use_action
 from .catalog import (
     BUILDINGS,
     COOPERATION_PAYMENT_STEP,
@@ -190,12 +190,7 @@ def check_offer(state: GameState, ev: Event) -> dict:
                 name=state.players[x].name,
                 building=Named("buildings", b, name),
             )
-    if state.building_supply[b] <= 0:
-        refuse(
-            "building_sold_out",
-            N_("No %(building)s is left in the supply"),
-            building=Named("buildings", b, name),
-        )
+    check_in_supply(state, b)
     payment = ev.get("partner_payment")
     if (
         not isinstance(payment, int)
