@@ -31,10 +31,10 @@ from tests.web.phone_game import (
     host_game,
     post_event,
     record,
-    state,
     to_action_phase,
 )
 from tests.web.table_games import finished_game, host_solo, mid_game, tv_game
+from tests.web.test_phone_characters import leave_auctions
 from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
@@ -179,13 +179,7 @@ def test_games_of_two_four_and_five(app, client, players):
 def test_the_expansions_on_every_screen(app, client):
     muse, _ = host_game(app, grid=False, expansions={"muse_princess": True, "cooperative": False})
     choose_hands(app, muse)
-    s = state(app, muse)
-    while s.phase == "auction":
-        opener = s.auction["opener"]
-        pawns = [t for t in range(s.n) if s.players[t].has_pawn]
-        kind = "last_player_declined" if pawns == [opener] else "auctions_left"
-        record(app, muse, str(opener), type=kind, player=opener)
-        s = state(app, muse)
+    leave_auctions(app, muse)
     pages = {f"Muse & Princess, {k}": v for k, v in screens(client, muse, 3).items()}
     coop, _ = host_game(app, grid=False, expansions={"muse_princess": False, "cooperative": True})
     choose_hands(app, coop)
