@@ -39,7 +39,6 @@ from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
 BEING_FINISHED = {
-    "base": "helper i18n (the base game's leftovers, in progress)",
     "firenze": "helpers firenze (engine words) and tablescreen (screens)",
     "solo": "helpers solo (Wolfgang's words, solo refusals) and a11y (solo screens)",
     "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
@@ -125,6 +124,17 @@ def refused(client, game_id: str, **form) -> str:
     r = post_event(client, game_id, **form)
     assert r.status_code in (200, 400, 403, 409, 422), r.status_code
     return r.text
+
+
+def test_the_walk_finds_an_unwrapped_word_wherever_a_player_reads_it(app):
+    page = (
+        "<title>⟦Your turn⟧ · Palazzo</title><p>⟦Ada⟧ Ada ⟦<em>bids</em>⟧ 300 Florin</p>"
+        '<button title="Undo" aria-label="⟦Undo⟧">⟦Undo⟧</button><input placeholder="Name">'
+        '<div data-not-sent="Not sent" data-code="bid_too_low"></div><script>var x = "y";</script>'
+        "<p>%s</p>" % pseudo.wrap("%(name)s bids %(amount)s") % {"name": "Ben", "amount": "Jester"}
+    )
+    flagged = " ".join(re.findall(r": '([^']*)' in ", "\n".join(leftovers(app, {"a page": page}))))
+    assert flagged.split() == ["Florin", "Undo", "Name", "Not", "sent", "Jester"], flagged
 
 
 # -- the base game -----------------------------------------------------------------------------
