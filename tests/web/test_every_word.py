@@ -127,11 +127,12 @@ def refused(client, game_id: str, **form) -> str:
 
 
 def test_the_walk_finds_an_unwrapped_word_wherever_a_player_reads_it(app):
+    sentence = pseudo.wrap("%(name)s bids %(amount)s") % {"name": "Ben", "amount": "Jester"}
     page = (
         "<title>⟦Your turn⟧ · Palazzo</title><p>⟦Ada⟧ Ada ⟦<em>bids</em>⟧ 300 Florin</p>"
         '<button title="Undo" aria-label="⟦Undo⟧">⟦Undo⟧</button><input placeholder="Name">'
         '<div data-not-sent="Not sent" data-code="bid_too_low"></div><script>var x = "y";</script>'
-        "<p>%s</p>" % pseudo.wrap("%(name)s bids %(amount)s") % {"name": "Ben", "amount": "Jester"}
+        f"<p>{sentence}</p>"
     )
     flagged = " ".join(re.findall(r": '([^']*)' in ", "\n".join(leftovers(app, {"a page": page}))))
     assert flagged.split() == ["Florin", "Undo", "Name", "Not", "sent", "Jester"], flagged
