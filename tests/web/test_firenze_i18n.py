@@ -48,7 +48,11 @@ WORDS = {
         "board": ["Saisir le plateau de Firenze", "Bonus de majorité (le drapeau)"],
         "host_form": ["Héberger une partie de Firenze", "Balcons tirés", "Lancer la partie"],
         "names_error": "Saisissez 2 à 4 noms de joueurs",
-        "host": ["Retourner la carte suivante", "La rangée a 0 cartes sur 6.", "pour rejoindre"],
+        "host": [
+            "Retourner la carte suivante",
+            "Cartes dans la rangée : 0 sur 6.",
+            "pour rejoindre",
+        ],
         "waiting": "L’hôte met en place la rangée de cartes.",
         "choose": ["À vous de jouer", "1. Choisir une carte", "Prendre la carte 3", "entrepôt"],
         "form_error": "Saisissez un nombre entier de 1 à 6",
