@@ -17,7 +17,7 @@ from companion.web.firenze_names import card_name, colour_name
 from companion.web.join_links import kept_tokens
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
-from tests.web.firenze_table import ROW, board_form, deal_row, host_form, host_game
+from tests.web.firenze_table import ROW, board_form, deal_row, host_form, host_game, turned_over
 from tests.web.phone_game import text
 
 PLAYERS = ("Thomas", "Holger", "Daniela")
@@ -199,14 +199,7 @@ def test_a_firenze_game_reads_in_german_and_french_on_every_screen(app, client, 
     assert not untranslated(thomas, me, language)
     revealed = thomas.post(
         act,
-        data={
-            "csrf_token": token,
-            "action": "reveal",
-            "name": "Botch",
-            "kind": "event",
-            "start": "1",
-            **{f"brick_{i}": "white" for i in range(4)},
-        },
+        data={"csrf_token": token, **turned_over("Botch", "event", "white")},
     )
     page = read(revealed.text, language)
     assert all(w in page for w in want["turn"]), page
