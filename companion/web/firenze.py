@@ -81,12 +81,6 @@ bp.add_app_template_global(card_name, "fz_card")
 bp.add_app_template_global(card_names, "fz_card_names")
 
 
-def said_error(error: Exception) -> str:
-    """An error told in the reader's language: a marked one (`template`) translated, an
-    unmarked one as it was said."""
-    return refusal_message(error) if hasattr(error, "template") else str(error)
-
-
 def is_firenze(game_id: str) -> bool:
     """Whether a stored game is Firenze (a game never changes game: cached per process)."""
     if game_id not in _kinds:
@@ -168,7 +162,7 @@ def board_teach():
         learned_board().teach(data)
     except BoardError as e:
         return render_template(
-            "firenze/board_form.html", **_board_form_context(None, said_error(e), form)
+            "firenze/board_form.html", **_board_form_context(None, refusal_message(e), form)
         ), 422
     return redirect(url_for("firenze.host_form"), code=303)
 
@@ -403,7 +397,7 @@ def act(game_id: str):
         get_table().record(game_id, event, by=by, event_id=event_id)
         done = RECORDED
     except (Refusal, FormError) as e:
-        refusal = e  # told in the reader's language by the template (refusal_message)
+        refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
     if view == "host":
         return render_block(

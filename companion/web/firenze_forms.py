@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 from companion.firenze.catalog import CARD_KINDS, COLOURS
+from companion.firenze.refusals import named_colour
 from companion.lang import N_
 
-from .firenze_names import card_id, colour_named
+from .firenze_names import card_id
 
 MAX_COUNT = 20
 MAX_SEATS = 4
@@ -53,7 +54,7 @@ def counts(form, prefix: str) -> list[str]:
         if not raw.isdigit() or int(raw) > MAX_COUNT:
             raise FormError(
                 N_("How many %(colour)s bricks? A whole number from 0 to %(max)s"),
-                colour=colour_named(colour),
+                colour=named_colour(colour),
                 max=MAX_COUNT,
             )
         out += [colour] * int(raw)

@@ -8,9 +8,8 @@ or French card means the same card, so the form reads that name back to the engi
 
 from __future__ import annotations
 
-from companion.firenze.catalog import NAMED_WITHOUT_TEXT, PRINTED_CARDS
+from companion.firenze.catalog import NAMED_CARDS
 from companion.lang import current, names_catalog, thing_name
-from companion.rules.refusals import Named
 
 COLOURS = "firenze_colours"  # names.toml sections
 CARDS = "firenze_cards"
@@ -21,11 +20,6 @@ def colour_name(colour: str) -> str:
     return thing_name(COLOURS, colour, colour)
 
 
-def colour_named(colour: str) -> Named:
-    """A colour as a message parameter, named in the reader's language when told."""
-    return Named(COLOURS, colour, colour)
-
-
 def card_name(name: str) -> str:
     """A card (known by its English name) in the reader's language."""
     return thing_name(CARDS, name, name)
@@ -34,7 +28,7 @@ def card_name(name: str) -> str:
 def card_names() -> list[str]:
     """The cards whose names the reader's edition has, in its words (a typing aid)."""
     known = names_catalog(current()).get(CARDS, {})
-    return sorted(known.values()) if known else sorted({*PRINTED_CARDS, *NAMED_WITHOUT_TEXT})
+    return sorted(known.values()) if known else sorted(NAMED_CARDS)
 
 
 def card_id(typed: str) -> str:
