@@ -45,6 +45,17 @@ def N_(message: str) -> str:
     return message
 
 
+class MarkedError(ValueError):
+    """An error told to a player whose message is marked (`N_`) with `%(name)s` parameters,
+    like a refusal: `str()` is the English sentence (the command line's, the logs'), and the
+    edge translates `template` with `params` (`translate`, or the web's `refusal_message`)."""
+
+    def __init__(self, message: str, **params: object):
+        super().__init__(message % params if params else message)
+        self.template = message
+        self.params = params
+
+
 def _(message: str, **params: object) -> str:
     """`message` in the reader's language, with `%(name)s` placeholders filled from `params`."""
     text = _provider()[1].gettext(message)
@@ -64,15 +75,19 @@ def translate(message: str, params: dict | None = None) -> str:
     """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now;
     a parameter naming a catalog thing (with `kind` and `id`, the engine's `Named`) is named in
     the reader's edition."""
-    named = {}
-    for key, value in (params or {}).items():
-        kind = getattr(value, "kind", None)
-        if kind == "message":  # a marked phrase (`said`), with parameters of its own
-            value = translate(value.id, getattr(value, "params", None))
-        elif isinstance(kind, str):
-            value = thing_name(kind, value.id, str(value))
-        named[key] = value
-    return _(message, **named)
+    return _(message, **{key: say(value) for key, value in (params or {}).items()})
+
+
+def say(value: object) -> object:
+    """A value as the reader reads it: a marked phrase (the engine's `said`) translated with
+    its own parameters, a catalog thing (`Named`) in the reader's edition, anything else as
+    it is."""
+    kind = getattr(value, "kind", None)
+    if kind == "message":
+        return translate(value.id, getattr(value, "params", None))
+    if isinstance(kind, str):
+        return thing_name(kind, value.id, str(value))
+    return value
 
 
 @cache
