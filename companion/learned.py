@@ -20,8 +20,8 @@ from events.boundedjson import JsonRefused, loads
 
 from . import instance
 from .lang import N_
+from .rules import Named, said
 from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
-from .rules.refusals import Named, said
 
 FILE_NAME = "catalog.json"
 HISTORY_NAME = "catalog-history.jsonl"

@@ -16,8 +16,14 @@ from flask import Blueprint, abort, request
 
 from companion.lang import N_, MarkedError, _
 from companion.learned import LearnedCatalog
-from companion.rules import EVENT_SCHEMAS, MISREAD_CORRECTED, Refusal, payload_fields, schema_of
-from companion.rules.refusals import said
+from companion.rules import (
+    EVENT_SCHEMAS,
+    MISREAD_CORRECTED,
+    Refusal,
+    payload_fields,
+    said,
+    schema_of,
+)
 from companion.table import Table
 from events.boundedjson import JsonRefused, loads
 
