@@ -57,7 +57,7 @@ __all__ = [
     "NeedFullLog",
     "Player",
     "Refusal",
-    "Named",
+    "Named",  # a thing named in a refusal, and a marked phrase (`said`): docs/i18n.md
     "said",
     "apply",
     "apply_in_place",
