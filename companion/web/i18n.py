@@ -113,4 +113,4 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters["refusal_message"] = refusal_message
     app.jinja_env.filters["citation"] = lang.citation
-    app.jinja_env.filters["say"] = lang.say
+    app.jinja_env.filters["words"] = lang.words
