@@ -109,25 +109,21 @@ def _revealed(event, before, after, who):
 
 
 def _taken(event, before, after, who):
-    position = event["position"]
-    slot = before["row"][position - 1]
+    slot = before["row"][event["position"] - 1]
     paid = event.get("payment") or []
+    said = {
+        "name": who,
+        "position": event["position"],
+        "card": card_name(slot["card"]["name"]),
+        "bricks": bricks(c for c in COLOURS for _n in range(slot["bricks"].get(c, 0))),
+    }
     if paid:
         return _(
             "%(name)s took card %(position)s, %(card)s, with %(bricks)s, paying %(paid)s",
-            name=who,
-            position=position,
-            card=card_name(slot["card"]["name"]),
-            bricks=bricks(c for c in COLOURS for _n in range(slot["bricks"].get(c, 0))),
             paid=bricks(paid),
+            **said,
         )
-    return _(
-        "%(name)s took card %(position)s, %(card)s, with %(bricks)s",
-        name=who,
-        position=position,
-        card=card_name(slot["card"]["name"]),
-        bricks=bricks(c for c in COLOURS for _n in range(slot["bricks"].get(c, 0))),
-    )
+    return _("%(name)s took card %(position)s, %(card)s, with %(bricks)s", **said)
 
 
 def _played(event, before, after, who):
