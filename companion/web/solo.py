@@ -22,6 +22,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
+from companion.lang import words
 from companion.learned import LearnedCatalog
 from companion.rules import (
     BUILTIN,
@@ -425,7 +426,7 @@ def misread(game_id):
     shows = entry["shows"]
     fixed = {
         "label": f"{entry['what']} shows {shows(value)}, not {shows(entry['value'])}",
-        "changes": changes,
+        "changes": [words(c) for c in changes],
     }
     return render(game_id, me, recorded=recorded, fixed=fixed)
 

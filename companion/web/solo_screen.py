@@ -9,7 +9,7 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
-from companion.lang import N_, _
+from companion.lang import N_, _, words
 from companion.rules import (
     CORRECTABLE,
     Refusal,
@@ -148,7 +148,11 @@ def automa_card_view(state, number, use) -> dict | None:
         "rounds": card["rounds"],
         "test_data": bool(card.get("test_data")),
         "top": [
-            {"object": i["object"], "name": object_name(i["object"]), "dice": dice_words(i[key])}
+            {
+                "object": i["object"],
+                "name": object_name(i["object"]),
+                "dice": words(dice_words(i[key])),
+            }
             for i in card["auction"]
         ],
         "first": [AUTOMA_ACTION_NAMES[a] for a in card["first_action"]],
@@ -210,10 +214,10 @@ def offers_view(view) -> list[dict]:
         if o["final"]:
             text = f"final auction, {o['price']}"
         elif o["roll"] is None:
-            text = f"{dice_words(o['modifier'])}, not rolled yet"
+            text = f"{words(dice_words(o['modifier']))}, not rolled yet"
         else:
             text = (
-                f"{dice_words(o['modifier'])}: rolled {o['roll']}, last bid {o['last_bid']}"
+                f"{words(dice_words(o['modifier']))}: rolled {o['roll']}, last bid {o['last_bid']}"
                 f", price {o['price']}"
             )
         result = {"bought": "bought", "declined": "declined"}.get(o["result"], "")
@@ -291,7 +295,7 @@ def grid_cells(state) -> list[list[dict]]:
 def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
     step = prompt["step"]
-    s = {"step": step, "say": prompt["say"], "expect": prompt["expect"]}
+    s = {"step": step, "say": words(prompt["say"]), "expect": prompt["expect"]}
     me = state.players[ME]
     if step == "starting_hand":
         s["options"] = unseen_professions(state, learned)
@@ -328,7 +332,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
                 {
                     "object": o,
                     "name": object_name(o),
-                    "dice": dice_words(prompt["modifiers"][o]),
+                    "dice": words(dice_words(prompt["modifiers"][o])),
                     "no_modifier": prompt["modifiers"][o] is None,
                 }
                 for o in prompt.get("options", [])
@@ -345,7 +349,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     elif step == "roll":
         s["who"] = prompt["who"]
         s["object_name"] = object_name(prompt["object"])
-        s["dice"] = dice_words(prompt["modifier"])
+        s["dice"] = words(dice_words(prompt["modifier"]))
         s["app_die"] = chance["die"] == "app" and bool(chance["seed"])
     elif step == "buy_or_decline":
         price = prompt["price"]
@@ -394,14 +398,14 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
             deck=deck,
             deck_name="Prestige" if deck == "prestige" else "Bonus",
             count=prompt["count"],
-            cards=[{"id": c, "name": card_name(deck, c)} for c in left],
+            cards=[{"id": c, "name": words(card_name(deck, c))} for c in left],
             ticked=set(_sent_list(sent, "cards")),
         )
     elif step == "tie":
         s.update(
             deck=prompt["deck"],
             value=prompt["value"],
-            cards=[{"id": c, "name": card_name(prompt["deck"], c)} for c in prompt["cards"]],
+            cards=[{"id": c, "name": words(card_name(prompt["deck"], c))} for c in prompt["cards"]],
         )
     elif step == "your_turn":
         s["actions_left"] = ACTIONS_PER_TURN - me.actions
@@ -576,6 +580,17 @@ def setup_step(state, view, chance, drawn_start: bool) -> dict:
     }
 
 
+def told(entry: dict) -> dict:
+    """An entry of Wolfgang's decision log in the reader's language (the engine keeps its
+    words marked: `said`, `moves_said`)."""
+    moves = entry.get("moves_said", entry.get("moves"))
+    return {
+        **entry,
+        "say": words(entry.get("said", entry["say"])),
+        **({"moves": [words(m) for m in moves]} if moves else {}),
+    }
+
+
 def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
     """The steps the table still has to make, oldest first: the setup (before the first
     card is kept), then each of Wolfgang's purchases and actions and each round's end."""
@@ -586,7 +601,7 @@ def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
         steps.append(setup_step(state, view, chance, drawn_start))
     steps += [
         {"n": x["n"], "setup": False, "say": x["say"], "moves": x["moves"], "who": x["who"]}
-        for x in view["checklist"]
+        for x in map(told, view["checklist"])
     ]
     return steps
 
@@ -611,7 +626,7 @@ def build(
     steps = checklist_view(state, view, chance, drawn_start)
     me = state.players[ME]
     card = view["automa_card"]
-    log = view["log"]
+    log = [told(x) for x in view["log"]]
     this_round = [x for x in log if x["round"] == state.round]
     # Wolfgang's last turn ends the round: keep it in sight through the next Auction phase.
     last_turns = (
