@@ -1,10 +1,13 @@
 """Firenze in words, in the reader's language: each logged event as the table would say it, and
 the summary `palazzo replay` prints. The one place Firenze's events become sentences.
 
-Pure, like the Princes' words (`words.py`): the engine's states in, sentences out; names of
-cards and colours come from names.toml (our translation: docs/i18n.md). Everything a Firenze
-event does is public (a card taken from the row, played, discarded or passed on is seen by
-all), so every reader hears the same sentence; a hand is never told.
+Like the Princes' story and words (`story.py`, `words.py`): a log is folded once into
+language-free facts (`Story`, topped up as the log grows), and only what a screen shows is
+put into words (`told`, `tell`), in the language of whoever reads it. Names of cards and
+colours come from names.toml (our translation: docs/i18n.md). What a Firenze
+event does is public (the row, towers, storehouses, a card played or passed on), so every
+reader hears the same sentence; a hand is never told: a card taken into it
+is named by its kind, cards discarded from it are counted.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.firenze import Fold, Refusal
-from companion.firenze.catalog import COLOURS
+from companion.firenze.catalog import COLOURS, MONUMENT
 from companion.lang import N_, _, ngettext, thing_name
 
 from .words import and_
 
 RETRACTED = "retracted"
+HAND = ("personnel", "celebration")  # the kinds a player keeps in hand, private to them
+COLOUR_NAMES, CARD_NAMES, KIND_NAMES = "firenze_colours", "firenze_cards", "firenze_kinds"
 KINDS = {  # the English names of the card kinds; the others' are in names.toml
     "event": "Event card",
     "personnel": "Personnel card",
@@ -38,24 +43,18 @@ PHASES = {
 
 
 def colour_name(colour: str) -> str:
-    return thing_name("firenze_colours", colour, colour)
+    """A tower's or brick's colour in the reader's language."""
+    return thing_name(COLOUR_NAMES, colour, colour)
 
 
 def card_name(name: str) -> str:
     """A card the rulebook names, in the reader's words; any other as the table recorded it."""
-    return thing_name("firenze_cards", name, name)
+    return thing_name(CARD_NAMES, name, name)
 
 
 def kind_name(kind: str) -> str:
     """A card's kind (`CARD_KINDS`) in the reader's words."""
-    return thing_name("firenze_kinds", kind, KINDS.get(kind, kind))
-
-
-def player_name(state: dict, seat) -> str:
-    players = state.get("players") or []
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return players[seat]["name"]
-    return _("Someone")
+    return thing_name(KIND_NAMES, kind, KINDS.get(kind, kind))
 
 
 def bricks(colours) -> str:
@@ -74,31 +73,124 @@ def bricks(colours) -> str:
     return and_(parts) if parts else _("no bricks")
 
 
-# -- one event --------------------------------------------------------------------------------
+# -- what each event did (no words yet) --------------------------------------------------------
 
 
-def tell(event: dict, before: dict, after: dict | None = None) -> str:
-    """One Firenze event in words. `before` is the state it was applied to (who, which card
-    of the row), `after` the state it led to (the PP it brought); a retraction is told by
-    `Story`, which knows what it took back."""
-    kind = event.get("type")
-    who = player_name(before, event.get("player"))
-    teller = _TELLERS.get(kind)
+@dataclass(frozen=True)
+class Fact:
+    """One logged Firenze event and what it met, language-free: told in words only when a
+    screen shows it."""
+
+    seq: int
+    type: str
+    event: dict
+    names: tuple[str, ...] = ()  # the players, by seat
+    taken: dict | None = None  # a card taken: the row's slot as it was (card and bricks)
+    tower: dict | None = None  # a commission fulfilled: the tower as it stood
+    pp: int = 0  # the PP the event brought its player
+    undone: tuple[int, ...] = ()  # a retraction: the seqs it took back
+
+
+def fact_of(seq: int, event: dict, before: dict, after: dict) -> Fact:
+    """What `event` did, from the state it met (`before`) and the one it led to (`after`)."""
+    players = after.get("players") or before.get("players") or []
+    seat = event.get("player")
+    kind = str(event.get("type"))
+    taken = tower = None
+    pp = 0
+    if kind == "card_taken" and 1 <= event["position"] <= len(before["row"]):
+        taken = before["row"][event["position"] - 1]
+    if isinstance(seat, int) and 0 <= seat < len(before.get("players") or []):
+        if kind == "commission_fulfilled":
+            mine = before["players"][seat]["towers"]
+            tower = next((t for t in mine if t["id"] == event["tower"]), None)
+        if seat < len(after.get("players") or []):
+            pp = after["players"][seat]["pp"] - before["players"][seat]["pp"]
+    return Fact(seq, kind, event, tuple(p["name"] for p in players), taken, tower, pp)
+
+
+class Story:
+    """A Firenze log folded once into facts and topped up as it grows (a screen asks for it
+    on every event); an undone event is kept, and its undo names it."""
+
+    def __init__(self) -> None:
+        self.fold = Fold()
+        self.facts: dict[int, Fact] = {}
+        self.undone_by: dict[int, int] = {}
+        self.last_seq = 0
+
+    @classmethod
+    def of(cls, events) -> Story:
+        story = cls()
+        for event in events:
+            story.add(event)
+        return story
+
+    def add(self, event: dict) -> None:
+        seq = event.get("seq")
+        seq = seq if isinstance(seq, int) else self.last_seq + 1
+        self.last_seq = seq
+        before = self.fold.state
+        try:
+            self.fold.add(event)
+        except Refusal:
+            return  # the store keeps only legal events; one the rules refuse tells nothing
+        if event.get("type") == RETRACTED:
+            seqs = tuple(s for s in event.get("seqs", []) if s in self.facts)
+            self.undone_by.update(dict.fromkeys(seqs, seq))
+            self.facts[seq] = Fact(seq, RETRACTED, event, undone=seqs)
+        else:
+            self.facts[seq] = fact_of(seq, event, before, self.fold.state)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One logged event as the table hears it."""
+
+    seq: int
+    type: str
+    text: str
+    undone: bool = False  # taken back by a later undo
+
+
+def told(story: Story, *, last: int | None = None) -> list[Line]:
+    """The story in words, oldest first (only the newest `last` if given)."""
+    facts = list(story.facts.values())
+    if last is not None:
+        facts = facts[-last:] if last else []
+    return [Line(f.seq, f.type, tell(f, story), f.seq in story.undone_by) for f in facts]
+
+
+# -- one event in words -----------------------------------------------------------------------
+
+
+def tell(fact: Fact, story: Story | None = None) -> str:
+    """One event in words; an undo names what it took back (from `story`)."""
+    if fact.type == RETRACTED:
+        facts = story.facts if story else {}
+        what = [tell(facts[s], story) for s in reversed(fact.undone) if s in facts]
+        return _("Undone: %(what)s", what=and_(what)) if what else _("An event was undone")
+    teller = _TELLERS.get(fact.type)
     if teller is None:
         return _("Something was recorded")
-    return teller(event, before, after or before, who)
+    return teller(fact.event, fact, _who(fact, fact.event.get("player")))
 
 
-def _started(event, before, after, who):
-    names = [p["name"] for p in after.get("players", [])]
+def _who(fact: Fact, seat) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(fact.names):
+        return fact.names[seat]
+    return _("Someone")
+
+
+def _started(event, fact, who):
     return _(
         "Firenze begins: %(players)s; %(name)s starts",
-        players=and_(names),
-        name=player_name(after, event.get("start_player")),
+        players=and_(fact.names),
+        name=_who(fact, event.get("start_player")),
     )
 
 
-def _revealed(event, before, after, who):
+def _revealed(event, fact, who):
     card = event["card"]
     return _(
         "%(card)s (%(kind)s) turned over for the row, with %(bricks)s",
@@ -108,13 +200,15 @@ def _revealed(event, before, after, who):
     )
 
 
-def _taken(event, before, after, who):
-    slot = before["row"][event["position"] - 1]
+def _taken(event, fact, who):
+    slot = fact.taken or {"card": {"name": "?", "kind": "?"}, "bricks": {}}
+    card = slot["card"]
     paid = event.get("payment") or []
     said = {
         "name": who,
         "position": event["position"],
-        "card": card_name(slot["card"]["name"]),
+        # a card into the hand is named by its kind only: a hand is its owner's
+        "card": kind_name(card["kind"]) if card["kind"] in HAND else card_name(card["name"]),
         "bricks": bricks(c for c in COLOURS for _n in range(slot["bricks"].get(c, 0))),
     }
     if paid:
@@ -126,11 +220,11 @@ def _taken(event, before, after, who):
     return _("%(name)s took card %(position)s, %(card)s, with %(bricks)s", **said)
 
 
-def _played(event, before, after, who):
+def _played(event, fact, who):
     return _("%(name)s played %(card)s", name=who, card=card_name(event["card"]))
 
 
-def _exchanged(event, before, after, who):
+def _exchanged(event, fact, who):
     return _(
         "%(name)s exchanged %(given)s for %(taken)s from card %(position)s",
         name=who,
@@ -140,7 +234,7 @@ def _exchanged(event, before, after, who):
     )
 
 
-def _built(event, before, after, who):
+def _built(event, fact, who):
     parts = []
     for item in event["build"]:
         if item.get("tower") is None:
@@ -172,61 +266,51 @@ def _built(event, before, after, who):
     return _("%(name)s built %(what)s", name=who, what=and_(parts))
 
 
-def _gained(before, after, seat) -> int:
-    try:
-        return after["players"][seat]["pp"] - before["players"][seat]["pp"]
-    except (KeyError, IndexError, TypeError):
-        return 0
-
-
-def _fulfilled(event, before, after, who):
-    seat = event["player"]
-    tower = next((t for t in before["players"][seat]["towers"] if t["id"] == event["tower"]), None)
-    if tower is None:
+def _fulfilled(event, fact, who):
+    if fact.tower is None:
         return _("%(name)s fulfilled a commission", name=who)
     return _(
         "%(name)s fulfilled the %(colour)s commission for %(height)s: %(pp)s PP",
         name=who,
-        colour=colour_name(tower["colour"]),
-        height=tower["bricks"],
-        pp=_gained(before, after, seat),
+        colour=colour_name(fact.tower["colour"]),
+        height=fact.tower["bricks"],
+        pp=fact.pp,
     )
 
 
-def _church(event, before, after, who):
+def _church(event, fact, who):
     return _("%(name)s fulfilled the Church card %(card)s", name=who, card=card_name(event["card"]))
 
 
-def _monument(event, before, after, who):
+def _monument(event, fact, who):
     where, _sep, seat = str(event.get("source", "")).partition(":")
-    giver = player_name(before, int(seat)) if where == "hand" and seat.isdigit() else None
-    if giver is None:
+    if where == "hand" and seat.isdigit():
         return _(
-            "%(name)s took %(card)s from the discard pile", name=who, card=card_name("Monument")
+            "%(giver)s passed %(card)s to %(name)s",
+            giver=_who(fact, int(seat)),
+            name=who,
+            card=card_name(MONUMENT),
         )
-    return _(
-        "%(giver)s passed %(card)s to %(name)s",
-        giver=giver,
-        name=who,
-        card=card_name("Monument"),
-    )
+    return _("%(name)s took %(card)s from the discard pile", name=who, card=card_name(MONUMENT))
 
 
-def _ended(event, before, after, who):
+def _ended(event, fact, who):
+    # the cards discarded come from the hand too: counted, not named
     discarded = event.get("discard") or []
+    cards = ngettext("%(num)d card", "%(num)d cards", len(discarded))
     surrendered = event.get("surrender") or []
     if discarded and surrendered:
         return _(
             "%(name)s ended the turn, discarding %(cards)s and surrendering %(bricks)s",
             name=who,
-            cards=and_(card_name(c) for c in discarded),
+            cards=cards,
             bricks=bricks(surrendered),
         )
     if discarded:
         return _(
             "%(name)s ended the turn, discarding %(cards)s",
             name=who,
-            cards=and_(card_name(c) for c in discarded),
+            cards=cards,
         )
     if surrendered:
         return _(
@@ -237,7 +321,7 @@ def _ended(event, before, after, who):
     return _("%(name)s ended the turn", name=who)
 
 
-def _scored(event, before, after, who):
+def _scored(event, fact, who):
     return _("The Celebration cards were turned over and the game scored")
 
 
@@ -254,50 +338,6 @@ _TELLERS = {
     "turn_ended": _ended,
     "celebrations_scored": _scored,
 }
-
-
-# -- a whole log ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Line:
-    """One logged event as the table hears it."""
-
-    seq: int
-    type: str
-    text: str
-    undone: bool = False  # taken back by a later retraction
-
-
-def story(events: list[dict]) -> list[Line]:
-    """A Firenze log in words, oldest first: each event told against the state it met; an
-    undone event is kept and marked, and the retraction names what it took back."""
-    fold = Fold()
-    told: dict[int, str] = {}
-    kinds: dict[int, str] = {}
-    undone: set[int] = set()
-    retractions: dict[int, list[int]] = {}
-    for event in events:
-        seq = event.get("seq")
-        before = fold.state
-        try:
-            fold.add(event)
-        except Refusal:
-            continue  # a log the store kept is legal; a refused line is not part of the story
-        if event.get("type") == RETRACTED:
-            seqs = [s for s in event.get("seqs", []) if s in told]
-            undone.update(seqs)
-            retractions[seq] = seqs
-            told[seq] = ""
-        else:
-            told[seq] = tell(event, before, fold.state)
-        kinds[seq] = str(event.get("type"))
-    out = []
-    for seq, text in told.items():
-        if seq in retractions:
-            text = _("Undone: %(what)s", what=and_(told[s] for s in reversed(retractions[seq])))
-        out.append(Line(seq, kinds[seq], text, seq in undone))
-    return out
 
 
 # -- the summary ------------------------------------------------------------------------------

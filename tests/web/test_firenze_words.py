@@ -209,10 +209,10 @@ def played_log() -> list[dict]:
 
 
 def narrated(app, language: str) -> list:
-    from companion.presentation.firenze_words import story
+    from companion.presentation.firenze_words import Story, told
 
     with app.test_request_context(f"/?lang={language}"):
-        return story(played_log())
+        return told(Story.of(played_log()))
 
 
 def test_a_firenze_game_is_narrated_in_each_language(app):
@@ -228,9 +228,9 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
         == "Princesse (carte Personnel) retournée pour la rangée, avec 4 briques de couleur jaune"
     )
     took = 7  # after the start and the six cards of the row
-    assert en[took] == "Thomas took card 1, Princess, with 4 yellow bricks"
-    assert de[took] == "Thomas nahm Karte 1 (Prinzessin) und bekam 4 Steine in Gelb"
-    assert fr[took] == "Thomas a pris la carte 1, Princesse, avec 4 briques de couleur jaune"
+    assert en[took] == "Thomas took card 1, Personnel card, with 4 yellow bricks"
+    assert de[took] == "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb"
+    assert fr[took] == "Thomas a pris la carte 1, carte Personnel, avec 4 briques de couleur jaune"
     assert en[took + 2] == "Thomas built a new white tower of 2 bricks"
     assert de[took + 2] == "Thomas baute einen neuen Turm in Weiß aus 2 Steinen"
     assert fr[took + 2] == "Thomas a construit une nouvelle tour blanche de 2 briques"
@@ -258,3 +258,42 @@ def test_the_summary_of_a_firenze_game_is_in_the_readers_language(app):
     assert text.splitlines()[0] == "Firenze, im Spiel, Holger ist am Zug"
     assert "Thomas: 1 PP, 4 Steine, 1 Siegel gesetzt (6 übrig), keine Türme" in text
     assert FIRENZE.describe(summary(state)).splitlines()[0] == "Firenze, playing, Holger to play"
+
+
+def test_the_table_and_the_host_tell_the_last_events_in_their_language(app, client):
+    game_id = host_game(client)
+    deal_row(client, game_id)
+    tokens = kept_tokens_in(app, game_id)
+    thomas = app.test_client()
+    thomas.get(f"/games/{game_id}/join/{tokens.seats[0]}")
+    act = f"/firenze/{game_id}/act"
+    token = csrf_token_for(thomas)
+    taken = thomas.post(act, data={"csrf_token": token, "action": "take", "position": "1"})
+    assert taken.status_code == 200
+    table = html.unescape(client.get(f"/firenze/{game_id}/table?lang=de").text)
+    assert "Letzte Ereignisse" in table
+    assert "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb" in table
+    assert "took card" not in table
+    host = html.unescape(client.get(f"/firenze/{game_id}/host?lang=fr").text)
+    assert "Dernier événement : Thomas a pris la carte 1, carte Personnel, avec 4 briques" in host
+    # undone by the host: the table keeps the line, struck through, and tells the undo
+    client.post(
+        act,
+        data={
+            "csrf_token": csrf_token_for(client),
+            "view": "host",
+            "action": "undo",
+            "seq": str(get_seq(app, game_id)),
+        },
+    )
+    table = html.unescape(client.get(f"/firenze/{game_id}/table?lang=en").text)
+    assert "<s>Thomas took card 1, Personnel card, with 4 yellow bricks</s> (undone)" in table
+    assert "Undone: Thomas took card 1, Personnel card, with 4 yellow bricks" in table
+    assert "Princess" not in table.split("Card row")[0]  # a hand is its owner's
+
+
+def get_seq(app, game_id: str) -> int:
+    from companion.web.store import get_store
+
+    with app.app_context():
+        return get_store().last_seq(game_id)
