@@ -39,7 +39,7 @@ from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
 BEING_FINISHED = {
-    "solo": "helpers solo (Wolfgang's words, solo refusals) and a11y (solo screens)",
+    "solo": "helper a11y (the solo screens; the engine's words: test_solo_play_engine_words)",
     "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
 }
 
