@@ -40,7 +40,7 @@ from tests.web.walk import fetch, said, screens
 # Areas being finished by other helpers this session: area -> who removes the line.
 BEING_FINISHED = {
     "base": "helper i18n (the base game's leftovers, in progress)",
-    "solo": "helpers solo (Wolfgang's words, solo refusals) and a11y (solo screens)",
+    "solo": "helper a11y (the solo screens; the engine's words: test_solo_play_engine_words)",
 }
 
 # Words that are not messages: the players' names in these games, the brand, the language
