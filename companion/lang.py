@@ -98,13 +98,13 @@ def _word(value: object) -> object:
         if "said" in value:
             return _said(value["said"], value.get("params"), value.get("plural"))
         if "named" in value:
-            return thing_name(value["named"], value["id"], value["text"])
+            return thing_name(value["named"], value["id"], value["text"], value.get("taught"))
         return value
     kind = getattr(value, "kind", None)
     if kind == "message":  # a marked phrase (`said`), with parameters of its own
         return _said(value.id, getattr(value, "params", None), getattr(value, "plural", None))
     if isinstance(kind, str):
-        return thing_name(kind, value.id, str(value))
+        return thing_name(kind, value.id, str(value), getattr(value, "taught", None))
     return value
 
 

@@ -51,9 +51,15 @@ def profession_name(catalog, pid) -> str:
     if pid == RECRUITING_CARD:
         return thing_name("objects", "recruiting", OBJECT_NAMES["recruiting"])
     card = catalog.professions.get(pid) if isinstance(pid, str) else None
-    if card is not None:  # the name the table gave it in the reader's language, else the
-        return thing_name("professions", pid, card.name, card.names)  # edition's, else taught
+    if card is not None:
+        return profession_card_name(card)
     return str(pid).replace("_", " ").title() if isinstance(pid, str) else _("card")
+
+
+def profession_card_name(card) -> str:
+    """A known Profession card's name for its reader: the name the table gave it in the
+    reader's language, else the reader's edition's, else the name it was taught with."""
+    return thing_name("professions", card.id, card.name, card.names)
 
 
 def building_name(b) -> str:

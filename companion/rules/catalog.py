@@ -9,6 +9,7 @@ installation or a game has been taught.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.lang import LANGUAGES, N_, MarkedError
@@ -255,12 +256,12 @@ NAME_MAX = 40
 PROFESSION_TAUGHT_KEYS = ("name", *NAME_KEYS.values(), "building", "landscape", "freedom")
 
 
-def taught_names(data) -> dict[str, str]:
+def taught_names(data: Mapping[str, object]) -> dict[str, str]:
     """The names per language in a catalog entry or an event (`name_de` ...): language -> name,
     only those given, tidied."""
     names = {}
     for language, key in NAME_KEYS.items():
-        value = data.get(key) if hasattr(data, "get") else None
+        value = data.get(key)
         text = " ".join(value.split())[:NAME_MAX] if isinstance(value, str) else ""
         if text:
             names[language] = text

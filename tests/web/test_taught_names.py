@@ -8,8 +8,12 @@ import json
 
 import pytest
 
+from companion.lang import N_, words
 from companion.learned import LearnedCatalog
+from companion.rules import Named, said
 from companion.rules.catalog import BUILTIN, profession_from_dict
+from companion.rules.refusals import said_data
+from companion.web import solo_screen
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
@@ -139,3 +143,18 @@ def test_export_and_import_carry_the_names(app, client):
     assert import_file(client, json.dumps(exported).encode()).status_code == 200
     kept = LearnedCatalog(app.instance_path).catalog().professions["glass_blower"]
     assert kept.names["de"] == "Glasbläser"
+
+
+def test_the_engine_names_a_taught_card_in_the_readers_language(app):
+    """What the engine says naming a card (Wolfgang's decisions, a misread's fix) carries the
+    table's names, also in the JSON form a snapshot keeps; the solo screen names it the same."""
+    card = profession_from_dict("glass_blower", GLASS_BLOWER)
+    named = Named("professions", card.id, card.name, card.names)
+    kept = said_data(said(N_("%(name)s has the %(card)s face up"), name="Ada", card=named))
+    catalog = BUILTIN.merged({"professions": {card.id: card.to_dict()}})
+    for lang, shown in (("de", "Glasbläser"), ("fr", "Souffleur de verre")):
+        with app.test_request_context(f"/?lang={lang}"):
+            assert words(named) == shown and shown in words(kept)
+            assert solo_screen.profession_name([catalog], "glass_blower") == shown
+    with app.test_request_context("/?lang=en"):
+        assert words(named) == "Glass Blower"
