@@ -1725,7 +1725,7 @@ FACTS: dict[str, Move | Handler] = {
 register(
     Module(
         name=SOLO,
-        title="Solo game against Wolfgang, the Automa",
+        title=N_("Solo game against Wolfgang, the Automa"),
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,
