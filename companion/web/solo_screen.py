@@ -10,6 +10,7 @@ the page may show their own purse next to Wolfgang's public one.
 from __future__ import annotations
 
 from companion.lang import N_, _, words
+from companion.presentation.words import profession_card_name
 from companion.rules import (
     CORRECTABLE,
     Refusal,
@@ -56,7 +57,7 @@ def profession_name(catalogs, pid) -> str:
     for catalog in catalogs:
         card = catalog.professions.get(pid) if isinstance(pid, str) else None
         if card is not None:
-            return card.name
+            return profession_card_name(card)
     return str(pid)
 
 
@@ -82,7 +83,7 @@ def unseen_professions(state, learned) -> list[dict]:
         (
             {
                 "id": pid,
-                "name": card.name,
+                "name": profession_card_name(card),
                 "building": BUILDINGS[card.building][0],
                 "landscape": object_name(card.landscape),
                 "freedom": card.freedom.title(),
@@ -102,7 +103,9 @@ def misreads(events, state, learned, chance) -> list[dict]:
     (ruling 33): a physical die, an Automa card drawn by hand, a Profession card turned up.
     What Palazzo drew itself is never offered: it is final. `events`: those that still count,
     newest value of each (`phone.effective_events`)."""
-    names = {pid: card.name for pid, card in known_professions(state, learned).items()}
+    names = {
+        pid: profession_card_name(card) for pid, card in known_professions(state, learned).items()
+    }
     out = []
     for e in events:
         if e.type not in CORRECTABLE or e.payload.get("source") == "app":
