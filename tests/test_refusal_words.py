@@ -24,11 +24,7 @@ CALLS = {"refuse", "Refusal", "Refusal.__init__"}
 # Calls still unmarked in an area another helper is finishing (docs/i18n.md "Still English"),
 # as "path:function": each names what is wrong, and the test fails once it is fixed (so the
 # line is removed then).
-EXCLUDED: dict[str, str] = {
-    # solo play (being finished by its own helper): a taught Automa card's CatalogError is
-    # passed on as str(e), its English sentence, instead of e.template with e.params
-    "companion/rules/solo.py:_check_automa_card": "str(e) of a CatalogError",
-}
+EXCLUDED: dict[str, str] = {}
 
 
 def _name(func: ast.expr) -> str | None:

@@ -341,7 +341,7 @@ def _check_automa_card(state, ev):
             card = automa_card_from_dict(number, panels)
             catalog = state.catalog.merged({"automa_cards": {number: card}})
         except CatalogError as e:
-            refuse("bad_catalog_entry", str(e))
+            refuse("bad_catalog_entry", e.template, **e.params)
         except TypeError:  # a list or object where an id belongs
             refuse(
                 "bad_catalog_entry",
