@@ -21,6 +21,7 @@ from tests.web.phone_game import (
     to_action_phase,
 )
 from tests.web.table_games import as_role, finished_game, mid_game, play
+from tests.web.walk import screens, words
 
 FORBIDDEN = {
     "seed": re.compile(r"\bseed", re.IGNORECASE),
@@ -30,13 +31,6 @@ FORBIDDEN = {
 }
 
 
-def words(html: str) -> str:
-    """What a player reads: the page less its scripts, styles, tags and attributes."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.DOTALL | re.IGNORECASE)
-    html = re.sub(r"<!--.*?-->", " ", html, flags=re.DOTALL)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
 def assert_plain(page: str, where: str) -> None:
     said = words(page)
     for what, pattern in FORBIDDEN.items():
@@ -44,23 +38,6 @@ def assert_plain(page: str, where: str) -> None:
         assert found is None, (
             f"{where} shows {what}: ...{said[max(0, found.start() - 60) : found.end() + 60]}..."
         )
-
-
-def screens(client, game_id: str, seats: int) -> dict[str, str]:
-    """Every main screen of a game, as its viewers see it."""
-    out = {}
-    as_role(client, game_id, "host")
-    for path in ("host", "host/undo", "table", "table/board", "table/presence", "history", "end"):
-        r = client.get(f"/games/{game_id}/{path}")
-        assert r.status_code == 200, path
-        out[f"the host's {path}"] = r.text
-    for seat in range(seats):
-        as_role(client, game_id, "seat", seat)
-        for path in ("me", "history"):
-            r = client.get(f"/games/{game_id}/{path}")
-            assert r.status_code == 200, path
-            out[f"seat {seat + 1}'s {path}"] = r.text
-    return out
 
 
 def test_a_played_game_speaks_plainly_on_every_screen(app, client):

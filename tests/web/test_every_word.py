@@ -1,0 +1,296 @@
+"""No word left untranslated: every screen of played games read in a pseudo-language.
+
+The test-only language (tests/web/pseudo.py) wraps every translated run of words, ⟦like
+this⟧; the walk (tests/web/walk.py) reads each screen's visible text and read attributes, takes
+the wrapped runs out and fails on any word left, naming it and the screen it is on. What may
+legitimately stay unwrapped is the small allow-list below: names the players typed, cards
+they taught, the brand, the language switch's own names.
+
+Areas other helpers are finishing right now are named in BEING_FINISHED: their screens are
+still walked (they must render), but their leftovers are reported as an expected failure
+instead of failing the run. Each helper removes its own line when its area is done
+(docs/i18n.md, "The pseudo-language walk").
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from companion import lang
+from companion.learned import LearnedCatalog
+from companion.web import i18n
+from tests.web import pseudo
+from tests.web.conftest import csrf_token_for
+from tests.web.phone_game import (
+    as_host,
+    as_seat,
+    choose_hands,
+    host_game,
+    post_event,
+    record,
+    to_action_phase,
+)
+from tests.web.table_games import finished_game, host_solo, mid_game, tv_game
+from tests.web.test_phone_characters import leave_auctions
+from tests.web.walk import fetch, said, screens
+
+# Areas being finished by other helpers this session: area -> who removes the line.
+BEING_FINISHED = {
+    "base": "helper i18n (the base game's leftovers, in progress)",
+    "firenze": "helpers firenze (engine words) and tablescreen (screens)",
+    "solo": "helpers solo (Wolfgang's words, solo refusals) and a11y (solo screens)",
+    "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
+}
+
+# Words that are not messages: the players' names in these games, the brand, the language
+# switch's names of the languages (each in its own language).
+PLAYERS = {"Ada", "Ben", "Cy", "Alexandra", "Leon", "Jen", "Chris", "Mira", "Wolfgang"}
+PLAYERS |= {"Thomas", "Holger", "Daniela"}
+NOT_MESSAGES = {"Palazzo", "EN", "DE", "FR", "English", "Deutsch", "Français"}
+NOT_MESSAGES |= {pseudo.NAME, pseudo.CODE.upper()}  # the test language in the switch
+TYPED = ("counted the bank again", "purses")  # reasons the host typed for a correction
+WORD = re.compile(r"[^\W\d_]+")
+LINK = re.compile(r"https?://\S+")  # a join link is an address, not words
+
+
+@pytest.fixture(scope="session")
+def pseudo_dir(tmp_path_factory):
+    return pseudo.build(tmp_path_factory.mktemp("translations"))
+
+
+@pytest.fixture
+def app_config(pseudo_dir, monkeypatch):
+    """The app speaks the pseudo-language (and only it, besides English)."""
+    monkeypatch.setattr(lang, "TRANSLATIONS", pseudo_dir)
+    monkeypatch.setattr(lang, "LANGUAGES", (*lang.LANGUAGES, pseudo.CODE))
+    monkeypatch.setitem(i18n.LANGUAGE_NAMES, pseudo.CODE, pseudo.NAME)
+    lang._data.cache_clear()
+    yield {"BABEL_TRANSLATION_DIRECTORIES": str(pseudo_dir)}
+    lang._data.cache_clear()
+
+
+@pytest.fixture
+def client(app):
+    """A browser that reads the pseudo-language, on the phones and on the table screen."""
+    c = app.test_client()
+    c.set_cookie(i18n.PHONE_COOKIE, pseudo.CODE)
+    c.set_cookie(i18n.TABLE_COOKIE, pseudo.CODE)
+    return c
+
+
+def taught_names(app) -> set[str]:
+    """Words of the names of cards the table taught (data, kept as taught)."""
+    catalog = LearnedCatalog(app.instance_path).catalog()
+    builtin = set(pseudo.english_names()["professions"])
+    return {
+        w
+        for pid, card in catalog.professions.items()
+        if pid not in builtin
+        for w in WORD.findall(card.name)
+    }
+
+
+def leftovers(app, pages: dict[str, str]) -> list[str]:
+    """Each unwrapped word, with the screen it is on and the words around it."""
+    allowed = PLAYERS | NOT_MESSAGES | taught_names(app)
+    allowed |= {name[0] for name in PLAYERS}  # a seat's initial beside its colour
+    found: dict[str, None] = {}  # each finding once, in the order of the walk
+    for where, page in pages.items():
+        text = "\n".join(said(page))  # a wrapped sentence may hold markup: unwrap it whole
+        for typed in TYPED:
+            text = text.replace(typed, " ")
+        text = LINK.sub(" ", text)
+        for line in pseudo.unwrap(text).splitlines():
+            bad = [w for w in WORD.findall(line) if w not in allowed]
+            if bad:
+                found[f"{where}: {' '.join(bad)!r} in {line.strip()[:160]!r}"] = None
+    return list(found)
+
+
+def check(app, pages: dict[str, str], area: str = "base") -> None:
+    """Fail on every unwrapped word; an area being finished is an expected failure."""
+    assert pages, "no screen walked"
+    found = [f"{where}: not read in the pseudo-language" for where, page in pages.items()]
+    found = [f for f, page in zip(found, pages.values(), strict=True) if pseudo.OPEN not in page]
+    found += leftovers(app, pages)
+    if found and area in BEING_FINISHED:
+        pytest.xfail(f"{area} is being finished by {BEING_FINISHED[area]}:\n" + "\n".join(found))
+    assert not found, f"{len(found)} untranslated on {area} screens:\n" + "\n".join(found)
+
+
+def refused(client, game_id: str, **form) -> str:
+    r = post_event(client, game_id, **form)
+    assert r.status_code in (200, 400, 403, 409, 422), r.status_code
+    return r.text
+
+
+# -- the base game -----------------------------------------------------------------------------
+
+
+def test_the_front_pages_and_the_host_form(app, client):
+    pages = {path: fetch(client, path) for path in ("/", "/host")}
+    check(app, pages)
+
+
+def test_a_finished_game_on_every_screen(app, client):
+    game_id, _ = finished_game(app)
+    check(app, screens(client, game_id, 3))
+
+
+def test_a_game_mid_round_on_every_screen(app, client):
+    game_id, tokens = mid_game(app)
+    pages = screens(client, game_id, 3)
+    as_host(client, game_id)
+    pages["the scribe's panel for seat 3"] = fetch(client, f"/games/{game_id}/scribe/2")
+    fresh = app.test_client()
+    fresh.set_cookie(i18n.PHONE_COOKIE, pseudo.CODE)
+    r = fresh.get(f"/games/{game_id}/join/{tokens.seats[1]}", follow_redirects=True)
+    pages["joining as seat 2"] = r.text
+    check(app, pages)
+
+
+def test_setup_and_the_auction_phase_on_the_phones(app, client):
+    game_id, _ = host_game(app)
+    pages = {f"setup, {k}": v for k, v in screens(client, game_id, 3).items()}
+    choose_hands(app, game_id)
+    record(app, game_id, "0", type="auction_opened", player=0, object="jester")
+    record(app, game_id, "1", type="bid_raised", player=1, amount=300)
+    pages |= {f"an auction, {k}": v for k, v in screens(client, game_id, 3).items()}
+    check(app, pages)
+
+
+def test_the_action_phase_on_the_phones(app, client):
+    game_id, _ = host_game(app)
+    choose_hands(app, game_id)
+    to_action_phase(app, game_id)
+    pages = screens(client, game_id, 3)
+    check(app, pages)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_games_of_two_four_and_five(app, client, players):
+    game_id, _ = tv_game(app, players=players, round_=2)
+    check(app, screens(client, game_id, players))
+
+
+def test_the_expansions_on_every_screen(app, client):
+    muse, _ = host_game(app, grid=False, expansions={"muse_princess": True, "cooperative": False})
+    choose_hands(app, muse)
+    leave_auctions(app, muse)
+    pages = {f"Muse & Princess, {k}": v for k, v in screens(client, muse, 3).items()}
+    coop, _ = host_game(app, grid=False, expansions={"muse_princess": False, "cooperative": True})
+    choose_hands(app, coop)
+    for seat, kind in ((0, "auctions_left"), (1, "auctions_left"), (2, "last_player_declined")):
+        record(app, coop, str(seat), type=kind, player=seat)
+    pages |= {f"Cooperative Building, {k}": v for k, v in screens(client, coop, 3).items()}
+    check(app, pages)
+
+
+def test_count_your_florins_and_the_fame_check(app, client):
+    game_id, _ = mid_game(app)
+    pages = {}
+    for track in ("money", "fame"):
+        as_host(client, game_id)
+        token = csrf_token_for(client)
+        client.post(
+            f"/games/{game_id}/count/{track}", data={"csrf_token": token, "action": "start"}
+        )
+        pages[f"the host's {track} check"] = fetch(client, f"/games/{game_id}/count/{track}")
+        pages["the host's count links"] = fetch(client, f"/games/{game_id}/count/links")
+        as_seat(client, game_id, 0)
+        token = csrf_token_for(client)
+        client.post(
+            f"/games/{game_id}/count/{track}",
+            data={"csrf_token": token, "action": "count", "amount": "100", "seq": "3"},
+        )
+        pages[f"seat 1's {track} check"] = fetch(client, f"/games/{game_id}/count/{track}")
+        pages[f"seat 1's panel during the {track} check"] = fetch(
+            client, f"/games/{game_id}/me/panel"
+        )
+    check(app, pages)
+
+
+def test_refusals_of_each_kind(app, client):
+    game_id, _ = host_game(app)
+    choose_hands(app, game_id)
+    to_action_phase(app, game_id)
+    as_seat(client, game_id, 0)
+    pages = {
+        "a move out of turn": refused(client, game_id, type="turn_ended", player="1"),
+        "a move another seat's": refused(client, game_id, type="turn_ended", player="2"),
+        "an illegal Building": refused(
+            client,
+            game_id,
+            type="building_built",
+            player="0",
+            building="tower",
+            cells="[[4,0],[3,0],[2,0]]",
+        ),
+        "a move of the wrong phase": refused(
+            client, game_id, type="auction_opened", player="0", object="jester"
+        ),
+        "an undo that is not the host's": refused(client, game_id, type="retracted", seqs="3"),
+    }
+    as_host(client, game_id)
+    pages["a correction that cannot be"] = refused(
+        client, game_id, type="correction", player="0", money="-99999999", reason="x y"
+    )
+    check(app, pages)
+
+
+def test_the_error_pages(app, client):
+    game_id, _ = host_game(app)
+    pages = {
+        "an unknown page": fetch(client, "/nothing-here", 404),
+        "an unknown game": fetch(client, "/games/nothing/host", 404),
+        "a phone page without a seat": client.get(f"/games/{game_id}/me").text,
+        "a host page without the host": client.get(f"/games/{game_id}/host").text,
+        "a post without its token": client.post(
+            f"/games/{game_id}/events", data={"type": "turn_ended", "event_id": uuid.uuid4().hex}
+        ).text,
+    }
+    check(app, pages)
+
+
+# -- areas other helpers are finishing (BEING_FINISHED) -----------------------------------------
+
+
+def test_the_catalog_and_teaching_screens(app, client):
+    game_id, _ = host_game(app)
+    pages = {
+        path: fetch(client, path)
+        for path in ("/catalog", "/catalog/professions/deck", "/catalog/automa")
+    }
+    token = csrf_token_for(client)
+    r = client.post(
+        "/catalog/professions", data={"csrf_token": token, "name": "", "building": "nowhere"}
+    )
+    pages["a card taught wrong"] = r.text
+    r = client.post("/catalog/import-link", data={"csrf_token": token, "link": "not a link"})
+    pages["a catalog link that is not one"] = r.text
+    as_seat(client, game_id, 0)
+    pages["a malformed form"] = refused(client, game_id, type="bid_raised", player="0", amount="x")
+    check(app, pages, "catalog")
+
+
+def test_solo_play(app, client):
+    pages = {"the solo form": fetch(client, "/solo/new")}
+    game_id = host_solo(app)
+    as_host(client, game_id, 0)
+    for path in ("solo", "solo/panel", "me", "history", "table"):
+        pages[f"solo {path}"] = fetch(client, f"/games/{game_id}/{path}")
+    check(app, pages, "solo")
+
+
+def test_firenze(app, client):
+    from tests.web.firenze_table import host_game as host_firenze
+
+    pages = {"the Firenze form": fetch(client, "/firenze/host")}
+    pages["the Firenze board form"] = fetch(client, "/firenze/board")
+    game_id = host_firenze(client)
+    for path in ("host", "table", "table/board"):
+        pages[f"Firenze {path}"] = fetch(client, f"/firenze/{game_id}/{path}")
+    check(app, pages, "firenze")
