@@ -14,6 +14,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion import lang
+from companion.firenze import catalog as firenze_catalog
+from companion.firenze.refusals import CODES as firenze_codes
 from companion.rules import catalog as rules_catalog
 from companion.rules.refusals import CODES as refusal_codes
 
@@ -111,6 +113,10 @@ NAMED = {
     "prestige_cards": rules_catalog.PRESTIGE_CARDS,
     "characters": rules_catalog.CHARACTERS,
     "professions": rules_catalog.BUILTIN_PROFESSIONS,
+    # Firenze, a different game (our translation: no edition among our sources)
+    "firenze_colours": dict.fromkeys(firenze_catalog.COLOURS),
+    "firenze_kinds": dict.fromkeys(firenze_catalog.CARD_KINDS),
+    "firenze_cards": dict.fromkeys(firenze_catalog.NAMED_CARDS),
 }
 
 
@@ -126,7 +132,8 @@ def test_every_thing_has_its_name_in_each_edition(language):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_rule_citation_has_its_editions_words(language):
     cited = lang.citations_catalog(language)
-    assert set(cited) == set(refusal_codes.values()), "citations.toml keys = the engine's rules"
+    rules = set(refusal_codes.values()) | set(firenze_codes.values())  # both games' citations
+    assert set(cited) == rules, "citations.toml keys = the engines' rules"
     for english, there in cited.items():
         assert there.strip() and "docs/" not in there, (english, there)
 

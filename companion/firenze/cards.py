@@ -19,10 +19,20 @@ from .catalog import (
     START_CARDS,
     STOREHOUSE_FIRE_BRICKS,
 )
-from .refusals import refuse
+from .refusals import N_, named_card, named_colour, refuse, said
 from .schema import CardPlayed, CardRevealed, ChurchCardFulfilled, Effect, MonumentReceived
-from .state import bricks, has, move, require, slot, total, tower
+from .state import POUCH, bricks, has, move, require, slot, storehouse_of, total, tower
 
+# The fields of a played card, as a player says them.
+EFFECT_FIELDS = {
+    "position": N_("card in the row"),
+    "bricks": N_("bricks drawn"),
+    "target": N_("other player"),
+    "give": N_("brick you give"),
+    "take": N_("brick you take"),
+    "tower": N_("tower"),
+    "effect": N_("effect"),
+}
 TEMPLATES = ("Princess", "Mason", "Wholesaler", "Smuggler", "Storehouse Fire", "Saboteur", "Botch")
 
 
@@ -35,7 +45,7 @@ def card_revealed(state: dict, ev: CardRevealed):
     if state["phase"] == "setup":
         pass
     elif not state["pending"]["reveal"]:
-        refuse("no_reveal_expected", "No card is turned over now: the row is full")
+        refuse("no_reveal_expected", N_("No card is turned over now: the row is full"))
     card = {"name": ev.card.name, "kind": ev.card.kind, "start": ev.card.start}
     reshuffle = state["deck_unknown"] == 0 and not state["deck_known"]
     known = state["discard"] if reshuffle else state["deck_known"]
@@ -46,27 +56,40 @@ def card_revealed(state: dict, ev: CardRevealed):
         if match is None:
             refuse(
                 "card_not_in_deck",
-                f"The deck is the shuffled discard pile, which has no {card['name']}",
+                N_("The deck is the shuffled discard pile, which has no %(card)s"),
+                card=named_card(card["name"]),
             )
         card = match
     else:
         if card["name"] == CAMPANILE:
             if not state["campanile"]["in_game"]:
-                refuse("campanile_left_out", "The Campanile was left out of this game")
+                refuse(
+                    "campanile_left_out",
+                    N_("The %(card)s was left out of this game"),
+                    card=named_card(CAMPANILE),
+                )
             if state["campanile"]["seen"] or card["kind"] != "church":
-                refuse("card_not_in_deck", "There is one Campanile, a Church card")
+                refuse(
+                    "card_not_in_deck",
+                    N_("There is one %(card)s, a Church card"),
+                    card=named_card(CAMPANILE),
+                )
         first = state["start_revealed"] < START_CARDS
         if card["start"] != first:
             refuse(
                 "start_cards_first",
-                "The 10 Start cards lie on top of the deck"
+                N_("The 10 Start cards lie on top of the deck")
                 if first
-                else "All 10 Start cards have already come up",
+                else N_("All 10 Start cards have already come up"),
             )
     drawn = min(BRICKS_PER_CARD, total(state["pouch"]))
     if len(ev.bricks) != drawn:
-        refuse("wrong_brick_count", f"Put {drawn} bricks from the pouch on the new card")
-    require(state["pouch"], ev.bricks, "The pouch", "not_in_pouch")
+        refuse(
+            "wrong_brick_count",
+            N_("Put %(count)s bricks from the pouch on the new card"),
+            count=drawn,
+        )
+    require(state["pouch"], ev.bricks, POUCH, "not_in_pouch")
     # every check passed: change the state
     if reshuffle:
         state["deck_known"], state["discard"] = state["discard"], []
@@ -117,20 +140,41 @@ def card_played(state: dict, ev: CardPlayed):
     source = None
     if pending is not None:
         if ev.card != pending["name"]:
-            refuse("resolve_event_first", f"Resolve the {pending['name']} first")
+            refuse(
+                "resolve_event_first",
+                N_("Resolve the %(card)s first"),
+                card=named_card(pending["name"]),
+            )
         source = "event"
     elif any(c["name"] == ev.card and c["kind"] == "personnel" for c in player["hand"]):
         if ev.card in t["played"]:
-            refuse("same_name_twice", f"A second {ev.card} cannot be played this turn")
+            refuse(
+                "same_name_twice",
+                N_("A second %(card)s cannot be played this turn"),
+                card=named_card(ev.card),
+            )
         source = "hand"
     elif any(b["name"] == ev.card for b in player["buildings"]):
         if ev.card in t.get("used", ()):
-            refuse("building_used", f"The {ev.card} has been used this turn: once a turn")
+            refuse(
+                "building_used",
+                N_("The %(card)s has been used this turn: once a turn"),
+                card=named_card(ev.card),
+            )
         source = "building"
     elif any(c["name"] == ev.card for c in player["hand"]):
-        refuse("not_playable", f"The {ev.card} stays in your hand to the end of the game")
+        refuse(
+            "not_playable",
+            N_("The %(card)s stays in your hand to the end of the game"),
+            card=named_card(ev.card),
+        )
     else:
-        refuse("not_in_hand", f"{player['name']} has no {ev.card} to play")
+        refuse(
+            "not_in_hand",
+            N_("%(name)s has no %(card)s to play"),
+            name=player["name"],
+            card=named_card(ev.card),
+        )
     apply_effect = _template(state, ev) if ev.card in TEMPLATES else _generic(state, ev)
     # every check passed: change the state
     apply_effect()
@@ -150,7 +194,11 @@ def church_card_fulfilled(state: dict, ev: ChurchCardFulfilled):
     """A Church card's effect is fulfilled: what it did, then it goes to the discard pile."""
     card = next((c for c in state["church"] if c["name"] == ev.card), None)
     if card is None or card["name"] == CAMPANILE:
-        refuse("not_on_church_space", f"No {ev.card} waits on a church space")
+        refuse(
+            "not_on_church_space",
+            N_("No %(card)s waits on a church space"),
+            card=named_card(ev.card),
+        )
     apply_effect = _effect(state, ev.player, ev.effect or Effect())
     apply_effect()
     state["church"].remove(card)
@@ -161,22 +209,39 @@ def monument_received(state: dict, ev: MonumentReceived):
     """The Monument, a Celebration card, passes into a player's hand outside the usual choice
     of a card (ruling F15): from another player's hand or from the discard pile."""
     if state["phase"] != "play":
-        refuse("wrong_phase", "The Monument changes hands during play, not now")
+        refuse(
+            "wrong_phase",
+            N_("The %(card)s changes hands during play, not now"),
+            card=named_card(MONUMENT),
+        )
     if not 0 <= ev.player < state["n"]:
-        refuse("unknown_player", f"There is no player {ev.player}")
+        refuse("unknown_player", N_("There is no player %(seat)s"), seat=ev.player + 1)
     where, _, seat = ev.source.partition(":")
     if where == "discard" and not seat:
-        pile, whose = state["discard"], "The discard pile"
+        pile, whose = state["discard"], said(N_("The discard pile"))
     elif where == "hand" and seat.isdigit() and int(seat) < state["n"]:
         if int(seat) == ev.player:
-            refuse("no_monument", "The Monument comes to you from another player")
+            refuse(
+                "no_monument",
+                N_("The %(card)s comes to you from another player"),
+                card=named_card(MONUMENT),
+            )
         pile = state["players"][int(seat)]["hand"]
         whose = state["players"][int(seat)]["name"]
     else:
-        refuse("bad_event", "source is hand:N (another player's seat) or discard")
+        refuse(
+            "bad_event",
+            N_("The %(card)s comes from another player's hand or from the discard pile"),
+            card=named_card(MONUMENT),
+        )
     card = next((c for c in pile if is_monument(c)), None)
     if card is None:
-        refuse("no_monument", f"{whose} has no Monument to pass on")
+        refuse(
+            "no_monument",
+            N_("%(whose)s has no %(card)s to pass on"),
+            whose=whose,
+            card=named_card(MONUMENT),
+        )
     # every check passed: the card changes hands
     pile.remove(card)
     state["players"][ev.player]["hand"].append(card)
@@ -189,14 +254,24 @@ def is_monument(card: dict) -> bool:
 def _only(ev: CardPlayed, *allowed: str):
     for name in ("position", "bricks", "target", "give", "take", "tower", "effect"):
         if name not in allowed and getattr(ev, name) is not None:
-            refuse("bad_effect", f"The {ev.card} does not take {name}")
+            refuse(
+                "bad_effect",
+                N_("The %(card)s does not take %(what)s"),
+                card=named_card(ev.card),
+                what=said(EFFECT_FIELDS[name]),
+            )
         if name in allowed and getattr(ev, name) is None:
-            refuse("bad_effect", f"Say the {name} for the {ev.card}")
+            refuse(
+                "bad_effect",
+                N_("Say the %(what)s for the %(card)s"),
+                card=named_card(ev.card),
+                what=said(EFFECT_FIELDS[name]),
+            )
 
 
 def _other(state: dict, ev: CardPlayed) -> dict:
     if not 0 <= ev.target < state["n"] or ev.target == ev.player:
-        refuse("bad_effect", f"The {ev.card} acts on another player")
+        refuse("bad_effect", N_("The %(card)s acts on another player"), card=named_card(ev.card))
     return state["players"][ev.target]
 
 
@@ -216,8 +291,8 @@ def _template(state: dict, ev: CardPlayed):
         card = slot(state, ev.position)
         drawn = min(total(card["bricks"]), total(state["pouch"]))
         if len(ev.bricks) != drawn:
-            refuse("wrong_brick_count", f"Draw {drawn} new bricks for that card")
-        require(state["pouch"], ev.bricks, "The pouch", "not_in_pouch")
+            refuse("wrong_brick_count", N_("Draw %(count)s new bricks for that card"), count=drawn)
+        require(state["pouch"], ev.bricks, POUCH, "not_in_pouch")
 
         def wholesale():  # ruling F3: the new bricks are drawn before the old ones go back
             old = card["bricks"]
@@ -230,8 +305,8 @@ def _template(state: dict, ev: CardPlayed):
     if name == "Smuggler":
         _only(ev, "target", "give", "take")
         other = _other(state, ev)
-        require(player["storehouse"], [ev.give], player["name"] + "'s storehouse")
-        require(other["storehouse"], [ev.take], other["name"] + "'s storehouse")
+        require(player["storehouse"], [ev.give], storehouse_of(player))
+        require(other["storehouse"], [ev.take], storehouse_of(other))
 
         def smuggle():
             move(player["storehouse"], other["storehouse"], [ev.give])
@@ -246,7 +321,8 @@ def _template(state: dict, ev: CardPlayed):
         if len(ev.bricks) != due or not has(burnable, ev.bricks):
             refuse(
                 "bad_effect",
-                f"Put {due} bricks in the pouch, none of those that came with this card",
+                N_("Put %(count)s bricks in the pouch, none of those that came with this card"),
+                count=due,
             )
         return lambda: move(player["storehouse"], state["pouch"], ev.bricks)
     # Saboteur and Botch: one brick of a tower to the pouch
@@ -268,11 +344,11 @@ def _generic(state: dict, ev: CardPlayed):
     return _effect(state, ev.player, ev.effect or Effect())
 
 
-def _pile_name(state: dict, pile: str) -> str:
+def _pile_name(state: dict, pile: str):
     """'pouch' or 'storehouse:N' in the players' words."""
     if pile == "pouch":
-        return "The pouch"
-    return f"{state['players'][int(pile.split(':')[1])]['name']}'s storehouse"
+        return POUCH
+    return storehouse_of(state["players"][int(pile.split(":")[1])])
 
 
 def _effect(state: dict, seat: int, effect: Effect):
@@ -284,24 +360,38 @@ def _effect(state: dict, seat: int, effect: Effect):
         if m.source not in piles or m.to not in piles or m.source == m.to:
             refuse(
                 "bad_effect",
-                "Bricks move between the pouch and a player's storehouse, or from one player "
-                "to another",
+                N_(
+                    "Bricks move between the pouch and a player's storehouse, or from one "
+                    "player to another"
+                ),
             )
         if not 1 <= m.count <= 88:
-            refuse("bad_effect", "Move at least one brick")
+            refuse("bad_effect", N_("Move at least one brick"))
         if piles[m.source][m.colour] < m.count:
-            refuse("bad_effect", f"{_pile_name(state, m.source)} has too few {m.colour} bricks")
+            refuse(
+                "bad_effect",
+                N_("%(pile)s has too few %(colour)s bricks"),
+                pile=_pile_name(state, m.source),
+                colour=named_colour(m.colour),
+            )
         piles[m.source][m.colour] -= m.count
         piles[m.to][m.colour] += m.count
     for key, delta in effect.pp.items():
         if not key.isdigit() or int(key) >= state["n"] or abs(delta) > 99:
-            refuse("bad_effect", "PP go to a seat (0, 1, ...) by at most 99")
+            refuse(
+                "bad_effect",
+                N_("A card's Prestige goes to a player at this table, at most 99 at once"),
+            )
     hand = list(state["players"][seat]["hand"])
     gone = []
     for name in effect.discard:
         card = next((c for c in hand if c["name"] == name and c["kind"] == "celebration"), None)
         if card is None:
-            refuse("bad_effect", f"No Celebration card {name} in hand to discard")
+            refuse(
+                "bad_effect",
+                N_("No Celebration card %(card)s in hand to discard"),
+                card=named_card(name),
+            )
         hand.remove(card)
         gone.append(card)
 

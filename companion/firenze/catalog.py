@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from .refusals import N_, named_colour, said
+
 # Game Contents: 88 bricks.
 COLOURS = ("white", "yellow", "green", "red", "blue", "purple")
 BRICKS = {"white": 25, "yellow": 18, "green": 15, "red": 12, "blue": 10, "purple": 8}
@@ -56,24 +58,32 @@ PRINTED_LEVEL_TILES = {6: 2}  # Level Bonus example
 PRINTED_MAJORITY = {"white": 2}  # Final Scoring example
 
 # Card texts the rulebook prints (Set Up and the card images); Palazzo applies these itself.
+# Marked for translation: a screen shows them with `_()`.
 PRINTED_CARDS = {
-    "Princess": "In this turn, pay no Card Cost for choosing a card from the Card Row.",
-    "Campanile": "Each player must build a bell tower for the Church 3 white Bricks high. "
-    "No Commission can be fulfilled until its completion.",
-    "Wholesaler": "Replace all the Bricks on one card of the Card Row with new Bricks from "
-    "the Pouch.",
-    "Mason": "This turn, your Construction Costs are reduced by 3.",
-    "Smuggler": "Exchange 1 Brick from your Storehouse for one in another player's Storehouse.",
-    "Storehouse Fire": "Place 3 Bricks from your Storehouse into the Pouch. The Bricks on this "
-    "card may not be used for that purpose.",
-    "Saboteur": "Place 1 Brick from another player's Tower in the Pouch.",
-    "Botch": "Place one Brick from one of your Towers in the Pouch.",
+    "Princess": N_("In this turn, pay no Card Cost for choosing a card from the Card Row."),
+    "Campanile": N_(
+        "Each player must build a bell tower for the Church 3 white Bricks high. "
+        "No Commission can be fulfilled until its completion."
+    ),
+    "Wholesaler": N_(
+        "Replace all the Bricks on one card of the Card Row with new Bricks from the Pouch."
+    ),
+    "Mason": N_("This turn, your Construction Costs are reduced by 3."),
+    "Smuggler": N_("Exchange 1 Brick from your Storehouse for one in another player's Storehouse."),
+    "Storehouse Fire": N_(
+        "Place 3 Bricks from your Storehouse into the Pouch. The Bricks on this "
+        "card may not be used for that purpose."
+    ),
+    "Saboteur": N_("Place 1 Brick from another player's Tower in the Pouch."),
+    "Botch": N_("Place one Brick from one of your Towers in the Pouch."),
 }
 MASON_REDUCTION = 3
 STOREHOUSE_FIRE_BRICKS = 3
 BELL_TOWER_HEIGHT = 3
 # Named in the rulebook without their text: the table records what they did.
 NAMED_WITHOUT_TEXT = ("Patrician", "Monument", "Workshop", "Recognition")
+# Every card the rulebook names: a screen names these in the reader's language (names.toml).
+NAMED_CARDS = (*PRINTED_CARDS, *NAMED_WITHOUT_TEXT)
 
 
 def teardown_split(bricks: int) -> tuple[int, int]:
@@ -93,7 +103,14 @@ def start_bricks(order: int) -> int:
 
 
 class BoardError(ValueError):
-    """A taught board that cannot be right: the message says what to fix."""
+    """A taught board that cannot be right: the message says what to fix. Marked and with its
+    values apart, like a refusal (`template`, `params`), so the web edge can translate it."""
+
+    def __init__(self, message: str, **params: object):
+        super().__init__(message % params if params else message)
+        self.template = message
+        self.params = params
+        self.message = str(self)
 
 
 class Board:
@@ -111,28 +128,41 @@ class Board:
     @classmethod
     def from_dict(cls, data) -> Board:
         if not isinstance(data, dict):
-            raise BoardError("The board is an object: commissions, majority, level_tiles")
+            raise BoardError(
+                N_("The board gives the commissions, the majority bonuses and the level tiles")
+            )
         extra = set(data) - {"commissions", "majority", "level_tiles"}
         if extra:
-            raise BoardError(f"Unknown board fields: {', '.join(sorted(extra))}")
+            raise BoardError(
+                N_("The board gives only the commissions, the majority bonuses and the level tiles")
+            )
         commissions = {}
         raw = data.get("commissions")
         if not isinstance(raw, dict) or set(raw) != set(COLOURS):
-            raise BoardError("Teach the commissions of all six towers: " + ", ".join(COLOURS))
+            raise BoardError(N_("Teach the commissions of all six towers"))
         for colour in COLOURS:
-            levels = _heights(raw[colour], f"the {colour} tower")
+            levels = _heights(
+                raw[colour], said(N_("the %(colour)s tower"), colour=named_colour(colour))
+            )
             if len(levels) != LEVELS_PER_TOWER:
-                raise BoardError(f"The {colour} tower has {LEVELS_PER_TOWER} commissions")
+                raise BoardError(
+                    N_("The %(colour)s tower has %(count)s commissions"),
+                    colour=named_colour(colour),
+                    count=LEVELS_PER_TOWER,
+                )
             commissions[colour] = levels
         majority = data.get("majority")
         if not isinstance(majority, dict) or set(majority) != set(COLOURS):
-            raise BoardError("Teach the majority bonus (the flag) of all six towers")
+            raise BoardError(N_("Teach the majority bonus (the flag) of all six towers"))
         for colour, pp in majority.items():
             if not _points(pp):
-                raise BoardError(f"The {colour} majority bonus is a whole number of PP")
-        tiles = _heights(data.get("level_tiles"), "the level tiles")
+                raise BoardError(
+                    N_("The %(colour)s majority bonus is a whole number of PP"),
+                    colour=named_colour(colour),
+                )
+        tiles = _heights(data.get("level_tiles"), said(N_("the level tiles")))
         if len(tiles) != LEVEL_TILES:
-            raise BoardError(f"There are {LEVEL_TILES} level tiles")
+            raise BoardError(N_("There are %(count)s level tiles"), count=LEVEL_TILES)
         board = cls(commissions, dict(majority), tiles)
         board.check_printed()
         return board
@@ -141,14 +171,27 @@ class Board:
         for (colour, height), pp in PRINTED_COMMISSIONS.items():
             if self.commissions[colour].get(height) != pp:
                 raise BoardError(
-                    f"The rulebook prints the {colour} commission for {height} levels at {pp} PP"
+                    N_(
+                        "The rulebook prints the %(colour)s commission for %(height)s levels at %(pp)s PP"
+                    ),
+                    colour=named_colour(colour),
+                    height=height,
+                    pp=pp,
                 )
         for height, pp in PRINTED_LEVEL_TILES.items():
             if self.level_tiles.get(height) != pp:
-                raise BoardError(f"The rulebook prints the level tile for {height} at {pp} PP")
+                raise BoardError(
+                    N_("The rulebook prints the level tile for %(height)s at %(pp)s PP"),
+                    height=height,
+                    pp=pp,
+                )
         for colour, pp in PRINTED_MAJORITY.items():
             if self.majority[colour] != pp:
-                raise BoardError(f"The rulebook prints the {colour} majority bonus at {pp} PP")
+                raise BoardError(
+                    N_("The rulebook prints the %(colour)s majority bonus at %(pp)s PP"),
+                    colour=named_colour(colour),
+                    pp=pp,
+                )
 
     def to_dict(self) -> dict:
         return {
@@ -166,15 +209,22 @@ def _points(value) -> bool:
 
 
 def _heights(raw, what: str) -> dict[int, int]:
-    """`{height: PP}` with heights as numbers or digit strings (JSON keys are strings)."""
+    """`{height: PP}` with heights as numbers or digit strings (JSON keys are strings); `what`
+    is a marked phrase (`said`) naming the tower or the tiles."""
     if not isinstance(raw, dict):
-        raise BoardError(f"For {what}, give the PP of each height")
+        raise BoardError(N_("For %(what)s, give the PP of each height"), what=what)
     out = {}
     for key, pp in raw.items():
         height = int(key) if isinstance(key, str) and key.isdigit() else key
         if not isinstance(height, int) or isinstance(height, bool) or not 1 <= height <= 99:
-            raise BoardError(f"For {what}, {key!r} is not a tower height")
+            raise BoardError(
+                N_("For %(what)s, %(height)s is not a tower height"), what=what, height=str(key)
+            )
         if not _points(pp):
-            raise BoardError(f"For {what}, the PP of height {height} is a whole number")
+            raise BoardError(
+                N_("For %(what)s, the PP of height %(height)s is a whole number"),
+                what=what,
+                height=height,
+            )
         out[height] = pp
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion import fold as core
 
 from . import cards, scoring, setup, turn
-from .refusals import Refusal, refuse
+from .refusals import N_, Refusal, named_card, refuse
 from .schema import parse
 from .state import clone, new_state
 
@@ -44,13 +44,13 @@ def apply_in_place(state: dict, event: dict) -> dict:
     kind = event["type"]
     phase = state["phase"]
     if kind != "game_started" and phase == "not_started":
-        refuse("game_not_started", "The first event of a game is game_started")
+        refuse("game_not_started", N_("The game has not started yet: its first event starts it"))
     if phase == "over" and kind != "game_started":
-        refuse("game_over", "The game is over and scored")
+        refuse("game_over", N_("The game is over and scored"))
     if kind == "card_revealed" and phase not in ("setup", "play"):
-        refuse("no_reveal_expected", "No card is turned over now")
+        refuse("no_reveal_expected", N_("No card is turned over now"))
     if phase == "setup" and kind not in ("card_revealed", "game_started"):
-        refuse("setup_incomplete", "Deal the card row first: six cards with 4 bricks each")
+        refuse("setup_incomplete", N_("Deal the card row first: six cards with 4 bricks each"))
     if kind in TURN_EVENTS:
         _gate(state, ev, kind)
     HANDLERS[kind](state, ev)
@@ -60,15 +60,23 @@ def apply_in_place(state: dict, event: dict) -> dict:
 
 def _gate(state: dict, ev, kind: str):
     if state["phase"] != "play":
-        refuse("wrong_phase", "The game is being scored: no more turns")
+        refuse("wrong_phase", N_("The game is being scored: no more turns"))
     if not 0 <= ev.player < state["n"]:
-        refuse("unknown_player", f"There is no player {ev.player}")
+        refuse("unknown_player", N_("There is no player %(seat)s"), seat=ev.player + 1)
     if ev.player != state["turn"]:
-        refuse("not_your_turn", f"It is {state['players'][state['turn']]['name']}'s turn")
+        refuse(
+            "not_your_turn",
+            N_("It is %(name)s's turn"),
+            name=state["players"][state["turn"]]["name"],
+        )
     if state["pending"]["reveal"]:
-        refuse("reveal_first", "Turn over the new card for the row first")
+        refuse("reveal_first", N_("Turn over the new card for the row first"))
     if state["pending"]["event"] is not None and kind != "card_played":
-        refuse("resolve_event_first", f"Resolve the {state['pending']['event']['name']} first")
+        refuse(
+            "resolve_event_first",
+            N_("Resolve the %(card)s first"),
+            card=named_card(state["pending"]["event"]["name"]),
+        )
 
 
 def apply(state: dict, event: dict) -> dict:
@@ -77,7 +85,7 @@ def apply(state: dict, event: dict) -> dict:
 
 
 def _past_chance(event: dict) -> tuple[str, dict]:
-    return "A card turned over cannot be taken back", {}
+    return N_("A card turned over cannot be taken back"), {}
 
 
 # Firenze's rules as the shared fold (companion/fold.py) takes them; an event is applied to a

@@ -1,12 +1,22 @@
 """Every reason a Firenze event can be refused, with the rulebook section it rests on.
 
 A Firenze refusal is a `companion.rules.Refusal` (one kind of "no" for the service, the command
-line and the web), with its own codes citing the Firenze rulebook.
+line and the web), with its own codes citing the Firenze rulebook. Like the Princes' engine it
+speaks no language: messages are marked with `N_()` and their values passed as parameters, and
+the web edge translates both the message and the citation (citations.toml; the Firenze rulebook
+exists in our sources only in English, so the other languages cite it with the section titles
+translated).
 """
 
 from __future__ import annotations
 
+from typing import NoReturn
+
+from companion.lang import N_
+from companion.rules import Named, said
 from companion.rules import Refusal as _CoreRefusal
+
+__all__ = ["CODES", "N_", "Named", "Refusal", "named_card", "named_colour", "refuse", "said"]
 
 BOOK = "Firenze rulebook"
 SETUP = f"{BOOK}, Set Up"
@@ -93,15 +103,21 @@ CODES = {
 class Refusal(_CoreRefusal):
     """An event the Firenze rules do not allow; the state it was tried on is left as it was."""
 
-    def __init__(self, code: str, message: str):
-        if code not in CODES:
-            raise KeyError(f"unregistered Firenze refusal code {code!r}")
-        Exception.__init__(self, message)
-        self.code = code
-        self.message = message
-        self.rule = CODES[code]
+    codes = CODES
 
 
-def refuse(code: str, message: str, **params: object):
-    """Refuse with `code`; the shared fold's messages come with `%(name)s` parameters."""
-    raise Refusal(code, message % params if params else message)
+def refuse(code: str, message: str, **params: object) -> NoReturn:
+    """Refuse with `code`: `message` is `N_("... %(name)s ...")`, translated at the web edge
+    like the Princes' (docs/i18n.md); colours and cards in it are `named_colour()` and `named_card()`."""
+    raise Refusal(code, message, **params)
+
+
+def named_colour(name: str) -> Named:
+    """A brick or tower colour, named at the edge in the reader's words."""
+    return Named("firenze_colours", name, name)
+
+
+def named_card(name: str) -> Named:
+    """An action card as the table read it: a card the rulebook names is named at the edge in
+    the reader's words, any other keeps the name it was recorded with."""
+    return Named("firenze_cards", name, name)

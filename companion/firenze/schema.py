@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from .catalog import CARD_KINDS, COLOURS
-from .refusals import refuse
+from .refusals import N_, refuse
 
 ENVELOPE = {"type", "seq", "by", "at", "id"}
 Colour = Literal[COLOURS]  # type: ignore[valid-type]
@@ -182,28 +182,33 @@ SCHEMAS: dict[str, type] = {
 def parse(event: dict):
     """The event's declared object, or a `bad_event` refusal naming what is wrong."""
     if not isinstance(event, dict):
-        refuse("bad_event", "An event is a JSON object with a type")
+        refuse("bad_event", N_("An event is a JSON object with a type"))
     kind = event.get("type")
     cls = SCHEMAS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        refuse("unknown_event", f"Unknown Firenze event type {kind!r}")
+        refuse("unknown_event", N_("Firenze has no event %(type)s"), type=repr(kind))
     body = {k: v for k, v in event.items() if k not in ENVELOPE}
     return _build(cls, body, kind)
 
 
 def _build(cls, data, where: str):
     if not isinstance(data, dict):
-        refuse("bad_event", f"{where} is an object")
+        refuse("bad_event", N_("%(where)s is an object"), where=where)
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields)
     if extra:
-        refuse("bad_event", f"{where}: unknown field {sorted(extra)[0]!r}")
+        refuse(
+            "bad_event",
+            N_("%(where)s: unknown field %(field)s"),
+            where=where,
+            field=sorted(extra)[0],
+        )
     values = {}
     for name, f in fields.items():
         if name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                refuse("bad_event", f"{where}: {name} is missing")
+                refuse("bad_event", N_("%(where)s: %(field)s is missing"), where=where, field=name)
             continue
         values[name] = _value(hints[name], data[name], f"{where}.{name}")
     return cls(**values)
@@ -221,28 +226,33 @@ def _value(tp, value, where: str):
         return value
     if origin is Literal:
         if value not in args or isinstance(value, bool):
-            refuse("bad_event", f"{where} is one of {', '.join(map(str, args))}")
+            refuse(
+                "bad_event",
+                N_("%(where)s is one of %(choices)s"),
+                where=where,
+                choices=", ".join(map(str, args)),
+            )
         return value
     if origin is list:
         if not isinstance(value, list):
-            refuse("bad_event", f"{where} is a list")
+            refuse("bad_event", N_("%(where)s is a list"), where=where)
         return [_value(args[0], v, f"{where}[{i + 1}]") for i, v in enumerate(value)]
     if origin is dict:
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            refuse("bad_event", f"{where} is an object")
+            refuse("bad_event", N_("%(where)s is an object"), where=where)
         return {k: _value(args[1], v, f"{where}.{k}") for k, v in value.items()}
     if dataclasses.is_dataclass(tp):
         return _build(tp, value, where)
     if tp is bool:
         if not isinstance(value, bool):
-            refuse("bad_event", f"{where} is true or false")
+            refuse("bad_event", N_("%(where)s is true or false"), where=where)
         return value
     if tp is int:
         if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
-            refuse("bad_event", f"{where} is a whole number")
+            refuse("bad_event", N_("%(where)s is a whole number"), where=where)
         return value
     if tp is str:
         if not isinstance(value, str) or not value.strip() or len(value) > 80:
-            refuse("bad_event", f"{where} is a short text")
+            refuse("bad_event", N_("%(where)s is a short text"), where=where)
         return value.strip()
     raise TypeError(f"undeclared field type {tp!r}")  # a programming error, not user input

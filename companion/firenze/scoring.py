@@ -8,7 +8,7 @@ end (`celebrations_scored`), as they are not printed in the rulebook.
 from __future__ import annotations
 
 from .catalog import COLOURS, END_BONUS
-from .refusals import refuse
+from .refusals import N_, refuse
 from .schema import CelebrationsScored
 
 
@@ -26,17 +26,20 @@ def finish(state: dict):
 
 def celebrations_scored(state: dict, ev: CelebrationsScored):
     if state["phase"] != "scoring":
-        refuse("not_scoring", "Celebration cards are turned over at the final scoring")
+        refuse("not_scoring", N_("Celebration cards are turned over at the final scoring"))
     if len(ev.points) != state["n"]:
-        refuse("bad_celebrations", "Give every player's Celebration cards, seat by seat")
+        refuse("bad_celebrations", N_("Give every player's Celebration cards, seat by seat"))
     for p, points in zip(state["players"], ev.points, strict=True):
         if len(points) != len(celebrations(p)):
             refuse(
                 "bad_celebrations",
-                f"{p['name']} has {len(celebrations(p))} Celebration cards, not {len(points)}",
+                N_("%(name)s has %(have)s Celebration cards, not %(given)s"),
+                name=p["name"],
+                have=len(celebrations(p)),
+                given=len(points),
             )
         if any(abs(x) > 99 for x in points):
-            refuse("bad_celebrations", "A Celebration card moves the marker by at most 99")
+            refuse("bad_celebrations", N_("A Celebration card moves the marker by at most 99"))
     _score(state, ev.points)
 
 

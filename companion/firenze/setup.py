@@ -18,48 +18,68 @@ from .catalog import (
     BoardError,
     start_bricks,
 )
-from .refusals import refuse
+from .refusals import N_, named_colour, refuse
 from .schema import GameStarted
 from .state import bricks, new_player, seal_key
 
 
 def game_started(state: dict, ev: GameStarted):
     if state["phase"] != "not_started":
-        refuse("game_already_started", "This game has already started")
+        refuse("game_already_started", N_("This game has already started"))
     n = len(ev.players)
     if not PLAYERS[0] <= n <= PLAYERS[1]:
-        refuse("bad_player_count", f"Firenze is for 2 to 4 players, not {n}")
+        refuse("bad_player_count", N_("Firenze is for 2 to 4 players, not %(count)s"), count=n)
     if len({p.lower() for p in ev.players}) != n:
-        refuse("bad_player_count", "Each player needs a different name")
+        refuse("bad_player_count", N_("Each player needs a different name"))
     if not 0 <= ev.start_player < n:
-        refuse("unknown_player", "The start player must be one of the players")
+        refuse("unknown_player", N_("The start player must be one of the players"))
     try:
         board = Board.from_dict(ev.board)
     except BoardError as e:
-        refuse("bad_board", str(e))
+        refuse("bad_board", e.template, **e.params)
     places: dict[str, object] = {}
     if sorted(b.numeral for b in ev.balconies) != list(BALCONY_NUMERALS):
-        refuse("bad_balconies", "Draw one balcony each of I, II, III and IV")
+        refuse("bad_balconies", N_("Draw one balcony each of I, II, III and IV"))
     for b in ev.balconies:
         if b.height not in board.commissions[b.colour]:
-            refuse("bad_balconies", f"The {b.colour} tower has no level for {b.height}")
+            refuse(
+                "bad_balconies",
+                N_("The %(colour)s tower has no level for %(height)s"),
+                colour=named_colour(b.colour),
+                height=b.height,
+            )
         if not 0 <= b.pp <= 99:
-            refuse("bad_balconies", "A balcony's PP is a whole number from the tile")
+            refuse("bad_balconies", N_("A balcony's PP is a whole number from the tile"))
         key = seal_key(b.colour, b.height)
         if key in places:
-            refuse("bad_balconies", f"Two balconies cannot cover the {b.colour} {b.height}")
+            refuse(
+                "bad_balconies",
+                N_("Two balconies cannot cover the %(colour)s commission for %(height)s"),
+                colour=named_colour(b.colour),
+                height=b.height,
+            )
         places[key] = b
     if len(ev.neutral_seals) > NEUTRAL_SEALS:
-        refuse("bad_neutral_seals", f"The game has {NEUTRAL_SEALS} neutral seals")
+        refuse("bad_neutral_seals", N_("The game has %(count)s neutral seals"), count=NEUTRAL_SEALS)
     seals: dict[str, object] = {}
     for s in ev.neutral_seals:
         key = seal_key(s.colour, s.height)
         if s.height not in board.commissions[s.colour]:
-            refuse("bad_neutral_seals", f"The {s.colour} tower has no level for {s.height}")
+            refuse(
+                "bad_neutral_seals",
+                N_("The %(colour)s tower has no level for %(height)s"),
+                colour=named_colour(s.colour),
+                height=s.height,
+            )
         if key in places:
-            refuse("bad_neutral_seals", "Neutral seals go on levels without a balcony")
+            refuse("bad_neutral_seals", N_("Neutral seals go on levels without a balcony"))
         if key in seals:
-            refuse("bad_neutral_seals", f"The {s.colour} {s.height} already has a neutral seal")
+            refuse(
+                "bad_neutral_seals",
+                N_("The %(colour)s commission for %(height)s already has a neutral seal"),
+                colour=named_colour(s.colour),
+                height=s.height,
+            )
         seals[key] = "neutral"
     players = [
         new_player(

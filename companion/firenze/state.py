@@ -10,7 +10,9 @@ import copy
 from collections import Counter
 
 from .catalog import COLOURS
-from .refusals import refuse
+from .refusals import N_, Named, named_colour, refuse, said
+
+POUCH = said(N_("The pouch"))
 
 
 def new_state() -> dict:
@@ -35,18 +37,31 @@ def has(pile: dict, colours) -> bool:
     return all(pile.get(c, 0) >= n for c, n in Counter(colours).items())
 
 
-def require(pile: dict, colours, where: str, code: str = "not_in_storehouse"):
-    """Refuse unless `pile` holds all these bricks; names the first missing colour."""
-    for colour, n in Counter(colours).items():
-        if pile.get(colour, 0) < n:
-            refuse(code, f"{where} has {pile.get(colour, 0)} {colour}, not {n}")
+def require(pile: dict, colours, where: Named | str, code: str = "not_in_storehouse"):
+    """Refuse unless `pile` holds all these bricks; names the first missing colour. `where`
+    is a marked phrase (`POUCH`, `storehouse_of(...)`) or a player's name."""
+    for c, n in Counter(colours).items():
+        if pile.get(c, 0) < n:
+            refuse(
+                code,
+                N_("%(where)s has %(have)s %(colour)s, not %(need)s"),
+                where=where,
+                have=pile.get(c, 0),
+                colour=named_colour(c),
+                need=n,
+            )
+
+
+def storehouse_of(player: dict) -> Named:
+    """A player's storehouse, in words."""
+    return said(N_("%(name)s's storehouse"), name=player["name"])
 
 
 def move(source: dict, target: dict, colours):
     """Move checked bricks (call `require` first)."""
-    for colour in colours:
-        source[colour] -= 1
-        target[colour] += 1
+    for c in colours:
+        source[c] -= 1
+        target[c] += 1
 
 
 def expand(pile: dict) -> list[str]:
@@ -74,7 +89,12 @@ def tower(player: dict, tower_id) -> dict:
     for t in player["towers"]:
         if t["id"] == tower_id:
             return t
-    refuse("tower_unknown", f"{player['name']} has no tower {tower_id}")
+    refuse(
+        "tower_unknown",
+        N_("%(name)s has no tower %(tower)s"),
+        name=player["name"],
+        tower=tower_id,
+    )
     raise AssertionError  # unreachable
 
 
@@ -94,7 +114,7 @@ def brick_total(state: dict) -> int:
 def slot(state: dict, position: int) -> dict:
     """The card row's card at `position` (1 = leftmost, as printed under the row)."""
     if not 1 <= position <= len(state["row"]):
-        refuse("no_such_card", f"The row has no card {position}")
+        refuse("no_such_card", N_("The row has no card %(position)s"), position=position)
     return state["row"][position - 1]
 
 

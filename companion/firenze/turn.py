@@ -19,27 +19,37 @@ from .catalog import (
     card_cost,
     teardown_split,
 )
-from .refusals import refuse
+from .refusals import N_, named_card, named_colour, refuse, said
 from .schema import BricksExchanged, CardTaken, CommissionFulfilled, TowersBuilt, TurnEnded
 from .scoring import finish
 from .setup import fresh_turn
-from .state import card_count, expand, move, require, seal_key, slot, total, tower
+from .state import card_count, expand, move, require, seal_key, slot, storehouse_of, total, tower
 
 
 def card_taken(state: dict, ev: CardTaken):
     t = state["t"]
     player = state["players"][ev.player]
     if t["taken"]:
-        refuse("card_already_taken", "You have already chosen this turn's card")
+        refuse("card_already_taken", N_("You have already chosen this turn's card"))
     slot(state, ev.position)
     cost = 0 if t["princess"] else card_cost(ev.position)
     if len(ev.payment) != cost:
+        if t["princess"]:
+            refuse(
+                "wrong_payment",
+                N_("With the %(card)s, card %(position)s costs you nothing"),
+                card=named_card("Princess"),
+                position=ev.position,
+            )
         refuse(
             "wrong_payment",
-            f"Card {ev.position} costs {cost} brick{'s' if cost != 1 else ''}: "
-            "one on each card to its left" + (" (the Princess: none)" if t["princess"] else ""),
+            N_("Card %(position)s costs 1 brick: one on the card to its left")
+            if cost == 1
+            else N_("Card %(position)s costs %(cost)s bricks: one on each card to its left"),
+            position=ev.position,
+            cost=cost,
         )
-    require(player["storehouse"], ev.payment, player["name"] + "'s storehouse")
+    require(player["storehouse"], ev.payment, storehouse_of(player))
     # every check passed: pay one brick on each card to the left, then take card and bricks
     for left, colour in zip(state["row"], ev.payment, strict=False):
         move(player["storehouse"], left["bricks"], [colour])
@@ -56,16 +66,17 @@ def bricks_exchanged(state: dict, ev: BricksExchanged):
     player = state["players"][ev.player]
     _after_card(t)
     if t["exchanged"]:
-        refuse("exchange_used", "You have already exchanged bricks this turn")
+        refuse("exchange_used", N_("You have already exchanged bricks this turn"))
     if t["built"] or t["closed"]:
-        refuse("wrong_phase", "Exchanging comes before building")
-    card = slot(state, ev.position)
+        refuse("wrong_phase", N_("Exchanging comes before building"))
+    row_card = slot(state, ev.position)
     if len(ev.give) != 3:
-        refuse("bad_exchange", "An exchange is 3 of your bricks for 1")
-    require(card["bricks"], [ev.take], f"Card {ev.position}", "bad_exchange")
-    require(player["storehouse"], ev.give, player["name"] + "'s storehouse")
-    move(card["bricks"], player["storehouse"], [ev.take])
-    move(player["storehouse"], card["bricks"], ev.give)
+        refuse("bad_exchange", N_("An exchange is 3 of your bricks for 1"))
+    on_card = said(N_("Card %(position)s"), position=ev.position)
+    require(row_card["bricks"], [ev.take], on_card, "bad_exchange")
+    require(player["storehouse"], ev.give, storehouse_of(player))
+    move(row_card["bricks"], player["storehouse"], [ev.take])
+    move(player["storehouse"], row_card["bricks"], ev.give)
     t["exchanged"] = True
 
 
@@ -74,31 +85,46 @@ def towers_built(state: dict, ev: TowersBuilt):
     player = state["players"][ev.player]
     _after_card(t)
     if t["built"]:
-        refuse("already_built", "Record all of this turn's building at once")
+        refuse("already_built", N_("Record all of this turn's building at once"))
     if t["closed"]:
-        refuse("wrong_phase", "Building comes before fulfilling commissions")
+        refuse("wrong_phase", N_("Building comes before fulfilling commissions"))
     if not ev.build:
-        refuse("bad_build", "Say which towers get bricks")
+        refuse("bad_build", N_("Say which towers get bricks"))
     used = sum(item.bricks for item in ev.build)
     if any(item.bricks < 1 for item in ev.build):
-        refuse("bad_build", "Each tower built on gets at least one brick")
+        refuse("bad_build", N_("Each tower built on gets at least one brick"))
     if used > MAX_BRICKS_PER_TURN:
-        refuse("too_many_bricks", f"At most {MAX_BRICKS_PER_TURN} bricks a turn, not {used}")
+        refuse(
+            "too_many_bricks",
+            N_("At most %(most)s bricks a turn, not %(used)s"),
+            most=MAX_BRICKS_PER_TURN,
+            used=used,
+        )
     due = max(0, CONSTRUCTION_COST[used] - t["mason"])
     if len(ev.cost) != due:
         refuse(
             "wrong_construction_cost",
-            f"{used} bricks cost {due} more from your storehouse"
-            + (" (with the Mason)" if t["mason"] else ""),
+            N_("%(used)s bricks cost %(due)s more from your storehouse (with the %(card)s)")
+            if t["mason"]
+            else N_("%(used)s bricks cost %(due)s more from your storehouse"),
+            used=used,
+            due=due,
+            **({"card": named_card("Mason")} if t["mason"] else {}),
         )
     ids = [item.tower for item in ev.build if item.tower is not None]
     if len(ids) != len(set(ids)):
-        refuse("bad_build", "Name each tower once")
+        refuse("bad_build", N_("Name each tower once"))
     campanile = state["campanile"]
     for item in ev.build:
         existing = tower(player, item.tower) if item.tower is not None else None
         if existing is not None and existing["colour"] != item.colour:
-            refuse("wrong_colour", f"Tower {item.tower} is {existing['colour']}, not {item.colour}")
+            refuse(
+                "wrong_colour",
+                N_("Tower %(tower)s is %(colour)s, not %(other)s"),
+                tower=item.tower,
+                colour=named_colour(existing["colour"]),
+                other=named_colour(item.colour),
+            )
         bell = existing["bell"] if existing else item.bell
         if bell:
             has_bell = any(tw["bell"] for tw in player["towers"])
@@ -111,11 +137,16 @@ def towers_built(state: dict, ev: TowersBuilt):
             ):
                 refuse(
                     "bad_bell_tower",
-                    f"One bell tower each, white, {BELL_TOWER_HEIGHT} bricks high, "
-                    "while the Campanile is on a church space",
+                    N_(
+                        "One bell tower each, %(colour)s, %(height)s bricks high, while the "
+                        "%(card)s is on a church space"
+                    ),
+                    colour=named_colour("white"),
+                    height=BELL_TOWER_HEIGHT,
+                    card=named_card(CAMPANILE),
                 )
     needed = [item.colour for item in ev.build for _ in range(item.bricks)] + list(ev.cost)
-    require(player["storehouse"], needed, player["name"] + "'s storehouse")
+    require(player["storehouse"], needed, storehouse_of(player))
     # every check passed
     move(player["storehouse"], state["pouch"], ev.cost)
     for item in ev.build:
@@ -170,15 +201,25 @@ def commission_fulfilled(state: dict, ev: CommissionFulfilled):
     if ev.tower in t["start_towers"] and not t["closed"] and ev.tower not in t["worked"]:
         refuse(
             "tower_unknown",
-            f"Tower {ev.tower} was not added to this turn: it is torn down before fulfilling",
+            N_("Tower %(tower)s was not added to this turn: it is torn down before fulfilling"),
+            tower=ev.tower,
         )
     offer = commission_for(state, built)
     if isinstance(offer, str):
-        refuse(offer, commission_problem(offer, built))
+        refuse(
+            offer,
+            COMMISSION_PROBLEMS[offer],
+            colour=named_colour(built["colour"]),
+            height=built["bricks"],
+        )
     if player["seals_left"] == 0:
-        refuse("no_seals_left", "You have placed all your seals")
+        refuse("no_seals_left", N_("You have placed all your seals"))
     if state["campanile"]["active"] and not player["bell_done"]:
-        refuse("bell_tower_first", "No commission before your bell tower for the Campanile")
+        refuse(
+            "bell_tower_first",
+            N_("No commission before your bell tower for the %(card)s"),
+            card=named_card(CAMPANILE),
+        )
     # every check passed
     close_building(state)
     pp, balcony = offer
@@ -226,20 +267,24 @@ def commission_for(state: dict, built: dict):
     return pp, None
 
 
-def commission_problem(code: str, built: dict) -> str:
-    what = f"the {built['colour']} commission for {built['bricks']}"
-    return {
-        "commission_sealed": f"{what[0].upper()}{what[1:]} is already covered by a seal",
-        "balcony_locked": f"The balcony on {what} is not open yet: balconies go in order I-IV",
-        "no_commission": f"There is no {what[4:]} on the board",
-    }[code]
+# Why a tower cannot fulfil a commission now, by the code `commission_for` gives.
+COMMISSION_PROBLEMS = {
+    "commission_sealed": N_(
+        "The %(colour)s commission for %(height)s is already covered by a seal"
+    ),
+    "balcony_locked": N_(
+        "The balcony on the %(colour)s commission for %(height)s is not open yet: balconies "
+        "go in order I-IV"
+    ),
+    "no_commission": N_("There is no %(colour)s commission for %(height)s on the board"),
+}
 
 
 def turn_ended(state: dict, ev: TurnEnded):
     t = state["t"]
     player = state["players"][ev.player]
     if not t["taken"] and state["row"]:
-        refuse("card_not_taken", "Choose a card from the row first")
+        refuse("card_not_taken", N_("Choose a card from the row first"))
     # the limits are judged after tearing down, which may bring bricks back
     after = dict(player["storehouse"])
     for tw in player["towers"]:
@@ -249,24 +294,32 @@ def turn_ended(state: dict, ev: TurnEnded):
     if len(ev.surrender) != excess:
         refuse(
             "limits_not_met",
-            f"Your storehouse holds {STOREHOUSE_LIMIT} bricks: surrender {excess}",
+            N_("Your storehouse holds %(limit)s bricks: surrender %(excess)s"),
+            limit=STOREHOUSE_LIMIT,
+            excess=excess,
         )
     discardable = [c for c in player["hand"] if c["kind"] == "personnel"] + player["buildings"]
     must = min(max(0, card_count(player) - CARD_LIMIT), len(discardable))
     if len(ev.discard) != must:
         refuse(
             "limits_not_met",
-            f"You may keep {CARD_LIMIT} action cards: discard {must} Personnel or Building",
+            N_("You may keep %(limit)s action cards: discard %(must)s Personnel or Building"),
+            limit=CARD_LIMIT,
+            must=must,
         )
     left = list(discardable)
     chosen = []
     for name in ev.discard:
         card = next((c for c in left if c["name"] == name), None)
         if card is None:
-            refuse("bad_discard", f"You have no Personnel or Building card {name} to discard")
+            refuse(
+                "bad_discard",
+                N_("You have no Personnel or Building card %(card)s to discard"),
+                card=named_card(name),
+            )
         left.remove(card)
         chosen.append(card)
-    require(after, ev.surrender, player["name"] + "'s storehouse")
+    require(after, ev.surrender, storehouse_of(player))
     # every check passed
     close_building(state)
     move(player["storehouse"], state["pouch"], ev.surrender)
@@ -284,4 +337,4 @@ def turn_ended(state: dict, ev: TurnEnded):
 
 def _after_card(t: dict):
     if not t["taken"]:
-        refuse("card_not_taken", "First choose a card from the row")
+        refuse("card_not_taken", N_("First choose a card from the row"))

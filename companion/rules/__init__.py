@@ -29,7 +29,7 @@ from .muse_princess import (
     princess_work_value,
 )
 from .principality import PALAZZO, buildings_of, counts, covered, empty_spaces, occupied
-from .refusals import CODES, Refusal
+from .refusals import CODES, Named, Refusal, said
 from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
@@ -57,6 +57,8 @@ __all__ = [
     "NeedFullLog",
     "Player",
     "Refusal",
+    "Named",  # a thing named in a refusal, and a marked phrase (`said`): docs/i18n.md
+    "said",
     "apply",
     "apply_in_place",
     "event_types",

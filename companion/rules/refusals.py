@@ -9,7 +9,7 @@ rule everywhere and the tests can prove that every code is reachable.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import ClassVar, NoReturn
 
 from companion.lang import N_
 
@@ -202,8 +202,10 @@ def said(message: str, **params: object) -> Named:
 class Refusal(Exception):
     """An event the rules do not allow; the state it was tried on is left exactly as it was."""
 
+    codes: ClassVar[dict[str, str]] = CODES  # code -> rule cited; another game's are its own
+
     def __init__(self, code: str, message: str, **params: object):
-        if code not in CODES:
+        if code not in self.codes:
             raise KeyError(f"unregistered refusal code {code!r}")
         text = message % params if params else message
         super().__init__(text)
@@ -211,7 +213,7 @@ class Refusal(Exception):
         self.template = message  # the marked message, before its parameters are filled in
         self.params = params
         self.message = text
-        self.rule = CODES[code]
+        self.rule = self.codes[code]
         self.seq: int | None = None  # where replay met it
 
     def to_dict(self) -> dict:

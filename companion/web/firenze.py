@@ -153,7 +153,7 @@ def board_teach():
         learned_board().teach(data)
     except BoardError as e:
         return render_template(
-            "firenze/board_form.html", **_board_form_context(None, str(e), form)
+            "firenze/board_form.html", **_board_form_context(None, refusal_message(e), form)
         ), 422
     return redirect(url_for("firenze.host_form"), code=303)
 
@@ -387,11 +387,10 @@ def act(game_id: str):
             by = str(me.seat)
         get_table().record(game_id, event, by=by, event_id=event_id)
         done = "Recorded."
-    except (Refusal, FormError) as e:
-        refusal = {
-            "message": getattr(e, "message", str(e)),
-            "rule": getattr(e, "rule", None),
-        }
+    except Refusal as e:
+        refusal = e  # told in the reader's language by the one `refusal_message`
+    except FormError as e:
+        refusal = {"message": str(e), "rule": None}
     status = 422 if refusal else 200
     if view == "host":
         return render_block(

@@ -1,0 +1,165 @@
+"""Firenze's engine words in German and French at the web edge (docs/i18n.md): every kind of
+refusal and its rule citation, the names of its cards and colours; the engine keeps the code,
+the parameters and the English sentence, the edge translates with the Princes' one function."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from companion import lang
+from companion.firenze import Refusal
+from companion.firenze.catalog import Board, BoardError
+from companion.web.i18n import refusal_message
+from tests.firenze.test_refusals import CASES
+from tests.web.conftest import csrf_token_for
+from tests.web.firenze_table import board_form, deal_row, host_game
+from tests.web.test_firenze_web import kept_tokens_in
+
+
+def refused(position, event) -> Refusal:
+    with pytest.raises(Refusal) as r:
+        position().add(event)
+    return r.value
+
+
+def told(app, language: str, refusal) -> tuple[str, str]:
+    """(message, citation) as a reader of `language` reads them."""
+    with app.test_request_context(f"/?lang={language}"):
+        assert lang.current() == language
+        return refusal_message(refusal), lang.citation(refusal.rule)
+
+
+@pytest.mark.parametrize(
+    ("code", "position", "event"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
+)
+def test_every_firenze_refusal_is_told_in_german_and_french(app, code, position, event):
+    r = refused(position, event)
+    english, rule = told(app, "en", r)
+    assert english == r.message and rule == r.rule  # the engine's English, as it was
+    for language in ("de", "fr"):
+        words, cited = told(app, language, r)
+        assert words != english and "%(" not in words, (language, words)
+        assert cited != rule and cited.strip(), (language, cited)
+
+
+def test_the_undo_refusals_of_the_shared_fold_are_told_too(app):
+    from tests.firenze.test_refusals import build, taken
+
+    fold = taken()
+    fold.add(build({"colour": "yellow", "bricks": 2}))
+    fold.add({"type": "retracted", "seqs": [fold.last_seq]})
+    with pytest.raises(Refusal) as r:
+        fold.add({"type": "retracted", "seqs": [fold.effective[-1]["seq"]]})
+    assert r.value.code == "retraction_past_reveal"
+    assert told(app, "de", r.value)[0] == (
+        "Eine aufgedeckte Karte kann nicht zurückgenommen werden"
+    )
+    assert told(app, "fr", r.value) == (
+        "Une carte retournée ne peut pas être reprise",
+        "décision de Palazzo : l’annulation",
+    )
+
+
+def test_cards_and_colours_are_named_in_the_readers_words(app):
+    from tests.firenze.test_refusals import event_first, fresh, with_tower
+
+    botch = refused(event_first, {"type": "card_played", "player": 0, "card": "Mason"})
+    assert botch.params["card"] == "Botch" and botch.message == "Resolve the Botch first"
+    assert told(app, "de", botch)[0] == "Handle zuerst Pfusch ab"
+    assert told(app, "fr", botch)[0] == "Résous d’abord Malfaçon"
+    colour = refused(
+        with_tower,
+        {
+            "type": "towers_built",
+            "player": 0,
+            "build": [{"tower": 1, "colour": "yellow", "bricks": 1}],
+        },
+    )
+    assert colour.message == "Tower 1 is white, not yellow"
+    assert told(app, "de", colour) == (
+        "Turm 1 ist in Weiß, nicht in Gelb",
+        "Firenze-Spielregel (englische Ausgabe), 3) Türme bauen: jeder Turm hat nur eine Farbe",
+    )
+    assert told(app, "fr", colour)[0] == "La tour 1 est blanche, pas jaune"
+    # a card the rulebook does not name keeps the name the table gave it
+    clerk = refused(fresh, {"type": "card_played", "player": 0, "card": "Clerk"})
+    assert told(app, "de", clerk)[0] == "Thomas hat keine Karte Clerk zum Ausspielen"
+
+
+def test_a_board_error_is_told_in_each_language(app):
+    with pytest.raises(BoardError) as e:
+        Board.from_dict({"commissions": {}, "majority": {}, "level_tiles": {}})
+    assert told_board(app, "de", e.value) == "Trage die Aufträge aller sechs Türme ein"
+    assert told_board(app, "fr", e.value) == "Indique les commandes des six tours"
+
+
+def told_board(app, language, error):
+    with app.test_request_context(f"/?lang={language}"):
+        return refusal_message(error)
+
+
+def words(page: str, css: str) -> str:
+    match = re.search(rf'<p class="{css}">(.*?)</p>', page, re.S)
+    assert match, page
+    return html.unescape(match.group(1))
+
+
+def refusal_block(page: str) -> str:
+    match = re.search(r'<div class="refusal".*?</div>', page, re.S)
+    assert match, page
+    return html.unescape(match.group(0))
+
+
+@pytest.mark.parametrize(
+    ("language", "message", "rule", "turn"),
+    [
+        (
+            "de",
+            "Karte 3 kostet 2 Steine: einen auf jede Karte links von ihr",
+            "Firenze-Spielregel (englische Ausgabe), 1) Eine Karte wählen: Kartenkosten",
+            "Thomas ist am Zug",
+        ),
+        (
+            "fr",
+            "La carte 3 coûte 2 briques : une sur chaque carte à sa gauche",
+            "Règle de Firenze (édition anglaise), 1) Choisir une carte : coût des cartes",
+            "C’est au tour de Thomas",
+        ),
+    ],
+)
+def test_a_phone_reads_firenze_refusals_in_its_language(app, client, language, message, rule, turn):
+    game_id = host_game(client)
+    deal_row(client, game_id)
+    tokens = kept_tokens_in(app, game_id)
+    thomas, holger = app.test_client(), app.test_client()
+    thomas.get(f"/games/{game_id}/join/{tokens.seats[0]}")
+    holger.get(f"/games/{game_id}/join/{tokens.seats[1]}")
+    for phone in (thomas, holger):
+        phone.get(f"/?lang={language}")  # the switch: this phone's cookie
+    act = f"/firenze/{game_id}/act"
+    page = thomas.post(
+        act,
+        data={"csrf_token": csrf_token_for(thomas), "action": "take", "position": "3"},
+    )
+    assert page.status_code == 422
+    assert words(page.text, "refusal-message") == message
+    assert rule in words(page.text, "refusal-rule")
+    alert = refusal_block(page.text)  # the screen around it is the web layer's own words
+    assert "Card 3 costs" not in alert and "Choose a card: Card Costs" not in alert
+    other = holger.post(act, data={"csrf_token": csrf_token_for(holger), "action": "end"})
+    assert other.status_code == 422 and words(other.text, "refusal-message") == turn
+    assert "Thomas's turn" not in refusal_block(other.text)
+
+
+def test_the_board_form_tells_a_contradiction_of_the_rulebook_in_german(client):
+    client.get("/?lang=de")
+    form = board_form(csrf_token_for(client))
+    form["pp_green_3"] = "9"  # the rulebook prints green height 5 at 4 PP
+    page = client.post("/firenze/board", data=form)
+    assert page.status_code == 422
+    alert = refusal_block(page.text)
+    assert "Die Spielregel druckt den Auftrag für Höhe 5 am Turm in Grün mit 4 PP" in alert
+    assert "The rulebook prints" not in alert
