@@ -64,15 +64,36 @@ def translate(message: str, params: dict | None = None) -> str:
     """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now;
     a parameter naming a catalog thing (with `kind` and `id`, the engine's `Named`) is named in
     the reader's edition."""
-    named = {}
-    for key, value in (params or {}).items():
-        kind = getattr(value, "kind", None)
-        if kind == "message":  # a marked phrase (`said`), with parameters of its own
-            value = translate(value.id, getattr(value, "params", None))
-        elif isinstance(kind, str):
-            value = thing_name(kind, value.id, str(value))
-        named[key] = value
-    return _(message, **named)
+    return _said(message, params)
+
+
+def words(value: object) -> str:
+    """What the engine said, in the reader's language: a marked message (the engine's `said`
+    or plural `ngettext`), a thing of the catalog (`Named`), either as JSON-shaped data kept
+    in a state (`said_data`), or any other value as it is."""
+    return str(_word(value))
+
+
+def _said(message: str, params: dict | None, plural: str | None = None) -> str:
+    filled = {key: _word(value) for key, value in (params or {}).items()}
+    if plural is not None:
+        return ngettext(message, plural, **filled)  # type: ignore[arg-type]
+    return _(message, **filled)
+
+
+def _word(value: object) -> object:
+    if isinstance(value, dict):  # the JSON form of `said_data`
+        if "said" in value:
+            return _said(value["said"], value.get("params"), value.get("plural"))
+        if "named" in value:
+            return thing_name(value["named"], value["id"], value["text"])
+        return value
+    kind = getattr(value, "kind", None)
+    if kind == "message":  # a marked phrase (`said`), with parameters of its own
+        return _said(value.id, getattr(value, "params", None), getattr(value, "plural", None))
+    if isinstance(kind, str):
+        return thing_name(kind, value.id, str(value))
+    return value
 
 
 @cache

@@ -250,7 +250,7 @@ def fact_of(
     solo_words = ()
     if after.solo_log > before.solo_log:
         solo_words = tuple(
-            e["say"]
+            e.get("said", e["say"])  # marked: told in the reader's language
             for e in wolfgang_decisions(state, before.solo_log)
             if e.get("who") == "wolfgang" and e.get("say")
         )

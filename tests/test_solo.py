@@ -762,11 +762,12 @@ def test_wolfgangs_moves_are_never_typed_in():
     assert (g.wolfgang.money, g.wolfgang.fame) == (1100, -2)
 
 
-def test_every_solo_refusal_is_reachable_and_changes_nothing():
-    reached = set()
+def solo_refusals() -> list[Refusal]:
+    """One of each solo refusal (and a few more), each refused with the state unchanged."""
+    refusals: list[Refusal] = []
 
     def no(game, kind, **payload):
-        reached.add(game.refused(kind, **payload).code)
+        refusals.append(game.refused(kind, **payload))
 
     g = Solo()
     no(g, "auction_opened", player=0, object="jester")  # not_solo
@@ -865,8 +866,12 @@ def test_every_solo_refusal_is_reachable_and_changes_nothing():
         with pytest.raises(Refusal) as info:
             apply_in_place(base, {"type": kind, **payload})
         assert info.value.code == "solo_only" and base.to_dict() == before
-        reached.add("solo_only")
+        refusals.append(info.value)
+    return refusals
 
+
+def test_every_solo_refusal_is_reachable_and_changes_nothing():
+    reached = {r.code for r in solo_refusals()}
     solo_codes = {c for c, rule in CODES.items() if rule.startswith("Solo Rules")}
     # bad_solo_setup: test_bad_solo_setups_are_refused
     assert solo_codes - {"bad_solo_setup"} <= reached, solo_codes - reached

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.lang import _, current, ngettext, thing_name
+from companion.lang import _, current, ngettext, thing_name, words
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -134,7 +134,7 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
     if teller is not None:
         text = teller(fact, state, who, viewer)
     else:
-        said = "; ".join(fact.solo_words)
+        said = "; ".join(map(words, fact.solo_words))
         text = said or str(fact.type or "event").replace("_", " ").capitalize()
         return _with_consequences(text, fact, state, solo=False)
     return _with_consequences(text, fact, state)
@@ -417,8 +417,10 @@ def _solo_step_done(fact, state, who, viewer):
     if n == 0:
         return _("The table is set up for the solo game")
     log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
-    said = next((x["say"] for x in log if x.get("n") == n), None)
-    return _("Done on the table: %(step)s", step=said) if said else _("A step is done on the table")
+    said = next((x.get("said", x["say"]) for x in log if x.get("n") == n), None)
+    if not said:
+        return _("A step is done on the table")
+    return _("Done on the table: %(step)s", step=words(said))
 
 
 def _die_mode_changed(fact, state, who, viewer):
@@ -630,7 +632,7 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     game over, whose turn it is now."""
     extra = [_purchase(state, bought) for bought in fact.purchases]
     if solo and fact.solo_words:
-        extra.append("; ".join(fact.solo_words))
+        extra.append("; ".join(map(words, fact.solo_words)))
     extra.extend(round_ended(state, done) for done in fact.rounds_ended)
     if fact.final is not None:
         extra.append(final_words(state, fact.final))

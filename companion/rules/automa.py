@@ -32,17 +32,19 @@ from .catalog import (
     WORK_VALUE,
 )
 from .principality import counts
+from .refusals import N_, Named, listed, ngettext, said, said_data, said_from_data
 from .rounds import principality_counts
 from .solo_state import solo_of
 from .state import GameState
 
 WOLFGANG_SEAT = 1
+# What Wolfgang would do, in the words of "not %(action)s" (why_words).
 ACTION_NAMES = {
-    "work": "complete a Work",
-    "build": "build a Building",
-    "profession": "take a Profession card",
-    "freedom": "introduce a Freedom",
-    "bonus": "acquire a Bonus card",
+    "work": N_("not complete a Work: %(why)s"),
+    "build": N_("not build a Building: %(why)s"),
+    "profession": N_("not take a Profession card: %(why)s"),
+    "freedom": N_("not introduce a Freedom: %(why)s"),
+    "bonus": N_("not acquire a Bonus card: %(why)s"),
 }
 
 
@@ -107,27 +109,49 @@ def payment(money: int, amount: int) -> dict:
     return {"money": money, "spaces": spaces, "change": spaces * WOLFGANG_FLORIN_PER_FAME - short}
 
 
-def payment_words(amount: int, pay: dict) -> str:
+def payment_words(amount: int, pay: dict) -> Named:
+    """How he pays `amount`, marked for translation (`said`: English as a string)."""
     if not pay["spaces"]:
-        return f"he pays {amount}"
-    cash = f"pays his {pay['money']} Florin and " if pay["money"] else "has no money: "
-    change = f", {pay['change']} Florin change" if pay["change"] else ""
-    return (
-        f"he {cash}moves {pay['spaces']} space{'s' * (pay['spaces'] != 1)} back on the "
-        f"Fame track for {amount}{change}"
-    )
+        return said(N_("he pays %(amount)s"), amount=amount)
+    if pay["money"]:
+        words = ngettext(
+            "he pays his %(money)s Florin and moves %(num)s space back on the Fame track for "
+            "%(amount)s",
+            "he pays his %(money)s Florin and moves %(num)s spaces back on the Fame track for "
+            "%(amount)s",
+            pay["spaces"],
+            money=pay["money"],
+            amount=amount,
+        )
+    else:
+        words = ngettext(
+            "he has no money: moves %(num)s space back on the Fame track for %(amount)s",
+            "he has no money: moves %(num)s spaces back on the Fame track for %(amount)s",
+            pay["spaces"],
+            amount=amount,
+        )
+    if pay["change"]:
+        return said(
+            N_("%(payment)s, %(change)s Florin change"), payment=words, change=pay["change"]
+        )
+    return words
 
 
-def payment_moves(pay: dict) -> list[str]:
+def payment_moves(pay: dict) -> list[Named]:
     """What to move on the table for a payment: his money, his Fame disk, his change."""
     moves = []
     if pay["money"]:
-        moves.append(f"Take {pay['money']} Florin from Wolfgang")
+        moves.append(said(N_("Take %(money)s Florin from Wolfgang"), money=pay["money"]))
     if pay["spaces"]:
-        n = pay["spaces"]
-        moves.append(f"Move his Fame disk back {n} space{'s' * (n != 1)}")
+        moves.append(
+            ngettext(
+                "Move his Fame disk back %(num)s space",
+                "Move his Fame disk back %(num)s spaces",
+                pay["spaces"],
+            )
+        )
     if pay["change"]:
-        moves.append(f"Give him {pay['change']} Florin change")
+        moves.append(said(N_("Give him %(change)s Florin change"), change=pay["change"]))
     return moves
 
 
@@ -162,8 +186,11 @@ def protected_objects(state: GameState, card: dict) -> list[str]:
     return out
 
 
-def dice_words(modifier: int | None) -> str:
-    return f"{modifier}+1D6" if modifier is not None else "1D6"
+def dice_words(modifier: int | None) -> Named:
+    """The roll, as the Automa card prints it ("6+1D6"); the German edition writes W6."""
+    if modifier is None:
+        return said(N_("1D6"))
+    return said(N_("%(modifier)s+1D6"), modifier=modifier)
 
 
 def last_bid(modifier: int | None, value: int) -> int:
@@ -173,14 +200,14 @@ def last_bid(modifier: int | None, value: int) -> int:
 # --- Wolfgang buys an object ----------------------------------------------------------------
 
 
-def unable_to_buy(state: GameState, obj: str) -> str | None:
+def unable_to_buy(state: GameState, obj: str) -> Named | None:
     auc = solo_of(state).auction
     if auc["bought"] == obj:
-        return "you bought it"
+        return said(N_("you bought it"))
     if state.stacks[obj] <= 0:
-        return "none is left"
+        return said(N_("none is left"))
     if obj == "builder" and state.players[WOLFGANG_SEAT].builders >= MAX_BUILDERS:
-        return f"he has {MAX_BUILDERS} Builders"
+        return said(N_("he has %(builders)s Builders"), builders=MAX_BUILDERS)
     return None
 
 
@@ -207,10 +234,12 @@ def purchase(state: GameState) -> dict:
         if obj == TWO_PLAYER_LANDSCAPE_OBJECT:
             slot = leftmost_face_down_profession(state)
             if not any(unable_to_buy(state, kind) is None for kind in LANDSCAPES):
-                passed.append(["landscape", "none he could buy"])  # no need to flip a card
+                passed.append(["landscape", said(N_("none he could buy"))])  # no card to flip
                 continue
             if slot is None:
-                passed.append(["landscape", "he has no face-down Profession card to show one"])
+                passed.append(
+                    ["landscape", said(N_("he has no face-down Profession card to show one"))]
+                )
                 continue
             pid = row(state)[slot]["card"]
             if pid is None:
@@ -234,33 +263,75 @@ def purchase(state: GameState) -> dict:
     return {"object": None, "passed": passed}
 
 
-def purchase_words(decision: dict, pay: dict | None, state: GameState) -> str:
+def purchase_words(decision: dict, pay: dict | None, state: GameState) -> Named:
     obj = decision["object"]
-    skipped = "; ".join(f"not the {OBJECT_NAMES[o]}: {why}" for o, why in decision["passed"])
+    skipped = listed(
+        [
+            said(N_("not the %(object)s: %(why)s"), object=object_named(o), why=why)
+            for o, why in decision["passed"]
+        ],
+        N_("%(one)s; %(other)s"),
+    )
     if obj is None:
-        return "Wolfgang buys nothing" + (
-            f" ({skipped})" if skipped else ": there is nothing on the card he can buy"
-        )
-    name = OBJECT_NAMES[obj]
-    why = "the leftmost object he can buy" + (f" ({skipped})" if skipped else "")
+        if skipped:
+            return said(N_("Wolfgang buys nothing (%(skipped)s)"), skipped=skipped)
+        return said(N_("Wolfgang buys nothing: there is nothing on the card he can buy"))
+    name = object_named(obj)
+    why = (
+        said(N_("the leftmost object he can buy (%(skipped)s)"), skipped=skipped)
+        if skipped
+        else said(N_("the leftmost object he can buy"))
+    )
     if obj in LANDSCAPES:
         slot = leftmost_face_down_profession(state)
         pid = row(state)[slot]["card"] if slot is not None else None
         if pid:
-            why += (
-                f"; his leftmost face-down card, the {state.catalog.professions[pid].name}, "
-                f"shows a {name}"
+            why = said(
+                N_(
+                    "%(why)s; his leftmost face-down card, the %(profession)s, shows a %(landscape)s"
+                ),
+                why=why,
+                profession=profession_named(state, pid),
+                landscape=name,
             )
     assert pay is not None  # he pays for whatever he buys
     mod = decision["modifier"]
-    sums = f"{decision['roll']} + {mod}" if mod is not None else f"{decision['roll']}"
+    sums = (
+        said(N_("%(roll)s + %(modifier)s"), roll=decision["roll"], modifier=mod)
+        if mod is not None
+        else decision["roll"]
+    )
     price = payment_words(decision["last_bid"], pay)
     if decision["by"] == "you":
-        return (
-            f"Wolfgang buys the {name}: {why}; your roll of {sums} set the last bid at "
-            f"{decision['last_bid']}: {price}"
+        return said(
+            N_(
+                "Wolfgang buys the %(object)s: %(why)s; your roll of %(sums)s set the last bid "
+                "at %(bid)s: %(price)s"
+            ),
+            object=name,
+            why=why,
+            sums=sums,
+            bid=decision["last_bid"],
+            price=price,
         )
-    return f"Wolfgang buys the {name}: {why}; rolled {sums}, {price}"
+    return said(
+        N_("Wolfgang buys the %(object)s: %(why)s; rolled %(sums)s, %(price)s"),
+        object=name,
+        why=why,
+        sums=sums,
+        price=price,
+    )
+
+
+def object_named(obj: str) -> Named:
+    """An auction object, named in the reader's edition at the edge."""
+    return Named("objects", obj, OBJECT_NAMES[obj])
+
+
+def profession_named(state: GameState, pid: object) -> Named | str:
+    """A Profession card by the name the table knows it by (a taught card keeps its own)."""
+    card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
+    return Named("professions", str(pid), card.name) if card else str(pid)
 
 
 # --- choosing among drawn cards -------------------------------------------------------------
@@ -282,8 +353,11 @@ def best_cards(state: GameState, deck: str, cards: list[str]) -> list[str]:
     return [c for c in cards if values[c] == top]
 
 
-def card_name(deck: str, card: str) -> str:
-    return (PRESTIGE_CARDS if deck == "prestige" else BONUS_CARDS)[card][0]
+def card_name(deck: str, card: str) -> Named:
+    """A Prestige or Bonus card's name, in the reader's edition at the edge."""
+    if deck == "prestige":
+        return Named("prestige_cards", card, PRESTIGE_CARDS[card][0])
+    return Named("bonus_cards", card, BONUS_CARDS[card][0])
 
 
 def offer_size(state: GameState, deck: str) -> int:
@@ -318,12 +392,12 @@ def possible(state: GameState, action: str) -> dict:
     when an action is "not possible" (and nothing else: no once-per-round limit for him)."""
     if action == "work":
         if leftmost_face_down(state) is None:
-            return {"ok": False, "why": "he has no face-down card"}
+            return {"ok": False, "why": said(N_("he has no face-down card"))}
         return {"ok": True}
     if action in ("build", "freedom"):
         slot = leftmost_face_down_profession(state)
         if slot is None:
-            return {"ok": False, "why": "he has no face-down Profession card"}
+            return {"ok": False, "why": said(N_("he has no face-down Profession card"))}
         pid = row(state)[slot]["card"]
         if pid is None:
             return {"need": "reveal", "owner": "wolfgang", "purpose": action}
@@ -332,21 +406,32 @@ def possible(state: GameState, action: str) -> dict:
             if state.building_supply[prof.building] <= 0:
                 return {
                     "ok": False,
-                    "why": f"his {prof.name} shows the {BUILDINGS[prof.building][0]}, none left",
+                    "why": said(
+                        N_("his %(profession)s shows the %(building)s, none left"),
+                        profession=profession_named(state, pid),
+                        building=Named("buildings", prof.building, BUILDINGS[prof.building][0]),
+                    ),
                 }
             return {"ok": True, "building": prof.building, "profession": pid}
         if state.freedom_supply[prof.freedom] <= 0:
-            return {"ok": False, "why": f"his {prof.name} shows {prof.freedom.title()}, none left"}
+            return {
+                "ok": False,
+                "why": said(
+                    N_("his %(profession)s shows %(freedom)s, none left"),
+                    profession=profession_named(state, pid),
+                    freedom=Named("freedoms", prof.freedom, prof.freedom.title()),
+                ),
+            }
         return {"ok": True, "freedom": prof.freedom, "profession": pid}
     if action == "profession":
         if state.profession_deck <= 0:
-            return {"ok": False, "why": "the Profession deck is empty"}
+            return {"ok": False, "why": said(N_("the Profession deck is empty"))}
         return {"ok": True}
     if action == "bonus":
         if not state.bonus_deck:
-            return {"ok": False, "why": "the Bonus deck is empty"}
+            return {"ok": False, "why": said(N_("the Bonus deck is empty"))}
         if leftmost_face_down(state) is None:
-            return {"ok": False, "why": "he has no face-down card to put it on"}
+            return {"ok": False, "why": said(N_("he has no face-down card to put it on"))}
         return {"ok": True}
     raise ValueError(action)
 
@@ -356,7 +441,7 @@ def choose_action(state: GameState, card: dict, panel: str) -> dict:
     list; a forced Work when his face-down cards are as many as the rounds left."""
     if must_work(state):
         return {"action": "work", "forced": True, "source": "forced", "skipped": []}
-    skipped: list[list[str]] = []
+    skipped: list[list[object]] = []
     for source, options in (("panel", card[panel]), ("fallback", AUTOMA_FALLBACK)):
         for action in options:
             if source == "fallback" and any(a == action for a, _ in skipped):
@@ -372,25 +457,47 @@ def choose_action(state: GameState, card: dict, panel: str) -> dict:
                     "skipped": skipped,
                     **{k: v for k, v in answer.items() if k != "ok"},
                 }
-            skipped.append([action, answer["why"]])
+            skipped.append([action, said_data(answer["why"])])  # kept in the state: JSON
     return {"action": None, "forced": False, "source": "none", "skipped": skipped}
 
 
-def why_words(decision: dict, panel: str) -> str:
-    panel_name = "middle" if panel == "first_action" else "bottom"
+def why_words(decision: dict, panel: str) -> Named:
     if decision["forced"]:
-        return "forced: he has as many face-down cards as rounds remain, so the card is ignored"
-    skipped = "; ".join(f"not {ACTION_NAMES[a]}: {why}" for a, why in decision["skipped"])
+        return said(
+            N_("forced: he has as many face-down cards as rounds remain, so the card is ignored")
+        )
+    skipped = listed(
+        [said(ACTION_NAMES[a], why=said_from_data(why)) for a, why in decision["skipped"]],
+        N_("%(one)s; %(other)s"),
+    )
+    middle = panel == "first_action"
     if decision["source"] == "panel":
-        base = f"the leftmost possible action of the {panel_name} panel"
+        base = (
+            said(N_("the leftmost possible action of the middle panel"))
+            if middle
+            else said(N_("the leftmost possible action of the bottom panel"))
+        )
     elif decision["source"] == "fallback":
         base = (
-            f"nothing on the {panel_name} panel was possible, so the first possible of "
-            "Profession, Build, Bonus, Freedom"
+            said(
+                N_(
+                    "nothing on the middle panel was possible, so the first possible of "
+                    "Profession, Build, Bonus, Freedom"
+                )
+            )
+            if middle
+            else said(
+                N_(
+                    "nothing on the bottom panel was possible, so the first possible of "
+                    "Profession, Build, Bonus, Freedom"
+                )
+            )
         )
     else:
-        base = "no action was possible"
-    return base + (f" ({skipped})" if skipped else "")
+        base = said(N_("no action was possible"))
+    if skipped:
+        return said(N_("%(why)s (%(skipped)s)"), why=base, skipped=skipped)
+    return base
 
 
 def work_value(state: GameState, slot: int) -> dict:
@@ -419,18 +526,30 @@ def work_value(state: GameState, slot: int) -> dict:
     }
 
 
-def work_words(state: GameState, wv: dict, card_words: str, why: str) -> str:
+def work_words(state: GameState, wv: dict, card_words: Named, why: Named) -> Named:
     parts = wv["parts"]
-    bits = [f"{parts['minimum']} (round minimum)"]
+    bits = [said(N_("%(value)s (round minimum)"), value=parts["minimum"])]
     if parts["jesters"]:
-        bits.append(f"{parts['jesters']} (Jesters)")
+        bits.append(said(N_("%(value)s (Jesters)"), value=parts["jesters"]))
     if parts["recruiting"]:
-        bits.append(f"{parts['recruiting']} (Recruiting cards)")
+        bits.append(said(N_("%(value)s (Recruiting cards)"), value=parts["recruiting"]))
     for b, v in wv["bonus"].items():
-        bits.append(f"{v} ({BONUS_CARDS[b][0]})")
-    return (
-        f"Wolfgang completes a Work with {card_words} ({why}): {' + '.join(bits)} = "
-        f"{wv['total']}; he takes {wv['prestige']} PP and {wv['florin']} Florin"
+        bits.append(
+            said(
+                N_("%(value)s (%(card)s)"), value=v, card=Named("bonus_cards", b, BONUS_CARDS[b][0])
+            )
+        )
+    return said(
+        N_(
+            "Wolfgang completes a Work with %(card)s (%(why)s): %(sum)s = %(total)s; he takes "
+            "%(prestige)s PP and %(florin)s Florin"
+        ),
+        card=card_words,
+        why=why,
+        sum=listed(bits, N_("%(one)s + %(other)s")),
+        total=wv["total"],
+        prestige=wv["prestige"],
+        florin=wv["florin"],
     )
 
 

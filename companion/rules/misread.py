@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .catalog import BUILDINGS
 from .module import some
-from .refusals import N_, refuse, said
+from .refusals import N_, Named, listed, refuse, said
 from .state import GameState
 
 MISREAD_CORRECTED = "misread_corrected"
@@ -103,33 +104,58 @@ def corrected(target: dict, fix: MisreadCorrected) -> dict:
     return {**target, field: fix.value}
 
 
-def table_changes(before: GameState, after: GameState, seat: int | None = None) -> list[str]:
-    """What must move on the table after a correction, in plain words: money and Prestige
-    Points per player, the Profession cards face up, the buildings. A person's money is told
-    only to that person's phone (`seat`); Wolfgang keeps nothing secret in the solo game."""
-    lines: list[str] = []
+def table_changes(before: GameState, after: GameState, seat: int | None = None) -> list[Named]:
+    """What must move on the table after a correction, in plain words (`said`: English as a
+    string, in the reader's language by `companion.lang.words()`): money and Prestige Points
+    per player, the Profession cards face up, the buildings. A person's money is told only to
+    that person's phone (`seat`); Wolfgang keeps nothing secret in the solo game."""
+    lines: list[Named] = []
     for s, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
         secret = s != seat and not some(after, "automated", s)
         money = a.money - b.money
         if money and not secret:
             lines.append(
-                f"Give {a.name} {money} Florin more"
+                said(N_("Give %(name)s %(money)s Florin more"), name=a.name, money=money)
                 if money > 0
-                else f"Take {-money} Florin more from {a.name}"
+                else said(N_("Take %(money)s Florin more from %(name)s"), name=a.name, money=-money)
             )
         fame = a.fame - b.fame
         if fame:
-            way = "forward" if fame > 0 else "back"
-            lines.append(f"Move {a.name}'s Prestige Point marker {abs(fame)} {way}")
+            lines.append(
+                said(
+                    N_("Move %(name)s's Prestige Point marker %(spaces)s forward")
+                    if fame > 0
+                    else N_("Move %(name)s's Prestige Point marker %(spaces)s back"),
+                    name=a.name,
+                    spaces=abs(fame),
+                )
+            )
         for card in sorted(set(b.table) - set(a.table)):
-            lines.append(f"{a.name} no longer has the {_name(after, card)} face up")
+            lines.append(
+                said(
+                    N_("%(name)s no longer has the %(card)s face up"),
+                    name=a.name,
+                    card=_name(after, card),
+                )
+            )
         for card in sorted(set(a.table) - set(b.table)):
-            lines.append(f"{a.name} has the {_name(after, card)} face up")
+            lines.append(
+                said(N_("%(name)s has the %(card)s face up"), name=a.name, card=_name(after, card))
+            )
         if sorted(b.buildings) != sorted(a.buildings):
-            lines.append(f"{a.name}'s buildings are now: {', '.join(a.buildings) or 'none'}")
+            built = [Named("buildings", x, BUILDINGS[x][0]) for x in a.buildings if x in BUILDINGS]
+            lines.append(
+                said(
+                    N_("%(name)s's buildings are now: %(buildings)s"),
+                    name=a.name,
+                    buildings=listed(built, N_("%(one)s, %(other)s")),
+                )
+                if built
+                else said(N_("%(name)s's buildings are now: none"), name=a.name)
+            )
     return lines
 
 
-def _name(state: GameState, card: str) -> str:
+def _name(state: GameState, card: str) -> Named | str:
     prof = state.catalog.professions.get(card)
-    return prof.name if prof is not None else str(card)
+    return Named("professions", card, prof.name) if prof is not None else str(card)

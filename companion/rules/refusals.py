@@ -13,7 +13,18 @@ from typing import ClassVar, NoReturn
 
 from companion.lang import N_
 
-__all__ = ["CODES", "N_", "Named", "Refusal", "refuse", "said"]
+__all__ = [
+    "CODES",
+    "N_",
+    "Named",
+    "Refusal",
+    "listed",
+    "ngettext",
+    "refuse",
+    "said",
+    "said_data",
+    "said_from_data",
+]
 
 SETUP = "Setup (p. 2)"
 AUCTION = "Auction phase: Basic rules and Flow of the Auction phase (p. 3)"
@@ -190,13 +201,59 @@ class Named(str):
         named.kind, named.id = kind, thing_id
         return named
 
+    def __copy__(self) -> Named:
+        return self  # immutable: a copied state shares it
+
+    def __deepcopy__(self, memo: dict) -> Named:
+        return self
+
+    def __reduce__(self):  # pickling keeps the kind, id and parameters
+        return (_rebuilt, (self.kind, self.id, str(self), self.__dict__))
+
+
+def _rebuilt(kind: str, thing_id: str, english: str, attributes: dict) -> Named:
+    named = Named(kind, thing_id, english)
+    named.__dict__.update(attributes)
+    return named
+
 
 def said(message: str, **params: object) -> Named:
     """A marked message used as a parameter of another (translated at the edge too), with
-    its own `%(name)s` parameters if it has any (which may be `Named` and `said` too)."""
+    its own `%(name)s` parameters if it has any (which may be `Named` and `said` too). Also
+    what the engine tells the table in its own sentences (Wolfgang's moves in solo play):
+    English as a string, translated at the edge by `companion.lang.words()`."""
     named = Named("message", message, message % params if params else message)
     named.params = params
     return named
+
+
+def ngettext(singular: str, plural: str, num: int, **params: object) -> Named:
+    """The engine's plural marker (named like gettext's so `pybabel extract` finds both
+    forms): a `said` message whose form the edge picks for `num` in the reader's language;
+    `%(num)s` is `num`. It translates nothing (the engine stays language-free)."""
+    english = singular if num == 1 else plural
+    named = said(english, num=num, **params)
+    named.id, named.plural = singular, plural  # type: ignore[attr-defined]
+    return named
+
+
+def said_data(value: object) -> object:
+    """A `said` message or `Named` thing as JSON-shaped data, so a state that keeps what the
+    engine said (the solo decision log) survives a snapshot: `companion.lang.words()` reads
+    it back in the reader's language. Any other value is returned as it is."""
+    kind = getattr(value, "kind", None)
+    if kind == "message":
+        assert isinstance(value, Named)
+        data: dict[str, object] = {"said": value.id, "text": str(value)}
+        if getattr(value, "plural", None) is not None:
+            data["plural"] = value.plural  # type: ignore[attr-defined]
+        if value.params:
+            data["params"] = {k: said_data(v) for k, v in value.params.items()}
+        return data
+    if isinstance(kind, str):
+        assert isinstance(value, Named)
+        return {"named": kind, "id": value.id, "text": str(value)}
+    return value
 
 
 class Refusal(Exception):
@@ -223,3 +280,31 @@ class Refusal(Exception):
 def refuse(code: str, message: str, **params: object) -> NoReturn:
     """Refuse with `code`; `message` may be `N_("... %(name)s ...")` with `name=...`."""
     raise Refusal(code, message, **params)
+
+
+def said_from_data(data: object) -> object:
+    """`said_data`'s JSON form back as a `said` message or `Named` thing (anything else as
+    it is: a plain English string kept by an older state stays one)."""
+    if isinstance(data, dict):
+        if "said" in data:
+            params = {k: said_from_data(v) for k, v in data.get("params", {}).items()}
+            if "plural" in data:
+                singular, plural, num = data["said"], data["plural"], params.pop("num")
+                assert isinstance(num, int)
+                return ngettext(singular, plural, num, **params)
+            return said(data["said"], **params)
+        if "named" in data:
+            return Named(data["named"], data["id"], data["text"])
+    return data
+
+
+def listed(items: list, pattern: str) -> object:
+    """Several words as one: `pattern` (a marked two-place message such as
+    `N_("%(one)s; %(other)s")`) joins them in order, so each language punctuates its own
+    list. One item is itself; none is an empty string."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = said(pattern, one=joined, other=item)
+    return joined

@@ -23,6 +23,7 @@ from .auction import gain_object, pay_price
 from .automa import WOLFGANG_SEAT
 from .catalog import (
     AUCTION_STACKS,
+    AUTOMA_DECK,
     BONUS_CARDS,
     BUILDER_PRESTIGE,
     BUILDINGS,
@@ -53,7 +54,7 @@ from .catalog import (
 from .checks import means, seat
 from .module import Event, Handler, Module, Move, Phase, register
 from .principality import check_room, empty_spaces
-from .refusals import Named, refuse
+from .refusals import N_, Named, listed, ngettext, refuse, said, said_data
 from .rounds import end_phase, next_turn
 from .setup import in_play, player_names
 from .solo_state import SOLO, SoloState, is_solo, solo_of
@@ -76,7 +77,7 @@ ANY_TIME = {
     "die_mode_changed",
 }
 SETUP_STEP = 0  # the setup checklist's number in `SoloState.done`
-DISCARD_AUTOMA_CARD = "Discard the Automa card"
+DISCARD_AUTOMA_CARD = N_("Discard the Automa card")
 # The base game's bidding: in solo play you auction against the Automa card instead.
 BIDDING = {"auction_opened", "bid_raised", "bid_passed", "last_player_took", "last_player_declined"}
 YOUR_TURN = [
@@ -113,29 +114,37 @@ def start_solo(state: GameState, ev: Event) -> None:
     each type, and the Profession cards dealt face down to Wolfgang and the dummies."""
     options = ev.get("solo")
     if not isinstance(options, dict):
-        refuse("bad_solo_setup", "solo is {difficulty: easy|standard|hard, dummies: 2|3}")
+        refuse("bad_solo_setup", N_("solo is {difficulty: easy|standard|hard, dummies: 2|3}"))
     difficulty, dummies = options.get("difficulty"), options.get("dummies")
     if not isinstance(difficulty, str) or difficulty not in WOLFGANG_STARTING_MONEY:
-        refuse("bad_solo_setup", "Choose Wolfgang's difficulty: easy, standard or hard")
+        refuse("bad_solo_setup", N_("Choose Wolfgang's difficulty: easy, standard or hard"))
     if dummies not in SOLO_DUMMIES or isinstance(dummies, bool):
-        refuse("bad_solo_setup", "Play with 2 or 3 dummy players (a 4- or 5-player game)")
+        refuse("bad_solo_setup", N_("Play with 2 or 3 dummy players (a 4- or 5-player game)"))
     names = ev.get("players")
     if not isinstance(names, list) or len(names) != 2:
-        refuse("bad_player_count", f"A solo game has two seats: you and {WOLFGANG}")
+        refuse(
+            "bad_player_count",
+            N_("A solo game has two seats: you and %(wolfgang)s"),
+            wolfgang=WOLFGANG,
+        )
     names = player_names(names)
     if names[1] != WOLFGANG:
-        refuse("bad_solo_setup", f"Seat 1 of a solo game is {WOLFGANG}")
+        refuse("bad_solo_setup", N_("Seat 1 of a solo game is %(wolfgang)s"), wolfgang=WOLFGANG)
     expansions = ev.get("expansions") or {}
     if not isinstance(expansions, dict) or any(expansions.values()):
-        refuse("expansion_not_supported", "The expansions cannot be used in the solo game")
+        refuse("expansion_not_supported", N_("The expansions cannot be used in the solo game"))
     if ev.get("freedoms") is not None:
-        refuse("bad_freedom_supply", f"The solo game uses {SOLO_FREEDOMS_OF_EACH} of each Freedom")
+        refuse(
+            "bad_freedom_supply",
+            N_("The solo game uses %(each)s of each Freedom"),
+            each=SOLO_FREEDOMS_OF_EACH,
+        )
     start = ev.get("start_player", 0)
     if start not in (0, 1) or isinstance(start, bool):
-        refuse("unknown_player", "start_player is 0 (you) or 1 (Wolfgang), chosen at random")
+        refuse("unknown_player", N_("start_player is 0 (you) or 1 (Wolfgang), chosen at random"))
     grid = ev.get("grid", False)
     if not isinstance(grid, bool):
-        refuse("bad_event", "Say whether the game has a grid: grid is true or false")
+        refuse("bad_event", N_("Say whether the game has a grid: grid is true or false"))
     # all checks passed
     state.players = [
         Player(names[0], SOLO_STARTING_MONEY),
@@ -197,8 +206,13 @@ def recruit_from_wolfgang(state: GameState, s: int, pid: str) -> None:
     _log(
         state,
         "you",
-        f"You recruit the {_pname(state, pid)} from Wolfgang's row; your "
-        "Recruiting card goes face down to the right of his row",
+        said(
+            N_(
+                "You recruit the %(profession)s from Wolfgang's row; your Recruiting card goes "
+                "face down to the right of his row"
+            ),
+            profession=_pname(state, pid),
+        ),
     )
 
 
@@ -211,12 +225,19 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
     d = ev.get("from_dummy")
     columns = solo_of(state).columns
     if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(columns):
-        refuse("unknown_player", f"There is no such dummy column: 1 to {len(columns)}")
+        refuse(
+            "unknown_player", N_("There is no such dummy column: 1 to %(last)s"), last=len(columns)
+        )
     pid = ev.get("profession")
     column = columns[d]
     i = next((i for i, e in enumerate(column) if e["face_up"] and e["card"] == pid), None)
     if i is None:
-        refuse("not_on_table", f"Dummy player {d + 1} has no face-up {pid!r}")
+        refuse(
+            "not_on_table",
+            N_("Dummy player %(column)s has no face-up %(profession)s"),
+            column=d + 1,
+            profession=_pname(state, pid),
+        )
     pid = column[i]["card"]
     p.hand.remove(RECRUITING_CARD)
     p.hand.append(pid)
@@ -224,8 +245,14 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
     _log(
         state,
         "you",
-        f"You recruit the {_pname(state, pid)} from dummy player {d + 1}; "
-        "your Recruiting card is discarded",
+        said(
+            N_(
+                "You recruit the %(profession)s from dummy player %(column)s; your Recruiting "
+                "card is discarded"
+            ),
+            profession=_pname(state, pid),
+            column=d + 1,
+        ),
     )
 
 
@@ -252,21 +279,20 @@ def gate(state: GameState, ev: Event) -> None:
     if kind in BIDDING:
         refuse(
             "not_solo",
-            "In the solo game nobody bids: offer an object against the Automa "
-            "card (solo_auction_offered)",
+            N_("In the solo game nobody bids: offer an object against the Automa card"),
         )
     if state.phase == "over":
         return  # the handlers themselves say the game is over
     if ev.get("player") == WOLFGANG_SEAT and kind != "correction":
         refuse(
             "not_expected_now",
-            "Palazzo works out Wolfgang's moves itself from what the "
-            "table reports: " + solo_prompt(state)["say"],
+            N_("Palazzo works out Wolfgang's moves itself from what the table reports: %(step)s"),
+            step=solo_prompt(state)["say"],
         )
     if kind in ANY_TIME:
         return
     if kind not in EXPECT[solo_of(state).need["step"]]:
-        refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
+        refuse("not_expected_now", N_("Not now. %(step)s"), step=solo_prompt(state)["say"])
 
 
 # --- the solo Auction phase -----------------------------------------------------------------
@@ -297,13 +323,17 @@ def _check_automa_card(state, ev):
     if isinstance(number, bool) or not (
         isinstance(number, int) or (isinstance(number, str) and number.isdigit())
     ):
-        refuse("bad_event", "card is the number printed on the Automa card")
+        refuse("bad_event", N_("card is the number printed on the Automa card"))
     number = str(int(number))
     if number in solo_of(state).drawn:
         refuse(
             "automa_card_used",
-            f"Automa card {number} was already drawn this game: "
-            "each card is drawn once (21 cards, 3 a round)",
+            N_(
+                "Automa card %(number)s was already drawn this game: each card is drawn once "
+                "(%(deck)s cards, 3 a round)"
+            ),
+            number=number,
+            deck=AUTOMA_DECK,
         )
     panels, catalog = ev.get("panels"), None
     if panels is not None:
@@ -315,23 +345,31 @@ def _check_automa_card(state, ev):
         except TypeError:  # a list or object where an id belongs
             refuse(
                 "bad_catalog_entry",
-                f"Automa card {number}: write its panels in the catalog file's Automa card format",
+                N_("Automa card %(number)s: write its panels in the Automa card format"),
+                number=number,
             )
     else:
         card = state.catalog.automa_cards.get(number)
         if card is None:
             refuse(
                 "automa_card_unknown",
-                f"Palazzo does not know Automa card {number} yet: "
-                "transcribe its three panels once (panels)",
+                N_(
+                    "Palazzo does not know Automa card %(number)s yet: transcribe its three "
+                    "panels once"
+                ),
+                number=number,
             )
     first, last = ROUND_GROUPS[card["rounds"]]
     if not first <= state.round <= last:
         refuse(
             "automa_card_wrong_round",
-            f"Automa card {number} is for rounds {card['rounds']} "
-            f"and this is round {state.round}: is the deck "
-            "stacked 1-2, 3-4, 5-7 from the top?",
+            N_(
+                "Automa card %(number)s is for rounds %(rounds)s and this is round %(round)s: "
+                "is the deck stacked 1-2, 3-4, 5-7 from the top?"
+            ),
+            number=number,
+            rounds=card["rounds"],
+            round=state.round,
         )
     return number, card, catalog
 
@@ -342,33 +380,39 @@ def solo_auction_offered(state: GameState, ev: Event) -> None:
     if not isinstance(obj, str) or obj not in AUCTION_STACKS:
         refuse(
             "unknown_object",
-            f"{obj!r} is not an auction object: one of "
-            f"{', '.join(AUCTION_STACKS)} (each Landscape type is its "
-            "own object)",
+            N_("That is not an auction object: one of %(objects)s (each Landscape is its own)"),
+            objects=listed(
+                [automa.object_named(o) for o in AUCTION_STACKS], N_("%(one)s, %(other)s")
+            ),
         )
     auc = solo_of(state).auction
     card = automa.automa_card(state, auc["card"])
     item = automa.card_item(state, card, obj)
-    name = OBJECT_NAMES[obj]
+    name = automa.object_named(obj)
     if item is None:
         refuse(
             "not_on_automa_card",
-            f"The {name} is not on Automa card {auc['card']}: it has no price this round",
+            N_("The %(object)s is not on Automa card %(number)s: it has no price this round"),
+            object=name,
+            number=auc["card"],
         )
     if any(o["object"] == obj for o in auc["offers"]):
         refuse(
             "object_already_offered",
-            f"You already auctioned the {name} this round: each "
-            "time choose an object you have not chosen yet",
+            N_(
+                "You already auctioned the %(object)s this round: each time choose an object "
+                "you have not chosen yet"
+            ),
+            object=name,
         )
     if state.stacks[obj] <= 0:
-        refuse("stack_exhausted", f"The {name} stack is exhausted")
+        refuse("stack_exhausted", N_("The %(object)s stack is exhausted"), object=name)
     if obj == "builder" and state.players[ME].builders >= MAX_BUILDERS:
-        refuse("builder_cap", f"You already have {MAX_BUILDERS} Builders")
+        refuse("builder_cap", N_("You already have %(builders)s Builders"), builders=MAX_BUILDERS)
     if obj in LANDSCAPES:  # bought means placed at once (ruling 17); Wolfgang needs no room
         check_room(
             state.players[ME],
-            Named("landscapes", obj, name),
+            Named("landscapes", obj, str(name)),
             state.catalog.landscape_cells[obj],
             state.grid,
             state.catalog.landscape_cells,
@@ -377,9 +421,11 @@ def solo_auction_offered(state: GameState, ev: Event) -> None:
     if final and obj in automa.protected_objects(state, card):
         refuse(
             "protected_in_final_auction",
-            f"The {name} has one of the two highest die "
-            "modifiers: it cannot be bought in the final "
-            "auction; choose another object or leave",
+            N_(
+                "The %(object)s has one of the two highest die modifiers: it cannot be bought "
+                "in the final auction; choose another object or leave"
+            ),
+            object=name,
         )
     # all checks passed
     modifier = item[automa.modifier_key(state)]
@@ -405,16 +451,16 @@ def die_rolled(state: GameState, ev: Event) -> None:
     need = _need(state, "roll")
     value, source = ev.get("value"), ev.get("source")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        refuse("bad_die", f"A die shows 1 to 6, not {value!r}")
+        refuse("bad_die", N_("A die shows 1 to 6"))
     if source is not None and source not in DIE_SOURCES:
-        refuse("bad_die", "source is table (the physical die) or app (the app's die)")
+        refuse("bad_die", N_("source is table (the physical die) or app (the app's die)"))
     mode = solo_of(state).die
     if source is not None and mode is not None and source != mode:
         refuse(
             "bad_die",
-            "Palazzo rolls the die in this game now"
+            N_("Palazzo rolls the die in this game now")
             if mode == "app"
-            else "This game uses the physical die now: tap the number it shows",
+            else N_("This game uses the physical die now: tap the number it shows"),
         )
     # all checks passed
     solo = solo_of(state)
@@ -452,8 +498,11 @@ def solo_bought(state: GameState, ev: Event) -> None:
         p = state.players[ME]
         refuse(
             "bid_beyond_means",
-            f"You cannot pay {price}: {p.money} Florin plus {p.fame} PP "
-            f"to sell is {means(state, ME)}",
+            N_("You cannot pay %(price)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s"),
+            price=price,
+            money=p.money,
+            fame=p.fame,
+            means=means(state, ME),
         )
     # all checks passed
     pay_price(state.players[ME], price)
@@ -462,7 +511,13 @@ def solo_bought(state: GameState, ev: Event) -> None:
     auc = solo_of(state).auction
     auc["bought"] = obj
     gain_object(state, ME, obj, price)
-    _log(state, "you", f"You buy the {OBJECT_NAMES[obj]} for {price}")
+    _log(
+        state,
+        "you",
+        said(
+            N_("You buy the %(object)s for %(price)s"), object=automa.object_named(obj), price=price
+        ),
+    )
     if state.auction["pending"]:
         _wait(state, "your_choice", object=obj)
     else:
@@ -471,18 +526,32 @@ def solo_bought(state: GameState, ev: Event) -> None:
 
 def solo_declined(state: GameState, ev: Event) -> None:
     offer = _answering_offer(state, ev)
-    name = OBJECT_NAMES[offer["object"]]
+    name = automa.object_named(offer["object"])
     if offer["forced"] and offer["price"] <= means(state, ME):
         refuse(
             "forced_buy",
-            f"You rolled {offer['roll']} for the {name}, which has no die "
-            f"modifier: you must buy it for {offer['price']}",
+            N_(
+                "You rolled %(roll)s for the %(object)s, which has no die modifier: you must "
+                "buy it for %(price)s"
+            ),
+            roll=offer["roll"],
+            object=name,
+            price=offer["price"],
         )
     # all checks passed
     offer["result"] = "declined"
     auc = solo_of(state).auction
-    reminder = f"; if Wolfgang buys it he pays {offer['last_bid']}" if offer["last_bid"] else ""
-    _log(state, "you", f"You decline the {name}{reminder}")
+    _log(
+        state,
+        "you",
+        said(
+            N_("You decline the %(object)s; if Wolfgang buys it he pays %(bid)s"),
+            object=name,
+            bid=offer["last_bid"],
+        )
+        if offer["last_bid"]
+        else said(N_("You decline the %(object)s"), object=name),
+    )
     if len(auc["offers"]) >= solo_of(state).players:
         _close_your_auction(state)
     else:
@@ -494,10 +563,10 @@ def solo_auctions_left(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _need(state, "choose_object")
     if s != ME:
-        refuse("not_expected_now", "Only you leave the auctions; Wolfgang always buys")
+        refuse("not_expected_now", N_("Only you leave the auctions; Wolfgang always buys"))
     state.players[ME].left_auctions = True
     solo_of(state).auction["left"] = True
-    _log(state, "you", "You leave the auctions this round")
+    _log(state, "you", said(N_("You leave the auctions this round")))
     _close_your_auction(state)
 
 
@@ -507,7 +576,8 @@ def _answering_offer(state, ev) -> dict:
     if ev.get("object") != offer["object"]:
         refuse(
             "not_expected_now",
-            f"The object on offer is the {OBJECT_NAMES[offer['object']]}, not {ev.get('object')!r}",
+            N_("The object on offer is the %(object)s"),
+            object=automa.object_named(offer["object"]),
         )
     return offer
 
@@ -536,7 +606,7 @@ def _wolfgang_buys(state) -> dict | None:
             return card
     p = state.players[WOLFGANG_SEAT]
     obj = d["object"]
-    moves: list[str] = []
+    moves: list[Named] = []
     if obj is None:
         words = automa.purchase_words(d, None, state)
     else:
@@ -546,39 +616,64 @@ def _wolfgang_buys(state) -> dict | None:
         moves += automa.payment_moves(pay)
         _pay(p, pay)
         state.stacks[obj] -= 1
-        name = OBJECT_NAMES[obj]
         if obj in LANDSCAPES:
-            moves.append(f"Put {_a(name)} in his Principality")
+            moves.append(
+                said(
+                    N_("Put a %(landscape)s in his Principality"),
+                    landscape=Named("landscapes", obj, OBJECT_NAMES[obj]),
+                )
+            )
             if p.landscapes[obj]:
                 p.fame += PRESTIGE_FOR_REPEATED_LANDSCAPE
-                words += f"; he already had one, so it scores {PRESTIGE_FOR_REPEATED_LANDSCAPE} PP"
+                words = said(
+                    N_("%(words)s; he already had one, so it scores %(pp)s PP"),
+                    words=words,
+                    pp=PRESTIGE_FOR_REPEATED_LANDSCAPE,
+                )
                 moves.append(_fame_forward(PRESTIGE_FOR_REPEATED_LANDSCAPE))
             p.landscapes[obj] += 1
             slot = automa.leftmost_face_down_profession(state)
             if slot is not None and solo.row[slot]["card"]:
-                moves.append(f"Turn the {_pname(state, solo.row[slot]['card'])} back face down")
+                moves.append(
+                    said(
+                        N_("Turn the %(profession)s back face down"),
+                        profession=_pname(state, solo.row[slot]["card"]),
+                    )
+                )
         elif obj == "jester":
             p.jesters += 1
-            moves.append("Give him a Jester")
+            moves.append(said(N_("Give him a Jester")))
         elif obj == "builder":
             gain = BUILDER_PRESTIGE[p.builders]
             p.builders += 1
-            moves.append("Give him a Builder")
+            moves.append(said(N_("Give him a Builder")))
             if gain:
                 p.fame += gain
-                words += f"; his Builder number {p.builders} scores {gain} PP"
+                words = said(
+                    N_("%(words)s; his Builder number %(builders)s scores %(pp)s PP"),
+                    words=words,
+                    builders=p.builders,
+                    pp=gain,
+                )
                 moves.append(_fame_forward(gain))
         elif obj == RECRUITING_CARD:
             solo.row.append(_recruiting_card())
-            words += "; it goes face down to the right of his row"
-            moves.append("Put a Recruiting card face down to the right of his row")
+            words = said(N_("%(words)s; it goes face down to the right of his row"), words=words)
+            moves.append(said(N_("Put a Recruiting card face down to the right of his row")))
         elif obj == "prestige":
             assert isinstance(card, str)  # chosen above
-            words += f"; of the cards drawn he takes {_card_choice_words(state, 'prestige', card)}"
+            words = said(
+                N_("%(words)s; of the cards drawn he takes %(card)s"),
+                words=words,
+                card=_card_choice_words(state, "prestige", card),
+            )
             state.prestige_deck.remove(card)
             p.prestige_cards.append(card)
             moves.append(
-                f"Put \u201c{automa.card_name('prestige', card)}\u201d face up by his board"
+                said(
+                    N_("Put \u201c%(card)s\u201d face up by his board"),
+                    card=automa.card_name("prestige", card),
+                )
             )
             moves += _under_the_deck(state, "prestige")
         p.acquired = obj
@@ -595,11 +690,18 @@ def _wolfgang_buys(state) -> dict | None:
             state.stacks[kind] -= 1
             auc["discarded"].append(kind)
             moves.append(
-                f"Discard a {OBJECT_NAMES[kind]} from the supply ({state.stacks[kind]} left)"
+                said(
+                    N_("Discard a %(object)s from the supply (%(left)s left)"),
+                    object=automa.object_named(kind),
+                    left=state.stacks[kind],
+                )
             )
             discards.append(
-                f"Nobody bought a {OBJECT_NAMES[kind]}: discard one from the "
-                f"supply ({state.stacks[kind]} left)"
+                said(
+                    N_("Nobody bought a %(object)s: discard one from the supply (%(left)s left)"),
+                    object=automa.object_named(kind),
+                    left=state.stacks[kind],
+                )
             )
     moves += _discard(state)
     _log(state, "wolfgang", words, moves)
@@ -626,14 +728,26 @@ def _chosen_card(state, deck: str):
     return facts.get("tie") or best[0]
 
 
-def _card_choice_words(state, deck: str, card: str) -> str:
+def _card_choice_words(state, deck: str, card: str) -> Named:
     facts = solo_of(state).facts
-    values = facts["values"]
-    unit = "PP now" if deck == "prestige" else "to the Work"
-    why = f"worth {values[card]} {unit}, the most"
-    if facts.get("tie"):
-        why += " (tied; picked at random)"
-    return f"\u201c{automa.card_name(deck, card)}\u201d ({why})"
+    value, name = facts["values"][card], automa.card_name(deck, card)
+    tied = bool(facts.get("tie"))
+    if deck == "prestige":
+        message = (
+            N_("\u201c%(card)s\u201d (worth %(value)s PP now, the most (tied; picked at random))")
+            if tied
+            else N_("\u201c%(card)s\u201d (worth %(value)s PP now, the most)")
+        )
+    else:
+        message = (
+            N_(
+                "\u201c%(card)s\u201d (worth %(value)s to the Work, the most (tied; picked at "
+                "random))"
+            )
+            if tied
+            else N_("\u201c%(card)s\u201d (worth %(value)s to the Work, the most)")
+        )
+    return said(message, card=name, value=value)
 
 
 # --- Wolfgang's turn ------------------------------------------------------------------------
@@ -673,7 +787,9 @@ def _wolfgang_acts(state) -> dict | None:
     why = automa.why_words(d, panel)
     p = state.players[WOLFGANG_SEAT]
     if action is None:
-        _log(state, "wolfgang", f"Wolfgang does nothing: {why}", _discard(state))
+        _log(
+            state, "wolfgang", said(N_("Wolfgang does nothing: %(why)s"), why=why), _discard(state)
+        )
     elif action == "work":
         need = _wolfgang_works(state, why)
         if need:
@@ -684,14 +800,21 @@ def _wolfgang_acts(state) -> dict | None:
             return card
         cost = automa.action_cost(state, "bonus")
         pay = automa.payment(p.money, cost)
-        words = (
-            f"Wolfgang acquires a Bonus card ({why}): {automa.payment_words(cost, pay)}; "
-            f"he takes {_card_choice_words(state, 'bonus', card)} and puts it on his "
-            "leftmost face-down card"
+        words = said(
+            N_(
+                "Wolfgang acquires a Bonus card (%(why)s): %(payment)s; he takes %(card)s and "
+                "puts it on his leftmost face-down card"
+            ),
+            why=why,
+            payment=automa.payment_words(cost, pay),
+            card=_card_choice_words(state, "bonus", card),
         )
         moves = automa.payment_moves(pay)
         moves.append(
-            f"Put \u201c{automa.card_name('bonus', card)}\u201d on his leftmost face-down card"
+            said(
+                N_("Put \u201c%(card)s\u201d on his leftmost face-down card"),
+                card=automa.card_name("bonus", card),
+            )
         )
         moves += _under_the_deck(state, "bonus")
         _pay(p, pay)
@@ -712,19 +835,33 @@ def _wolfgang_acts(state) -> dict | None:
             if state.profession_deck > 0:
                 column.append({"card": None, "face_up": False})
                 state.profession_deck -= 1
-                dealt.append(str(i + 1))
+                dealt.append(i + 1)
         _sync(state)
-        dummies = f"; one card face down on each dummy column ({', '.join(dealt)})" if dealt else ""
+        words = said(
+            N_(
+                "Wolfgang takes a Profession card (%(why)s): %(payment)s; the top card goes "
+                "face down to the right of his row"
+            ),
+            why=why,
+            payment=automa.payment_words(cost, pay),
+        )
+        if dealt:
+            words = said(
+                N_("%(words)s; one card face down on each dummy column (%(columns)s)"),
+                words=words,
+                columns=", ".join(str(c) for c in dealt),
+            )
         _log(
             state,
             "wolfgang",
-            f"Wolfgang takes a Profession card ({why}): "
-            f"{automa.payment_words(cost, pay)}; the top card goes face "
-            f"down to the right of his row{dummies}",
+            words,
             [
                 *automa.payment_moves(pay),
-                "Put the top Profession card face down to the right of his row",
-                *(f"Put the next one face down on dummy column {c}" for c in dealt),
+                said(N_("Put the top Profession card face down to the right of his row")),
+                *(
+                    said(N_("Put the next one face down on dummy column %(column)s"), column=c)
+                    for c in dealt
+                ),
                 *_discard(state),
             ],
         )
@@ -738,44 +875,45 @@ def _wolfgang_acts(state) -> dict | None:
             state.building_supply[b] -= 1
             p.buildings.append(b)
             p.fame += PRESTIGE_FOR_BUILDING
-            _log(
-                state,
-                "wolfgang",
-                f"Wolfgang builds {_a(BUILDINGS[b][0])} ({why}; his leftmost "
-                f"face-down Profession card, the {source}, shows it): "
-                f"{automa.payment_words(cost, pay)}; he scores "
-                f"{PRESTIGE_FOR_BUILDING} PP",
-                [
-                    *automa.payment_moves(pay),
-                    f"Put {_a(BUILDINGS[b][0])} in his Principality",
-                    _fame_forward(PRESTIGE_FOR_BUILDING),
-                    f"Turn the {source} back face down",
-                    *_discard(state),
-                ],
+            building = Named("buildings", b, _a(BUILDINGS[b][0]))  # English with its article
+            message = N_(
+                "Wolfgang builds %(building)s (%(why)s; his leftmost face-down Profession card, "
+                "the %(profession)s, shows it): %(payment)s; he scores %(pp)s PP"
             )
+            shown: dict[str, object] = {"building": building, "pp": PRESTIGE_FOR_BUILDING}
+            placed = [
+                said(N_("Put %(building)s in his Principality"), building=building),
+                _fame_forward(PRESTIGE_FOR_BUILDING),
+            ]
         else:
             f = d["freedom"]
             _pay(p, pay)
             state.freedom_supply[f] -= 1
             p.freedoms.append(f)
-            _log(
-                state,
-                "wolfgang",
-                f"Wolfgang introduces {f.title()} ({why}; his leftmost "
-                f"face-down Profession card, the {source}, shows it): "
-                f"{automa.payment_words(cost, pay)}",
-                [
-                    *automa.payment_moves(pay),
-                    f"Put the {f.title()} Freedom in his Principality",
-                    f"Turn the {source} back face down",
-                    *_discard(state),
-                ],
+            freedom = Named("freedoms", f, f.title())
+            message = N_(
+                "Wolfgang introduces %(freedom)s (%(why)s; his leftmost face-down Profession "
+                "card, the %(profession)s, shows it): %(payment)s"
             )
+            shown = {"freedom": freedom}
+            placed = [said(N_("Put the %(freedom)s Freedom in his Principality"), freedom=freedom)]
+        payment = automa.payment_words(cost, pay)
+        _log(
+            state,
+            "wolfgang",
+            said(message, why=why, profession=source, payment=payment, **shown),
+            [
+                *automa.payment_moves(pay),
+                *placed,
+                said(N_("Turn the %(profession)s back face down"), profession=source),
+                *_discard(state),
+            ],
+        )
     t["done"] = True
     return None
 
 
-def _wolfgang_works(state, why: str) -> dict | None:
+def _wolfgang_works(state, why: Named) -> dict | None:
     solo = solo_of(state)
     slot = automa.leftmost_face_down(state)
     assert slot is not None  # he works only with a face-down card (automa.possible)
@@ -784,16 +922,22 @@ def _wolfgang_works(state, why: str) -> dict | None:
         return {"step": "reveal", "owner": "wolfgang", "purpose": "work"}
     wv = automa.work_value(state, slot)
     what = (
-        "a Recruiting card"
+        said(N_("a Recruiting card"))
         if entry["kind"] == "recruiting"
-        else f"the {_pname(state, entry['card'])}"
+        else said(N_("the %(profession)s"), profession=_pname(state, entry["card"]))
     )
     words = automa.work_words(state, wv, what, why)
     p = state.players[WOLFGANG_SEAT]
+    bonus = len(entry["bonus"])
     moves = [
-        f"Turn {what} face up"
-        + (" with the Bonus card on it" if len(entry["bonus"]) == 1 else "")
-        + (" with the Bonus cards on it" if len(entry["bonus"]) > 1 else "")
+        said(N_("Turn %(card)s face up"), card=what)
+        if not bonus
+        else ngettext(
+            "Turn %(card)s face up with the Bonus card on it",
+            "Turn %(card)s face up with the Bonus cards on it",
+            bonus,
+            card=what,
+        )
     ]
     entry["face_up"] = True
     entry["played_bonus"] = list(entry["bonus"])
@@ -812,20 +956,24 @@ def _wolfgang_works(state, why: str) -> dict | None:
     )
     _sync(state)
     moves.append(
-        f"Put his Pawn on {p.best_this_round} on the Fame track (his best Work this round)"
+        said(
+            N_("Put his Pawn on %(value)s on the Fame track (his best Work this round)"),
+            value=p.best_this_round,
+        )
     )
     if wv["prestige"]:
         moves.append(_fame_forward(wv["prestige"]))
     if wv["florin"]:
-        moves.append(f"Give him {wv['florin']} Florin")
+        moves.append(said(N_("Give him %(florin)s Florin"), florin=wv["florin"]))
     moves += _discard(state)
     solo.turn["flips"] = [
         i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)
     ]
     if solo.turn["flips"]:
-        words += (
-            "; then flip one face-down card in each dummy column "
-            f"({', '.join(str(i + 1) for i in solo.turn['flips'])})"
+        words = said(
+            N_("%(words)s; then flip one face-down card in each dummy column (%(columns)s)"),
+            words=words,
+            columns=", ".join(str(i + 1) for i in solo.turn["flips"]),
         )
     _log(state, "wolfgang", words, moves)
     return None
@@ -854,23 +1002,21 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
     need = _need(state, "reveal", "dummy_flip")
     owner = ev.get("owner")
     if need["step"] == "reveal" and owner != "wolfgang":
-        refuse(
-            "not_expected_now",
-            "Palazzo asked which Profession Wolfgang's card shows (owner: wolfgang)",
-        )
+        refuse("not_expected_now", N_("Palazzo asked which Profession Wolfgang's card shows"))
     if need["step"] == "dummy_flip" and (
         not isinstance(owner, int) or isinstance(owner, bool) or owner not in need["columns"]
     ):
         refuse(
             "not_expected_now",
-            "Palazzo asked for a card of dummy column "
-            f"{' or '.join(str(c + 1) for c in need['columns'])}",
+            N_("Palazzo asked for a card of dummy column %(columns)s"),
+            columns=listed([str(c + 1) for c in need["columns"]], N_("%(one)s or %(other)s")),
         )
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
         refuse(
             "card_not_available",
-            f"The {_pname(state, pid)} is already elsewhere: the deck has one of each card",
+            N_("The %(profession)s is already elsewhere: the deck has one of each card"),
+            profession=_pname(state, pid),
         )
     # all checks passed
     solo = solo_of(state)
@@ -891,7 +1037,15 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
         entry = next(e for e in column if not e["face_up"])
         entry.update(card=pid, face_up=True)
         solo.turn["flips"].remove(owner)
-        _log(state, "table", f"Dummy player {owner + 1} turns up the {_pname(state, pid)}")
+        _log(
+            state,
+            "table",
+            said(
+                N_("Dummy player %(column)s turns up the %(profession)s"),
+                column=owner + 1,
+                profession=_pname(state, pid),
+            ),
+        )
     _advance(state)
 
 
@@ -901,7 +1055,9 @@ def automa_cards_offered(state: GameState, ev: Event) -> None:
     if deck != need["deck"]:
         refuse(
             "not_expected_now",
-            f"Palazzo asked for the {need['deck'].title()} cards drawn for Wolfgang",
+            N_("Palazzo asked for the Prestige cards drawn for Wolfgang")
+            if need["deck"] == "prestige"
+            else N_("Palazzo asked for the Bonus cards drawn for Wolfgang"),
         )
     cards = ev.get("cards")
     left = state.prestige_deck if deck == "prestige" else state.bonus_deck
@@ -913,12 +1069,20 @@ def automa_cards_offered(state: GameState, ev: Event) -> None:
     ):
         refuse(
             "bad_event",
-            f"Name the {need['count']} different cards drawn from the top of "
-            f"the {deck.title()} deck",
+            N_("Name the %(count)s different cards drawn from the top of the Prestige deck")
+            if deck == "prestige"
+            else N_("Name the %(count)s different cards drawn from the top of the Bonus deck"),
+            count=need["count"],
         )
     missing = [c for c in cards if c not in left]
     if missing:
-        refuse("card_not_available", f"{', '.join(missing)} is not in the {deck.title()} deck")
+        refuse(
+            "card_not_available",
+            N_("%(cards)s is not in the Prestige deck")
+            if deck == "prestige"
+            else N_("%(cards)s is not in the Bonus deck"),
+            cards=listed([_card_named(deck, c) for c in missing], N_("%(one)s, %(other)s")),
+        )
     # Valued now, when drawn (ruling 12): a card recruited from his row while the table picks
     # among ties must not change what he wanted.
     values = automa.card_values(state, deck, cards)
@@ -931,7 +1095,13 @@ def automa_tie_broken(state: GameState, ev: Event) -> None:
     """The app's random pick among cards Wolfgang values equally, recorded so replay agrees."""
     need = _need(state, "tie")
     if ev.get("card") not in need["cards"]:
-        refuse("not_tied", f"Wolfgang's tied best cards are {', '.join(need['cards'])}")
+        refuse(
+            "not_tied",
+            N_("Wolfgang's tied best cards are %(cards)s"),
+            cards=listed(
+                [automa.card_name(need["deck"], c) for c in need["cards"]], N_("%(one)s, %(other)s")
+            ),
+        )
     solo_of(state).facts["tie"] = ev["card"]
     _advance(state)
 
@@ -944,46 +1114,71 @@ def solo_round_end(state: GameState) -> None:
     Work between you and Wolfgang, the Starting Player marker, the Round marker."""
     done = state.rounds[-1]
     r, best, scored = done["round"], done["best_work"], done["scored"]
-    whose = {ME: "your", WOLFGANG_SEAT: "Wolfgang's"}
-    moves = [
-        _fame_forward(PRESTIGE_FOR_BEST_WORK, whose[x]) + f" (Best Work {best})" for x in scored
-    ]
+    forward = {
+        ME: N_("Move your Fame disk forward %(pp)s spaces (Best Work %(best)s)"),
+        WOLFGANG_SEAT: N_("Move Wolfgang's Fame disk forward %(pp)s spaces (Best Work %(best)s)"),
+    }
+    moves = [said(forward[x], pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored]
     if not scored:
-        words = f"Round {r} ends: nobody completed a Work, so nobody scores the Best Work"
+        words = said(
+            N_("Round %(round)s ends: nobody completed a Work, so nobody scores the Best Work"),
+            round=r,
+        )
     elif len(scored) == 1:
-        words = (
-            f"Round {r} ends: {whose[scored[0]]} Work of {best} is the best: "
-            f"{PRESTIGE_FOR_BEST_WORK} PP"
+        words = said(
+            N_("Round %(round)s ends: your Work of %(best)s is the best: %(pp)s PP")
+            if scored[0] == ME
+            else N_("Round %(round)s ends: Wolfgang's Work of %(best)s is the best: %(pp)s PP"),
+            round=r,
+            best=best,
+            pp=PRESTIGE_FOR_BEST_WORK,
         )
-        moves.append("Take the Pawns off the Fame track")
+        moves.append(said(N_("Take the Pawns off the Fame track")))
     else:
-        words = (
-            f"Round {r} ends: you and Wolfgang tie for the best Work ({best}): "
-            f"{PRESTIGE_FOR_BEST_WORK} PP each"
+        words = said(
+            N_(
+                "Round %(round)s ends: you and Wolfgang tie for the best Work (%(best)s): "
+                "%(pp)s PP each"
+            ),
+            round=r,
+            best=best,
+            pp=PRESTIGE_FOR_BEST_WORK,
         )
-        moves.append("Take the Pawns off the Fame track")
+        moves.append(said(N_("Take the Pawns off the Fame track")))
     if r >= ROUNDS:
         _log(
             state,
             "table",
-            words + "; the game is over",
-            [*moves, "Reveal and score the Prestige cards"],
+            said(N_("%(words)s; the game is over"), words=words),
+            [*moves, said(N_("Reveal and score the Prestige cards"))],
         )
         return
-    starts = "you start" if state.start_player == ME else f"{WOLFGANG} starts"
+    you = state.start_player == ME
     _log(
         state,
         "table",
-        f"{words}; {starts} round {r + 1}",
+        said(
+            N_("%(words)s; you start round %(round)s")
+            if you
+            else N_("%(words)s; Wolfgang starts round %(round)s"),
+            words=words,
+            round=r + 1,
+        ),
         [
             *moves,
-            "Pass the Starting Player marker to "
-            + ("you" if state.start_player == ME else WOLFGANG),
-            f"Move the Round marker to round {r + 1} (minimum Work Value "
-            f"{MINIMUM_WORK_VALUE[r + 1]})",
-            f"Then Palazzo draws round {r + 1}'s Automa card"
+            said(N_("Pass the Starting Player marker to you"))
+            if you
+            else said(N_("Pass the Starting Player marker to Wolfgang")),
+            said(
+                N_("Move the Round marker to round %(round)s (minimum Work Value %(minimum)s)"),
+                round=r + 1,
+                minimum=MINIMUM_WORK_VALUE[r + 1],
+            ),
+            said(N_("Then Palazzo draws round %(round)s's Automa card"), round=r + 1)
             if solo_of(state).digital
-            else f"Then draw the top Automa card for round {r + 1}'s auction",
+            else said(
+                N_("Then draw the top Automa card for round %(round)s's auction"), round=r + 1
+            ),
         ],
     )
 
@@ -1000,11 +1195,11 @@ def solo_step_done(state: GameState, ev: Event) -> None:
     n = ev.get("n")
     solo = solo_of(state)
     if not isinstance(n, int) or isinstance(n, bool):
-        refuse("bad_event", "n is the number of the step done")
+        refuse("bad_event", N_("n is the number of the step done"))
     if n in solo.done:
-        refuse("step_already_done", "That step is already ticked off")
+        refuse("step_already_done", N_("That step is already ticked off"))
     if n != SETUP_STEP and not any(x["n"] == n and x.get("moves") for x in solo.log):
-        refuse("no_such_step", "There is no such step on the checklist")
+        refuse("no_such_step", N_("There is no such step on the checklist"))
     # all checks passed
     solo.done.append(n)
 
@@ -1014,15 +1209,15 @@ def die_mode_changed(state: GameState, ev: Event) -> None:
     Palazzo's own); kept in the log so every device and every replay knows."""
     die = ev.get("die")
     if die not in DIE_SOURCES:
-        refuse("bad_die", "die is table (the physical die) or app (Palazzo rolls)")
+        refuse("bad_die", N_("die is table (the physical die) or app (Palazzo rolls)"))
     # all checks passed
     solo_of(state).die = die
     _log(
         state,
         "you",
-        "From now on Palazzo rolls the die"
+        said(N_("From now on Palazzo rolls the die"))
         if die == "app"
-        else "From now on you roll the physical die and tap what it shows",
+        else said(N_("From now on you roll the physical die and tap what it shows")),
     )
 
 
@@ -1053,7 +1248,7 @@ def _wait(state, step: str, **context):
 def _need(state, *steps) -> dict:
     need = solo_of(state).need
     if need["step"] not in steps:
-        refuse("not_expected_now", "Not now. " + solo_prompt(state)["say"])
+        refuse("not_expected_now", N_("Not now. %(step)s"), step=solo_prompt(state)["say"])
     return need
 
 
@@ -1079,33 +1274,55 @@ def _sync(state):
     p.bonus_cards = [b for e in row for b in e["bonus"]]
 
 
-def _log(state, who: str, say: str, moves: list[str] | None = None):
-    """An entry of the decision log; one with `moves` is a step of the table's checklist."""
+def _log(state, who: str, say: Named, moves: list[Named] | None = None):
+    """An entry of the decision log; one with `moves` is a step of the table's checklist.
+    `say` and `moves` are the English words; `said` and `moves_said` the same marked for
+    the reader's language (JSON-shaped, `said_data`: the log lives in snapshots)."""
     log = solo_of(state).log
-    entry = {"n": len(log) + 1, "round": state.round, "phase": state.phase, "who": who, "say": say}
+    entry = {
+        "n": len(log) + 1,
+        "round": state.round,
+        "phase": state.phase,
+        "who": who,
+        "say": str(say),
+        "said": said_data(say),
+    }
     if moves:
-        entry["moves"] = list(moves)
+        entry["moves"] = [str(m) for m in moves]
+        entry["moves_said"] = [said_data(m) for m in moves]
     log.append(entry)
 
 
-def _discard(state) -> list[str]:
+def _discard(state) -> list[Named]:
     """The card in use goes to the discard pile, unless Palazzo drew it (no card to move)."""
-    return [] if solo_of(state).digital else [DISCARD_AUTOMA_CARD]
+    return [] if solo_of(state).digital else [said(DISCARD_AUTOMA_CARD)]
 
 
-def _fame_forward(n: int, whose: str = "his") -> str:
-    return f"Move {whose} Fame disk forward {n} space{'s' * (n != 1)}"
+def _fame_forward(n: int) -> Named:
+    return ngettext(
+        "Move his Fame disk forward %(num)s space", "Move his Fame disk forward %(num)s spaces", n
+    )
 
 
-def _under_the_deck(state, deck: str) -> list[str]:
+def _under_the_deck(state, deck: str) -> list[Named]:
     """The cards drawn for Wolfgang that he did not take go to the bottom of their deck."""
     others = len(solo_of(state).facts.get("offered") or []) - 1
     if others <= 0:
         return []
-    name = "Prestige" if deck == "prestige" else "Bonus"
+    if deck == "prestige":
+        return [
+            ngettext(
+                "Put the other %(num)s Prestige card face down at the bottom of the Prestige deck",
+                "Put the other %(num)s Prestige cards face down at the bottom of the Prestige deck",
+                others,
+            )
+        ]
     return [
-        f"Put the other {others} {name} card{'s' * (others != 1)} face down at the bottom "
-        f"of the {name} deck"
+        ngettext(
+            "Put the other %(num)s Bonus card face down at the bottom of the Bonus deck",
+            "Put the other %(num)s Bonus cards face down at the bottom of the Bonus deck",
+            others,
+        )
     ]
 
 
@@ -1113,19 +1330,25 @@ def _a(name: str) -> str:
     return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
-def _pname(state, pid) -> str:
-    card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
-    return card.name if card else str(pid)
+def _pname(state, pid) -> Named | str:
+    return automa.profession_named(state, pid)
+
+
+def _card_named(deck: str, card: object) -> Named | str:
+    """A card the table named: its name if it is one of the deck's, else as it was typed."""
+    cards = PRESTIGE_CARDS if deck == "prestige" else BONUS_CARDS
+    return automa.card_name(deck, card) if isinstance(card, str) and card in cards else str(card)
 
 
 # --- what the app says -------------------------------------------------------------------------
 
 
 def solo_prompt(state: GameState) -> dict:
-    """The next physical step, as data and one English sentence:
+    """The next physical step, as data and one sentence (`say`: English as a string, marked
+    for the reader's language, `companion.lang.words()`):
     {step, expect: [event types], say, ...what the step is about}."""
     if not is_solo(state):
-        return {"step": None, "expect": [], "say": "This is not a solo game"}
+        return {"step": None, "expect": [], "say": said(N_("This is not a solo game"))}
     if state.phase == "over":
         return {"step": "over", "expect": [], "say": _final_words(state)}
     need = solo_of(state).need
@@ -1136,103 +1359,183 @@ def solo_prompt(state: GameState) -> dict:
     return out
 
 
-def _say(state, need: dict, out: dict) -> str:
+REVEAL_PURPOSES = {
+    "landscape": N_(
+        "Flip Wolfgang's leftmost face-down Profession card (it shows the Landscape he buys; "
+        "then flip it back face down): which Profession is it?"
+    ),
+    "build": N_(
+        "Flip Wolfgang's leftmost face-down Profession card (it shows the Building he would "
+        "build; then flip it back face down): which Profession is it?"
+    ),
+    "freedom": N_(
+        "Flip Wolfgang's leftmost face-down Profession card (it shows the Freedom he would "
+        "introduce; then flip it back face down): which Profession is it?"
+    ),
+    "work": N_(
+        "Turn over Wolfgang's leftmost face-down card (he completes a Work with it): which "
+        "Profession is it?"
+    ),
+}
+
+
+def _say(state, need: dict, out: dict) -> Named:
     step = need["step"]
     solo = solo_of(state)
     if step == "starting_hand":
-        return (
-            "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
-            f"and each of the {solo.dummies} dummy players a column of 3 face down"
+        return said(
+            N_(
+                "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
+                "and each of the %(dummies)s dummy players a column of 3 face down"
+            ),
+            dummies=solo.dummies,
         )
     if step in ("auction_card", "wolfgang_card"):
-        what = (
-            "for the auction (its top panel prices the objects)"
-            if step == "auction_card"
-            else f"for Wolfgang's {'first' if need['action'] == 1 else 'second'} action "
-            f"(its {'middle' if need['action'] == 1 else 'bottom'} panel)"
+        if step == "auction_card":
+            return said(
+                N_(
+                    "Draw the top Automa card for the auction (its top panel prices the "
+                    "objects): which number is it?"
+                )
+            )
+        first = need["action"] == 1
+        if automa.must_work(state):
+            return said(
+                N_(
+                    "Draw the top Automa card for Wolfgang's first action (its middle panel): "
+                    "which number is it? His face-down cards are as many as the rounds left: "
+                    "he will complete a Work whatever it shows."
+                )
+                if first
+                else N_(
+                    "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
+                    "which number is it? His face-down cards are as many as the rounds left: "
+                    "he will complete a Work whatever it shows."
+                )
+            )
+        return said(
+            N_(
+                "Draw the top Automa card for Wolfgang's first action (its middle panel): which "
+                "number is it?"
+            )
+            if first
+            else N_(
+                "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
+                "which number is it?"
+            )
         )
-        forced = (
-            " His face-down cards are as many as the rounds left: he will complete a "
-            "Work whatever it shows."
-            if step == "wolfgang_card" and automa.must_work(state)
-            else ""
-        )
-        return f"Draw the top Automa card {what}: which number is it?{forced}"
     if step == "choose_object":
         return _choose_words(state, out)
     if step == "roll":
-        name = OBJECT_NAMES[need["object"]]
+        name = automa.object_named(need["object"])
         dice = automa.dice_words(need["modifier"])
         if need["who"] == "you":
-            hint = " (no modifier: on a 1 or 2 you must buy it)" if need["modifier"] is None else ""
-            return f"{name}: roll the die ({dice}){hint}"
-        return f"Wolfgang buys the {name}: roll the die for his price ({dice})"
+            if need["modifier"] is None:
+                return said(
+                    N_(
+                        "%(object)s: roll the die (%(dice)s) (no modifier: on a 1 or 2 you "
+                        "must buy it)"
+                    ),
+                    object=name,
+                    dice=dice,
+                )
+            return said(N_("%(object)s: roll the die (%(dice)s)"), object=name, dice=dice)
+        return said(
+            N_("Wolfgang buys the %(object)s: roll the die for his price (%(dice)s)"),
+            object=name,
+            dice=dice,
+        )
     if step == "buy_or_decline":
         offer = solo.auction["offers"][-1]
-        name = OBJECT_NAMES[offer["object"]]
+        name = automa.object_named(offer["object"])
         out.update(price=offer["price"], last_bid=offer["last_bid"], forced=offer["forced"])
         if offer["final"]:
-            return f"{name}: final auction — buy for {offer['price']} or decline"
+            return said(
+                N_("%(object)s: final auction — buy for %(price)s or decline"),
+                object=name,
+                price=offer["price"],
+            )
         if offer["forced"] and offer["price"] <= means(state, ME):
             out["expect"] = ["solo_bought"]
-            return (
-                f"{name}: rolled {offer['roll']} with no modifier — you must buy it for "
-                f"{offer['price']}"
+            return said(
+                N_("%(object)s: rolled %(roll)s with no modifier — you must buy it for %(price)s"),
+                object=name,
+                roll=offer["roll"],
+                price=offer["price"],
             )
-        return (
-            f"{name}: last bid {offer['last_bid']} — buy for {offer['price']} or decline "
-            f"(if you decline, Wolfgang would pay {offer['last_bid']} for it)"
+        return said(
+            N_(
+                "%(object)s: last bid %(bid)s — buy for %(price)s or decline (if you decline, "
+                "Wolfgang would pay %(bid)s for it)"
+            ),
+            object=name,
+            bid=offer["last_bid"],
+            price=offer["price"],
         )
     if step == "your_choice":
         obj = need["object"]
         if obj == "prestige":
             out["expect"] = ["prestige_card_chosen"]
-            return "Draw the top 5 Prestige cards and keep one: which?"
+            return said(N_("Draw the top 5 Prestige cards and keep one: which?"))
         out["expect"] = ["landscape_placed"]
-        return f"Place your {OBJECT_NAMES[obj]} in your Principality"
-    if step == "reveal":
-        purpose = {
-            "landscape": "it shows the Landscape he buys",
-            "build": "it shows the Building he would build",
-            "freedom": "it shows the Freedom he would introduce",
-            "work": "he completes a Work with it",
-        }[need["purpose"]]
-        if need["purpose"] == "work":
-            return (
-                f"Turn over Wolfgang's leftmost face-down card ({purpose}): which Profession is it?"
-            )
-        return (
-            f"Flip Wolfgang's leftmost face-down Profession card ({purpose}; then flip it "
-            "back face down): which Profession is it?"
+        return said(
+            N_("Place your %(object)s in your Principality"), object=automa.object_named(obj)
         )
+    if step == "reveal":
+        return said(REVEAL_PURPOSES[need["purpose"]])
     if step == "dummy_flip":
         cols = need["columns"]
-        where = (
-            f"dummy column {cols[0] + 1}"
-            if len(cols) == 1
-            else "each of dummy columns " + " and ".join(str(c + 1) for c in cols)
+        if len(cols) == 1:
+            return said(
+                N_(
+                    "Flip one face-down card in dummy column %(column)s: which Profession is "
+                    "it? (one column at a time)"
+                ),
+                column=cols[0] + 1,
+            )
+        return said(
+            N_(
+                "Flip one face-down card in each of dummy columns %(columns)s: which Profession "
+                "is it? (one column at a time)"
+            ),
+            columns=listed([str(c + 1) for c in cols], N_("%(one)s and %(other)s")),
         )
-        return f"Flip one face-down card in {where}: which Profession is it? (one column at a time)"
     if step == "offer":
-        deck = "Prestige" if need["deck"] == "prestige" else "Bonus"
-        return f"Draw the top {need['count']} {deck} cards for Wolfgang: which are they?"
+        return said(
+            N_("Draw the top %(count)s Prestige cards for Wolfgang: which are they?")
+            if need["deck"] == "prestige"
+            else N_("Draw the top %(count)s Bonus cards for Wolfgang: which are they?"),
+            count=need["count"],
+        )
     if step == "tie":
-        names = ", ".join(f"\u201c{automa.card_name(need['deck'], c)}\u201d" for c in need["cards"])
-        return (
-            f"Wolfgang values {names} equally ({need['value']} each): pick one at random "
-            "with the app's die"
+        names = listed(
+            [
+                said(N_("\u201c%(card)s\u201d"), card=automa.card_name(need["deck"], c))
+                for c in need["cards"]
+            ],
+            N_("%(one)s, %(other)s"),
+        )
+        return said(
+            N_(
+                "Wolfgang values %(cards)s equally (%(value)s each): pick one at random with the "
+                "app's die"
+            ),
+            cards=names,
+            value=need["value"],
         )
     if step == "your_turn":
         left = 2 - state.players[ME].actions
-        return (
-            f"Your turn: {left} action{'s' * (left != 1)} left, then end your turn"
-            if left
-            else "Your turn: both actions done — end your turn"
-        )
-    return "Nothing to do"
+        if left:
+            return ngettext(
+                "Your turn: %(num)s action left, then end your turn",
+                "Your turn: %(num)s actions left, then end your turn",
+                left,
+            )
+        return said(N_("Your turn: both actions done — end your turn"))
+    return said(N_("Nothing to do"))
 
 
-def _choose_words(state, out: dict) -> str:
+def _choose_words(state, out: dict) -> Named:
     solo = solo_of(state)
     auc = solo.auction
     card = automa.automa_card(state, auc["card"])
@@ -1258,16 +1561,57 @@ def _choose_words(state, out: dict) -> str:
         modifiers={o: (automa.card_item(state, card, o) or {}).get(key) for o in options},
     )
     if not options:
-        return f"Auction {n} of {total}: nothing is left to auction — leave the auctions"
-    if n == total:
-        barred = sorted({OBJECT_NAMES["landscape" if o in LANDSCAPES else o] for o in protected})
-        names = " and the ".join(filter(None, [", the ".join(barred[:-1]), *barred[-1:]]))
-        except_ = f", except the {names} (the highest die modifiers)" if protected else ""
-        return (
-            f"Final auction ({n} of {total}): choose an object to buy for "
-            f"{SOLO_FINAL_AUCTION_PRICE}{except_}, or leave the auctions"
+        return said(
+            N_(
+                "Auction %(auction)s of %(auctions)s: nothing is left to auction — leave the auctions"
+            ),
+            auction=n,
+            auctions=total,
         )
-    return f"Auction {n} of {total}: choose an object to auction, or leave the auctions"
+    if n == total:
+        if not protected:
+            return said(
+                N_(
+                    "Final auction (%(auction)s of %(auctions)s): choose an object to buy for "
+                    "%(price)s, or leave the auctions"
+                ),
+                auction=n,
+                auctions=total,
+                price=SOLO_FINAL_AUCTION_PRICE,
+            )
+        barred = sorted(
+            {"landscape" if o in LANDSCAPES else o for o in protected},
+            key=lambda o: OBJECT_NAMES[o],
+        )
+        names = [said(N_("the %(object)s"), object=automa.object_named(o)) for o in barred]
+        return said(
+            N_(
+                "Final auction (%(auction)s of %(auctions)s): choose an object to buy for "
+                "%(price)s, except %(barred)s (the highest die modifiers), or leave the auctions"
+            ),
+            auction=n,
+            auctions=total,
+            price=SOLO_FINAL_AUCTION_PRICE,
+            barred=_and_list(names),
+        )
+    return said(
+        N_(
+            "Auction %(auction)s of %(auctions)s: choose an object to auction, or leave the auctions"
+        ),
+        auction=n,
+        auctions=total,
+    )
+
+
+def _and_list(items: list) -> object:
+    """ "a, b and c": the last two joined by "and", the others by commas."""
+    if len(items) <= 2:
+        return listed(items, N_("%(one)s and %(other)s"))
+    return said(
+        N_("%(one)s and %(other)s"),
+        one=listed(items[:-1], N_("%(one)s, %(other)s")),
+        other=items[-1],
+    )
 
 
 def _no_room(state, obj: str) -> bool:
@@ -1278,15 +1622,26 @@ def _no_room(state, obj: str) -> bool:
     return bool(size) and empty is not None and empty < size
 
 
-def _final_words(state) -> str:
+def _final_words(state) -> Named:
     final = state.final or {}
     scores = {x["player"]: x["total"] for x in final.get("scores", [])}
     winners = [state.players[w].name for w in final.get("winners", [])]
     if not winners:
-        return "The game is over"
-    tally = ", ".join(f"{state.players[s].name} {t} PP" for s, t in scores.items())
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    return f"The game is over: {' and '.join(winners)} {verb} ({tally})"
+        return said(N_("The game is over"))
+    tally = listed(
+        [
+            said(N_("%(name)s %(pp)s PP"), name=state.players[s].name, pp=t)
+            for s, t in scores.items()
+        ],
+        N_("%(one)s, %(other)s"),
+    )
+    if len(winners) == 1:
+        return said(N_("The game is over: %(name)s wins (%(tally)s)"), name=winners[0], tally=tally)
+    return said(
+        N_("The game is over: %(names)s share the victory (%(tally)s)"),
+        names=listed(winners, N_("%(one)s and %(other)s")),
+        tally=tally,
+    )
 
 
 def solo_view(state: GameState) -> dict:
@@ -1372,7 +1727,7 @@ register(
         name=SOLO,
         title="Solo game against Wolfgang, the Automa",
         enabled_by=lambda ev: bool(ev.get("solo")),
-        foreign=("solo_only", "This event belongs to a solo game against Wolfgang"),
+        foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,
         anytime={"solo_step_done": solo_step_done, "die_mode_changed": die_mode_changed},
         phases=(

@@ -22,7 +22,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from companion.lang import N_, _
+from companion.lang import N_, _, words
 from companion.learned import LearnedCatalog
 from companion.rules import (
     BUILTIN,
@@ -443,7 +443,7 @@ def misread(game_id):
     shows, sentence = entry["shows"], entry["fixed"]
     fixed = {
         "label": _(sentence, value=shows(value), old=shows(entry["value"])),
-        "changes": changes,
+        "changes": [words(c) for c in changes],
     }
     return render(game_id, me, recorded=recorded, fixed=fixed)
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.lang import N_, _
-from companion.presentation import words
+from companion.lang import N_, _, words
 from companion.presentation.words import (
+    and_,
     bonus_name,
     building_name,
     freedom_name,
     object_name,
     prestige_name,
 )
+from companion.presentation.words import profession_name as named_profession
 from companion.rules import (
     CORRECTABLE,
     Refusal,
@@ -62,7 +63,7 @@ AUTOMA_ACTION_NAMES = AUTOMA_ACTION_WORDS
 def profession_name(professions: dict, pid) -> str:
     """A Profession card's name in the reader's edition; `professions`: id -> Profession (the
     game's cards, or the game's and the installation's)."""
-    return words.profession_name(SimpleNamespace(professions=professions), pid)
+    return named_profession(SimpleNamespace(professions=professions), pid)
 
 
 def card_name(deck: str, card: str) -> str:
@@ -155,7 +156,11 @@ def automa_card_view(state, number, use) -> dict | None:
         "rounds": card["rounds"],
         "test_data": bool(card.get("test_data")),
         "top": [
-            {"object": i["object"], "name": object_name(i["object"]), "dice": dice_words(i[key])}
+            {
+                "object": i["object"],
+                "name": object_name(i["object"]),
+                "dice": words(dice_words(i[key])),
+            }
             for i in card["auction"]
         ],
         "first": [_(AUTOMA_ACTION_NAMES[a]) for a in card["first_action"]],
@@ -217,11 +222,11 @@ def offers_view(view) -> list[dict]:
         if o["final"]:
             text = _("final auction, %(price)s", price=o["price"])
         elif o["roll"] is None:
-            text = _("%(dice)s, not rolled yet", dice=dice_words(o["modifier"]))
+            text = _("%(dice)s, not rolled yet", dice=words(dice_words(o["modifier"])))
         else:
             text = _(
                 "%(dice)s: rolled %(roll)s, last bid %(bid)s, price %(price)s",
-                dice=dice_words(o["modifier"]),
+                dice=words(dice_words(o["modifier"])),
                 roll=o["roll"],
                 bid=o["last_bid"],
                 price=o["price"],
@@ -297,7 +302,7 @@ def grid_cells(state) -> list[list[dict]]:
 def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
     step = prompt["step"]
-    s = {"step": step, "say": prompt["say"], "expect": prompt["expect"]}
+    s = {"step": step, "say": words(prompt["say"]), "expect": prompt["expect"]}
     me = state.players[ME]
     if step == "starting_hand":
         s["options"] = unseen_professions(state, learned)
@@ -334,7 +339,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
                 {
                     "object": o,
                     "name": object_name(o),
-                    "dice": dice_words(prompt["modifiers"][o]),
+                    "dice": words(dice_words(prompt["modifiers"][o])),
                     "no_modifier": prompt["modifiers"][o] is None,
                 }
                 for o in prompt.get("options", [])
@@ -351,7 +356,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     elif step == "roll":
         s["who"] = prompt["who"]
         s["object_name"] = object_name(prompt["object"])
-        s["dice"] = dice_words(prompt["modifier"])
+        s["dice"] = words(dice_words(prompt["modifier"]))
         s["app_die"] = chance["die"] == "app" and bool(chance["seed"])
     elif step == "buy_or_decline":
         price = prompt["price"]
@@ -402,14 +407,14 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         s.update(
             deck=deck,
             count=prompt["count"],
-            cards=[{"id": c, "name": card_name(deck, c)} for c in left],
+            cards=[{"id": c, "name": words(card_name(deck, c))} for c in left],
             ticked=set(_sent_list(sent, "cards")),
         )
     elif step == "tie":
         s.update(
             deck=prompt["deck"],
             value=prompt["value"],
-            cards=[{"id": c, "name": card_name(prompt["deck"], c)} for c in prompt["cards"]],
+            cards=[{"id": c, "name": words(card_name(prompt["deck"], c))} for c in prompt["cards"]],
         )
     elif step == "your_turn":
         s["actions_left"] = ACTIONS_PER_TURN - me.actions
@@ -444,7 +449,7 @@ def why_barred(state, prompt) -> str:
         return _(
             "The %(objects)s all show the highest die modifier (+%(top)s): when objects tie, "
             "all of them are barred from the final auction (Solo rules, Auction phase).",
-            objects=words.and_(top),
+            objects=and_(top),
             top=mods[0],
         )
     tied = [n for n, m in barred if m == mods[1]]
@@ -454,7 +459,7 @@ def why_barred(state, prompt) -> str:
         "auction (Solo rules, Auction phase).",
         first=top[0],
         top=mods[0],
-        tied=words.and_(tied),
+        tied=and_(tied),
         second=mods[1],
     )
 
@@ -577,6 +582,17 @@ def setup_step(state, view, chance, drawn_start: bool) -> dict:
     }
 
 
+def told(entry: dict) -> dict:
+    """An entry of Wolfgang's decision log in the reader's language (the engine keeps its
+    words marked: `said`, `moves_said`)."""
+    moves = entry.get("moves_said", entry.get("moves"))
+    return {
+        **entry,
+        "say": words(entry.get("said", entry["say"])),
+        **({"moves": [words(m) for m in moves]} if moves else {}),
+    }
+
+
 def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
     """The steps the table still has to make, oldest first: the setup (before the first
     card is kept), then each of Wolfgang's purchases and actions and each round's end."""
@@ -587,7 +603,7 @@ def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
         steps.append(setup_step(state, view, chance, drawn_start))
     steps += [
         {"n": x["n"], "setup": False, "say": x["say"], "moves": x["moves"], "who": x["who"]}
-        for x in view["checklist"]
+        for x in map(told, view["checklist"])
     ]
     return steps
 
@@ -613,7 +629,7 @@ def build(
     steps = checklist_view(state, view, chance, drawn_start)
     me = state.players[ME]
     card = view["automa_card"]
-    log = view["log"]
+    log = [told(x) for x in view["log"]]
     this_round = [x for x in log if x["round"] == state.round]
     # Wolfgang's last turn ends the round: keep it in sight through the next Auction phase.
     last_turns = (

@@ -285,6 +285,73 @@ def test_solo_play(app, client):
     check(app, pages, "solo")
 
 
+# What the solo engine says on the solo screen (solo.py, automa.py): the step's sentence, the
+# refusals, Wolfgang's decisions and the checklist's moves. Walked strictly (not the "solo" area
+# above: the rest of the solo screens is a11y's).
+ENGINE_SAID = re.compile(
+    r'<p class="say">.*?</p>|<ol class="moves".*?</ol>|<div class="notice notice-error" '
+    r'role="alert".*?</div>|<li class="who-[a-z]+">.*?</li>',
+    re.S,
+)
+
+
+def test_solo_play_engine_words(app, client):
+    """The rulebook's solo auction example, played on the page in the pseudo-language."""
+    from tests.web.solo_phone import SoloPhone, teach_test_data
+
+    teach_test_data(app.instance_path)
+    solo = SoloPhone.start(client, auto_done=False)
+    pages: dict[str, str] = {}
+
+    def seen(where: str) -> None:
+        found = ENGINE_SAID.findall(solo.html)
+        # The list's own label is the screen's (a11y's), its items the engine's.
+        pages[where] = "\n".join(re.sub(r'<ol class="moves"[^>]*>', "<ol>", x) for x in found)
+
+    def pick(kind: str, **hidden: str):
+        return next(
+            f for f in solo.find(type=kind) if all(f.hidden.get(k) == v for k, v in hidden.items())
+        )
+
+    solo.auto_done = True
+    solo.tick_all()
+    seen("the starting hand")
+    solo.tap(
+        type="starting_hand_chosen",
+        professions=[
+            "test_university_forest_travel",
+            "test_workshop_forest_religion",
+            "test_library_forest_opinion",
+        ],
+    )
+    solo.tap(type="automa_card_drawn", card="1")
+    seen("choose an object")
+    solo.submit(pick("solo_auction_offered", object="jester"))
+    seen("roll for the Jester")
+    solo.post_event(type="solo_auction_offered", object="forest")
+    seen("a refusal: not now")
+    solo.refresh()
+    solo.submit(pick("die_rolled", value="4"))
+    seen("buy or decline")
+    solo.tap(type="solo_declined")
+    solo.submit(pick("solo_auction_offered", object="forest"))
+    solo.submit(pick("die_rolled", value="2"))
+    solo.post_event(type="solo_declined", object="forest")
+    seen("a refusal: a forced buy")
+    solo.refresh()
+    solo.tap(type="solo_bought")
+    solo.tap(type="landscape_placed")
+    seen("Wolfgang's roll")
+    solo.auto_done = False
+    solo.submit(pick("die_rolled", value="3"))
+    seen("Wolfgang bought: the checklist")
+    solo.auto_done = True
+    solo.tick_all()
+    seen("your turn")
+    assert solo.step == "your_turn"
+    check(app, pages, "solo engine")
+
+
 def test_firenze(app, client):
     from tests.web.firenze_table import host_game as host_firenze
 
