@@ -16,6 +16,7 @@ from companion.presentation.words import (
     and_,
     bonus_name,
     building_name,
+    difficulty_name,
     freedom_name,
     object_name,
     prestige_name,
@@ -509,9 +510,6 @@ def _sent_list(sent, key) -> list[str]:
 SETUP_STEP = 0
 
 
-DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
-
-
 def setup_step(state, view, chance, drawn_start: bool) -> dict:
     """The solo setup as a checklist step (Solo rules, Setup): Wolfgang's money by difficulty,
     the 6 Freedoms, the Automa deck stacked by its backs, the cards dealt, and who starts."""
@@ -551,7 +549,7 @@ def setup_step(state, view, chance, drawn_start: bool) -> dict:
             _(
                 "Wolfgang's money: %(money)s Florin (%(difficulty)s); yours: %(yours)s Florin",
                 money=WOLFGANG_STARTING_MONEY[difficulty],
-                difficulty=_(DIFFICULTIES[difficulty]),
+                difficulty=difficulty_name(difficulty),
                 yours=SOLO_STARTING_MONEY,
             ),
             _(
@@ -655,7 +653,7 @@ def build(
         "last_turns": last_turns,
         "earlier": [x for x in log if x["round"] not in (0, state.round)],
         "difficulty": difficulty,
-        "difficulty_name": _(DIFFICULTIES[difficulty]),
+        "difficulty_name": difficulty_name(difficulty),
         "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},
         "die_may_change": state.phase not in ("over",) and bool(chance.get("seed")),

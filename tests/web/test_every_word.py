@@ -14,6 +14,7 @@ instead of failing the run. Each helper removes its own line when its area is do
 
 from __future__ import annotations
 
+import random
 import re
 import uuid
 
@@ -41,7 +42,8 @@ from tests.web.walk import fetch, said, screens
 BEING_FINISHED = {
     "base": "helper i18n (the base game's leftovers, in progress)",
     "firenze": "helpers firenze (engine words) and tablescreen (screens)",
-    "solo": "helpers solo (Wolfgang's words, solo refusals) and a11y (solo screens)",
+    "solo": "helpers i18n (the Fame track, the final tally) and ledger (the Automa card's "
+    "action words): the solo screens themselves are done (a11y, solo)",
     "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
 }
 
@@ -277,11 +279,35 @@ def test_the_catalog_and_teaching_screens(app, client):
 
 
 def test_solo_play(app, client):
+    from tests.web.solo_phone import HAND, SoloPhone, deck_order, play_to_the_end, teach_test_data
+
     pages = {"the solo form": fetch(client, "/solo/new")}
+    token = csrf_token_for(client)
+    bad = {"csrf_token": token, "name": " ", "dummies": "4", "start": "x", "die": "x"}
+    pages["the solo form refused"] = client.post("/solo/new", data=bad).text
     game_id = host_solo(app)
     as_host(client, game_id, 0)
     for path in ("solo", "solo/panel", "me", "history", "table"):
         pages[f"solo {path}"] = fetch(client, f"/games/{game_id}/{path}")
+    # A whole game on the solo page: every step, the checklist, Wolfgang's panels, the end.
+    teach_test_data(app.instance_path)
+    solo = SoloPhone.start(client, auto_done=False)
+    pages["solo: the setup checklist"] = solo.html
+    solo.auto_done = True
+    solo.tick_all()
+    pages["solo: the starting hand"] = solo.html
+    solo.tap(type="starting_hand_chosen", professions=HAND)
+    r = client.post(
+        f"/games/{solo.game_id}/solo/roll",
+        data={"event_id": uuid.uuid4().hex},
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
+    pages["solo: the page's own refusal"] = r.text
+    rng = random.Random(7)
+    seen: dict[str, str] = {}
+    play_to_the_end(solo, rng, deck_order(rng), seen)
+    pages |= {f"solo step {step}": page for step, page in seen.items()}
+    pages["solo: the story"] = fetch(client, f"/games/{solo.game_id}/history")
     check(app, pages, "solo")
 
 

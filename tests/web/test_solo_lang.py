@@ -21,11 +21,13 @@ def visible(page: str) -> str:
     attrs = " ".join(re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', page))
     body = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
     words = re.sub(r"<[^>]+>", " ", body)
-    return re.sub(r"\s+", " ", html.unescape(words + " " + attrs)).replace("\xa0", " ")
+    said = html.unescape(words + " " + attrs).replace("\xa0", " ").replace("\u202f", " ")
+    return re.sub(r"\s+", " ", said)  # no-break spaces (French typography) read as spaces
 
 
-# The words of the solo screens (templates/solo, companion/web/solo*.py) in English: none may
-# show on a German or a French phone. Checked on every page of a whole game.
+# The words of the solo screens (templates/solo, companion/web/solo*.py) and of the engine on
+# them, in English: none may show on a German or a French phone. Checked on every page of a
+# whole game.
 ENGLISH = [
     "Dummy players",
     "face down",
@@ -69,16 +71,15 @@ ENGLISH = [
     "Wolfgang's row",
     "Dummy column",
     "Continue this game on another device",
+    # the engine's words on these screens: the step's sentence, Wolfgang's decisions
+    "Wolfgang buys",
+    "leftmost",
+    "last bid",
+    "he pays",
+    "turns up",
+    "completes a Work",
+    "The game is over",
 ]
-# The engine's own sentences (the step Palazzo waits for, Wolfgang's decisions and the table's
-# moves) are told by companion/rules/solo.py and automa.py; they are left out of the check
-# until the engine marks them.
-ENGINE_PARTS = (
-    r'<p class="say">.*?</p>',
-    r'<li class="who-[a-z]+">.*?</li>',
-    r'<ol class="moves".*?</ol>',
-)
-
 WORDS = {
     "de": {
         "new": [
@@ -142,14 +143,8 @@ WORDS = {
 }
 
 
-def screen_words(page: str) -> str:
-    for part in ENGINE_PARTS:
-        page = re.sub(part, " ", page, flags=re.S)
-    return visible(page)
-
-
 def english_on(page: str) -> list[str]:
-    words = screen_words(page)
+    words = visible(page)
     return [w for w in ENGLISH if w in words]
 
 
@@ -252,3 +247,42 @@ def test_the_solo_pages_own_refusals_and_the_misread_fix_in_german_and_french(ap
     assert TOLD[lang]["fixed"] in visible(solo.html)
     assert TOLD[lang]["misread"] in visible(solo.html)
     assert "Fixed:" not in solo.html and "actually" not in solo.html
+
+
+STORY = {
+    "de": [
+        "(solo gegen Wolfgang, Normal)",
+        "Automa-Karte 1 gezogen",
+        "Alexandra hat versteigert: Park",
+        "Der Würfel zeigt 3",
+        "Alexandra hat gekauft: Park",
+    ],
+    "fr": [
+        "(solo contre Wolfgang, Standard)",
+        "Carte Automa 1 piochée",
+        "Alexandra a mis aux enchères : Parc",
+        "Le dé montre 3",
+        "Alexandra a acheté : Parc",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_story_of_a_solo_game_in_german_and_french(app, client, lang):
+    """The solo facts told in the history and the undo box, in the phone's language."""
+    teach_test_data(app.instance_path)
+    client.get(f"/?lang={lang}")
+    solo = SoloPhone.start(client)
+    solo.tap(type="starting_hand_chosen", professions=HAND)
+    solo.tap(type="automa_card_drawn", card="1")
+    park = next(f for f in solo.find(type="solo_auction_offered") if f.hidden["object"] == "park")
+    solo.submit(park)
+    solo.submit(next(f for f in solo.find(type="die_rolled") if f.hidden["value"] == "3"))
+    undo = visible(client.get(f"/games/{solo.game_id}/host/undo").text)
+    assert STORY[lang][3] in undo and "The die shows" not in undo
+    solo.tap(type="solo_bought")
+    history = visible(client.get(f"/games/{solo.game_id}/history").text)
+    for words in STORY[lang]:
+        assert words in history, words
+    for english in ("solo against Wolfgang", "drawn", "put up the", "The die shows", "bought the"):
+        assert english not in history, english
