@@ -28,6 +28,7 @@ from companion.rules import (
     BUILTIN,
     CORRECTABLE,
     MISREAD_CORRECTED,
+    Named,
     Refusal,
     is_solo,
     solo_of,
@@ -43,7 +44,6 @@ from companion.rules.catalog import (
     WOLFGANG_STARTING_MONEY,
     CatalogError,
 )
-from companion.rules.refusals import Named
 from companion.teaching import (
     TeachError,
     deck_problems,
