@@ -36,6 +36,7 @@ from companion.firenze.catalog import (
     BoardError,
 )
 from companion.firenze_board import LearnedBoard
+from companion.lang import N_, _
 from companion.tokens import Identity
 
 from .access import (
@@ -49,6 +50,7 @@ from .access import (
     require_viewer,
 )
 from .firenze_forms import FormError, celebrations, reveal, seat_event
+from .firenze_names import card_name, card_names, colour_name
 from .games import create_hosted_game
 from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
@@ -62,14 +64,21 @@ GAME = "firenze"
 NAME_MAX = 24
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
-KIND_WORDS = {
-    "event": "Event: play now",
-    "personnel": "Personnel: to your hand",
-    "celebration": "Celebration: kept to the end",
-    "building": "Building: in front of you",
-    "church": "Church: on a church space",
+KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
+    "event": N_("Event: play now"),
+    "personnel": N_("Personnel: to your hand"),
+    "celebration": N_("Celebration: kept to the end"),
+    "building": N_("Building: in front of you"),
+    "church": N_("Church: on a church space"),
 }
+RECORDED = N_("Recorded.")
 _kinds: dict[str, bool] = {}
+
+
+# Every Firenze template (and fragment) names colours and cards in the reader's language.
+bp.add_app_template_global(colour_name, "fz_colour")
+bp.add_app_template_global(card_name, "fz_card")
+bp.add_app_template_global(card_names, "fz_card_names")
 
 
 def is_firenze(game_id: str) -> bool:
@@ -102,7 +111,7 @@ def _firenze_games():
         return log(game_id)
     target = {"me": "firenze.phone", "host": "firenze.host_page"}.get(what, "firenze.table")
     if request.method != "GET":
-        abort(404, description="This is a Firenze game: use its own screens.")
+        abort(404, description=_("This is a Firenze game: use its own screens."))
     return redirect(url_for(target, game_id=game_id), code=303)
 
 
@@ -192,12 +201,12 @@ def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
     names = [" ".join(str(form.get(f"name_{i}", "")).split()) for i in range(4)]
     names = [n for n in names if n]
     if not 2 <= len(names) <= 4:
-        errors["names"] = "Enter 2 to 4 player names, in seat order (clockwise)"
+        errors["names"] = _("Enter 2 to 4 player names, in seat order (clockwise)")
     elif any(len(n) > NAME_MAX or not n.isprintable() for n in names):
-        errors["names"] = f"Names are plain text of at most {NAME_MAX} characters"
+        errors["names"] = _("Names are plain text of at most %(max)s characters", max=NAME_MAX)
     start = str(form.get("start", "random"))
     if start != "random" and not (start.isdigit() and int(start) < max(len(names), 1)):
-        errors["start"] = "Choose who starts: one of the players above, or random"
+        errors["start"] = _("Choose who starts: one of the players above, or random")
     balconies, neutral = [], []
     try:
         for n in BALCONY_NUMERALS:
@@ -210,7 +219,7 @@ def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
                 }
             )
     except FormError as e:
-        errors["balconies"] = f"Balconies: {e}"
+        errors["balconies"] = _("Balconies: %(problem)s", problem=refusal_message(e))
     try:
         for i in range(NEUTRAL_SEALS):
             if form.get(f"neu_colour_{i}") or form.get(f"neu_height_{i}"):
@@ -221,7 +230,7 @@ def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
                     }
                 )
     except FormError as e:
-        errors["neutral"] = f"Neutral seals: {e}"
+        errors["neutral"] = _("Neutral seals: %(problem)s", problem=refusal_message(e))
     if errors:
         return None, errors
     return {
@@ -238,14 +247,14 @@ def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
 def _pick(form, key, allowed):
     value = str(form.get(key, ""))
     if value not in allowed:
-        raise FormError("choose a tower colour for each")
+        raise FormError(N_("choose a tower colour for each"))
     return value
 
 
 def _whole(form, key):
     raw = str(form.get(key, "")).strip()
     if not raw.isdigit() or int(raw) > 99:
-        raise FormError("heights and PP are whole numbers as printed")
+        raise FormError(N_("heights and PP are whole numbers as printed"))
     return int(raw)
 
 
@@ -371,9 +380,9 @@ def act(game_id: str):
     me = access(game_id)
     view = str(request.form.get("view", "phone"))
     if view == "host" and not me.host:
-        abort(403, description="Only the host's device can do this.")
+        abort(403, description=_("Only the host's device can do this."))
     if view != "host" and me.seat is None:
-        abort(403, description="Join this game from your seat's QR code first.")
+        abort(403, description=_("Join this game from your seat's QR code first."))
     event_id = str(request.form.get("event_id", ""))
     if not EVENT_ID.fullmatch(event_id):
         event_id = uuid.uuid4().hex
@@ -386,11 +395,9 @@ def act(game_id: str):
             event = seat_event(request.form, me.seat)
             by = str(me.seat)
         get_table().record(game_id, event, by=by, event_id=event_id)
-        done = "Recorded."
-    except Refusal as e:
+        done = RECORDED
+    except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
-    except FormError as e:
-        refusal = {"message": str(e), "rule": None}
     status = 422 if refusal else 200
     if view == "host":
         return render_block(
@@ -411,7 +418,7 @@ def _host_event(game_id: str, form) -> dict:
         return celebrations(form, hands)
     if action == "undo":
         return {"type": "retracted", "seqs": [_whole(form, "seq")]}
-    raise FormError("That is not something the host's page records")
+    raise FormError(N_("That is not something the host's page records"))
 
 
 @bp.get("/<game_id>/log.jsonl")
@@ -419,7 +426,8 @@ def log(game_id: str):
     me = require_viewer(game_id)
     if not me.host and _state(game_id)["phase"] != "over":
         abort(
-            403, description="The log holds everyone's cards: it is shared once the game is over."
+            403,
+            description=_("The log holds everyone's cards: it is shared once the game is over."),
         )
     return Response(
         get_table().export_jsonl(game_id),
@@ -438,4 +446,4 @@ def _state(game_id: str) -> dict:
 def _require_firenze(game_id: str):
     game_or_404(game_id)
     if not is_firenze(game_id):
-        abort(404, description="This game is not a game of Firenze.")
+        abort(404, description=_("This game is not a game of Firenze."))

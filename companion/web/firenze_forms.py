@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 
 from companion.firenze.catalog import CARD_KINDS, COLOURS
+from companion.firenze.refusals import named_colour
+from companion.lang import N_
+
+from .firenze_names import card_id
 
 MAX_COUNT = 20
 MAX_SEATS = 4
@@ -17,20 +21,28 @@ SOURCE = re.compile(r"hand:[0-3]|discard")
 
 
 class FormError(ValueError):
-    """A field that is not even the right kind of value."""
+    """A field that is not even the right kind of value: a message marked with `N_` and its
+    parameters, told in the reader's language like a refusal (`refusal_message`)."""
+
+    rule = None  # a form's own error cites no rule
+
+    def __init__(self, message: str, **params: object):
+        self.template, self.params = message, params
+        self.message = message % params if params else message
+        super().__init__(self.message)
 
 
 def _int(form, key: str, low: int = 0, high: int = 99) -> int:
     raw = str(form.get(key, "")).strip()
     if not raw.lstrip("-").isdigit() or not low <= int(raw) <= high:
-        raise FormError(f"Enter a whole number from {low} to {high}")
+        raise FormError(N_("Enter a whole number from %(low)s to %(high)s"), low=low, high=high)
     return int(raw)
 
 
 def _colour(form, key: str) -> str:
     value = str(form.get(key, ""))
     if value not in COLOURS:
-        raise FormError("Choose a brick colour")
+        raise FormError(N_("Choose a brick colour"))
     return value
 
 
@@ -40,7 +52,11 @@ def counts(form, prefix: str) -> list[str]:
     for colour in COLOURS:
         raw = str(form.get(f"{prefix}_{colour}", "") or "0").strip()
         if not raw.isdigit() or int(raw) > MAX_COUNT:
-            raise FormError(f"How many {colour} bricks? A whole number from 0 to {MAX_COUNT}")
+            raise FormError(
+                N_("How many %(colour)s bricks? A whole number from 0 to %(max)s"),
+                colour=named_colour(colour),
+                max=MAX_COUNT,
+            )
         out += [colour] * int(raw)
     return out
 
@@ -100,13 +116,13 @@ def seat_event(form, seat: int) -> dict:
             "surrender": counts(form, "surrender"),
             "discard": [str(x)[:80] for x in form.getlist("discard")][:10],
         }
-    raise FormError("That is not something this screen can record")
+    raise FormError(N_("That is not something this screen can record"))
 
 
 def reveal(form) -> dict:
     kind = str(form.get("kind", ""))
     if kind not in CARD_KINDS:
-        raise FormError("Choose the card's kind (the symbol at its top left)")
+        raise FormError(N_("Choose the card's kind (the symbol at its top left)"))
     return {
         "type": "card_revealed",
         "card": {"name": _card(form, "name"), "kind": kind, "start": bool(form.get("start"))},
@@ -133,10 +149,12 @@ def build_items(form) -> list[dict]:
 
 
 def _card(form, key: str = "card") -> str:
+    """The card's name as the engine knows it: a name typed in the reader's edition is the
+    same card as its English name (firenze_names.card_id)."""
     value = " ".join(str(form.get(key, "")).split())
     if not value or len(value) > 40:
-        raise FormError("Name the card as printed on it")
-    return value
+        raise FormError(N_("Name the card as printed on it"))
+    return card_id(value)
 
 
 def _effect(form, seat: int) -> dict:
@@ -184,7 +202,7 @@ def monument(form, seat: int) -> dict:
     """The Monument came to this seat: from another player's hand or the discard pile."""
     source = str(form.get("source", ""))
     if not SOURCE.fullmatch(source):
-        raise FormError("Say where the Monument came from: another player or the discard pile")
+        raise FormError(N_("Say where the Monument came from: another player or the discard pile"))
     return {"type": "monument_received", "player": seat, "source": source}
 
 

@@ -2,8 +2,8 @@
 controls that step needs, and the table as everyone sees it (Wolfgang has no screen of his own).
 
 Plain data built from a game state for templates/solo/. The step comes from the engine
-(`solo_prompt`): its sentence is shown as it is, and its data decide the buttons, so the page never
-offers a move the engine is not waiting for. The solo player is the only person at the table, so
+(`solo_prompt`): its sentence is shown in the reader's language (`words()`), and its data decide
+the buttons, so the page never offers a move the engine is not waiting for. The solo player is the only person at the table, so
 the page may show their own purse next to Wolfgang's public one.
 """
 

@@ -55,19 +55,17 @@ ROW = [
 ROW_BRICKS = ["yellow", "green", "red", "blue", "purple", "white"]
 
 
+def turned_over(name: str, kind: str, colour: str) -> dict:
+    """The form that turns over a card with the Start symbol and four bricks of one colour."""
+    bricks = {f"brick_{i}": colour for i in range(4)}
+    return {"action": "reveal", "name": name, "kind": kind, "start": "1", **bricks}
+
+
 def deal_row(client, game_id: str):
     token = csrf_token_for(client)
     for (name, kind), colour in zip(ROW, ROW_BRICKS, strict=True):
         response = client.post(
             f"/firenze/{game_id}/act",
-            data={
-                "csrf_token": token,
-                "view": "host",
-                "action": "reveal",
-                "name": name,
-                "kind": kind,
-                "start": "1",
-                **{f"brick_{i}": colour for i in range(4)},
-            },
+            data={"csrf_token": token, "view": "host", **turned_over(name, kind, colour)},
         )
         assert response.status_code == 200, response.text

@@ -19,6 +19,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
+from companion.firenze import catalog as firenze
+from companion.firenze.refusals import CODES as FIRENZE_CODES
 from companion.rules import catalog as rules
 from companion.rules.refusals import CODES
 from tests.test_translations import PLACEHOLDER, extracted
@@ -66,6 +68,9 @@ def english_names() -> dict[str, dict[str, str]]:
         "prestige_cards": {c: v[0] for c, v in rules.PRESTIGE_CARDS.items()},
         "characters": {c: v[0] for c, v in rules.CHARACTERS.items()},
         "professions": {p: v.name for p, v in rules.BUILTIN_PROFESSIONS.items()},
+        # Firenze's things, keyed by the engine's English names
+        "firenze_colours": {c: c for c in firenze.COLOURS},
+        "firenze_cards": {c: c for c in firenze.NAMED_CARDS},
     }
 
 
@@ -94,6 +99,6 @@ def build(root: Path) -> Path:
         write_mo(f, catalog)
     names = {k: {i: wrap(n) for i, n in v.items()} for k, v in english_names().items()}
     (folder / "names.toml").write_text(_toml(names), encoding="utf-8")
-    cited = {"rules": {rule: wrap(rule) for rule in set(CODES.values())}}
+    cited = {"rules": {rule: wrap(rule) for rule in {*CODES.values(), *FIRENZE_CODES.values()}}}
     (folder / "citations.toml").write_text(_toml(cited), encoding="utf-8")
     return root

@@ -41,7 +41,6 @@ from tests.web.walk import fetch, said, screens
 # Areas being finished by other helpers this session: area -> who removes the line.
 BEING_FINISHED = {
     "base": "helper i18n (the base game's leftovers, in progress)",
-    "firenze": "helpers firenze (engine words) and tablescreen (screens)",
     "solo": "helpers i18n (the Fame track, the final tally) and ledger (the Automa card's "
     "action words): the solo screens themselves are done (a11y, solo)",
     "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
@@ -52,6 +51,9 @@ BEING_FINISHED = {
 PLAYERS = {"Ada", "Ben", "Cy", "Alexandra", "Leon", "Jen", "Chris", "Mira", "Wolfgang"}
 PLAYERS |= {"Thomas", "Holger", "Daniela"}
 NOT_MESSAGES = {"Palazzo", "EN", "DE", "FR", "English", "Deutsch", "Français"}
+NOT_MESSAGES |= {"Firenze", "I", "II", "III", "IV"}  # the other game; its balconies' numerals
+# Firenze cards the test games named that the rulebook does not: data, kept as named.
+NOT_MESSAGES |= {"Feast", "Fair", "Chapel", "Clerk", "Banquet", "Guard", "Porter", "Scribe"}
 NOT_MESSAGES |= {pseudo.NAME, pseudo.CODE.upper()}  # the test language in the switch
 TYPED = ("counted the bank again", "purses")  # reasons the host typed for a correction
 WORD = re.compile(r"[^\W\d_]+")
@@ -379,11 +381,52 @@ def test_solo_play_engine_words(app, client):
 
 
 def test_firenze(app, client):
+    """Firenze's screens: the forms, the host's page, the phones through a turn (a card taken,
+    the next turned over, a Building's effect form, a form error and a refusal, a commission
+    to fulfil), the table, and a scored game's end."""
+    from companion.web.join_links import kept_tokens
+    from companion.web.recording import get_table
+    from tests.firenze.test_game import events
+    from tests.web.firenze_table import deal_row, turned_over
     from tests.web.firenze_table import host_game as host_firenze
 
     pages = {"the Firenze form": fetch(client, "/firenze/host")}
     pages["the Firenze board form"] = fetch(client, "/firenze/board")
     game_id = host_firenze(client)
+    pages["Firenze host, setting up"] = fetch(client, f"/firenze/{game_id}/host")
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    phones = []
+    for seat in range(3):
+        phone = app.test_client()
+        phone.set_cookie(i18n.PHONE_COOKIE, pseudo.CODE)
+        phone.set_cookie(i18n.TABLE_COOKIE, pseudo.CODE)
+        phone.get(f"/games/{game_id}/join/{tokens.seats[seat]}")
+        phones.append(phone)
+    me, act = f"/firenze/{game_id}/me", f"/firenze/{game_id}/act"
+    pages["a Firenze phone while the row is dealt"] = fetch(phones[0], me)
+    deal_row(client, game_id)  # Princess, Mason, Workshop, Feast, Fair, Chapel
+
+    def post(seat: int, status: int = 200, **data) -> str:
+        phone = phones[seat]
+        r = phone.post(act, data={"csrf_token": csrf_token_for(phone), **data})
+        assert r.status_code == status, r.text
+        return r.text
+
+    pages["a Firenze phone choosing a card"] = fetch(phones[0], me)
+    pages["a Firenze phone's form error"] = post(0, 422, action="take", position="x")
+    pages["a Firenze refusal"] = post(0, 422, action="take", position="3", pay_white="1")
+    pages["a Firenze phone turning over"] = post(0, action="take", position="3", pay_white="2")
+    pages["a Firenze turn"] = post(0, **turned_over("Monument", "celebration", "white"))
+    pages["a Firenze build"] = post(0, action="build", new_colour_0="red", new_bricks_0="2")
+    pages["another Firenze phone"] = fetch(phones[1], me)
     for path in ("host", "table", "table/board"):
         pages[f"Firenze {path}"] = fetch(client, f"/firenze/{game_id}/{path}")
+    table = get_table(app)
+    ended = host_firenze(client)
+    for ev in events()[1:]:
+        table.record(ended, ev, by="host")
+    pages["Firenze host, final scoring"] = fetch(client, f"/firenze/{ended}/host")
+    table.record(ended, {"type": "celebrations_scored", "points": [[], [-1], [3]]}, by="host")
+    pages["Firenze table, the end"] = fetch(client, f"/firenze/{ended}/table")
     check(app, pages, "firenze")

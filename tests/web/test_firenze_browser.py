@@ -136,3 +136,52 @@ def test_a_building_used_with_its_effect_on_another_player_on_a_phone(
     table.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
     table.wait_for_url(f"**/firenze/{game_id}/table")
     assert re.search(r"Holger\D*2\s*PP", table.locator("#fz-board").inner_text())
+
+
+@pytest.mark.screenshots
+def test_a_french_and_a_german_phone_play_a_firenze_turn(app, client, live_server, phones):
+    """Each phone reads its browser's language: Thomas's French phone takes a card, turns over
+    the next and builds, with its controls named in French for a screen reader; Holger's
+    German phone follows live; the switch turns Thomas's phone German. 360 px wide."""
+    game_id = host_game(client)
+    deal_row(client, game_id)
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    thomas, holger = phones(locale="fr-FR"), phones(locale="de-DE")
+    for page, seat in ((thomas, 0), (holger, 1)):
+        page.set_default_timeout(15000)  # two phones and a live server on a busy machine
+        page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[seat]}")
+    thomas.get_by_text("À vous de jouer").first.wait_for()
+    holger.get_by_text("Thomas ist am Zug").first.wait_for()
+    assert thomas.locator("html").get_attribute("lang") == "fr"
+    assert holger.locator("html").get_attribute("lang") == "de"
+    assert "Carte 2 · coûte 1 brique" in thomas.locator("[data-position='2']").inner_text()
+
+    tap(thomas, "Prendre la carte 1")
+    thomas.get_by_text("Retourner la carte suivante").first.wait_for()
+    thomas.get_by_label("Nom de la carte").fill("Clerk")
+    thomas.get_by_label("Type").select_option("personnel")
+    for i in range(4):
+        thomas.get_by_label(f"Brique {i + 1}").select_option("white")
+    tap(thomas, "La placer dans la rangée")
+    thomas.get_by_text("3. Construire").first.wait_for()
+    assert thomas.get_by_text("Enregistré.").count() == 1
+    thomas.select_option("select[name=new_colour_0]", "yellow")
+    thomas.fill("input[name=new_bricks_0]", "2")
+    thomas.get_by_role("button", name="Construire", exact=True).tap()
+    thomas.locator("[data-fulfil='yellow-2']").wait_for()
+    words = thomas.locator("#fz-panel").inner_text()
+    assert "5. Remplir une commande" in words and "Vos tours" in words
+    for english in ("Your turn", "Build", "End my turn", "Your storehouse", "Recorded"):
+        assert english not in words, english
+    assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
+    shots.shoot(thomas, "firenze-phone-fr.png", full_page=True)
+    thomas.get_by_role("button", name="Finir mon tour").tap()
+    holger.get_by_text("Du bist am Zug").first.wait_for()  # live, without a reload
+    assert holger.get_by_role("button", name="Karte 1 nehmen").count() == 1
+    assert holger.evaluate("document.documentElement.scrollWidth") <= 360
+
+    thomas.get_by_role("link", name="DE").tap()  # the switch on every screen
+    thomas.get_by_text("Holger ist am Zug").first.wait_for()
+    assert thomas.locator("html").get_attribute("lang") == "de"
+    assert thomas.errors == [] and holger.errors == []

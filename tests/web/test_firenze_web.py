@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.web.join_links import kept_tokens
 from tests.web.conftest import csrf_token_for
-from tests.web.firenze_table import deal_row, host_game
+from tests.web.firenze_table import deal_row, host_game, turned_over
 
 
 def test_hosting_needs_the_taught_board_first(client):
@@ -37,14 +37,7 @@ def test_a_firenze_turn_from_a_phone_with_refusals_inline_and_hands_private(app,
     assert taken.status_code == 200 and "Turn over the next card" in taken.text
     revealed = thomas.post(
         act,
-        data={
-            "csrf_token": token,
-            "action": "reveal",
-            "name": "Botch",
-            "kind": "event",
-            "start": "1",
-            **{f"brick_{i}": "white" for i in range(4)},
-        },
+        data={"csrf_token": token, **turned_over("Botch", "event", "white")},
     )
     assert revealed.status_code == 200, revealed.text
     assert "Princess" in revealed.text  # his hand, on his phone

@@ -207,6 +207,8 @@ def test_the_rulebook_auction_example_is_told_in_the_readers_language(
     assert says["bought"] in page, page
     assert says["discard"] in page
     assert solo.step == "your_turn" and solo.say == says["turn"]
+    history = client.get(f"/games/{solo.game_id}/history")  # the narration tells it too
+    assert history.status_code == 200 and says["bought"] in text(history.text), text(history.text)
     column = 1 if language == "de" else 2
     for code, told in refused.items():
         assert f"{code}: " in told, (code, told)
