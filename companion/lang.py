@@ -45,6 +45,17 @@ def N_(message: str) -> str:
     return message
 
 
+class MarkedError(ValueError):
+    """An error told to a player whose message is marked (`N_`) with `%(name)s` parameters,
+    like a refusal: `str()` is the English sentence (the command line's, the logs'), and the
+    edge translates `template` with `params` (`translate`, or the web's `refusal_message`)."""
+
+    def __init__(self, message: str, **params: object):
+        super().__init__(message % params if params else message)
+        self.template = message
+        self.params = params
+
+
 def _(message: str, **params: object) -> str:
     """`message` in the reader's language, with `%(name)s` placeholders filled from `params`."""
     text = _provider()[1].gettext(message)

@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from events.boundedjson import JsonRefused, loads
 
 from . import instance
+from .lang import N_
+from .rules import Named, said
 from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
 
 FILE_NAME = "catalog.json"
@@ -48,29 +50,41 @@ def parse_catalog(text: str) -> dict:
     try:
         data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
     except JsonRefused as e:
-        raise CatalogError(f"A catalog file is JSON, and this one cannot be used: {e}") from None
+        raise CatalogError(
+            N_("A catalog file is JSON, and this one cannot be used: %(why)s"), why=str(e)
+        ) from None
     if not isinstance(data, dict):
-        raise CatalogError("A catalog file is one JSON object")
+        raise CatalogError(N_("A catalog file is one JSON object"))
     try:
         CatalogFile.model_validate(data)
     except ValidationError as e:
-        raise CatalogError(f"Not in the catalog file's outline: {_where(e)}") from None
+        raise CatalogError(
+            N_("Not in the catalog file's outline: %(where)s"), where=_where(e)
+        ) from None
     return data
 
 
-def _where(error: ValidationError) -> str:
+def _where(error: ValidationError) -> Named:
     first: dict[str, Any] = error.errors(include_url=False)[0]
     tags = ("str", "int", "float", "bool", "none", "list[", "dict[")
     path = ".".join(str(x) for x in first["loc"] if not str(x).startswith(tags))
     given = first.get("input")
     shown = type(given).__name__ if isinstance(given, (dict, list)) else repr(given)[:40]
     if first["type"] == "extra_forbidden":
-        return f"Unknown catalog keys: {path} (the sections are {', '.join(SECTIONS)})"
+        return said(
+            N_("Unknown catalog keys: %(path)s (the sections are %(sections)s)"),
+            path=path,
+            sections=", ".join(SECTIONS),
+        )
     if first["type"] == "dict_type":
-        return f"{path} must be an object, not {shown}"
+        return said(N_("%(path)s must be an object, not %(given)s"), path=path, given=shown)
     if first["type"] == "list_type":
-        return f"{path} must be a list, not {shown}"
-    return f"{path} must be a plain value (text, a number, true or false), not {shown}"
+        return said(N_("%(path)s must be a list, not %(given)s"), path=path, given=shown)
+    return said(
+        N_("%(path)s must be a plain value (text, a number, true or false), not %(given)s"),
+        path=path,
+        given=shown,
+    )
 
 
 def read_catalog_file(path: str | Path) -> dict:
@@ -78,14 +92,19 @@ def read_catalog_file(path: str | Path) -> dict:
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
-        raise CatalogError(f"cannot read {path}: {e.strerror or e}") from None
+        raise CatalogError(
+            N_("cannot read %(path)s: %(why)s"), path=str(path), why=str(e.strerror or e)
+        ) from None
     if len(raw) > MAX_CATALOG_BYTES:
-        raise CatalogError(f"{path} is far larger than any catalog file")
+        raise CatalogError(N_("%(path)s is far larger than any catalog file"), path=str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise CatalogError(
-            f"{path} is not UTF-8 text (byte {raw[e.start]:#04x} at position {e.start})"
+            N_("%(path)s is not UTF-8 text (byte %(byte)s at position %(position)s)"),
+            path=str(path),
+            byte=f"{raw[e.start]:#04x}",
+            position=e.start,
         ) from None
     return parse_catalog(text)
 
@@ -106,7 +125,10 @@ class LearnedCatalog:
         try:
             return read_catalog_file(self.path)
         except CatalogError as e:
-            raise CatalogError(f"This installation's catalog file cannot be read: {e}") from e
+            raise CatalogError(
+                N_("This installation's catalog file cannot be read: %(why)s"),
+                why=said(e.template, **e.params),
+            ) from e
 
     def catalog(self) -> Catalog:
         return BUILTIN.merged(self._read())

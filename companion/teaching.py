@@ -13,8 +13,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lang import _
-from .presentation.words import building_name, freedom_name, object_name
+from .lang import N_, _, translate
+from .presentation.words import building_name, freedom_name, object_name, profession_name
 from .rules.catalog import (
     AUCTION_STACKS,
     AUTOMA_ACTIONS,
@@ -25,7 +25,6 @@ from .rules.catalog import (
     BUILDINGS,
     FREEDOMS,
     LANDSCAPES,
-    OBJECT_NAMES,
     RECRUITING_CARD,
     TWO_PLAYER_LANDSCAPE_OBJECT,
     CatalogError,
@@ -109,22 +108,21 @@ def read_profession(form, pid: str | None = None) -> TaughtProfession:
     problems = []
     if not NAME_TEXT.fullmatch(name) or not any(ch.isalpha() for ch in name):
         problems.append(
-            "type the card's name as printed on it (letters, accents and digits allowed)"
+            _("Type the card's name as printed on it (letters, accents and digits allowed).")
         )
     if building not in BUILDINGS:
-        problems.append("tap the Building the card shows")
+        problems.append(_("Tap the Building the card shows."))
     if landscape not in LANDSCAPES:
-        problems.append("tap the Landscape the card shows")
+        problems.append(_("Tap the Landscape the card shows."))
     if freedom not in FREEDOMS:
-        problems.append("tap the Freedom the card shows")
+        problems.append(_("Tap the Freedom the card shows."))
     pid = pid or profession_id(name)
     if name and not pid:
-        problems.append("give the name in letters Palazzo can read")
+        problems.append(_("Give the name in letters Palazzo can read."))
     if pid == RECRUITING_CARD:
-        problems.append("that is the Recruiting card, not a Profession card")
+        problems.append(_("That is the Recruiting card, not a Profession card."))
     if problems:
-        text = "; ".join(problems)
-        raise TeachError(text[0].upper() + text[1:] + ".")
+        raise TeachError(" ".join(problems))  # whole sentences, each translated
     return TaughtProfession(pid, name, building, landscape, freedom)
 
 
@@ -133,10 +131,14 @@ def known_differently(card: TaughtProfession, *catalogs) -> str | None:
     for catalog in catalogs:
         known = catalog.professions.get(card.pid) if catalog is not None else None
         if known is not None and not card.same_as(known):
-            return (
-                f"Palazzo already knows the {known.name}: {BUILDINGS[known.building][0]}, "
-                f"{OBJECT_NAMES[known.landscape]}, {known.freedom.title()}. Check the card; if "
-                "Palazzo has it wrong, the host can change it on the catalog screen."
+            return _(
+                "Palazzo already knows the %(card)s: %(building)s, %(landscape)s, %(freedom)s. "
+                "Check the card; if Palazzo has it wrong, the host can change it on the catalog "
+                "screen.",
+                card=profession_name(catalog, card.pid),
+                building=building_name(known.building),
+                landscape=object_name(known.landscape),
+                freedom=freedom_name(known.freedom),
             )
     return None
 
@@ -154,10 +156,19 @@ def needs_teaching(card: TaughtProfession, game, installed) -> bool:
     return not known
 
 
-def read_cells(raw) -> int:
+def read_cells(raw, kind: str | None = None) -> int:
+    """A Landscape tile's size as tapped; `kind` names the tile in the question."""
     value = str(raw or "").strip()
     if not value.isdigit() or not 1 <= int(value) <= CELLS_MAX:
-        raise TeachError(f"Tap how many squares the tile covers (1 to {CELLS_MAX}).")
+        if kind in LANDSCAPES:
+            raise TeachError(
+                _(
+                    "Tap how many squares a %(landscape)s covers (1 to %(most)s).",
+                    landscape=object_name(kind),
+                    most=CELLS_MAX,
+                )
+            )
+        raise TeachError(_("Tap how many squares the tile covers (1 to %(most)s).", most=CELLS_MAX))
     return int(value)
 
 
@@ -173,7 +184,7 @@ def read_automa_card(form) -> tuple[str, dict]:
     the card; one left without a place while the others fill every place but one takes it."""
     number = str(form.get("card") or "").strip()
     if not number.isdigit() or not 1 <= int(number) <= 99:
-        raise TeachError("Type the number printed on the Automa card (1 to 99).")
+        raise TeachError(_("Type the number printed on the Automa card (1 to 99)."))
     number = str(int(number))
     rows = {o: _automa_row(form, o) for o in AUTOMA_OBJECTS}
     placed = {o: r["at"] for o, r in rows.items() if r["at"] is not None}
@@ -225,7 +236,7 @@ def read_automa_card(form) -> tuple[str, dict]:
     try:
         return number, automa_card_from_dict(number, panels)
     except CatalogError as e:
-        raise TeachError(_plain_automa_error(str(e), number)) from e
+        raise TeachError(_plain_automa_error(e, number)) from e
 
 
 def _modifier(raw: str) -> int | None:
@@ -233,7 +244,13 @@ def _modifier(raw: str) -> int | None:
         return None
     if raw.isdigit() and int(raw) in MODIFIER_CHOICES:
         return int(raw)
-    raise TeachError(f"A die modifier is a number from 0 to 12, not {raw[:10]!r}.")
+    raise TeachError(
+        _(
+            'A die modifier is a number from 0 to %(last)s, not "%(given)s".',
+            last=MODIFIER_CHOICES[-1],
+            given=raw[:10],
+        )
+    )
 
 
 def _automa_row(form, obj: str) -> dict:
@@ -260,18 +277,32 @@ def _automa_row(form, obj: str) -> dict:
     return {"at": int(at_raw) if at_raw else None, "mod4": mod4, "mod5": mod5}
 
 
-def _plain_automa_error(message: str, number: str) -> str:
+def _plain_automa_error(error: CatalogError, number: str) -> str:
     """The catalog's checks, said as what to tap on the card."""
     for needle, words in (
-        ("rounds must be", "tap the rounds printed on the card's back"),
-        ("top panel needs", "tap the objects of the top panel, left to right"),
-        ("appears twice", "each object appears once in the top panel"),
-        ("first_action", "tap Wolfgang's first action (middle panel), left to right"),
-        ("second_action", "tap his second action (bottom panel), left to right"),
+        (
+            "rounds must be",
+            N_("Automa card %(number)s: tap the rounds printed on the card's back."),
+        ),
+        (
+            "top panel needs",
+            N_("Automa card %(number)s: tap the objects of the top panel, left to right."),
+        ),
+        ("appears twice", N_("Automa card %(number)s: each object appears once in the top panel.")),
+        (
+            "first_action",
+            N_(
+                "Automa card %(number)s: tap Wolfgang's first action (middle panel), left to right."
+            ),
+        ),
+        (
+            "second_action",
+            N_("Automa card %(number)s: tap his second action (bottom panel), left to right."),
+        ),
     ):
-        if needle in message:
-            return f"Automa card {number}: {words}."
-    return message
+        if needle in str(error):
+            return _(words, number=number)
+    return translate(error.template, error.params)
 
 
 def deck_problems(cards: dict, adding: tuple[str, dict] | None = None) -> list[str]:
@@ -287,12 +318,17 @@ def deck_problems(cards: dict, adding: tuple[str, dict] | None = None) -> list[s
         group = adding[1]["rounds"]
         if counts[group] >= AUTOMA_DECK_SHAPE[group]:
             return [
-                f"The deck has {AUTOMA_DECK_SHAPE[group]} cards with rounds {group} on the back, "
-                f"and Palazzo knows {counts[group]} already: check this card's back and number."
+                _(
+                    "The deck has %(deck)s cards with rounds %(rounds)s on the back, and Palazzo "
+                    "knows %(known)s already: check this card's back and number.",
+                    deck=AUTOMA_DECK_SHAPE[group],
+                    rounds=group,
+                    known=counts[group],
+                )
             ]
         return []
     return [
-        f"rounds {g}: {counts[g]} of {want}"
+        _("rounds %(rounds)s: %(known)s of %(deck)s", rounds=g, known=counts[g], deck=want)
         for g, want in AUTOMA_DECK_SHAPE.items()
         if counts[g] != want
     ]
@@ -380,14 +416,14 @@ def automa_editor(
         "number": str(number),
         "fixed_number": fixed_number,
         "rounds": back,
-        "round_options": [(g, f"Rounds {g}") for g in AUTOMA_ROUND_GROUPS],
+        "round_options": [(g, _("Rounds %(rounds)s", rounds=g)) for g in AUTOMA_ROUND_GROUPS],
         "rows": rows,
         "places": [(str(n), str(n)) for n in range(1, AUTOMA_SLOTS + 1)],
         "modifiers": [str(n) for n in MODIFIER_CHOICES],
         "modifier_options": [("none", "—")] + [(str(n), f"+{n}") for n in MODIFIER_CHOICES],
         "mod5_options": [("same", _("same")), ("more", _("+1 more")), ("other", _("other"))],
         "actions": actions,
-        "action_names": [(a, AUTOMA_ACTION_WORDS[a].split()[0]) for a in AUTOMA_ACTIONS],
+        "action_names": [(a, _(AUTOMA_ACTION_WORDS[a])) for a in AUTOMA_ACTIONS],
         "action_slots": range(AUTOMA_ACTION_SLOTS),
     }
 
@@ -396,12 +432,13 @@ def _shown(mod: int | None) -> str:
     return "none" if mod is None else str(mod)
 
 
+# Wolfgang's actions in words (marked; translated where shown: the editor's chips, the solo page).
 AUTOMA_ACTION_WORDS = {
-    "work": "Work",
-    "build": "Build",
-    "profession": "Profession",
-    "freedom": "Freedom",
-    "bonus": "Bonus card",
+    "work": N_("Work"),
+    "build": N_("Build"),
+    "profession": N_("Profession"),
+    "freedom": N_("Freedom"),
+    "bonus": N_("Bonus card"),
 }
 
 

@@ -1032,7 +1032,7 @@ def test_an_automa_card_must_say_its_modifiers_explicitly(builder):
     g = Solo(dummies=3)
     r = g.refused("automa_card_drawn", card=40, panels=_card_with_builder(**builder))
     assert r.code == "bad_catalog_entry"
-    assert "builder" in r.message and "40" not in g.state.catalog.automa_cards
+    assert "Builder" in r.message and "40" not in g.state.catalog.automa_cards
 
 
 def test_an_automa_card_with_an_unknown_key_is_refused():

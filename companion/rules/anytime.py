@@ -124,7 +124,7 @@ def profession_taught(state: GameState, ev: Event) -> None:
         entry = profession_from_dict(pid, data)
         catalog = state.catalog.merged({"professions": {pid: entry.to_dict()}})
     except CatalogError as e:
-        refuse("bad_catalog_entry", str(e))
+        refuse("bad_catalog_entry", e.template, **e.params)
     state.taught.setdefault("professions", {})[pid] = entry.to_dict()
     state.catalog = catalog
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.lang import N_
+from companion.lang import N_, MarkedError
+
+from .refusals import Named, said
 
 ROUNDS = 7
 MINIMUM_WORK_VALUE = {1: 7, 2: 10, 3: 12, 4: 14, 5: 15, 6: 16, 7: 17}
@@ -288,8 +290,9 @@ BUILTIN_PROFESSIONS = {
 }
 
 
-class CatalogError(ValueError):
-    """A catalog file or a taught entry that cannot be right (unknown ids, bad sizes)."""
+class CatalogError(MarkedError):
+    """A catalog file or a taught entry that cannot be right (unknown ids, bad sizes); its
+    message is marked and translated at the edge."""
 
 
 def profession_from_dict(pid: object, data: dict) -> Profession:
@@ -299,16 +302,28 @@ def profession_from_dict(pid: object, data: dict) -> Profession:
         or not pid.replace("_", "").isalnum()
         or pid != pid.lower()
     ):
-        raise CatalogError(f"Profession id {pid!r} must be a lower-case snake_case name")
+        raise CatalogError(
+            N_('Profession id "%(id)s" must be a lower-case snake_case name'), id=str(pid)[:40]
+        )
     if not isinstance(data, dict):
-        raise CatalogError(f"Profession {pid!r} must be an object")
+        raise CatalogError(N_('Profession "%(id)s" must be an object'), id=pid)
     building, landscape, freedom = data.get("building"), data.get("landscape"), data.get("freedom")
     if not isinstance(building, str) or building not in BUILDINGS:
-        raise CatalogError(f"Profession {pid!r}: unknown Building {building!r}")
+        raise CatalogError(
+            N_('Profession "%(id)s": unknown Building "%(value)s"'),
+            id=pid,
+            value=str(building)[:40],
+        )
     if landscape not in LANDSCAPES:
-        raise CatalogError(f"Profession {pid!r}: unknown Landscape {landscape!r}")
+        raise CatalogError(
+            N_('Profession "%(id)s": unknown Landscape "%(value)s"'),
+            id=pid,
+            value=str(landscape)[:40],
+        )
     if freedom not in FREEDOMS:
-        raise CatalogError(f"Profession {pid!r}: unknown Freedom {freedom!r}")
+        raise CatalogError(
+            N_('Profession "%(id)s": unknown Freedom "%(value)s"'), id=pid, value=str(freedom)[:40]
+        )
     name = data.get("name") or pid.replace("_", " ").title()
     return Profession(
         pid,
@@ -332,30 +347,46 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
     Auction phase, pp. 11-13), or `mod4` and `mod5` when it shows two; `null` where it shows only
     1D6. Anything else is refused, so a missing value never silently means "no modifier"."""
     if not str(number).isdigit() or not 1 <= int(number) <= 99:
-        raise CatalogError(f"Automa card number {number!r} must be a number from 1 to 99")
+        raise CatalogError(
+            N_('Automa card number "%(number)s" must be a number from 1 to 99'),
+            number=str(number)[:20],
+        )
     if not isinstance(data, dict):
-        raise CatalogError(f"Automa card {number}: must be an object")
+        raise CatalogError(N_("Automa card %(number)s must be an object"), number=number)
     unknown = sorted(map(str, set(data) - set(AUTOMA_CARD_KEYS)))
     if unknown:
         raise CatalogError(
-            f"Automa card {number}: unknown key {', '.join(unknown)}; "
-            f"a card has {', '.join(AUTOMA_CARD_KEYS[:4])}"
+            N_("Automa card %(number)s: unknown key %(keys)s; a card has %(known)s"),
+            number=number,
+            keys=", ".join(unknown)[:80],
+            known=", ".join(AUTOMA_CARD_KEYS[:4]),
         )
     if data.get("rounds") not in AUTOMA_ROUND_GROUPS:
         raise CatalogError(
-            f"Automa card {number}: rounds must be one of {', '.join(AUTOMA_ROUND_GROUPS)}"
+            N_("Automa card %(number)s: rounds must be one of %(groups)s"),
+            number=number,
+            groups=", ".join(AUTOMA_ROUND_GROUPS),
         )
     auction = data.get("auction")
     allowed = set(AUCTION_STACKS) - set(LANDSCAPES) | {TWO_PLAYER_LANDSCAPE_OBJECT}
     if not isinstance(auction, list) or not auction:
-        raise CatalogError(f"Automa card {number}: the top panel needs its objects left to right")
+        raise CatalogError(
+            N_("Automa card %(number)s: the top panel needs its objects left to right"),
+            number=number,
+        )
     objects = []
     for item in auction:
         if not isinstance(item, dict) or item.get("object") not in allowed:
-            raise CatalogError(f"Automa card {number}: unknown auction object in {item!r}")
+            raise CatalogError(
+                N_("Automa card %(number)s: unknown auction object in %(item)s"),
+                number=number,
+                item=repr(item)[:80],
+            )
         objects.append({"object": item["object"], **_automa_modifiers(number, item)})
     if len({o["object"] for o in objects}) != len(objects):
-        raise CatalogError(f"Automa card {number}: an object appears twice in the top panel")
+        raise CatalogError(
+            N_("Automa card %(number)s: an object appears twice in the top panel"), number=number
+        )
     panels = {}
     for key in ("first_action", "second_action"):
         actions = data.get(key)
@@ -365,7 +396,10 @@ def automa_card_from_dict(number: str, data: dict) -> dict:
             or any(a not in AUTOMA_ACTIONS for a in actions)
         ):
             raise CatalogError(
-                f"Automa card {number}: {key} must list actions among {', '.join(AUTOMA_ACTIONS)}"
+                N_("Automa card %(number)s: %(key)s must list actions among %(actions)s"),
+                number=number,
+                key=key,
+                actions=", ".join(AUTOMA_ACTIONS),
             )
         panels[key] = list(actions)
     return {
@@ -382,22 +416,36 @@ def _automa_modifiers(number: str, item: dict) -> dict:
     unknown = sorted(map(str, set(item) - {"object", "mod", "mod4", "mod5"}))
     if unknown:
         raise CatalogError(
-            f"Automa card {number}, {obj}: unknown key {', '.join(unknown)}; "
-            "an object has mod (one value shown) or mod4 and mod5 (two shown)"
+            N_(
+                "Automa card %(number)s, %(object)s: unknown key %(keys)s; an object has mod "
+                "(one value shown) or mod4 and mod5 (two shown)"
+            ),
+            number=number,
+            object=Named("objects", obj, OBJECT_NAMES.get(obj, obj)),
+            keys=", ".join(unknown)[:80],
         )
     given = [k for k in ("mod", "mod4", "mod5") if k in item]
     if given not in (["mod"], ["mod4", "mod5"]):
         raise CatalogError(
-            f"Automa card {number}, {obj}: say its die modifier explicitly: mod when the card "
-            "shows one value (it applies to both the 4- and 5-player game), mod4 and mod5 when "
-            "it shows two; null where it shows only 1D6"
+            N_(
+                "Automa card %(number)s, %(object)s: say its die modifier explicitly: mod when "
+                "the card shows one value (it applies to both the 4- and 5-player game), mod4 "
+                "and mod5 when it shows two; null where it shows only 1D6"
+            ),
+            number=number,
+            object=Named("objects", obj, OBJECT_NAMES.get(obj, obj)),
         )
     for key in given:
         value = item[key]
         if value is not None and (
             not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12
         ):
-            raise CatalogError(f"Automa card {number}, {obj}: {key} must be null or 0..12")
+            raise CatalogError(
+                N_("Automa card %(number)s, %(object)s: %(key)s must be null or 0..12"),
+                number=number,
+                object=Named("objects", obj, OBJECT_NAMES.get(obj, obj)),
+                key=key,
+            )
     if given == ["mod"]:
         return {"mod4": item["mod"], "mod5": item["mod"]}
     return {"mod4": item["mod4"], "mod5": item["mod5"]}
@@ -415,24 +463,30 @@ class Catalog:
         if not data:
             return self
         if not isinstance(data, dict):
-            raise CatalogError("A catalog file is one JSON object")
+            raise CatalogError(N_("A catalog file is one JSON object"))
         unknown = set(data) - {"professions", "landscape_cells", "automa_cards"}
         if unknown:
-            raise CatalogError(f"Unknown catalog keys: {', '.join(sorted(unknown))}")
+            raise CatalogError(
+                N_("Unknown catalog keys: %(keys)s"), keys=", ".join(sorted(map(str, unknown)))[:80]
+            )
         professions = dict(self.professions)
         for pid, entry in (data.get("professions") or {}).items():
             professions[pid] = profession_from_dict(pid, entry)
         if len(professions) > PROFESSION_DECK:
             raise CatalogError(
-                f"The Profession deck has {PROFESSION_DECK} cards; this catalog "
-                f"would know {len(professions)}"
+                N_("The Profession deck has %(deck)s cards; this catalog would know %(known)s"),
+                deck=PROFESSION_DECK,
+                known=len(professions),
             )
         cells = dict(self.landscape_cells)
         for kind, size in (data.get("landscape_cells") or {}).items():
             if kind not in LANDSCAPES:
-                raise CatalogError(f"Unknown Landscape {kind!r}")
+                raise CatalogError(N_('Unknown Landscape "%(value)s"'), value=str(kind)[:40])
             if not isinstance(size, int) or isinstance(size, bool) or not 0 <= size <= 12:
-                raise CatalogError(f"A {kind} covers 1 to 12 squares (0: not yet learned)")
+                raise CatalogError(
+                    N_("A %(landscape)s covers 1 to 12 squares (0: not yet learned)"),
+                    landscape=Named("objects", kind, OBJECT_NAMES[kind]),
+                )
             cells[kind] = size
         cards = dict(self.automa_cards)
         for number, entry in (data.get("automa_cards") or {}).items():
@@ -455,13 +509,24 @@ class Catalog:
             by_landscape[p.landscape] += 1
         problems = []
         if len(self.professions) != PROFESSION_DECK:
-            problems.append(f"{len(self.professions)} of {PROFESSION_DECK} Profession cards known")
+            problems.append(
+                said(
+                    N_("%(known)s of %(deck)s Profession cards known"),
+                    known=len(self.professions),
+                    deck=PROFESSION_DECK,
+                )
+            )
         for kind, want in PROFESSIONS_PER_LANDSCAPE.items():
             if by_landscape[kind] > want or (
                 len(self.professions) == PROFESSION_DECK and by_landscape[kind] != want
             ):
                 problems.append(
-                    f"{by_landscape[kind]} Professions want a {kind}; the deck has {want}"
+                    said(
+                        N_("%(count)s Professions want a %(landscape)s; the deck has %(want)s"),
+                        count=by_landscape[kind],
+                        landscape=Named("objects", kind, OBJECT_NAMES[kind]),
+                        want=want,
+                    )
                 )
         unverified = sorted(p.id for p in self.professions.values() if not p.verified)
         return {

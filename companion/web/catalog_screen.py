@@ -21,8 +21,9 @@ import urllib.request
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
 from companion import qr
+from companion.lang import N_, _, ngettext
 from companion.learned import LearnedCatalog
-from companion.presentation.words import building_name, freedom_name, object_name
+from companion.presentation.words import and_, building_name, freedom_name, object_name
 from companion.rules.catalog import (
     AUTOMA_DECK,
     AUTOMA_DECK_SHAPE,
@@ -31,7 +32,6 @@ from companion.rules.catalog import (
     BUILTIN_PROFESSIONS,
     FREEDOMS,
     LANDSCAPES,
-    OBJECT_NAMES,
     PROFESSION_DECK,
     PROFESSIONS_PER_LANDSCAPE,
     CatalogError,
@@ -47,6 +47,7 @@ from companion.teaching import (
 )
 
 from .access import SESSION_KEY
+from .i18n import refusal_message
 from .urls import public_url_for
 
 bp = Blueprint("catalog", __name__)
@@ -78,8 +79,10 @@ def _require_change():
     if not may_change():
         abort(
             403,
-            description="Only a host may change the catalog: host a game from this "
-            "device first, or use the computer Palazzo runs on.",
+            description=_(
+                "Only a host may change the catalog: host a game from this device first, or "
+                "use the computer Palazzo runs on."
+            ),
         )
 
 
@@ -99,10 +102,16 @@ def _loopback() -> bool:
         return False
 
 
+def _taught(pid: str, taught: dict) -> bool:
+    """Whether this installation was taught the entry (else it is built in)."""
+    return pid not in BUILTIN_PROFESSIONS or pid in taught
+
+
 def _status(pid: str, card, taught: dict) -> str:
     """Where the entry came from, and whether someone checked it against a real card."""
-    origin = "built in" if pid in BUILTIN_PROFESSIONS and pid not in taught else "taught"
-    return f"{origin}, {'verified' if card.verified else 'unverified'}"
+    if _taught(pid, taught):
+        return _("taught, verified") if card.verified else _("taught, unverified")
+    return _("built in, verified") if card.verified else _("built in, unverified")
 
 
 def _source_words(source: str) -> str:
@@ -116,7 +125,7 @@ def _known():
     try:
         return store.catalog(), store.learned(), None
     except CatalogError as e:  # a hand-edited file that no longer reads: say so, show built-ins
-        return BUILTIN, {}, str(e)
+        return BUILTIN, {}, refusal_message(e)
 
 
 def page_context(
@@ -134,6 +143,7 @@ def page_context(
             "source": _source_words(c.source),
             "verified": c.verified,
             "status": _status(pid, c, taught_cards),
+            "taught": _taught(pid, taught_cards),
         }
         for pid, c in sorted(catalog.professions.items(), key=lambda kv: kv[1].name)
     ]
@@ -203,10 +213,15 @@ def teach_profession():
         card = read_profession(request.form)
         learned().teach({"professions": {card.pid: card.entry()}}, _who())
     except CatalogError as e:
-        return _render(422, error=str(e), values=values)
+        return _render(422, error=refusal_message(e), values=values)
     return _render(
-        message=f"Kept the {card.name}: {BUILDINGS[card.building][0]}, "
-        f"{OBJECT_NAMES[card.landscape]}, {card.freedom.title()}."
+        message=_(
+            "Kept the %(card)s: %(building)s, %(landscape)s, %(freedom)s.",
+            card=card.name,
+            building=building_name(card.building),
+            landscape=object_name(card.landscape),
+            freedom=freedom_name(card.freedom),
+        )
     )
 
 
@@ -264,7 +279,7 @@ def teach_profession_deck():
         try:
             good.append(read_profession(row))
         except TeachError as e:
-            bad.append({**typed, "error": str(e)})
+            bad.append({**typed, "error": refusal_message(e)})
     kept, refused = [], []
     if good:
         data = {"professions": {c.pid: c.entry() for c in good}}
@@ -283,17 +298,20 @@ def teach_profession_deck():
                             "building": card.building,
                             "landscape": card.landscape,
                             "freedom": card.freedom,
-                            "error": str(one) or str(e),
+                            "error": refusal_message(one) or refusal_message(e),
                         }
                     )
     rows = bad + refused
     catalog, _taught, _broken = _known()
     if not good and not rows:  # an empty form: ask for one card
-        rows = [{"name": "", "error": "Fill in a card: its name and three taps."}]
+        rows = [{"name": "", "error": _("Fill in a card: its name and three taps.")}]
     message = (
-        f"Kept {len(kept)} card{'s' if len(kept) != 1 else ''}: "
-        + ", ".join(c.name for c in kept)
-        + "."
+        ngettext(
+            "Kept %(num)d card: %(cards)s.",
+            "Kept %(num)d cards: %(cards)s.",
+            len(kept),
+            cards=and_(c.name for c in kept),
+        )
         if kept
         else None
     )
@@ -307,8 +325,11 @@ def teach_profession_deck():
         back=_back(),
         may_change=True,
         error=(
-            f"{len(rows)} card{'s' if len(rows) != 1 else ''} still to fix below: "
-            "what you typed is kept."
+            ngettext(
+                "%(num)d card still to fix below: what you typed is kept.",
+                "%(num)d cards still to fix below: what you typed is kept.",
+                len(rows),
+            )
             if rows
             else None
         ),
@@ -321,8 +342,8 @@ def forget_profession(pid):
     """Undo a mistaken entry; a built-in card returns to its built-in preferences."""
     _require_change()
     if not learned().forget_profession(pid, _who()):
-        return _render(422, error="Only a card this installation was taught can be forgotten.")
-    return _render(message="Forgot that entry.")
+        return _render(422, error=_("Only a card this installation was taught can be forgotten."))
+    return _render(message=_("Forgot that entry."))
 
 
 # -- Landscape sizes ----------------------------------------------------------------------------
@@ -333,15 +354,23 @@ def teach_landscape():
     _require_change()
     kind = request.form.get("landscape")
     if kind not in LANDSCAPES:
-        return _render(422, error="Choose a Landscape: Forest, Lake or Park.")
+        return _render(
+            422,
+            error=_(
+                "Choose a Landscape: %(forest)s, %(lake)s or %(park)s.",
+                forest=object_name("forest"),
+                lake=object_name("lake"),
+                park=object_name("park"),
+            ),
+        )
     try:
-        cells = read_cells(request.form.get("cells"))
+        cells = read_cells(request.form.get("cells"), kind)
         learned().teach_landscape(kind, cells, _who())
     except CatalogError as e:
-        return _render(
-            422, error=str(e).replace("the tile covers", f"a {OBJECT_NAMES[kind]} covers")
-        )
-    return _render(message=f"A {OBJECT_NAMES[kind]} covers {cells} squares.")
+        return _render(422, error=refusal_message(e))
+    return _render(
+        message=_("A %(landscape)s covers %(num)s squares.", landscape=object_name(kind), num=cells)
+    )
 
 
 # -- the Automa deck ----------------------------------------------------------------------------
@@ -389,16 +418,20 @@ def teach_automa_card():
         learned().teach({"automa_cards": {number: card}}, _who())
     except CatalogError as e:
         number = str(request.form.get("card", "")).strip()[:3]
-        return _automa_page(number, typed=typed, error=str(e), status=422)
+        return _automa_page(number, typed=typed, error=refusal_message(e), status=422)
     status = automa_status(learned().catalog().automa_cards)
-    done = (
-        " Palazzo knows the whole deck: it can shuffle and draw it in a solo game."
-        if status["complete"]
-        else ""
+    kept = _(
+        "Kept Automa card %(number)s (%(known)s of %(deck)s).",
+        number=number,
+        known=status["known"],
+        deck=AUTOMA_DECK,
     )
-    return _automa_page(
-        None, message=f"Kept Automa card {number} ({status['known']} of {AUTOMA_DECK}).{done}"
-    )
+    if status["complete"]:
+        kept = _(
+            "%(kept)s Palazzo knows the whole deck: it can shuffle and draw it in a solo game.",
+            kept=kept,
+        )
+    return _automa_page(None, message=kept)
 
 
 # -- sharing ------------------------------------------------------------------------------------
@@ -431,8 +464,11 @@ def share_qr():
 def _import_text(text: str, by: str):
     catalog = learned().import_file(text, by)  # JSON in the catalog file's outline, or refused
     return _render(
-        message=f"Imported: {len(catalog.professions)} Profession cards and "
-        f"{len(catalog.automa_cards)} Automa cards known now."
+        message=_(
+            "Imported: %(professions)s Profession cards and %(automa)s Automa cards known now.",
+            professions=len(catalog.professions),
+            automa=len(catalog.automa_cards),
+        )
     )
 
 
@@ -442,23 +478,23 @@ def import_file():
     _require_change()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return _render(422, error="Choose a catalog file (JSON) to import.")
+        return _render(422, error=_("Choose a catalog file (JSON) to import."))
     try:
         text = upload.read(MAX_IMPORT + 1).decode("utf-8-sig")
     except UnicodeDecodeError:
-        return _render(422, error="That file is not a text (JSON) catalog file.")
+        return _render(422, error=_("That file is not a text (JSON) catalog file."))
     if len(text) > MAX_IMPORT:
-        return _render(422, error="That file is far too large for a catalog file.")
+        return _render(422, error=_("That file is far too large for a catalog file."))
     try:
         return _import_text(text, "an imported catalog file")
     except CatalogError as e:
-        return _render(422, error=f"Nothing was imported: {e}")
+        return _render(422, error=_nothing_imported(e))
 
 
 def fetch_catalog(url: str) -> str:
     """The text behind another installation's catalog link (http or https, bounded)."""
     if not url.isprintable() or not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
-        raise CatalogError("give the link another Palazzo shows under Share (http://…)")
+        raise CatalogError(N_("give the link another Palazzo shows under Share (http://…)"))
     if not url.rstrip("/").endswith("/catalog/export.json"):
         url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
     try:
@@ -467,13 +503,15 @@ def fetch_catalog(url: str) -> str:
             body = answer.read(MAX_IMPORT + 1)
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as e:
         reason = getattr(e, "reason", None) or e
-        raise CatalogError(f"that link could not be opened ({str(reason)[:80]})") from e
+        raise CatalogError(
+            N_("that link could not be opened (%(why)s)"), why=str(reason)[:80]
+        ) from e
     if len(body) > MAX_IMPORT:
-        raise CatalogError("that link answers with far more than a catalog")
+        raise CatalogError(N_("that link answers with far more than a catalog"))
     try:
         return body.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise CatalogError("that link does not answer with a catalog file") from e
+        raise CatalogError(N_("that link does not answer with a catalog file")) from e
 
 
 @bp.post("/catalog/import-link")
@@ -484,4 +522,8 @@ def import_link():
     try:
         return _import_text(fetch_catalog(url), f"the catalog at {url[:120]}")
     except CatalogError as e:
-        return _render(422, error=f"Nothing was imported: {e}.", values={"url": url})
+        return _render(422, error=_nothing_imported(e), values={"url": url})
+
+
+def _nothing_imported(error: CatalogError) -> str:
+    return _("Nothing was imported: %(why)s.", why=refusal_message(error).rstrip("."))

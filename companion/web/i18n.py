@@ -89,11 +89,13 @@ def language_links() -> list[dict]:
 
 
 def refusal_message(refusal) -> str:
-    """A refusal's message in the reader's language: the engine's marked message (`template`,
-    `params`) translated here; an unmarked one stays as the engine said it."""
+    """A refusal's (or a `CatalogError`'s) message in the reader's language: the marked
+    message (`template`, `params`) translated here; an unmarked one stays as it was said."""
     template = getattr(refusal, "template", None)
     if template is None:
-        return refusal["message"] if isinstance(refusal, dict) else str(refusal.message)
+        if isinstance(refusal, dict):
+            return refusal["message"]
+        return str(getattr(refusal, "message", refusal))
     return lang.translate(template, refusal.params)
 
 
@@ -111,3 +113,4 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters["refusal_message"] = refusal_message
     app.jinja_env.filters["citation"] = lang.citation
+    app.jinja_env.filters["words"] = lang.words

@@ -14,9 +14,16 @@ import typing
 
 from flask import Blueprint, abort, request
 
-from companion.lang import _
+from companion.lang import N_, MarkedError, _
 from companion.learned import LearnedCatalog
-from companion.rules import EVENT_SCHEMAS, MISREAD_CORRECTED, Refusal, payload_fields, schema_of
+from companion.rules import (
+    EVENT_SCHEMAS,
+    MISREAD_CORRECTED,
+    Refusal,
+    payload_fields,
+    said,
+    schema_of,
+)
 from companion.table import Table
 from events.boundedjson import JsonRefused, loads
 
@@ -52,8 +59,12 @@ def _open_table(app) -> Table:
     return table
 
 
-class FormError(ValueError):
-    """A field that is not even the right kind of value: told to the player like a refusal."""
+class FormError(MarkedError):
+    """A field that is not even the right kind of value: told to the player like a refusal
+    (`bad_event`), its marked message translated at the edge."""
+
+    def refusal(self) -> Refusal:
+        return Refusal("bad_event", self.template, **self.params)
 
 
 CONTROL_FIELDS = ("type", "event_id", "view", "csrf_token", "as_seat")
@@ -68,7 +79,7 @@ def event_from_form(form) -> dict:
     kind = form.get("type", "")
     schema = schema_of(kind)
     if schema is None:
-        raise FormError("That button sent no event type Palazzo knows")
+        raise FormError(N_("That button sent no event type Palazzo knows"))
     fields = payload_fields(kind)
     event = {"type": kind}
     for key in form:
@@ -76,7 +87,11 @@ def event_from_form(form) -> dict:
             continue
         field = fields.get(key)
         if field is None:
-            raise FormError(f"{schema.TITLE}: unexpected field {key[:30]!r}")
+            raise FormError(
+                N_('%(event)s: unexpected field "%(field)s"'),
+                event=said(schema.TITLE),
+                field=key[:30],
+            )
         event[key] = _read(key, form_kind(field.annotation), form.getlist(key))
     return event
 
@@ -91,17 +106,23 @@ def _read(key: str, kind: str, values: list[str]):
     value = values[0]
     if kind == "int" or (kind == "int_or_text" and WHOLE_NUMBER.fullmatch(value)):
         if not WHOLE_NUMBER.fullmatch(value):
-            raise FormError(f"{key.replace('_', ' ')} must be a whole number, not {value[:20]!r}")
+            raise FormError(
+                N_('%(field)s must be a whole number, not "%(value)s"'),
+                field=key.replace("_", " "),
+                value=value[:20],
+            )
         return int(value)
     if kind == "bool":
         if value not in ("true", "false"):
-            raise FormError(f"{key.replace('_', ' ')} is true or false")
+            raise FormError(N_("%(field)s is true or false"), field=key.replace("_", " "))
         return value == "true"
     if kind == "json":
         try:
             return loads(value, max_depth=4, max_bytes=8 * 1024)
         except JsonRefused as e:
-            raise FormError(f"{key} could not be read: {e}") from None
+            raise FormError(
+                N_("%(field)s could not be read: %(why)s"), field=key, why=str(e)
+            ) from None
     return value
 
 
@@ -174,6 +195,12 @@ def _only_own_events(me: Access, seqs, other: str | None = None):
         )
 
 
+def check_event_id(event_id: str | None) -> None:
+    """A button's event id, minted when it was drawn: a malformed one is no retry of anything."""
+    if event_id and not EVENT_ID.match(event_id):
+        abort(400, description=_("That button's event id is malformed: reload the page."))
+
+
 def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):
     """(recorded, refusal): exactly one is None."""
     try:
@@ -188,15 +215,13 @@ def post_event(game_id):
     view = request.form.get("view", "")
     render = VIEWS.get(view)
     if render is None:
-        abort(400, description="That form does not say which screen sent it.")
+        abort(400, description=_("That form does not say which screen sent it."))
+    check_event_id(request.form.get("event_id"))
     event_id = request.form.get("event_id") or None
-    if event_id is not None and not EVENT_ID.match(event_id):
-        abort(400, description="That button's event id is malformed: reload the page.")
     try:
         event = event_from_form(request.form)
     except FormError as e:
-        refusal = Refusal("bad_event", str(e))
-        return render(game_id, me, refusal=refusal, sent=request.form), 422
+        return render(game_id, me, refusal=e.refusal(), sent=request.form), 422
     if me.host and request.form.get("as_seat", "").isdigit():
         me = Access(game_id, host=True, seat=int(request.form["as_seat"]))
     by = authorise(me, event)

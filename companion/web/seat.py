@@ -18,12 +18,12 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
-from companion.lang import N_, _
+from companion.lang import N_, _, ngettext
 from companion.learned import LearnedCatalog
 from companion.presentation.notices import buzz_key, notices
-from companion.presentation.words import newest_first, text_of
+from companion.presentation.words import newest_first, object_name, text_of
 from companion.rules import Refusal, in_play, is_solo, seen_out_of_deck
-from companion.rules.catalog import LANDSCAPES, OBJECT_NAMES, STARTING_HAND, CatalogError
+from companion.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
     TeachError,
@@ -49,10 +49,10 @@ from .access import (
 )
 from .errors import error_response
 from .recording import (
-    EVENT_ID,
     LIST_FIELDS,
     FormError,
     authorise,
+    check_event_id,
     event_from_form,
     get_table,
     record,
@@ -335,11 +335,15 @@ def claim_notices(game_id: str, state) -> list[str]:
     for s, n in sorted(claims.items()):
         if not str(s).isdigit() or int(s) >= len(state.players):
             continue
-        name = state.players[int(s)].name
-        times = "once" if n == 1 else f"{n} times"
         out.append(
-            f"{name} has named {times} a Profession card Palazzo could not give them: "
-            "the table may want to look at the cards drawn."
+            ngettext(
+                "%(name)s has named once a Profession card Palazzo could not give them: the "
+                "table may want to look at the cards drawn.",
+                "%(name)s has named %(num)d times a Profession card Palazzo could not give "
+                "them: the table may want to look at the cards drawn.",
+                int(n),
+                name=state.players[int(s)].name,
+            )
         )
     return out
 
@@ -440,17 +444,18 @@ def scribe_panel(game_id: str, seat: int):
 def parse_resend(text: str) -> dict:
     """The event a teach form carries, checked like any posted form."""
     if not text or len(text) > MAX_RESEND:
-        raise FormError("This form lost the move it was for: go back and try again")
+        raise FormError(N_("This form lost the move it was for: go back and try again"))
+    unreadable = FormError(N_("This form's move could not be read: go back and try again"))
     try:
         data = loads(text, max_depth=4, max_bytes=MAX_RESEND)
     except JsonRefused:
-        raise FormError("This form's move could not be read: go back and try again") from None
+        raise unreadable from None
     if not isinstance(data, dict) or data.get("type") not in screens.TEACHABLE:
-        raise FormError("This form's move could not be read: go back and try again")
+        raise unreadable
     form = MultiDict()
     for key, value in data.items():
         if not isinstance(key, str):
-            raise FormError("This form's move could not be read")
+            raise unreadable
         if key == "cells":
             form.add(key, json.dumps(value))
         elif isinstance(value, list) and key in LIST_FIELDS:
@@ -459,7 +464,7 @@ def parse_resend(text: str) -> dict:
         elif isinstance(value, (str, int)) and not isinstance(value, bool):
             form.add(key, str(value))
         else:
-            raise FormError("This form's move could not be read")
+            raise unreadable
     return event_from_form(form)
 
 
@@ -485,15 +490,20 @@ def teach_landscape(state, installed, resend: dict, form: dict) -> tuple[dict, d
     """(the move, the `landscape_taught` event it needs, or None when Palazzo knows the size)."""
     kind = resend.get("landscape")
     if kind not in LANDSCAPES:
-        raise FormError("This form lost which Landscape it was for: go back and try again")
-    cells = read_cells(form.get("cells"))
+        raise FormError(N_("This form lost which Landscape it was for: go back and try again"))
+    cells = read_cells(form.get("cells"), kind)
     known = state.catalog.landscape_cells.get(kind) or (
         installed.landscape_cells.get(kind) if installed is not None else 0
     )
     if known and known != cells:
         raise TeachError(
-            f"Palazzo already knows that a {OBJECT_NAMES[kind]} covers {known} squares. Count "
-            "the tile again; if Palazzo has it wrong, the host can change it on the catalog screen."
+            _(
+                "Palazzo already knows that a %(landscape)s covers %(num)s squares. Count the "
+                "tile again; if Palazzo has it wrong, the host can change it on the catalog "
+                "screen.",
+                landscape=object_name(kind),
+                num=known,
+            )
         )
     return resend, None if known else {
         "type": "landscape_taught",
@@ -511,10 +521,11 @@ def teach(game_id: str):
     if me.host and request.form.get("as_seat", "").isdigit():
         me, scribe = Access(game_id, host=True, seat=int(request.form["as_seat"])), True
     if me.seat is None:
-        abort(403, description="Cards are taught from a seat's phone or the host's scribe screen.")
+        abort(
+            403, description=_("Cards are taught from a seat's phone or the host's scribe screen.")
+        )
+    check_event_id(request.form.get("event_id"))
     event_id = request.form.get("event_id") or None
-    if event_id is not None and not EVENT_ID.match(event_id):
-        abort(400, description="That button's event id is malformed: reload the page.")
     form = {
         k: request.form.get(k, "")[:60]
         for k in ("name", "building", "landscape", "freedom", "cells")
@@ -523,7 +534,7 @@ def teach(game_id: str):
     try:
         resend = parse_resend(request.form.get("resend", ""))
     except FormError as e:
-        return _answer(game_id, me.seat, refusal=Refusal("bad_event", str(e)), **answer), 422
+        return _answer(game_id, me.seat, refusal=e.refusal(), **answer), 422
     by = authorise(me, resend)  # before teaching anything: only for one's own moves
     state = get_table().state(game_id)
     installed = _installed_catalog()
@@ -533,14 +544,14 @@ def teach(game_id: str):
         elif request.form.get("what") == "profession":
             event, teaching = teach_profession(state, installed, resend, form)
         else:
-            raise FormError("That form does not say what to teach")
+            raise FormError(N_("That form does not say what to teach"))
     except (CatalogError, FormError) as e:
         return _answer(
             game_id,
             me.seat,
             params={"do": "teach"},
             teach_form=form,
-            refusal=Refusal("bad_catalog_entry", str(e)),
+            refusal=Refusal("bad_catalog_entry", e.template, **e.params),
             sent_event={"type": "_teach", "resend": resend},
             **answer,
         ), 422

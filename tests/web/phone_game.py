@@ -163,6 +163,14 @@ def to_action_phase(app, game_id):
     assert state(app, game_id).phase == "action"
 
 
+def game_in_action_phase(app) -> str:
+    """A hosted game with its starting hands chosen, in round 1's Action phase."""
+    game_id, _ = host_game(app)
+    choose_hands(app, game_id)
+    to_action_phase(app, game_id)
+    return game_id
+
+
 def recruiting_round(app, g):
     """Round 1 auctions: Ada wins the Recruiting card, Ben a Forest (placed), Cy declines."""
     record(app, g, "0", type="auction_opened", player=0, object="recruiting")

@@ -139,7 +139,7 @@ def test_a_22nd_card_is_refused(app, client):
             == 200
         )
     page = client.get("/catalog").text
-    assert "<strong>21</strong> of 21" in page and "Professions want a forest" in page
+    assert "<strong>21</strong> of 21" in page and "Professions want a Forest" in page
     r = teach(client, name="One Too Many", building="tower", landscape="park", freedom="travel")
     assert r.status_code == 422 and "21 cards" in r.text
 

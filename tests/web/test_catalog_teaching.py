@@ -86,8 +86,8 @@ def test_the_whole_deck_in_one_pass(app, client):
     r = client.post("/catalog/professions/deck", data=form)
     assert r.status_code == 422
     words = text(r.text)
-    assert "Kept 2 cards: Café Owner, Master Builder 2." in words
-    assert "Tap the Landscape the card shows; tap the Freedom the card shows" in words
+    assert "Kept 2 cards: Café Owner and Master Builder 2." in words
+    assert "Tap the Landscape the card shows. Tap the Freedom the card shows." in words
     assert 'value="Scribe"' in r.text and checked(r.text, "building_0") == "library"
     known = LearnedCatalog(app.instance_path).catalog().professions
     assert (

@@ -41,8 +41,8 @@ from tests.web.walk import fetch, said, screens
 # Areas being finished by other helpers this session: area -> who removes the line.
 BEING_FINISHED = {
     "base": "helper i18n (the base game's leftovers, in progress)",
-    "solo": "helpers i18n (the Fame track, the final tally) and ledger (the Automa card's "
-    "action words): the solo screens themselves are done (a11y, solo)",
+    "solo": "helper i18n (the Fame track, the final tally): the solo screens themselves are "
+    "done (a11y, solo)",
     "catalog": "helper ledger (catalog and teaching screens, their errors, form errors)",
 }
 

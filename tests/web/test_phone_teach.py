@@ -14,6 +14,7 @@ from tests.web.phone_game import (
     as_seat,
     choose_hands,
     form_for,
+    game_in_action_phase,
     host_game,
     panel,
     post_event,
@@ -23,7 +24,6 @@ from tests.web.phone_game import (
     resend_of,
     state,
     text,
-    to_action_phase,
 )
 
 GLASS_BLOWER = {
@@ -36,10 +36,7 @@ GLASS_BLOWER = {
 
 @pytest.fixture
 def action(app):
-    game_id, _ = host_game(app)
-    choose_hands(app, game_id)
-    to_action_phase(app, game_id)
-    return game_id
+    return game_in_action_phase(app)
 
 
 def logged(app, game_id):

@@ -100,7 +100,7 @@ def test_a_profession_deck_taught_in_one_pass(page, app, live_server):
         chip(page, f"freedom_{i}", freedom)
     page.get_by_role("button", name="Keep these cards").tap()
     page.wait_for_selector("[data-message]")
-    assert "Kept 3 cards: Café Owner, Glass Blower, Scribe." in page.inner_text("[data-message]")
+    assert "Kept 3 cards: Café Owner, Glass Blower and Scribe." in page.inner_text("[data-message]")
     known = LearnedCatalog(app.instance_path).catalog().professions
     assert known["cafe_owner"].building == "opera" and known["scribe"].freedom == "opinion"
 

@@ -15,6 +15,7 @@ from tests.web.phone_game import (
     as_host,
     as_seat,
     choose_hands,
+    game_in_action_phase,
     host_game,
     post_event,
     post_teach,
@@ -43,10 +44,7 @@ def installed(app):
 
 @pytest.fixture
 def action(app):
-    game_id, _ = host_game(app)
-    choose_hands(app, game_id)
-    to_action_phase(app, game_id)
-    return game_id
+    return game_in_action_phase(app)
 
 
 @pytest.fixture
