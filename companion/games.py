@@ -15,6 +15,7 @@ from typing import Any
 
 from . import firenze
 from . import rules as princes
+from .presentation import firenze_words
 
 DEFAULT = "princes_of_florence"
 
@@ -98,7 +99,7 @@ FIRENZE = Game(
     to_dict=copy.deepcopy,
     replay=lambda events, catalog: firenze.replay(events),
     summary=firenze.summary,
-    describe=firenze.describe,
+    describe=firenze_words.describe,  # in the reader's language (English on the command line)
     chance_events=frozenset(firenze.CHANCE_EVENTS),
     learns_cards=False,
 )

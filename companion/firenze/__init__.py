@@ -8,7 +8,7 @@ from .catalog import Board, BoardError
 from .engine import CHANCE_EVENTS, HANDLERS, Fold, apply, apply_in_place, replay
 from .refusals import CODES, Refusal
 from .schema import SCHEMAS, parse
-from .views import current_player, describe, public_view, seat_view, summary
+from .views import current_player, public_view, seat_view, summary
 
 GAME = "firenze"
 
@@ -27,7 +27,6 @@ __all__ = [
     "SCHEMAS",
     "parse",
     "current_player",
-    "describe",
     "public_view",
     "seat_view",
     "summary",

@@ -197,7 +197,8 @@ def seat_view(state: dict, seat: int) -> dict:
 
 
 def summary(state: dict) -> dict:
-    """The state as `palazzo replay --json` prints it for a Firenze log."""
+    """The state as `palazzo replay --json` prints it for a Firenze log (in words:
+    `companion.presentation.firenze_words.describe`)."""
     if state.get("phase") in (None, "not_started"):
         return {"game": "firenze", "phase": "not_started", "players": []}
     return {
@@ -210,32 +211,3 @@ def summary(state: dict) -> dict:
         "church": [c["name"] for c in state["church"]],
         "final": state["final"],
     }
-
-
-def describe(s: dict) -> str:
-    """A Firenze summary in a few lines, for `palazzo replay`."""
-    if s["phase"] == "not_started":
-        return "Firenze: not started"
-    lines = [
-        f"Firenze, {s['phase']}"
-        + (
-            f", {s['players'][s['current_player']]['name']} to play"
-            if s.get("current_player") is not None
-            else ""
-        )
-    ]
-    for p in s["players"]:
-        towers = ", ".join(f"{t['colour']} {t['bricks']}" for t in p["towers"]) or "no towers"
-        lines.append(
-            f"  {p['name']}: {p['pp']} PP, {sum(p['storehouse'].values())} bricks, "
-            f"{len(p['seals'])} seals placed ({p['seals_left']} left), {towers}"
-        )
-    if s.get("final"):
-        for sc in s["final"]["scores"]:
-            lines.append(
-                f"  {sc['name']}: total {sc['total']} ({sc['before_scoring']} + majority "
-                f"{sum(sc['majority'].values())} + celebrations {sc['celebrations']})"
-            )
-        names = [s["players"][w]["name"] for w in s["final"]["winners"]]
-        lines.append("Winner: " + " and ".join(names))
-    return "\n".join(lines)

@@ -4,10 +4,10 @@ so the base game's state knows nothing of it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .module import Part
+from .module import Part, _copy
 from .state import GameState
 
 SOLO = "solo"
@@ -37,6 +37,19 @@ class SoloState(Part):
     done: list[int] = field(default_factory=list)
     die: str | None = None  # who rolls since the last die_mode_changed (None: as set up)
     digital: bool = False  # the Automa card in use was drawn by Palazzo (nothing to discard)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A copy (every move clones the state): the decision log's entries are written once
+        and never changed, so the copy shares them instead of copying their words again."""
+        d = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
+        d["log"] = list(self.log)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SoloState:
+        state = super().from_dict({k: v for k, v in d.items() if k != "log"})
+        state.log = list(d.get("log", []))
+        return state
 
 
 def solo_of(state: GameState) -> SoloState:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 
 from flask import (
     Blueprint,
@@ -37,6 +39,8 @@ from companion.firenze.catalog import (
 )
 from companion.firenze_board import LearnedBoard
 from companion.lang import N_, _
+from companion.presentation.firenze_words import Line, Story, told
+from companion.table import engine_event
 from companion.tokens import Identity
 
 from .access import (
@@ -305,6 +309,7 @@ def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
             [c["name"] for c in p["hand"] if c["kind"] == "celebration"] for p in state["players"]
         ],
         "latest": get_store().last_seq(game_id),
+        "latest_told": next(iter(_recent(game_id, 1)), None),
         "refusal": refusal,
         "done": done,
     }
@@ -346,7 +351,30 @@ def table_board(game_id: str):
 
 def _table_context(game_id: str) -> dict:
     seq = get_store().last_seq(game_id)
-    return _common(game_id, public_view(_state(game_id)), seq)
+    return {**_common(game_id, public_view(_state(game_id)), seq), "recent": _recent(game_id)}
+
+
+# -- the story: what happened, in the reader's words --------------------------------------------
+
+RECENT = 5  # events the table screen tells
+STORIES_KEPT = 64  # games whose story this process keeps folded
+_stories: OrderedDict[str, Story] = OrderedDict()
+_stories_lock = threading.Lock()
+
+
+def _recent(game_id: str, last: int = RECENT) -> list[Line]:
+    """The newest `last` events in words, newest first. Everything a Firenze event does is
+    public, so the table screen and the host tell the same sentences. The game's story is
+    folded once per process and topped up with what was logged since (a screen asks on every
+    event)."""
+    with _stories_lock:
+        story = _stories.pop(game_id, None) or Story()
+        for stored in get_table().events(game_id, after_seq=story.last_seq):
+            story.add(engine_event(stored))
+        _stories[game_id] = story
+        while len(_stories) > STORIES_KEPT:
+            _stories.popitem(last=False)
+    return list(reversed(told(story, last=last)))
 
 
 # -- a player's phone -------------------------------------------------------------------------

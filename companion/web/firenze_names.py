@@ -1,28 +1,19 @@
 """Firenze's colours and cards named in the reader's language, and a typed name read back.
 
 The engine and the log know a card by its English name (the rulebook's) and a colour by its
-catalog id; each language's words for them are data in `names.toml` (sections `COLOURS` and
-`CARDS` below), written with the engine's names. A host who types a card's name off a German
+catalog id; each language's words for them are data in `names.toml`, named by the one
+`companion.presentation.firenze_words` (which tells Firenze's events too). A host who types a card's name off a German
 or French card means the same card, so the form reads that name back to the engine's.
 """
 
 from __future__ import annotations
 
 from companion.firenze.catalog import NAMED_CARDS
-from companion.lang import current, names_catalog, thing_name
+from companion.lang import current, names_catalog
+from companion.presentation.firenze_words import CARD_NAMES as CARDS
+from companion.presentation.firenze_words import card_name, colour_name
 
-COLOURS = "firenze_colours"  # names.toml sections
-CARDS = "firenze_cards"
-
-
-def colour_name(colour: str) -> str:
-    """A tower's or brick's colour in the reader's language."""
-    return thing_name(COLOURS, colour, colour)
-
-
-def card_name(name: str) -> str:
-    """A card (known by its English name) in the reader's language."""
-    return thing_name(CARDS, name, name)
+__all__ = ["card_id", "card_name", "card_names", "colour_name"]
 
 
 def card_names() -> list[str]:

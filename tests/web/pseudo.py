@@ -21,6 +21,7 @@ from babel.messages.mofile import write_mo
 
 from companion.firenze import catalog as firenze
 from companion.firenze.refusals import CODES as FIRENZE_CODES
+from companion.presentation import firenze_words
 from companion.rules import catalog as rules
 from companion.rules.refusals import CODES
 from tests.test_translations import PLACEHOLDER, extracted
@@ -71,6 +72,7 @@ def english_names() -> dict[str, dict[str, str]]:
         # Firenze's things, keyed by the engine's English names
         "firenze_colours": {c: c for c in firenze.COLOURS},
         "firenze_cards": {c: c for c in firenze.NAMED_CARDS},
+        "firenze_kinds": dict(firenze_words.KINDS),
     }
 
 

@@ -184,4 +184,12 @@ def test_a_french_and_a_german_phone_play_a_firenze_turn(app, client, live_serve
     thomas.get_by_role("link", name="DE").tap()  # the switch on every screen
     thomas.get_by_text("Holger ist am Zug").first.wait_for()
     assert thomas.locator("html").get_attribute("lang") == "de"
-    assert thomas.errors == [] and holger.errors == []
+    table = phones(locale="de-DE")  # the table screen, in its own language
+    table.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+    table.wait_for_url(f"**/firenze/{game_id}/table")
+    board = table.locator("#fz-board").inner_text()
+    assert "Kartenreihe" in board and "Baustellen" in board
+    assert "Card row" not in board and "Commissions" not in board
+    assert table.evaluate("document.documentElement.scrollWidth") <= 360
+    shots.shoot(table, "firenze-table-de.png", full_page=True)
+    assert thomas.errors == [] and holger.errors == [] and table.errors == []

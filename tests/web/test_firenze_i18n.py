@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from companion.firenze.catalog import NAMED_WITHOUT_TEXT, PRINTED_CARDS
+from companion.firenze.catalog import COLOURS, NAMED_WITHOUT_TEXT, PRINTED_CARDS
 from companion.lang import _
+from companion.web.firenze import _common
 from companion.web.firenze_names import card_name, colour_name
 from companion.web.join_links import kept_tokens
 from companion.web.recording import get_table
@@ -41,6 +42,7 @@ WORDS = {
         "rule": "Regel: Firenze-Spielregel (englische Ausgabe), 1) Eine Karte wählen",
         "refused": "Karte 3 kostet 2 Steine: einen auf jede Karte links von ihr",
         "celebrations": "Die Festkarten aufdecken",
+        "torn_down": "Dein Turm in Gelb (2 hoch) wird abgerissen",
         "used": "Gebäude, vor dir ausgelegt: in diesem Zug genutzt",
         "church": "Die Wirkung einer Kirchenkarte ist erfüllt",
         "monument": "Ist das Monument zu dir gekommen?",
@@ -66,6 +68,7 @@ WORDS = {
         "rule": "Règle : Règle de Firenze (édition anglaise), 1) Choisir une carte",
         "refused": "La carte 3 coûte 2 briques : une sur chaque carte à sa gauche",
         "celebrations": "Retourner les cartes Fête",
+        "torn_down": "Votre tour jaune (2 de haut) sera démolie",
         "used": "Bâtiment, devant vous : utilisé ce tour-ci",
         "church": "L’effet d’une carte Église est rempli",
         "monument": "Le Monument vous est-il parvenu ?",
@@ -341,3 +344,71 @@ def test_a_buildings_use_a_church_card_and_the_monument_read_in_german_and_frenc
     assert WORDS[language]["monument"] in page
     assert not untranslated(phones[0], me, language)
     assert not untranslated(phones[2], me, language)
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_tower_about_to_be_torn_down_reads_in_german_and_french(app, client, language):
+    """The warning before a tower is torn down and the end-of-turn surrender, in each
+    language: Thomas keeps a yellow tower of 2 and does not add to it on his next turn."""
+    from tests.web.test_firenze_browser import quick_turn
+
+    game_id = host_game(client)
+    deal_row(client, game_id)  # the Princess (card 1) carries 4 yellow
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    phones = []
+    for seat in range(3):
+        phone = app.test_client()
+        phone.get(f"/games/{game_id}/join/{tokens.seats[seat]}")
+        phone.get(f"/firenze/{game_id}/me", query_string={"lang": language})
+        phones.append(phone)
+    thomas, me, act = phones[0], f"/firenze/{game_id}/me", f"/firenze/{game_id}/act"
+    token = csrf_token_for(thomas)
+    for data in (
+        {"action": "take", "position": "1"},
+        turned_over("Clerk", "personnel", "white"),
+        {"action": "build", "new_colour_0": "yellow", "new_bricks_0": "2"},
+        {"action": "end"},
+    ):
+        assert thomas.post(act, data={"csrf_token": token, **data}).status_code == 200
+    quick_turn(phones[1], game_id, "green")
+    quick_turn(phones[2], game_id, "red")
+    for data in ({"action": "take", "position": "1"}, turned_over("Clerk", "personnel", "blue")):
+        assert thomas.post(act, data={"csrf_token": token, **data}).status_code == 200
+    page = read(thomas.get(me).text, language)
+    assert WORDS[language]["torn_down"] in page, page
+    assert 'name="surrender_white"' in thomas.get(me).text  # the surrender counts
+    assert not untranslated(thomas, me, language)
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+@pytest.mark.parametrize(
+    "card", ["Wholesaler", "Storehouse Fire", "Smuggler", "Saboteur", "Botch", "Patrician"]
+)
+def test_each_cards_form_reads_in_german_and_french(app, language, card):
+    """The form each card plays with (the cards whose text Palazzo applies, and the effect
+    form of a card without printed text, ruling F7) has no English word left."""
+    players = [
+        {"seat": 0, "name": "Thomas", "towers": [{"id": 1, "colour": "red", "bricks": 3}]},
+        {"seat": 1, "name": "Holger", "towers": [{"id": 1, "colour": "blue", "bricks": 2}]},
+    ]
+    view = {
+        "players": players,
+        "row": [{"position": 1, "name": "Mason", "kind": "personnel"}],
+        "me": {**players[0], "hand": [{"name": "Monument", "kind": "celebration"}]},
+    }
+    template = (
+        '{% from "firenze/_macros.html" import play_form with context %}{{ play_form(card) }}'
+    )
+
+    def form(lang: str) -> str:
+        with app.test_request_context(query_string={"lang": lang}):
+            context = {**_common("g", view, seq=1), "seat": 0, "card": card}
+            return app.jinja_env.from_string(template).render(**context)
+
+    english, other = segments(form("en")), segments(form(language))
+    with app.test_request_context(query_string={"lang": language}):
+        named = {card_name(n) for n in CARDS} | {colour_name(c) for c in COLOURS}
+        assert card_name(card) in " ".join(other)
+    left = {s for s in other & english if s not in named and s not in SAME_EVERYWHERE}
+    assert not left, left

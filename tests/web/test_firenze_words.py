@@ -163,3 +163,137 @@ def test_the_board_form_tells_a_contradiction_of_the_rulebook_in_german(client):
     alert = refusal_block(page.text)
     assert "Die Spielregel druckt den Auftrag für Höhe 5 am Turm in Grün mit 4 PP" in alert
     assert "The rulebook prints" not in alert
+
+
+# -- the narration ----------------------------------------------------------------------------
+
+
+def played_log() -> list[dict]:
+    """Thomas takes the Princess, builds and fulfils a white commission and ends his turn;
+    Holger takes the Mason and plays it, and the host takes that back."""
+    from companion.firenze import Fold
+    from tests.firenze.table import card, deal, draw, started
+
+    fold = Fold()
+    fold.add(started())
+    row = [
+        card("Princess", "personnel", True),
+        card("Mason", "personnel", True),
+        card("Workshop", "building", True),
+        card("Feast", "celebration", True),
+        card("Botch", "event", True),
+        card("Chapel", "church", True),
+    ]
+    deal(fold, row)
+    steps = [
+        {"type": "card_taken", "player": 0, "position": 1},
+        "reveal",
+        {"type": "towers_built", "player": 0, "build": [{"colour": "white", "bricks": 2}]},
+        {"type": "commission_fulfilled", "player": 0, "tower": 1},
+        {"type": "turn_ended", "player": 0},
+        {"type": "card_taken", "player": 1, "position": 1},
+        "reveal",
+        {"type": "card_played", "player": 1, "card": "Mason"},
+    ]
+    for step in steps:
+        if step == "reveal":
+            step = {
+                "type": "card_revealed",
+                "card": card("Guard", "personnel", True),
+                "bricks": draw(fold.state, ("red",)),
+            }
+        fold.add(step)
+    log = [dict(e) for e in fold.effective]
+    log.append({"type": "retracted", "seqs": [log[-1]["seq"]], "seq": log[-1]["seq"] + 1})
+    return log
+
+
+def narrated(app, language: str) -> list:
+    from companion.presentation.firenze_words import Story, told
+
+    with app.test_request_context(f"/?lang={language}"):
+        return told(Story.of(played_log()))
+
+
+def test_a_firenze_game_is_narrated_in_each_language(app):
+    lines = {language: narrated(app, language) for language in ("en", "de", "fr")}
+    en, de, fr = ([line.text for line in lines[lang]] for lang in ("en", "de", "fr"))
+    assert en[0] == "Firenze begins: Thomas, Holger and Daniela; Thomas starts"
+    assert de[0] == "Firenze beginnt: Thomas, Holger und Daniela; Thomas fängt an"
+    assert fr[0] == "Firenze commence : Thomas, Holger et Daniela ; Thomas commence"
+    assert en[1] == "Princess (Personnel card) turned over for the row, with 4 yellow bricks"
+    assert de[1] == "Prinzessin (Personalkarte) für die Reihe aufgedeckt, darauf 4 Steine in Gelb"
+    assert (
+        fr[1]
+        == "Princesse (carte Personnel) retournée pour la rangée, avec 4 briques de couleur jaune"
+    )
+    took = 7  # after the start and the six cards of the row
+    assert en[took] == "Thomas took card 1, Personnel card, with 4 yellow bricks"
+    assert de[took] == "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb"
+    assert fr[took] == "Thomas a pris la carte 1, carte Personnel, avec 4 briques de couleur jaune"
+    assert en[took + 2] == "Thomas built a new white tower of 2 bricks"
+    assert de[took + 2] == "Thomas baute einen neuen Turm in Weiß aus 2 Steinen"
+    assert fr[took + 2] == "Thomas a construit une nouvelle tour blanche de 2 briques"
+    assert en[took + 3] == "Thomas fulfilled the white commission for 2: 1 PP"
+    assert de[took + 3] == "Thomas erfüllte den Auftrag für Höhe 2 am Turm in Weiß: 1 PP"
+    assert fr[took + 3] == "Thomas a rempli la commande de hauteur 2 de la tour blanche : 1 PP"
+    assert en[took + 4] == "Thomas ended the turn"
+    # the Mason played and taken back: kept, marked, and named by the undo
+    played = lines["de"][-2]
+    assert played.text == "Holger spielte Maurer aus" and played.undone
+    assert de[-1] == "Zurückgenommen: Holger spielte Maurer aus"
+    assert fr[-1] == "Annulé : Holger a joué Maçon"
+    assert en[-1] == "Undone: Holger played Mason"
+    for text in de + fr:
+        assert "%(" not in text and not re.search(r"\b(Princess|Mason)\b", text), text
+
+
+def test_the_summary_of_a_firenze_game_is_in_the_readers_language(app):
+    from companion.firenze import replay, summary
+    from companion.games import FIRENZE
+
+    state = replay(played_log())
+    with app.test_request_context("/?lang=de"):
+        text = FIRENZE.describe(summary(state))
+    assert text.splitlines()[0] == "Firenze, im Spiel, Holger ist am Zug"
+    assert "Thomas: 1 PP, 4 Steine, 1 Siegel gesetzt (6 übrig), keine Türme" in text
+    assert FIRENZE.describe(summary(state)).splitlines()[0] == "Firenze, playing, Holger to play"
+
+
+def test_the_table_and_the_host_tell_the_last_events_in_their_language(app, client):
+    game_id = host_game(client)
+    deal_row(client, game_id)
+    tokens = kept_tokens_in(app, game_id)
+    thomas = app.test_client()
+    thomas.get(f"/games/{game_id}/join/{tokens.seats[0]}")
+    act = f"/firenze/{game_id}/act"
+    token = csrf_token_for(thomas)
+    taken = thomas.post(act, data={"csrf_token": token, "action": "take", "position": "1"})
+    assert taken.status_code == 200
+    table = html.unescape(client.get(f"/firenze/{game_id}/table?lang=de").text)
+    assert "Letzte Ereignisse" in table
+    assert "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb" in table
+    assert "took card" not in table
+    host = html.unescape(client.get(f"/firenze/{game_id}/host?lang=fr").text)
+    assert "Dernier événement : Thomas a pris la carte 1, carte Personnel, avec 4 briques" in host
+    # undone by the host: the table keeps the line, struck through, and tells the undo
+    client.post(
+        act,
+        data={
+            "csrf_token": csrf_token_for(client),
+            "view": "host",
+            "action": "undo",
+            "seq": str(get_seq(app, game_id)),
+        },
+    )
+    table = html.unescape(client.get(f"/firenze/{game_id}/table?lang=en").text)
+    assert "<s>Thomas took card 1, Personnel card, with 4 yellow bricks</s> (undone)" in table
+    assert "Undone: Thomas took card 1, Personnel card, with 4 yellow bricks" in table
+    assert "Princess" not in table.split("Card row")[0]  # a hand is its owner's
+
+
+def get_seq(app, game_id: str) -> int:
+    from companion.web.store import get_store
+
+    with app.app_context():
+        return get_store().last_seq(game_id)
