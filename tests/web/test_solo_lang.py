@@ -71,6 +71,9 @@ ENGLISH = [
     "Wolfgang's row",
     "Dummy column",
     "Continue this game on another device",
+    "Draw for me",
+    "Roll for me",
+    "from now on",
     # the engine's words on these screens: the step's sentence, Wolfgang's decisions
     "Wolfgang buys",
     "leftmost",
@@ -188,6 +191,29 @@ def test_a_whole_solo_game_in_german_and_in_french(app, client, lang):
         logged = get_table(app).events(solo.game_id)
     # The log stays language-free: ids and numbers only, whatever the phone reads.
     assert all(lang_word not in str(e.payload) for e in logged for lang_word in ("Runde", "Tour "))
+
+
+APP_CHANCE = {
+    "de": ["Für mich ziehen", "Für mich würfeln", "Ab jetzt mit dem echten Würfel würfeln"],
+    "fr": ["Piocher pour moi", "Lancer le dé pour moi", "Désormais, lancer le vrai dé"],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_game_where_palazzo_rolls_and_draws_in_german_and_in_french(app, client, lang):
+    """The app's die and deck, three dummies, the hard level, Wolfgang starting."""
+    teach_test_data(app.instance_path)
+    client.get(f"/?lang={lang}")
+    choices = {"die": "app", "deck": "app", "dummies": "3", "difficulty": "hard"}
+    solo = SoloPhone.start(client, start="wolfgang", **choices)
+    solo.tap(type="starting_hand_chosen", professions=HAND)
+    seen: dict[str, str] = {}
+    play_to_the_end(solo, random.Random(3), [], seen)
+    said = " ".join(visible(page) for page in seen.values())
+    for words in APP_CHANCE[lang]:
+        assert words in said, words
+    for step, page in seen.items():
+        assert not english_on(page), (step, english_on(page))
 
 
 def alert_words(page: str) -> str:
