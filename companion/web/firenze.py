@@ -374,7 +374,7 @@ def _recent(game_id: str, last: int = RECENT) -> list[Line]:
         _stories[game_id] = story
         while len(_stories) > STORIES_KEPT:
             _stories.popitem(last=False)
-    return list(reversed(told(story, last=last)))
+        return list(reversed(told(story, last=last)))  # in the lock: another request tops up
 
 
 # -- a player's phone -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from tests.web.firenze_table import ROW, board_form, deal_row, host_form, host_g
 from tests.web.phone_game import text
 
 PLAYERS = ("Thomas", "Holger", "Daniela")
-CARDS = {*PRINTED_CARDS, *NAMED_WITHOUT_TEXT, *(name for name, _kind in ROW), "Clerk"}
+CARDS = {*PRINTED_CARDS, *NAMED_WITHOUT_TEXT, *(name for name, _kind in ROW), "Clerk", "Banquet"}
 
 WORDS = {
     "de": {
@@ -257,6 +257,13 @@ def test_the_end_of_a_firenze_game_reads_in_german_and_french(app, client, langu
     page = read(client.get(table, query_string={"lang": language}).text, language)
     assert all(w in page for w in WORDS[language]["end"]), page
     assert not untranslated(client, table, language)
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    holger, me = app.test_client(), f"/firenze/{game_id}/me"  # a phone at the end
+    holger.get(f"/games/{game_id}/join/{tokens.seats[1]}")
+    page = read(holger.get(me, query_string={"lang": language}).text, language)
+    assert all(w in page for w in WORDS[language]["end"]), page
+    assert not untranslated(holger, me, language)
 
 
 def test_the_firenze_table_screen_keeps_its_own_language(app, client):
@@ -412,3 +419,51 @@ def test_each_cards_form_reads_in_german_and_french(app, language, card):
         assert card_name(card) in " ".join(other)
     left = {s for s in other & english if s not in named and s not in SAME_EVERYWHERE}
     assert not left, left
+
+
+ERRORS = {
+    "de": {
+        "not_firenze": "Diese Partie ist keine Partie Firenze.",
+        "host_only": "Das kann nur das Gerät des Gastgebers.",
+        "log": "Das Protokoll enthält die Karten aller",
+        "host_action": "Das trägt die Seite des Gastgebers nicht ein",
+        "own_screens": "Das ist eine Partie Firenze: Nutze ihre eigenen Bildschirme.",
+    },
+    "fr": {
+        "not_firenze": "Cette partie n’est pas une partie de Firenze.",
+        "host_only": "Seul l’appareil de l’hôte peut faire cela.",
+        "log": "Le journal contient les cartes de tous",
+        "host_action": "La page de l’hôte n’enregistre pas cela",
+        "own_screens": "C’est une partie de Firenze : utilisez ses propres écrans.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_firenzes_error_pages_and_the_hosts_form_errors_read_in_german_and_french(
+    app, client, language
+):
+    from tests.web.phone_game import host_game as host_princes
+
+    want = ERRORS[language]
+    princes, _tokens = host_princes(app)
+    client.get("/", query_string={"lang": language})
+    page = client.get(f"/firenze/{princes}/host", query_string={"lang": language})
+    assert page.status_code == 404 and want["not_firenze"] in text(page.text)
+    game_id = host_game(client)
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    thomas = app.test_client()
+    thomas.get(f"/games/{game_id}/join/{tokens.seats[0]}")
+    thomas.get(f"/firenze/{game_id}/me", query_string={"lang": language})
+    act = f"/firenze/{game_id}/act"
+    as_host = {"csrf_token": csrf_token_for(thomas), "view": "host", "action": "undo", "seq": "1"}
+    refused = thomas.post(act, data=as_host)
+    assert refused.status_code == 403 and want["host_only"] in text(refused.text)
+    log = thomas.get(f"/firenze/{game_id}/log.jsonl")
+    assert log.status_code == 403 and want["log"] in text(log.text)
+    odd = {"csrf_token": csrf_token_for(client), "view": "host", "action": "dance"}
+    refused = client.post(act, data=odd)
+    assert refused.status_code == 422 and want["host_action"] in read(refused.text, language)
+    princes_form = client.post(f"/games/{game_id}/me", data={"csrf_token": odd["csrf_token"]})
+    assert princes_form.status_code == 404 and want["own_screens"] in text(princes_form.text)
