@@ -15,6 +15,7 @@ from typing import Any
 
 from . import firenze
 from . import rules as princes
+from .lang import N_
 from .presentation import firenze_words
 
 DEFAULT = "princes_of_florence"
@@ -112,7 +113,10 @@ def game_named(game_id: str | None) -> Game:
     game = GAMES.get(game_id or DEFAULT) if isinstance(game_id, str | None) else None
     if game is None:
         raise princes.Refusal(
-            "bad_event", f"Palazzo knows the games {', '.join(sorted(GAMES))}, not {game_id!r}"
+            "bad_event",
+            N_("Palazzo knows the games %(games)s, not %(value)s"),
+            games=princes.listed(sorted(GAMES), N_("%(one)s, %(other)s")),
+            value=repr(game_id),
         )
     return game
 

@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from events import EventStore, SeqConflict, StoredEvent
 
 from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
+from .lang import N_
 from .learned import LearnedCatalog
-from .rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal
+from .rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal, said
 from .rules.catalog import CatalogError
 from .story import Replay, Story, replay_of
 
@@ -129,12 +130,16 @@ class Table:
         for stored in events:
             try:
                 if stored.unreadable:
-                    raise Refusal("bad_event", f"it cannot be read ({stored.unreadable})")
+                    raise Refusal(
+                        "bad_event", N_("it cannot be read (%(why)s)"), why=stored.unreadable
+                    )
                 fold.add(engine_event(stored), stored.at)
             except NeedFullLog:
                 return self._fold(game_id, full=True)
             except Refusal as refusal:
-                self._leave_out(game_id, fold, stored.seq, refusal.message)
+                # marked, so each screen tells it in its reader's language (lang.words)
+                why = said(refusal.template, **refusal.params)
+                self._leave_out(game_id, fold, stored.seq, why)
         self._remember(game_id, fold)
         return fold
 

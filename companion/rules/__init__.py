@@ -29,7 +29,7 @@ from .muse_princess import (
     princess_work_value,
 )
 from .principality import PALAZZO, buildings_of, counts, covered, empty_spaces, occupied
-from .refusals import CODES, Named, Refusal, said
+from .refusals import CODES, Named, Refusal, listed, said
 from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
@@ -57,6 +57,7 @@ __all__ = [
     "NeedFullLog",
     "Player",
     "Refusal",
+    "listed",
     "Named",  # a thing named in a refusal, and a marked phrase (`said`): docs/i18n.md
     "said",
     "apply",

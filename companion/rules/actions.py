@@ -185,7 +185,7 @@ def building_built(state: GameState, ev: Event) -> None:
     p = state.players[s]
     b = ev.get("building")
     if not known(b, BUILDINGS):
-        refuse("building_unknown", f"{b!r} is not a Building")
+        refuse("building_unknown", N_("%(value)s is not a Building"), value=repr(b))
     name = BUILDINGS[b][0]
     if b in buildings_of(state, s):
         refuse(
@@ -203,7 +203,11 @@ def building_built(state: GameState, ev: Event) -> None:
     cells = ev.get("cells")
     if state.grid:
         if cells is None:
-            refuse("cells_required", f"This game has a grid: tap the squares the {name} covers")
+            refuse(
+                "cells_required",
+                N_("This game has a grid: tap the squares the %(piece)s covers"),
+                piece=Named("buildings", b, name),
+            )
         cells = check_building_cells(p, b, cells)
     elif cells is not None:
         refuse("cells_not_allowed", N_("This game is played without a grid: no squares needed"))
@@ -250,7 +254,11 @@ def freedom_introduced(state: GameState, ev: Event) -> None:
     p = state.players[s]
     f = ev.get("freedom")
     if f not in FREEDOMS:
-        refuse("freedom_unknown", f"{f!r} is not a Freedom: travel, religion or opinion")
+        refuse(
+            "freedom_unknown",
+            N_("%(value)s is not a Freedom: travel, religion or opinion"),
+            value=repr(f),
+        )
     if f in p.freedoms:
         refuse(
             "freedom_already_introduced",
@@ -277,7 +285,11 @@ def bonus_card_taken(state: GameState, ev: Event) -> None:
         refuse("deck_empty", N_("The Bonus deck is empty"))
     card = ev.get("card")
     if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
-        refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
+        refuse(
+            "card_not_available",
+            N_("%(value)s is not a Bonus card left in the deck"),
+            value=repr(card),
+        )
     pay(state, s, BONUS_CARD_COST, said(N_("A Bonus card")))
     p.money -= BONUS_CARD_COST
     state.bonus_deck.remove(card)

@@ -12,8 +12,9 @@ from .catalog import (
 from .checks import seat, selling_allowed, whole
 from .module import Event, every, some
 from .principality import empty_spaces
-from .refusals import N_, refuse
+from .refusals import N_, Named, refuse
 from .state import GameState
+from .work import profession_named
 
 
 def recruiting_card_used(state: GameState, ev: Event) -> None:
@@ -31,7 +32,12 @@ def check_recruiting(state: GameState, ev: Event) -> tuple[int, int, str]:
         refuse("not_opponent", N_("Recruit from an opponent's table, not your own"))
     pid = ev.get("profession")
     if not isinstance(pid, str) or pid == RECRUITING_CARD or pid not in other.table:
-        refuse("not_on_table", f"{other.name} has no face-up {pid!r} on the table")
+        refuse(
+            "not_on_table",
+            N_("%(name)s has no face-up %(card)s on the table"),
+            name=other.name,
+            card=profession_named(state, pid),
+        )
     return s, src, pid
 
 
@@ -138,7 +144,8 @@ def landscape_taught(state: GameState, ev: Event) -> None:
         or not 1 <= size <= 12
     ):
         refuse(
-            "bad_catalog_entry", "Teach a Landscape as {landscape: forest|lake|park, cells: 1..12}"
+            "bad_catalog_entry",
+            N_("Teach a Landscape as {landscape: forest|lake|park, cells: 1..12}"),
         )
     _check_size_fits_the_table(state, kind, size)
     state.taught.setdefault("landscape_cells", {})[kind] = size
@@ -148,7 +155,7 @@ def landscape_taught(state: GameState, ev: Event) -> None:
 def _check_size_fits_the_table(state, kind: str, size: int):
     """A taught size must agree with what is already placed: on a grid the tiles show their
     size; without one, no Principality may end up with fewer than 0 empty squares."""
-    name = kind.title()
+    name = Named("landscapes", kind, kind.title())
     if state.grid:
         placed = sorted(
             {len(cells) for p in state.players for piece, cells in p.pieces if piece == kind}
@@ -156,7 +163,10 @@ def _check_size_fits_the_table(state, kind: str, size: int):
         if placed and placed != [size]:
             refuse(
                 "bad_catalog_entry",
-                f"The {name} tiles on the table cover {placed[0]} squares, not {size}",
+                N_("The %(landscape)s tiles on the table cover %(placed)s squares, not %(size)s"),
+                landscape=name,
+                placed=placed[0],
+                size=size,
             )
         return
     cells = dict(state.catalog.landscape_cells, **{kind: size})
@@ -167,5 +177,8 @@ def _check_size_fits_the_table(state, kind: str, size: int):
         if empty is not None and empty < 0:
             refuse(
                 "bad_catalog_entry",
-                f"A {name} of {size} squares would not fit in {p.name}'s Principality",
+                N_("A %(landscape)s of %(size)s squares would not fit in %(name)s's Principality"),
+                landscape=name,
+                size=size,
+                name=p.name,
             )

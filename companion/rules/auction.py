@@ -17,7 +17,7 @@ from .catalog import (
 from .checks import known, means, opening_bid, seat
 from .module import Event, chain, first, gather
 from .principality import check_landscape_cells, check_room
-from .refusals import N_, Named, Refusal, refuse
+from .refusals import N_, Named, Refusal, listed, refuse
 from .rounds import end_phase
 from .setup import stack_left
 from .state import GameState, Player, new_auction
@@ -74,7 +74,9 @@ def _check_object(state: GameState, s: int, obj: object) -> str:
     if not isinstance(obj, str) or obj not in objects(state):
         refuse(
             "unknown_object",
-            f"{obj!r} is not an auction object here; choose one of {', '.join(objects(state))}",
+            N_("%(value)s is not an auction object here; choose one of %(objects)s"),
+            value=repr(obj),
+            objects=listed(objects(state), N_("%(one)s, %(other)s")),
         )
     name = Named("objects", obj, OBJECT_NAMES[obj])
     if obj in state.auction["taken"]:
@@ -348,34 +350,44 @@ def landscape_placed(state: GameState, ev: Event) -> None:
     pending = _pending_for(state, s, "landscape")
     kind = ev.get("landscape")
     if kind not in LANDSCAPES:
-        refuse("wrong_landscape", f"{kind!r} is not a Landscape: forest, lake or park")
+        refuse(
+            "wrong_landscape",
+            N_("%(value)s is not a Landscape: forest, lake or park"),
+            value=repr(kind),
+        )
     named = pending["object"] not in state.stacks  # the winner names it now (2 players)
+    landscape = Named("landscapes", kind, kind.title())
     if kind not in landscape_choices(state, pending["object"]):
         refuse(
-            "wrong_landscape", f"{state.players[s].name} won a {pending['object']}, not a {kind}"
+            "wrong_landscape",
+            N_("%(name)s won a %(won)s, not a %(landscape)s"),
+            name=state.players[s].name,
+            won=Named("objects", pending["object"], OBJECT_NAMES[pending["object"]]),
+            landscape=landscape,
         )
     if named and state.stacks[kind] <= 0:
-        refuse("stack_exhausted", f"No {kind.title()} is left in the supply")
+        refuse("stack_exhausted", N_("No %(landscape)s is left in the supply"), landscape=landscape)
     p = state.players[s]
     size = state.catalog.landscape_cells.get(kind, 0)
     cells = ev.get("cells")
     if state.grid:
         if cells is None:
             refuse(
-                "cells_required", f"This game has a grid: tap the squares the {kind.title()} covers"
+                "cells_required",
+                N_("This game has a grid: tap the squares the %(piece)s covers"),
+                piece=landscape,
             )
         cells = check_landscape_cells(p, kind, cells, size)
     else:
         if cells is not None:
-            refuse("cells_not_allowed", "This game is played without a grid: no squares needed")
+            refuse("cells_not_allowed", N_("This game is played without a grid: no squares needed"))
         if not size:
             refuse(
                 "landscape_size_unknown",
-                f"Tell Palazzo how many squares a {kind.title()} covers first (catalog)",
+                N_("Tell Palazzo how many squares a %(landscape)s covers first (catalog)"),
+                landscape=landscape,
             )
-        check_room(
-            p, Named("landscapes", kind, kind.title()), size, False, state.catalog.landscape_cells
-        )
+        check_room(p, landscape, size, False, state.catalog.landscape_cells)
     # all checks passed
     if state.grid:
         assert cells is not None  # checked above
@@ -397,7 +409,7 @@ def prestige_card_chosen(state: GameState, ev: Event) -> None:
     pending = _pending_for(state, s, "prestige")
     card = ev.get("card")
     if not known(card, PRESTIGE_CARDS):
-        refuse("prestige_card_taken", f"{card!r} is not a Prestige card")
+        refuse("prestige_card_taken", N_("%(value)s is not a Prestige card"), value=repr(card))
     if card not in state.prestige_deck:
         refuse(
             "prestige_card_taken",
@@ -414,8 +426,13 @@ def _pending_for(state, s: int, kind: str) -> dict:
     for item in state.auction["pending"]:
         if item["player"] == s and item["kind"] == kind:
             return item
-    what = "Landscape to place" if kind == "landscape" else "Prestige card to choose"
-    refuse("nothing_to_place", f"{state.players[s].name} has no {what} right now")
+    refuse(
+        "nothing_to_place",
+        N_("%(name)s has no Landscape to place right now")
+        if kind == "landscape"
+        else N_("%(name)s has no Prestige card to choose right now"),
+        name=state.players[s].name,
+    )
 
 
 def _after_pending(state):

@@ -13,7 +13,7 @@ from .refusals import N_
 register(
     Module(
         name=BASE,
-        title="The Princes of Florence",
+        title=N_("The Princes of Florence"),
         phases=(
             Phase(
                 "setup",

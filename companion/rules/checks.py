@@ -16,7 +16,10 @@ def seat(state: GameState, event: Event, key: str = "player") -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.n:
         refuse(
             "unknown_player",
-            f"There is no player {value!r} at this table: {key} is a seat from 0 to {state.n - 1}",
+            N_("There is no player %(value)s at this table: %(key)s is a seat from 0 to %(last)s"),
+            value=repr(value),
+            key=key,
+            last=state.n - 1,
         )
     return value
 
@@ -29,8 +32,22 @@ def whole(event: Event, key: str, low: int, high: int | None = None) -> int:
         or value < low
         or (high is not None and value > high)
     ):
-        span = f"{low}..{high}" if high is not None else f"at least {low}"
-        refuse("bad_event", f"The {key} must be a whole number ({span}), not {value!r}")
+        if high is None:
+            refuse(
+                "bad_event",
+                N_("The %(key)s must be a whole number (at least %(low)s), not %(value)s"),
+                key=key,
+                low=low,
+                value=repr(value),
+            )
+        refuse(
+            "bad_event",
+            N_("The %(key)s must be a whole number (%(low)s..%(high)s), not %(value)s"),
+            key=key,
+            low=low,
+            high=high,
+            value=repr(value),
+        )
     return value
 
 

@@ -23,7 +23,7 @@ from .catalog import (
 from .checks import known, seat, selling_allowed
 from .module import Event, Module, Move, Part, Phase, register
 from .principality import buildings_of, empty_spaces
-from .refusals import N_, Named, refuse
+from .refusals import N_, Named, listed, refuse
 from .state import GameState
 
 NAME = "cooperative"
@@ -169,15 +169,21 @@ def check_offer(state: GameState, ev: Event) -> dict:
     s = seat(state, ev)
     partner = seat(state, ev, "partner")
     if partner not in neighbours(state, s):
-        names = " or ".join(state.players[x].name for x in neighbours(state, s))
         refuse(
             "not_neighbour",
-            f"A cooperative Building is built with a neighbour: {names}, "
-            f"not {state.players[partner].name}",
+            N_("A cooperative Building is built with a neighbour: %(neighbours)s, not %(name)s"),
+            neighbours=listed(
+                [state.players[x].name for x in neighbours(state, s)], N_("%(one)s or %(other)s")
+            ),
+            name=state.players[partner].name,
         )
     b = ev.get("building")
     if not isinstance(b, str) or not known(b, BUILDINGS):
-        refuse("building_unknown", f"Name one of the ten Buildings: {str(b)[:40]!r} is none")
+        refuse(
+            "building_unknown",
+            N_("Name one of the ten Buildings: %(value)s is none"),
+            value=repr(str(b)[:40]),
+        )
     name = BUILDINGS[b][0]
     for x in (s, partner):
         if b in buildings_of(state, x):
@@ -212,13 +218,21 @@ def check_offer(state: GameState, ev: Event) -> dict:
     if builder.money + payment < cost:
         refuse(
             "cannot_afford",
-            f"A {name} costs you {cost} Florin (your Builders set it): with the {payment} "
-            f"{state.players[partner].name} would pay you, you have {builder.money + payment}"
-            + (
-                " (sell fame first to raise the money)"
-                if builder.fame and selling_allowed(state)
-                else ""
+            N_(
+                "A %(building)s costs you %(cost)s Florin (your Builders set it): with the "
+                "%(payment)s %(partner)s would pay you, you have %(money)s (sell fame first "
+                "to raise the money)"
+            )
+            if builder.fame and selling_allowed(state)
+            else N_(
+                "A %(building)s costs you %(cost)s Florin (your Builders set it): with the "
+                "%(payment)s %(partner)s would pay you, you have %(money)s"
             ),
+            building=Named("buildings", b, name),
+            cost=cost,
+            payment=payment,
+            partner=state.players[partner].name,
+            money=builder.money + payment,
         )
     return {"player": s, "partner": partner, "building": b, "partner_payment": payment}
 
@@ -234,15 +248,25 @@ def check_shared_room(state: GameState, s: int, partner: int, b: str) -> None:
         if empty is not None and empty < SQUARES_CHARGED_PER_SHARED_BUILDING:
             refuse(
                 "no_room",
-                f"{state.players[x].name}'s Principality has no empty square left: a "
-                "cooperative Building needs at least one on each side",
+                N_(
+                    "%(name)s's Principality has no empty square left: a cooperative Building "
+                    "needs at least one on each side"
+                ),
+                name=state.players[x].name,
             )
     counted = [v for v in free.values() if v is not None]
     if len(counted) == len(free) and sum(counted) < size:
         refuse(
             "no_room",
-            f"{state.players[s].name} and {state.players[partner].name} have "
-            f"{sum(counted)} empty squares between them: a {name} covers {size}",
+            N_(
+                "%(name)s and %(partner)s have %(empty)s empty squares between them: "
+                "a %(building)s covers %(size)s"
+            ),
+            name=state.players[s].name,
+            partner=state.players[partner].name,
+            empty=sum(counted),
+            building=Named("buildings", b, name),
+            size=size,
         )
 
 
@@ -264,9 +288,12 @@ def check_setup(state: GameState, ev: Event) -> None:
     if ev.get("grid"):
         refuse(
             "shared_board_unknown",
-            "Cooperative Building is played on the shared board of the Principality boards' B "
-            "sides, whose layout Palazzo does not know: play it without the grid (the table "
-            "places the pieces and keeps the placing rules; Palazzo counts the squares)",
+            N_(
+                "Cooperative Building is played on the shared board of the Principality "
+                "boards' B sides, whose layout Palazzo does not know: play it without the grid "
+                "(the table places the pieces and keeps the placing rules; Palazzo counts the "
+                "squares)"
+            ),
         )
 
 
@@ -277,8 +304,13 @@ def gate(state: GameState, ev: Event) -> None:
         builder, partner = state.players[offer["player"]], state.players[offer["partner"]]
         refuse(
             "cooperation_pending",
-            f"{partner.name} has yet to accept or decline {builder.name}'s proposal to build a "
-            f"{BUILDINGS[offer['building']][0]} together",
+            N_(
+                "%(partner)s has yet to accept or decline %(builder)s's proposal to build a "
+                "%(building)s together"
+            ),
+            partner=partner.name,
+            builder=builder.name,
+            building=Named("buildings", offer["building"], BUILDINGS[offer["building"]][0]),
         )
 
 
@@ -307,14 +339,14 @@ def answering_seat(state: GameState, s: int) -> int:
 MODULE = register(
     Module(
         name=NAME,
-        title="Cooperative Building",
+        title=N_("Cooperative Building"),
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get("cooperative"))
         ),
         option="cooperative",
         foreign=(
             "expansion_not_enabled",
-            "This game is played without the Cooperative Building expansion",
+            N_("This game is played without the Cooperative Building expansion"),
         ),
         phases=(
             Phase(

@@ -39,7 +39,7 @@ def apply_in_place(state: GameState, event: Event) -> GameState:
     """Check the event against the game's phases and turn, then let its handler check the rest
     and change the state; a refusal leaves the state as it was."""
     if not isinstance(event, dict):
-        refuse("bad_event", "An event is a JSON object with a type")
+        refuse("bad_event", N_("An event is a JSON object with a type"))
     kind = event.get("type")
     check_shape(event)  # the declared fields, types and sizes, before any rule reads it
     if kind == "game_started":
@@ -60,18 +60,21 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
     owner = known_event(kind) if isinstance(kind, str) else None
     if owner is None:
         if kind == RETRACTED:
-            refuse("bad_retraction", "A retraction is applied to the log, not to a state")
-        refuse("unknown_event", f"Unknown event type {kind!r}")
+            refuse("bad_retraction", N_("A retraction is applied to the log, not to a state"))
+        refuse("unknown_event", N_("Unknown event type %(value)s"), value=repr(kind))
     assert isinstance(kind, str)
     if state.phase == "not_started":
-        refuse("game_not_started", "The first event of a game is game_started")
+        refuse("game_not_started", N_("The first event of a game is game_started"))
     game = combo(state)
     if not game.declares(kind):  # another module's event
+        if owner.foreign:
+            code, message = owner.foreign
+            refuse(code, message)
         refuse(
-            *(
-                owner.foreign
-                or ("unknown_event", f"{kind} belongs to {owner.title}: this game is without it")
-            )
+            "unknown_event",
+            N_("%(event)s belongs to %(module)s: this game is without it"),
+            event=kind,
+            module=said(owner.title),
         )
     run(state, "gate", event)
     if state.phase == "over":
@@ -81,7 +84,8 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         accepted = game.phases_accepting(kind)
         entry = game.phases[accepted[0]]["moves"][kind] if accepted else None
         if entry is not None and entry.out_of_phase:
-            refuse(*entry.out_of_phase)
+            code, message = entry.out_of_phase  # marked where the module declares it
+            refuse(code, message)
         # the phases' titles are marked where the modules name them
         where = said(N_("another game"))
         for i, phase in enumerate(accepted):
@@ -207,7 +211,7 @@ def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState
         refuse("game_over", N_("The game is over and scored: it can no longer be corrected"))
     at = next((i for i, e in enumerate(effective) if e["seq"] == fix.seq), None)
     if at is None:
-        refuse("not_a_misread", f"Event {fix.seq} is not one that still counts")
+        refuse("not_a_misread", N_("Event %(seq)s is not one that still counts"), seq=fix.seq)
     events = list(effective)
     events[at] = corrected(events[at], fix)
     rebuilt = core.Fold(fold.rules)
@@ -219,8 +223,12 @@ def check_correction(fold: core.Fold[GameState], event: dict) -> tuple[GameState
                 refuse(r.code, r.template, **r.params)  # as marked, for the reader's language
             refuse(
                 "correction_does_not_fit",
-                f"With that value, what was recorded after it no longer fits "
-                f"(event {e['seq']}: {r.message}): undo the later steps first",
+                N_(
+                    "With that value, what was recorded after it no longer fits "
+                    "(event %(seq)s: %(why)s): undo the later steps first"
+                ),
+                seq=e["seq"],
+                why=said(r.template, **r.params),  # the later refusal, in the reader's words
             )
     assert rebuilt.effective is not None
     return rebuilt.state, rebuilt.effective

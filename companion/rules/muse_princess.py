@@ -33,7 +33,7 @@ from .catalog import (
 from .checks import known, seat
 from .module import GAME_END, Event, Module, Move, Part, Phase, register
 from .principality import buildings_of
-from .refusals import N_, Named, refuse
+from .refusals import N_, Named, listed, refuse
 from .rounds import end_phase
 from .state import GameState
 
@@ -152,7 +152,9 @@ def character_bid(state: GameState, ev: Event) -> None:
     if not isinstance(character, str) or character not in CHARACTERS:
         refuse(
             "character_unknown",
-            f"That is not a Character: {character!r}; bid on one of {', '.join(CHARACTERS)}",
+            N_("That is not a Character: %(value)s; bid on one of %(characters)s"),
+            value=repr(character),
+            characters=listed(list(CHARACTERS), N_("%(one)s, %(other)s")),
         )
     assert isinstance(character, str)
     name, low, high = CHARACTERS[character]
@@ -336,7 +338,7 @@ def character_used(state: GameState, ev: Event) -> None:
     if state.phase not in USABLE_IN:
         refuse(
             "wrong_phase",
-            "Characters are used in the Auction, Character Auction and Action phases",
+            N_("Characters are used in the Auction, Character Auction and Action phases"),
         )
     s = seat(state, ev)
     card = _held_card(state, s, ev.get("character"))
@@ -345,15 +347,19 @@ def character_used(state: GameState, ev: Event) -> None:
     if character == "banker":
         refuse(
             "character_not_now",
-            "The Banker's money was paid out when it was bought; its exchange for PP comes "
-            "at the end of the game",
+            N_(
+                "The Banker's money was paid out when it was bought; its exchange for PP comes "
+                "at the end of the game"
+            ),
         )
     if character not in CHARACTER_MOMENTS:
-        refuse("bad_character_effect", "The Muse is not flipped: it raises each Work this round")
+        refuse(
+            "bad_character_effect", N_("The Muse is not flipped: it raises each Work this round")
+        )
     if character == "princess":
         refuse(
             "bad_character_effect",
-            "The Princess is used as a Complete a Work action (work_completed with princess)",
+            N_("The Princess is used as a Complete a Work action (work_completed with princess)"),
         )
     if not card["face_up"]:
         refuse(
@@ -390,7 +396,9 @@ def _held_card(state: GameState, s: int, character: object) -> dict:
     if not isinstance(character, str) or character not in CHARACTERS:
         refuse(
             "character_unknown",
-            f"That is not a Character: {character!r}; they are {', '.join(CHARACTERS)}",
+            N_("That is not a Character: %(value)s; they are %(characters)s"),
+            value=repr(character),
+            characters=listed(list(CHARACTERS), N_("%(one)s, %(other)s")),
         )
     card = character_held(state, s)
     if card is None or card["character"] != character:
@@ -405,16 +413,18 @@ def _held_card(state: GameState, s: int, character: object) -> dict:
 
 def _effect(character: str, ev: dict) -> str:
     effects = CHARACTER_MOMENTS[character]
-    if character == "professor":
-        effect = ev.get("deck")
-        what = "deck: prestige or bonus"
-    elif len(effects) == 1:
+    key = "deck" if character == "professor" else "effect"
+    if len(effects) == 1 and key == "effect":
         return next(iter(effects))
-    else:
-        effect = ev.get("effect")
-        what = "effect: " + " or ".join(effects)
+    effect = ev.get(key)
     if not isinstance(effect, str) or effect not in effects:
-        refuse("bad_character_effect", f"Say how the {_name(character)} is used: {what}")
+        refuse(
+            "bad_character_effect",
+            N_("Say how the %(card)s is used: %(key)s: %(effects)s"),
+            card=Named("characters", character, _name(character)),
+            key=key,
+            effects=listed(list(effects), N_("%(one)s or %(other)s")),
+        )
     return effect
 
 
@@ -430,28 +440,11 @@ WHEN = {
 
 
 def _refuse_not_now(character: str, effect: str) -> NoReturn:
-    moments = CHARACTER_MOMENTS[character][effect]
-    if moments in WHEN:
-        refuse(
-            "character_not_now",
-            WHEN[moments],
-            card=Named("characters", character, _name(character)),
-        )
-    refuse("character_not_now", _when(character, effect))
-
-
-def _when(character: str, effect: str) -> str:
-    words = {
-        "immediately": "right after buying it",
-        "own_turn": "on your own turn in the Action phase",
-        "won_bid": "right after you win an object",
-        "auction_end": "at the end of the Auction phase",
-    }
-    moments = [words[x] for x in CHARACTER_MOMENTS[character][effect]]
-    return (
-        f"The {_name(character)} may be used only "
-        + ", ".join(moments[:-1])
-        + (f" or {moments[-1]}" if len(moments) > 1 else moments[-1])
+    """WHEN words every set of moments the catalog gives (tests/test_muse_princess.py)."""
+    refuse(
+        "character_not_now",
+        WHEN[CHARACTER_MOMENTS[character][effect]],
+        card=Named("characters", character, _name(character)),
     )
 
 
@@ -462,14 +455,22 @@ def _professor_card(state, s: int, deck: str, card):
         if not state.bonus_deck:
             refuse("deck_empty", N_("The Bonus deck is empty"))
         if not known(card, BONUS_CARDS) or card not in state.bonus_deck:
-            refuse("card_not_available", f"{card!r} is not a Bonus card left in the deck")
+            refuse(
+                "card_not_available",
+                N_("%(value)s is not a Bonus card left in the deck"),
+                value=repr(card),
+            )
         state.bonus_deck.remove(card)
         p.bonus_cards.append(card)
         return
     if state.stacks["prestige"] <= 0 or not state.prestige_deck:
         refuse("deck_empty", N_("The Prestige card stack is empty"))
     if not known(card, PRESTIGE_CARDS) or card not in state.prestige_deck:
-        refuse("card_not_available", f"{card!r} is not a Prestige card left in the deck")
+        refuse(
+            "card_not_available",
+            N_("%(value)s is not a Prestige card left in the deck"),
+            value=repr(card),
+        )
     state.prestige_deck.remove(card)
     state.stacks["prestige"] -= 1
     p.prestige_cards.append(card)
@@ -517,8 +518,10 @@ def work_completed(state: GameState, ev: Event) -> None:
     if ev["princess"] is not True or "profession" in ev or ev.get("bonus_cards"):
         refuse(
             "bad_event",
-            "A Princess Work plays no Profession card and no Bonus card: "
-            "{player, princess: true, prestige}",
+            N_(
+                "A Princess Work plays no Profession card and no Bonus card: "
+                "{player, princess: true, prestige}"
+            ),
         )
     card = character_held(state, s)
     if card is None or card["character"] != "princess":
@@ -666,11 +669,13 @@ def character_area(state: GameState) -> dict | None:
 
 def check_setup(state: GameState, ev: Event) -> None:
     if (ev.get("expansions") or {}).get(NAME) is not True:
-        refuse("bad_event", "Say whether the game plays The Muse and the Princess: true or false")
+        refuse(
+            "bad_event", N_("Say whether the game plays The Muse and the Princess: true or false")
+        )
     if ev.get("solo"):
         refuse(
             "expansion_not_supported",
-            "The Muse and the Princess is for 2 to 5 players, not the solo game",
+            N_("The Muse and the Princess is for 2 to 5 players, not the solo game"),
         )
 
 
@@ -685,7 +690,9 @@ def correction_keeps_bids_payable(state: GameState, ev: Event) -> None:
     if bid > state.players[s].money + money:
         refuse(
             "bad_correction",
-            f"{state.players[s].name} could no longer pay the Character bid of {bid}",
+            N_("%(name)s could no longer pay the Character bid of %(bid)s"),
+            name=state.players[s].name,
+            bid=bid,
         )
 
 
@@ -700,14 +707,14 @@ def _player_summary(state: GameState, s: int) -> dict[str, Any]:
 register(
     Module(
         name=NAME,
-        title="The Muse and the Princess",
+        title=N_("The Muse and the Princess"),
         option=NAME,
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get(NAME))
         ),
         foreign=(
             "expansion_not_enabled",
-            "This game is played without The Muse and the Princess",
+            N_("This game is played without The Muse and the Princess"),
         ),
         phases=(
             Phase(

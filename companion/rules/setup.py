@@ -54,8 +54,11 @@ def base_setup(state: GameState, ev: Event) -> None:
     if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         refuse(
             "bad_player_count",
-            f"The Princes of Florence is for {MIN_PLAYERS} to "
-            f"{MAX_PLAYERS} players (or solo against Wolfgang)",
+            N_(
+                "The Princes of Florence is for %(low)s to %(high)s players (or solo against Wolfgang)"
+            ),
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
         )
     names = player_names(names)
     check_expansions(ev)
@@ -66,11 +69,14 @@ def base_setup(state: GameState, ev: Event) -> None:
     start = ev.get("start_player", 0)
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
         refuse(
-            "unknown_player", f"The starting player is one of the seats 0 to {n - 1}, not {start!r}"
+            "unknown_player",
+            N_("The starting player is one of the seats 0 to %(last)s, not %(value)s"),
+            last=n - 1,
+            value=repr(start),
         )
     grid = ev.get("grid", False)
     if not isinstance(grid, bool):
-        refuse("bad_event", "Say whether the game has a grid: grid is true or false")
+        refuse("bad_event", N_("Say whether the game has a grid: grid is true or false"))
     # all checks passed
     state.players = [Player(name, money) for name in names]
     state.start_player = start
@@ -87,12 +93,12 @@ def check_expansions(ev: Event) -> None:
     """An expansion is played only when a module runs it (docs/engine.md)."""
     expansions = ev.get("expansions") or {}
     if not isinstance(expansions, dict):
-        refuse("bad_event", "expansions must be an object")
+        refuse("bad_event", N_("expansions must be an object"))
     missing = [k for k in EXPANSIONS if expansions.get(k) and option_module(k) is None]
     if missing:
         refuse(
             "expansion_not_supported",
-            "Palazzo does not run that expansion yet: play without it",
+            N_("Palazzo does not run that expansion yet: play without it"),
         )
 
 
@@ -100,10 +106,10 @@ def player_names(names: list) -> list[str]:
     clean = []
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 24:
-            refuse("bad_event", "Each player needs a name of 1 to 24 characters")
+            refuse("bad_event", N_("Each player needs a name of 1 to 24 characters"))
         clean.append(name.strip())
     if len(set(n.lower() for n in clean)) != len(clean):
-        refuse("bad_event", "Two players have the same name: give them different names")
+        refuse("bad_event", N_("Two players have the same name: give them different names"))
     return clean
 
 
@@ -111,7 +117,12 @@ def _freedom_supply(given: object, n: int) -> dict[str, int]:
     """Players-1 of each Freedom (a module may name another supply: the 2-player rules)."""
     standard = {f: n - 1 for f in FREEDOMS}
     if given is not None and given != standard:
-        refuse("bad_freedom_supply", f"With {n} players the supply is {n - 1} of each Freedom")
+        refuse(
+            "bad_freedom_supply",
+            N_("With %(num)s players the supply is %(each)s of each Freedom"),
+            num=n,
+            each=n - 1,
+        )
     return standard
 
 

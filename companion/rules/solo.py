@@ -341,7 +341,7 @@ def _check_automa_card(state, ev):
             card = automa_card_from_dict(number, panels)
             catalog = state.catalog.merged({"automa_cards": {number: card}})
         except CatalogError as e:
-            refuse("bad_catalog_entry", str(e))
+            refuse("bad_catalog_entry", e.template, **e.params)
         except TypeError:  # a list or object where an id belongs
             refuse(
                 "bad_catalog_entry",
@@ -1725,7 +1725,7 @@ FACTS: dict[str, Move | Handler] = {
 register(
     Module(
         name=SOLO,
-        title="Solo game against Wolfgang, the Automa",
+        title=N_("Solo game against Wolfgang, the Automa"),
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,

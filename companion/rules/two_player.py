@@ -18,7 +18,7 @@ from .catalog import (
     TWO_PLAYER_STARTING_MONEY,
 )
 from .module import Event, Module, register
-from .refusals import refuse
+from .refusals import N_, refuse
 from .state import GameState
 
 NAME = "two_player"
@@ -50,15 +50,19 @@ def freedom_supply(state: GameState, ev: Event) -> dict[str, int]:
     ):
         refuse(
             "bad_freedom_supply",
-            "A 2-player game names its Freedoms: {travel, religion, "
-            "opinion} counts, 1 of each plus 2 of two different types",
+            N_(
+                "A 2-player game names its Freedoms: {travel, religion, "
+                "opinion} counts, 1 of each plus 2 of two different types"
+            ),
         )
     extra = sorted(v - 1 for v in given.values())
     if extra not in ([0, 1, 1], [0, 0, 1]):
         refuse(
             "bad_freedom_supply",
-            "2 players: 1 of each Freedom plus 2 of two different "
-            "types (5), or plus 1 (4, the harder game)",
+            N_(
+                "2 players: 1 of each Freedom plus 2 of two different "
+                "types (5), or plus 1 (4, the harder game)"
+            ),
         )
     return dict(given)
 
@@ -80,7 +84,7 @@ def landscape_choices(state: GameState, obj: str) -> list[str]:
 register(
     Module(
         name=NAME,
-        title="the 2-player rules",
+        title=N_("the 2-player rules"),
         enabled_by=enabled_by,
         hooks={
             "starting_money": starting_money,

@@ -8,7 +8,7 @@ from .cards import bonus_value
 from .catalog import BONUS_CARDS, WORK_VALUE, Profession
 from .module import chain
 from .principality import buildings_of, counts
-from .refusals import refuse
+from .refusals import N_, Named, refuse
 from .state import GameState
 
 
@@ -21,10 +21,20 @@ def profession_id(state: GameState, pid: object) -> str:
     if not isinstance(pid, str) or pid not in state.catalog.professions:
         refuse(
             "profession_unknown",
-            f"Palazzo does not know the Profession card {pid!r} yet: "
-            "teach it its Building, Landscape and Freedom first",
+            N_(
+                "Palazzo does not know the Profession card %(value)s yet: "
+                "teach it its Building, Landscape and Freedom first"
+            ),
+            value=repr(pid),
         )
     return pid
+
+
+def profession_named(state: GameState, pid: object) -> Named | str:
+    """A Profession card as a refusal names it: by its catalog name in the reader's edition,
+    or as the raw value a phone sent when the catalog does not know it."""
+    card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
+    return Named("professions", str(pid), card.name) if card else repr(pid)
 
 
 def work_value(state: GameState, seat: int, pid: str, bonus_cards: Iterable[str] = ()) -> dict:

@@ -480,7 +480,7 @@ def teach_automa_card(game_id):
         if problems:
             raise TeachError(problems[0])
     except CatalogError as e:
-        return _refuse(game_id, me, str(e), "bad_catalog_entry")
+        return _refuse(game_id, me, e.template, "bad_catalog_entry", **e.params)
     return _answer(
         game_id, me, {"type": "automa_card_drawn", "card": int(number), "panels": panels}
     )
@@ -501,7 +501,7 @@ def profession(game_id):
             if needs_teaching(card, state.catalog, learned().catalog()):
                 teach = [card.event()]
         except CatalogError as e:
-            return _refuse(game_id, me, str(e), "bad_catalog_entry")
+            return _refuse(game_id, me, e.template, "bad_catalog_entry", **e.params)
         pid = card.pid
     owner_raw = str(form.get("owner", "")).strip()
     if not owner_raw:

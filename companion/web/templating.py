@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, request
 from markupsafe import Markup
 
-from companion import qr
+from companion import lang, qr
 from companion.teaching import FIRST_TIME_QUESTIONS, choices
 
 from .drawings import seat_line, seat_mark
@@ -30,7 +30,8 @@ def unreadable_events() -> list[tuple[int, str]]:
     game_id = (request.view_args or {}).get("game_id")
     if not isinstance(game_id, str) or get_store().game(game_id) is None:
         return []
-    return sorted(get_table().unreadable(game_id).items())
+    left_out = get_table().unreadable(game_id).items()
+    return sorted((seq, lang.words(why)) for seq, why in left_out)  # in the reader's words
 
 
 def init_app(app: Flask) -> None:

@@ -312,3 +312,26 @@ def test_the_story_of_a_solo_game_in_german_and_french(app, client, lang):
         assert words in history, words
     for english in ("solo against Wolfgang", "drawn", "put up the", "The die shows", "bought the"):
         assert english not in history, english
+
+
+CATALOG_SAID = {
+    "de": "Der Stapel der Personenkarten hat 21 Karten; dieser Katalog würde 22 kennen",
+    "fr": "La pioche des cartes de profession compte 21 cartes ; ce catalogue en connaîtrait 22",
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_card_the_catalog_refuses_is_told_in_german_and_french(app, client, lang):
+    """A 22nd Profession card taught as Wolfgang's is turned up: the catalog's refusal, in the
+    phone's language, inline on the solo page (its code kept)."""
+    teach_test_data(app.instance_path)
+    client.get(f"/?lang={lang}")
+    solo = SoloPhone.start(client)
+    solo.tap(type="starting_hand_chosen", professions=HAND)
+    solo.tap(type="automa_card_drawn", card="2")
+    solo.tap(type="auctions_left")
+    teach = next(f for f in solo.find(action="/solo/profession") if f.hidden.get("teach"))
+    solo.submit(teach, name="Cartographer", building="tower", landscape="lake", freedom="travel")
+    assert solo.status == 422 and 'data-code="bad_catalog_entry"' in solo.html
+    assert CATALOG_SAID[lang] in alert_words(solo.html)
+    assert "Profession deck" not in solo.html
