@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import gettext as _gettext
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
 LANGUAGES = ("en", "de", "fr")  # English (the authority), German, French
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each in its own words
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
@@ -97,13 +98,13 @@ def _word(value: object) -> object:
         if "said" in value:
             return _said(value["said"], value.get("params"), value.get("plural"))
         if "named" in value:
-            return thing_name(value["named"], value["id"], value["text"])
+            return thing_name(value["named"], value["id"], value["text"], value.get("taught"))
         return value
     kind = getattr(value, "kind", None)
     if kind == "message":  # a marked phrase (`said`), with parameters of its own
         return _said(value.id, getattr(value, "params", None), getattr(value, "plural", None))
     if isinstance(kind, str):
-        return thing_name(kind, value.id, str(value))
+        return thing_name(kind, value.id, str(value), getattr(value, "taught", None))
     return value
 
 
@@ -120,11 +121,17 @@ def _names(language: str) -> dict[str, dict[str, str]]:
     return _data(language, "names.toml")
 
 
-def thing_name(kind: str, thing_id: str, english: str) -> str:
+def thing_name(
+    kind: str, thing_id: str, english: str, taught: Mapping[str, str] | None = None
+) -> str:
     """The printed name of a game thing in the reader's edition (`kind` is a section of
     names.toml: objects, buildings, freedoms, bonus_cards, prestige_cards, characters,
-    landscapes), `english` when that edition has none."""
-    return _names(current()).get(kind, {}).get(thing_id, english)
+    landscapes, professions), `english` when that edition has none. `taught`: the names a
+    table gave a card in each language (a Profession card taught at the table), first."""
+    language = current()
+    if taught and taught.get(language):
+        return taught[language]
+    return _names(language).get(kind, {}).get(thing_id, english)
 
 
 def names_catalog(language: str) -> dict[str, dict[str, str]]:

@@ -30,6 +30,17 @@ SECTIONS = ("professions", "landscape_cells", "automa_cards")
 MAX_CATALOG_BYTES = 256 * 1024  # the whole deck, every Automa card and more, many times over
 _lock = threading.Lock()
 
+# Who changed the catalog, as its history keeps it (English; marked, so a screen says it in
+# its reader's language: companion.web.catalog_screen.history_lines).
+BY_SCREEN = N_("the catalog screen")
+BY_SCREEN_HERE = N_("the catalog screen, on the computer Palazzo runs on")
+BY_SCREEN_HOST = N_("the catalog screen, by a host")
+BY_GAME_HOST = N_("the host, in a game")
+BY_GAME_SEAT = N_("a player's phone, in a game")
+BY_FILE = N_("an imported catalog file")
+BY_LINK = N_("the catalog at %(link)s")
+BY = (BY_SCREEN, BY_SCREEN_HERE, BY_SCREEN_HOST, BY_GAME_HOST, BY_GAME_SEAT, BY_FILE)
+
 Scalar = str | int | float | bool | None
 
 
@@ -136,7 +147,7 @@ class LearnedCatalog:
     def learned(self) -> dict:
         return self._read()
 
-    def teach(self, data: dict, by: str = "the catalog screen") -> Catalog:
+    def teach(self, data: dict, by: str = BY_SCREEN) -> Catalog:
         """Merge `data` (catalog-file format) over what is known, and keep it: the host's act
         (or the catalog screen's), so it may change what is known. The history says who
         changed what, from what to what."""
@@ -213,7 +224,7 @@ class LearnedCatalog:
         landscape: str,
         freedom: str,
         name: str | None = None,
-        by: str = "the catalog screen",
+        by: str = BY_SCREEN,
     ) -> Catalog:
         return self.teach(
             {
@@ -231,7 +242,7 @@ class LearnedCatalog:
             by,
         )
 
-    def forget_profession(self, pid: str, by: str = "the catalog screen") -> bool:
+    def forget_profession(self, pid: str, by: str = BY_SCREEN) -> bool:
         """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards
         go back to their built-in entry. Games keep the copy their log was taught."""
         with _lock:
@@ -250,13 +261,13 @@ class LearnedCatalog:
             )
             return True
 
-    def teach_landscape(self, kind: str, cells: int, by: str = "the catalog screen") -> Catalog:
+    def teach_landscape(self, kind: str, cells: int, by: str = BY_SCREEN) -> Catalog:
         return self.teach({"landscape_cells": {kind: cells}}, by)
 
     def export(self) -> dict:
         return self.catalog().to_dict()
 
-    def import_file(self, text: str, by: str = "an imported catalog file") -> Catalog:
+    def import_file(self, text: str, by: str = BY_FILE) -> Catalog:
         return self.teach(parse_catalog(text), by)
 
 
@@ -311,4 +322,10 @@ def _change(key: str, k, was, now, by: str, forgot: bool = False) -> dict:
         "from": _words(key, was),
         "to": _words(key, now),
         "forgot": forgot,
+        # the entries themselves, so a screen words the change in its reader's language (the
+        # words above are English, as older lines of the history have only them)
+        "section": key,
+        "id": str(k),
+        "was": was,
+        "now": now,
     }

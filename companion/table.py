@@ -19,9 +19,9 @@ from events import EventStore, SeqConflict, StoredEvent
 
 from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
 from .lang import N_
-from .learned import LearnedCatalog
+from .learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
 from .rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal, said
-from .rules.catalog import CatalogError
+from .rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
 from .story import Replay, Story, replay_of
 
 log = logging.getLogger(__name__)
@@ -352,7 +352,7 @@ class Table:
         for e in stored:
             p = e.payload
             if e.type == "profession_taught" and isinstance(p.get("profession"), str):
-                entry = {k: p.get(k) for k in ("name", "building", "landscape", "freedom")}
+                entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
                 entry.update(source=p.get("source") or "taught at the table", verified=True)
                 data.setdefault("professions", {})[p["profession"]] = entry
             elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
@@ -367,12 +367,11 @@ class Table:
                 data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
         if not data:
             return
-        who = "the host" if by == "host" else "a player's phone"
         try:
             if by == "host":
-                self.learned.teach(data, f"{who}, in a game")
+                self.learned.teach(data, BY_GAME_HOST)
             else:
-                self.learned.learn_new(data, f"{who}, in a game")
+                self.learned.learn_new(data, BY_GAME_SEAT)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
 

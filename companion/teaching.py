@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lang import N_, _, translate
+from .lang import LANGUAGE_NAMES, N_, _, current, translate
 from .presentation.words import building_name, freedom_name, object_name, profession_name
 from .rules.catalog import (
     AUCTION_STACKS,
@@ -25,13 +25,16 @@ from .rules.catalog import (
     BUILDINGS,
     FREEDOMS,
     LANDSCAPES,
+    NAME_KEYS,
+    NAME_LANGUAGES,
+    NAME_MAX,
+    PROFESSION_TAUGHT_KEYS,
     RECRUITING_CARD,
     TWO_PLAYER_LANDSCAPE_OBJECT,
     CatalogError,
     automa_card_from_dict,
 )
 
-NAME_MAX = 40
 NAME_TEXT = re.compile(r"[\w' ’.&-]{1,40}")  # letters of any language, digits, ' - . &
 CELLS_MAX = 12
 # The Automa card's top panel: every auction object but the three Landscapes, which it shows
@@ -71,14 +74,16 @@ def profession_id(name: str) -> str:
 @dataclass(frozen=True)
 class TaughtProfession:
     pid: str
-    name: str
+    name: str  # the name it is taught with: shown where its reader's language has none
     building: str
     landscape: str
     freedom: str
+    names: tuple[tuple[str, str], ...] = ()  # (language, name) for each language given
 
     def entry(self, source: str = "taught at the table") -> dict:
         return {
             "name": self.name,
+            **{NAME_KEYS[language]: name for language, name in self.names},
             "building": self.building,
             "landscape": self.landscape,
             "freedom": self.freedom,
@@ -99,14 +104,22 @@ class TaughtProfession:
 
 
 def read_profession(form, pid: str | None = None) -> TaughtProfession:
-    """A Profession card from a teach form: its printed name and three taps. `pid` fixes the
-    id when the move already names the card."""
-    name = card_name(form.get("name"))
+    """A Profession card from a teach form: its printed name and three taps. The name is given
+    in one or more languages (`name_en`, `name_de`, `name_fr`: at least one), or as one
+    `name` of no particular language (the deck pass, a form from before). The card's id and
+    its taught name come from `name`, else the English name, else the German, else the
+    French; `pid` fixes the id when the move already names the card."""
+    names = {
+        language: card_name(form.get(key))
+        for language, key in NAME_KEYS.items()
+        if card_name(form.get(key))
+    }
+    name = card_name(form.get("name")) or next(iter(names.values()), "")
     building, landscape, freedom = (
         str(form.get(k) or "") for k in ("building", "landscape", "freedom")
     )
     problems = []
-    if not NAME_TEXT.fullmatch(name) or not any(ch.isalpha() for ch in name):
+    if not all(_readable(n) for n in (name, *names.values())):
         problems.append(
             _("Type the card's name as printed on it (letters, accents and digits allowed).")
         )
@@ -123,7 +136,22 @@ def read_profession(form, pid: str | None = None) -> TaughtProfession:
         problems.append(_("That is the Recruiting card, not a Profession card."))
     if problems:
         raise TeachError(" ".join(problems))  # whole sentences, each translated
-    return TaughtProfession(pid, name, building, landscape, freedom)
+    return TaughtProfession(pid, name, building, landscape, freedom, tuple(names.items()))
+
+
+def _readable(name: str) -> bool:
+    return bool(NAME_TEXT.fullmatch(name)) and any(ch.isalpha() for ch in name)
+
+
+def name_languages(reader: str) -> list[tuple[str, str]]:
+    """The languages a card's name is taught in, the reader's first: (code, its own name)."""
+    order = sorted(NAME_LANGUAGES, key=lambda language: language != reader)
+    return [(language, LANGUAGE_NAMES[language]) for language in order]
+
+
+def typed_card(form, suffix: str = "") -> dict:
+    """What a teach form carried, to draw it again as typed (bounded)."""
+    return {k: str(form.get(k + suffix) or "")[:60] for k in PROFESSION_TAUGHT_KEYS}
 
 
 def known_differently(card: TaughtProfession, *catalogs) -> str | None:
@@ -450,4 +478,5 @@ def choices() -> dict[str, list[tuple[str, str]]]:
         "landscapes": [(k, object_name(k)) for k in LANDSCAPES],
         "freedoms": [(f, freedom_name(f)) for f in FREEDOMS],
         "sizes": [(str(n), str(n)) for n in range(1, CELLS_MAX + 1)],
+        "name_languages": name_languages(current()),
     }

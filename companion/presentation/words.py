@@ -25,6 +25,7 @@ from companion.rules.catalog import (
     PRESTIGE_CARDS,
     RECRUITING_CARD,
     ROUNDS,
+    taught_names,
 )
 
 RETRACTED = "retracted"
@@ -50,9 +51,15 @@ def profession_name(catalog, pid) -> str:
     if pid == RECRUITING_CARD:
         return thing_name("objects", "recruiting", OBJECT_NAMES["recruiting"])
     card = catalog.professions.get(pid) if isinstance(pid, str) else None
-    if card is not None:  # the built-in cards have a name in each edition; taught ones theirs
-        return thing_name("professions", pid, card.name)
+    if card is not None:
+        return profession_card_name(card)
     return str(pid).replace("_", " ").title() if isinstance(pid, str) else _("card")
+
+
+def profession_card_name(card) -> str:
+    """A known Profession card's name for its reader: the name the table gave it in the
+    reader's language, else the reader's edition's, else the name it was taught with."""
+    return thing_name("professions", card.id, card.name, card.names)
 
 
 def building_name(b) -> str:
@@ -510,11 +517,16 @@ def _profession_taught(fact, state, who, viewer):
     change of a known card is said in full, from what to what."""
     e = fact.event
     teller = recorder(fact, state)
-    card = e.get("name") or profession_name(state.catalog, e.get("profession"))
-    now = _wishes(e.get("building"), e.get("landscape"), e.get("freedom"))
+    pid = e.get("profession")
+    card = (
+        thing_name("professions", str(pid), e["name"], taught_names(e))
+        if isinstance(e.get("name"), str) and e["name"]
+        else profession_name(state.catalog, pid)
+    )
+    now = wishes(e.get("building"), e.get("landscape"), e.get("freedom"))
     if not (fact.by in ("", "host") or (viewer is not None and fact.by == str(viewer))):
         return _("%(name)s taught Palazzo a Profession card's preferences", name=teller)
-    old = _wishes(*fact.was) if fact.was else now
+    old = wishes(*fact.was) if fact.was else now
     if old != now:
         return _(
             "%(name)s changed the %(card)s: %(old)s \u2192 %(new)s",
@@ -526,7 +538,8 @@ def _profession_taught(fact, state, who, viewer):
     return _("%(name)s taught Palazzo the %(card)s: %(new)s", name=teller, card=card, new=now)
 
 
-def _wishes(building, landscape, freedom) -> str:
+def wishes(building, landscape, freedom) -> str:
+    """A Profession card's three wishes, named in the reader's edition."""
     return f"{building_name(building)}, {object_name(landscape)}, {freedom_name(freedom)}"
 
 

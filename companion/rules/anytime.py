@@ -5,6 +5,7 @@ from __future__ import annotations
 from .catalog import (
     FLORIN_PER_FAME_SOLD,
     LANDSCAPES,
+    PROFESSION_TAUGHT_KEYS,
     RECRUITING_CARD,
     CatalogError,
     profession_from_dict,
@@ -124,7 +125,7 @@ def correction(state: GameState, ev: Event) -> None:
 def profession_taught(state: GameState, ev: Event) -> None:
     """The table teaches a Profession card's three preferences; the log keeps them."""
     pid = ev.get("profession")
-    data = {k: ev.get(k) for k in ("name", "building", "landscape", "freedom")}
+    data = {k: ev.get(k) for k in PROFESSION_TAUGHT_KEYS}
     data["source"] = ev.get("source", "taught at the table")
     try:
         entry = profession_from_dict(pid, data)

@@ -331,7 +331,7 @@ def object_named(obj: str) -> Named:
 def profession_named(state: GameState, pid: object) -> Named | str:
     """A Profession card by the name the table knows it by (a taught card keeps its own)."""
     card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
-    return Named("professions", str(pid), card.name) if card else str(pid)
+    return Named("professions", str(pid), card.name, card.names) if card else str(pid)
 
 
 # --- choosing among drawn cards -------------------------------------------------------------

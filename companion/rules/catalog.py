@@ -9,9 +9,10 @@ installation or a game has been taught.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.lang import N_, MarkedError
+from companion.lang import LANGUAGES, N_, MarkedError
 
 from .refusals import Named, said
 
@@ -244,6 +245,29 @@ PRESTIGE_CARDS = {
 }
 
 
+# A Profession card taught at the table may be given its name in each edition's language; the
+# catalog file and the `profession_taught` event carry them as `name_en`, `name_de`, `name_fr`
+# next to `name` (the name it was taught with, shown where its reader's language has none), so
+# a file of one name a card still reads, and an older Palazzo reading a newer file ignores them.
+NAME_LANGUAGES = LANGUAGES
+NAME_KEYS = {language: f"name_{language}" for language in NAME_LANGUAGES}
+NAME_MAX = 40
+# what the table teaches of a Profession card: an event's, a form's, a catalog entry's words
+PROFESSION_TAUGHT_KEYS = ("name", *NAME_KEYS.values(), "building", "landscape", "freedom")
+
+
+def taught_names(data: Mapping[str, object]) -> dict[str, str]:
+    """The names per language in a catalog entry or an event (`name_de` ...): language -> name,
+    only those given, tidied."""
+    names = {}
+    for language, key in NAME_KEYS.items():
+        value = data.get(key)
+        text = " ".join(value.split())[:NAME_MAX] if isinstance(value, str) else ""
+        if text:
+            names[language] = text
+    return names
+
+
 @dataclass(frozen=True)
 class Profession:
     id: str
@@ -253,10 +277,13 @@ class Profession:
     freedom: str
     source: str = ""
     verified: bool = False
+    # its name in each language the table gave (language -> name); none: `name` everywhere
+    names: dict[str, str] = field(default_factory=dict, hash=False)
 
     def to_dict(self) -> dict:
         return {
             "name": self.name,
+            **{NAME_KEYS[language]: name for language, name in self.names.items()},
             "building": self.building,
             "landscape": self.landscape,
             "freedom": self.freedom,
@@ -324,15 +351,17 @@ def profession_from_dict(pid: object, data: dict) -> Profession:
         raise CatalogError(
             N_('Profession "%(id)s": unknown Freedom "%(value)s"'), id=pid, value=str(freedom)[:40]
         )
-    name = data.get("name") or pid.replace("_", " ").title()
+    names = taught_names(data)
+    name = data.get("name") or next(iter(names.values()), None) or pid.replace("_", " ").title()
     return Profession(
         pid,
-        str(name)[:40],
+        str(name)[:NAME_MAX],
         building,
         landscape,
         freedom,
         str(data.get("source", "taught at the table"))[:200],
         bool(data.get("verified", True)),
+        names,
     )
 
 

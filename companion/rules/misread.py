@@ -158,4 +158,4 @@ def table_changes(before: GameState, after: GameState, seat: int | None = None) 
 
 def _name(state: GameState, card: str) -> Named | str:
     prof = state.catalog.professions.get(card)
-    return Named("professions", card, prof.name) if prof is not None else str(card)
+    return Named("professions", card, prof.name, prof.names) if prof is not None else str(card)

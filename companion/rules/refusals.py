@@ -9,6 +9,7 @@ rule everywhere and the tests can prove that every code is reachable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, NoReturn
 
 from companion.lang import N_
@@ -195,10 +196,15 @@ class Named(str):
     kind: str
     id: str
     params: dict[str, object] = {}  # a `said` message's own parameters
+    taught: dict[str, str] | None = None  # a card's names per language, as the table taught
 
-    def __new__(cls, kind: str, thing_id: str, english: str) -> Named:
+    def __new__(
+        cls, kind: str, thing_id: str, english: str, taught: Mapping[str, str] | None = None
+    ) -> Named:
         named = super().__new__(cls, english)
         named.kind, named.id = kind, thing_id
+        if taught:
+            named.taught = dict(taught)
         return named
 
     def __copy__(self) -> Named:
@@ -252,7 +258,8 @@ def said_data(value: object) -> object:
         return data
     if isinstance(kind, str):
         assert isinstance(value, Named)
-        return {"named": kind, "id": value.id, "text": str(value)}
+        data = {"named": kind, "id": value.id, "text": str(value)}
+        return {**data, "taught": value.taught} if value.taught else data
     return value
 
 

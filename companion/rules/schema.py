@@ -276,6 +276,10 @@ class ProfessionTaught(Event):
     type: Literal["profession_taught"]
     profession: Annotated[Ident, Code("bad_catalog_entry")]
     name: Annotated[Name, Code("bad_catalog_entry")] | None = None
+    # the card's name in each language the table gave it (catalog.NAME_KEYS): taught data
+    name_en: Annotated[Name, Code("bad_catalog_entry")] | None = None
+    name_de: Annotated[Name, Code("bad_catalog_entry")] | None = None
+    name_fr: Annotated[Name, Code("bad_catalog_entry")] | None = None
     building: Annotated[Ident, Code("bad_catalog_entry")]
     landscape: Annotated[Ident, Code("bad_catalog_entry")]
     freedom: Annotated[Ident, Code("bad_catalog_entry")]

@@ -21,9 +21,24 @@ import urllib.request
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
 from companion import qr
-from companion.lang import N_, _, ngettext
-from companion.learned import LearnedCatalog
-from companion.presentation.words import and_, building_name, freedom_name, object_name
+from companion.lang import N_, _, ngettext, thing_name
+from companion.learned import (
+    BY,
+    BY_FILE,
+    BY_LINK,
+    BY_SCREEN_HERE,
+    BY_SCREEN_HOST,
+    SECTIONS,
+    LearnedCatalog,
+)
+from companion.presentation.words import (
+    and_,
+    building_name,
+    freedom_name,
+    object_name,
+    profession_name,
+    wishes,
+)
 from companion.rules.catalog import (
     AUTOMA_DECK,
     AUTOMA_DECK_SHAPE,
@@ -32,11 +47,14 @@ from companion.rules.catalog import (
     BUILTIN_PROFESSIONS,
     FREEDOMS,
     LANDSCAPES,
+    NAME_KEYS,
     PROFESSION_DECK,
     PROFESSIONS_PER_LANDSCAPE,
     CatalogError,
+    taught_names,
 )
 from companion.teaching import (
+    AUTOMA_ACTION_WORDS,
     TeachError,
     automa_editor,
     deck_problems,
@@ -44,6 +62,7 @@ from companion.teaching import (
     read_automa_card,
     read_cells,
     read_profession,
+    typed_card,
 )
 
 from .access import SESSION_KEY
@@ -88,11 +107,7 @@ def _require_change():
 
 def _who() -> str:
     """Who changed the catalog, as its history says it."""
-    return (
-        "the catalog screen, on the computer Palazzo runs on"
-        if _loopback()
-        else "the catalog screen, by a host"
-    )
+    return BY_SCREEN_HERE if _loopback() else BY_SCREEN_HOST
 
 
 def _loopback() -> bool:
@@ -114,9 +129,100 @@ def _status(pid: str, card, taught: dict) -> str:
     return _("built in, verified") if card.verified else _("built in, unverified")
 
 
+# Where the built-in and taught entries come from, as a player reads it (no file names or
+# seed numbers); a source a catalog file brought otherwise is shown as it says.
+SOURCES = {
+    "taught at the table": N_("taught at the table"),
+    "seed 000, Work scoring example": N_("Rulebook, Work scoring example"),
+    "published play guide, older printing (unverified)": N_(
+        "published play guide, older printing (unverified)"
+    ),
+}
+
+
 def _source_words(source: str) -> str:
-    """The source as a player reads it: no file names or seed numbers."""
-    return re.sub(r"seed 000, ", "Rulebook, ", source or "")
+    known = SOURCES.get(source or "")
+    return _(known) if known else re.sub(r"seed 000, ", "Rulebook, ", source or "")
+
+
+def history_lines(history: list[dict]) -> list[dict]:
+    """The catalog's history as sentences in the reader's language: {at, text}. A line keeps
+    the entries it changed (`section`, `id`, `was`, `now`); an older line has only its English
+    words, shown as they are."""
+    lines = []
+    for h in history:
+        by = str(h.get("by") or "")
+        if by in BY:
+            by = _(by)
+        elif by.startswith("the catalog at "):
+            by = _(BY_LINK, link=by.removeprefix("the catalog at "))
+        what, was, now = h.get("what"), h.get("from"), h.get("to")
+        if h.get("section") in SECTIONS:
+            try:
+                what = _entry_name(h["section"], h["id"], h.get("now") or h.get("was") or {})
+                was = _entry_words(h["section"], h.get("was"))
+                now = _entry_words(h["section"], h.get("now"))
+            except (KeyError, TypeError, AttributeError):  # a hand-edited line: its own words
+                pass
+        if h.get("forgot"):
+            text = (
+                _("%(by)s: forgot %(what)s (back to %(to)s)", by=by, what=what, to=now)
+                if now
+                else _("%(by)s: forgot %(what)s", by=by, what=what)
+            )
+        elif was:
+            text = _(
+                "%(by)s: changed %(what)s from %(old)s to %(new)s",
+                by=by,
+                what=what,
+                old=was,
+                new=now,
+            )
+        else:
+            text = _("%(by)s: taught %(what)s: %(new)s", by=by, what=what, new=now)
+        lines.append(
+            {
+                "at": str(h.get("at") or "")[:16].replace("T", " "),
+                "text": text[:1].upper() + text[1:],
+            }
+        )
+    return lines
+
+
+def _entry_name(section: str, key: str, entry) -> str:
+    if section == "professions":
+        return thing_name("professions", key, entry.get("name") or key, taught_names(entry))
+    if section == "landscape_cells":
+        return object_name(key)
+    return _("Automa card %(num)s", num=key)
+
+
+def _entry_words(section: str, entry) -> str | None:
+    """An entry as the history shows it, in the reader's language."""
+    if entry is None:
+        return None
+    if section == "professions":
+        return wishes(entry["building"], entry["landscape"], entry["freedom"])
+    if section == "landscape_cells":
+        return ngettext("%(num)d square", "%(num)d squares", int(entry))
+    top = ", ".join(
+        _automa_object_words(o["object"], o["mod4"], o["mod5"]) for o in entry["auction"]
+    )
+    return _(
+        "rounds %(rounds)s; %(top)s; first %(first)s; second %(second)s",
+        rounds=entry["rounds"],
+        top=top,
+        first=", ".join(_(AUTOMA_ACTION_WORDS[a]) for a in entry["first_action"]),
+        second=", ".join(_(AUTOMA_ACTION_WORDS[a]) for a in entry["second_action"]),
+    )
+
+
+def _automa_object_words(obj: str, mod4, mod5) -> str:
+    """An object of an Automa card's top panel with its die modifiers: "Lake +1/+2"."""
+    mods = "" if mod4 is None else f" +{mod4}"
+    if mod5 != mod4:
+        mods += "/" + ("—" if mod5 is None else f"+{mod5}")
+    return object_name(obj) + mods
 
 
 def _known():
@@ -136,7 +242,10 @@ def page_context(
     cards = [
         {
             "id": pid,
-            "name": c.name,
+            "name": profession_name(catalog, pid),
+            # the edit form: the names the table gave; a card of one name shows it as English
+            # (Palazzo spoke only English when such cards were taught)
+            **{NAME_KEYS[k]: v for k, v in (c.names or {"en": c.name}).items()},
             "building": c.building,
             "landscape": c.landscape,
             "freedom": c.freedom,
@@ -145,8 +254,9 @@ def page_context(
             "status": _status(pid, c, taught_cards),
             "taught": _taught(pid, taught_cards),
         }
-        for pid, c in sorted(catalog.professions.items(), key=lambda kv: kv[1].name)
+        for pid, c in catalog.professions.items()
     ]
+    cards.sort(key=lambda card: card["name"].lower())
     return {
         "cards": cards,
         "check": catalog.consistency(),
@@ -163,7 +273,7 @@ def page_context(
         "error": error or broken,
         "values": values or {},
         "max_cells": MAX_CELLS,
-        "history": learned().history(),
+        "history": history_lines(learned().history()),
         "share_url": public_url_for("catalog.export"),
     }
 
@@ -206,18 +316,16 @@ def page():
 def teach_profession():
     """One card: its name and three taps (Building, Landscape, Freedom)."""
     _require_change()
-    values = {
-        k: str(request.form.get(k, ""))[:60] for k in ("name", "building", "landscape", "freedom")
-    }
+    values = typed_card(request.form)
     try:
         card = read_profession(request.form)
-        learned().teach({"professions": {card.pid: card.entry()}}, _who())
+        catalog = learned().teach({"professions": {card.pid: card.entry()}}, _who())
     except CatalogError as e:
         return _render(422, error=refusal_message(e), values=values)
     return _render(
         message=_(
             "Kept the %(card)s: %(building)s, %(landscape)s, %(freedom)s.",
-            card=card.name,
+            card=profession_name(catalog, card.pid),
             building=building_name(card.building),
             landscape=object_name(card.landscape),
             freedom=freedom_name(card.freedom),
@@ -271,9 +379,7 @@ def teach_profession_deck():
     good, bad = [], []
     for i in range(count):
         row = _Row(form, i)
-        typed = {
-            k: str(row.get(k) or "")[:60] for k in ("name", "building", "landscape", "freedom")
-        }
+        typed = typed_card(row)
         if not any(typed.values()):
             continue
         try:
@@ -486,7 +592,7 @@ def import_file():
     if len(text) > MAX_IMPORT:
         return _render(422, error=_("That file is far too large for a catalog file."))
     try:
-        return _import_text(text, "an imported catalog file")
+        return _import_text(text, BY_FILE)
     except CatalogError as e:
         return _render(422, error=_nothing_imported(e))
 
@@ -494,7 +600,9 @@ def import_file():
 def fetch_catalog(url: str) -> str:
     """The text behind another installation's catalog link (http or https, bounded)."""
     if not url.isprintable() or not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
-        raise CatalogError(N_("give the link another Palazzo shows under Share (http://…)"))
+        raise CatalogError(
+            N_("give the link another Palazzo shows under Share (an address starting with http)")
+        )
     if not url.rstrip("/").endswith("/catalog/export.json"):
         url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
     try:
@@ -520,7 +628,7 @@ def import_link():
     _require_change()
     url = " ".join(str(request.form.get("url", "")).split())[:500]
     try:
-        return _import_text(fetch_catalog(url), f"the catalog at {url[:120]}")
+        return _import_text(fetch_catalog(url), BY_LINK % {"link": url[:120]})
     except CatalogError as e:
         return _render(422, error=_nothing_imported(e), values={"url": url})
 

@@ -22,7 +22,7 @@ TABLE_COOKIE = "palazzo_table_lang"
 TABLE_BLUEPRINTS = ("tablescreen",)  # the shared screen (TV) of a game
 TABLE_ENDPOINTS = ("firenze.table", "firenze.table_board")
 COOKIE_MAX_AGE = 365 * 24 * 3600
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+LANGUAGE_NAMES = lang.LANGUAGE_NAMES  # the switch names each language in its own words
 
 
 def on_table_screen() -> bool:

@@ -67,6 +67,7 @@ from companion.rules.catalog import (
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
+    NAME_KEYS,
     PRESTIGE_CARDS,
     PROFESSION_CARD_COST,
     RAISE,
@@ -1102,6 +1103,7 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
         "resend": resend,
         "card": {
             "name": name,
+            **{key: form.get(key) for key in NAME_KEYS.values()},
             "building": form.get("building"),
             "landscape": form.get("landscape"),
             "freedom": form.get("freedom"),

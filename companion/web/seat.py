@@ -30,6 +30,7 @@ from companion.teaching import (
     needs_teaching,
     read_cells,
     read_profession,
+    typed_card,
 )
 from companion.tokens import Identity, identify_in_game
 from events.boundedjson import JsonRefused, loads
@@ -526,10 +527,7 @@ def teach(game_id: str):
         )
     check_event_id(request.form.get("event_id"))
     event_id = request.form.get("event_id") or None
-    form = {
-        k: request.form.get(k, "")[:60]
-        for k in ("name", "building", "landscape", "freedom", "cells")
-    }
+    form = {**typed_card(request.form), "cells": request.form.get("cells", "")[:60]}
     answer = dict(scribe=scribe, host=me.host)
     try:
         resend = parse_resend(request.form.get("resend", ""))

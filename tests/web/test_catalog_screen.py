@@ -28,6 +28,15 @@ def teach(client, **fields):
     )
 
 
+def import_file(client, body: bytes):
+    """Post a catalog file to the catalog screen's import, as a browser uploads it."""
+    return client.post(
+        "/catalog/import",
+        data={"csrf_token": csrf_token_for(client), "file": (io.BytesIO(body), "catalog.json")},
+        content_type="multipart/form-data",
+    )
+
+
 def test_anyone_may_look(lan_client):
     page = lan_client.get("/catalog")
     assert page.status_code == 200
@@ -185,14 +194,7 @@ def test_export_and_import(app, client):
         "landscape": "park",
         "freedom": "travel",
     }
-    r = other.post(
-        "/catalog/import",
-        data={
-            "csrf_token": csrf_token_for(other),
-            "file": (io.BytesIO(json.dumps(exported).encode()), "catalog.json"),
-        },
-        content_type="multipart/form-data",
-    )
+    r = import_file(other, json.dumps(exported).encode())
     assert r.status_code == 200 and "5 Profession cards and 0 Automa cards known now" in r.text
     assert "weaver" in LearnedCatalog(app.instance_path).catalog().professions
 

@@ -27,6 +27,8 @@ def test_a_firenze_turn_from_a_phone_with_refusals_inline_and_hands_private(app,
     holger.get(f"/games/{game_id}/join/{tokens.seats[1]}")
     page = thomas.get(f"/firenze/{game_id}/me").text
     assert "Your turn" in page and "Take card 3" in page
+    # the leftmost card costs nothing (Card Costs), said as such, never "costs 0 bricks"
+    assert "Card 1 · free" in page and "Card 2 · costs 1 brick" in page and "costs 0" not in page
     token = csrf_token_for(thomas)
     act = f"/firenze/{game_id}/act"
     refused = thomas.post(

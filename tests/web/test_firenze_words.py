@@ -93,7 +93,7 @@ def test_a_board_error_is_told_in_each_language(app):
     with pytest.raises(BoardError) as e:
         Board.from_dict({"commissions": {}, "majority": {}, "level_tiles": {}})
     assert told_board(app, "de", e.value) == "Trage die Aufträge aller sechs Türme ein"
-    assert told_board(app, "fr", e.value) == "Indique les commandes des six tours"
+    assert told_board(app, "fr", e.value) == "Indiquez les commandes des six tours"
 
 
 def told_board(app, language, error):

@@ -5,8 +5,6 @@ none keeps its English words; what is kept or recorded is the same in every lang
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from companion.learned import LearnedCatalog
@@ -20,6 +18,7 @@ from tests.web.phone_game import (
     resend_of,
     text,
 )
+from tests.web.test_catalog_screen import import_file
 
 
 def read_in(client, lang: str) -> None:
@@ -119,11 +118,7 @@ def test_a_whole_deck_pass_in_german_and_french(app, client):
 def test_a_bad_catalog_file(app, client, body, english, de, fr):
     before = LearnedCatalog(app.instance_path).export()
 
-    def post():
-        form = {"csrf_token": csrf_token_for(client), "file": (io.BytesIO(body), "c.json")}
-        return client.post("/catalog/import", data=form, content_type="multipart/form-data")
-
-    words = told_all(client, post)
+    words = told_all(client, lambda: import_file(client, body))
     check(
         words,
         ["Nothing was imported", english],

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.rules import Refusal, apply
+from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
 from tests.test_event_store_robust import put_raw_row
 from tests.web.conftest import csrf_token_for
@@ -242,3 +244,29 @@ def test_a_damaged_row_is_named_in_each_language(app, client, store):
     assert "es ist nicht lesbar" in said["de"] and "il est illisible" in said["fr"]
     for lang in LANGUAGES:
         assert "it cannot be read" not in said[lang]
+
+
+def test_a_sold_out_landscape_is_told_in_each_language(app):
+    """2 players: the winner of the Landscape names its type, and the last Forest of the
+    supply is gone (six rounds are not played here: the supply is emptied on a copy of the
+    state). The refusal is told by the edge's `refusal_message` in each reader's language."""
+    game_id, _ = host_game(
+        app, players=["Ada", "Ben"], grid=False, freedoms={"travel": 2, "religion": 2, "opinion": 1}
+    )
+    choose_hands(
+        app, game_id, hands=(["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"])
+    )
+    record(app, game_id, "0", type="auction_opened", player=ADA, object="landscape")
+    record(app, game_id, "1", type="bid_passed", player=BEN)
+    sold_out = state(app, game_id).clone()
+    sold_out.stacks["forest"] = 0
+    with pytest.raises(Refusal) as refused:
+        apply(sold_out, {"type": "landscape_placed", "player": ADA, "landscape": "forest"})
+    assert refused.value.code == "stack_exhausted"
+    told_in = {}
+    for language in ("en", *LANGUAGES):
+        with app.test_request_context(f"/?lang={language}"):
+            told_in[language] = refusal_message(refused.value)
+    assert told_in["en"] == "No Forest is left in the supply"
+    assert told_in["de"] == "Im Vorrat ist keine Landschaft mehr übrig: Wald"
+    assert told_in["fr"] == "Plus de paysage disponible : Forêt"

@@ -1,0 +1,41 @@
+"""One voice per language: the French screens address the player as "vous" throughout.
+
+French has two ways of saying "you"; a phone that says "vous" on one line and "tu" on the next
+reads as two apps. The French rulebook (seed 001) says "vous", and so does Palazzo.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+FRENCH = (
+    Path(__file__).resolve().parent.parent / "companion/translations/fr/LC_MESSAGES/messages.po"
+)
+FAMILIAR = re.compile(r"\b(tu|toi|ton|ta|tes|te|t’|t')(?=\W|$)", re.IGNORECASE)
+
+
+def familiar(text: str) -> list[str]:
+    return FAMILIAR.findall(text)
+
+
+def test_the_check_finds_the_familiar_you():
+    assert familiar("Choisis d’abord une carte de ton entrepôt")
+    assert familiar("Tu as placé tous tes sceaux")
+    assert familiar("Ce lot te coûte 3 florins")
+    assert not familiar("Choisissez d’abord une carte de votre entrepôt")
+    assert not familiar("Les tuiles, la tête, une tente, l’étape")
+
+
+def test_the_french_catalog_says_vous_throughout():
+    with open(FRENCH, "rb") as f:
+        catalog = read_po(f, locale="fr")
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [s for s in strings if familiar(s)]
+    assert not found, "French that says tu instead of vous:\n" + "\n".join(found)
