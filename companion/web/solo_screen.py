@@ -9,8 +9,6 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from companion.lang import N_, _, words
 from companion.presentation.words import (
     and_,
@@ -20,8 +18,8 @@ from companion.presentation.words import (
     freedom_name,
     object_name,
     prestige_name,
+    profession_card_name,
 )
-from companion.presentation.words import profession_name as named_profession
 from companion.rules import (
     CORRECTABLE,
     Refusal,
@@ -61,10 +59,13 @@ AUTOMA_ACTION_NAMES = AUTOMA_ACTION_WORDS
 # -- names -----------------------------------------------------------------------------------
 
 
-def profession_name(professions: dict, pid) -> str:
-    """A Profession card's name in the reader's edition; `professions`: id -> Profession (the
-    game's cards, or the game's and the installation's)."""
-    return named_profession(SimpleNamespace(professions=professions), pid)
+def profession_name(catalogs, pid) -> str:
+    """A Profession card's name for the reader, from the first of `catalogs` that knows it."""
+    for catalog in catalogs:
+        card = catalog.professions.get(pid) if isinstance(pid, str) else None
+        if card is not None:
+            return profession_card_name(card)
+    return str(pid)
 
 
 def card_name(deck: str, card: str) -> str:
@@ -90,7 +91,7 @@ def unseen_professions(state, learned) -> list[dict]:
         (
             {
                 "id": pid,
-                "name": profession_name(cards, pid),
+                "name": profession_card_name(card),
                 "building": building_name(card.building),
                 "landscape": object_name(card.landscape),
                 "freedom": freedom_name(card.freedom),
@@ -111,7 +112,7 @@ def misreads(events, state, learned, chance) -> list[dict]:
     What Palazzo drew itself is never offered: it is final. `events`: those that still count,
     newest value of each (`phone.effective_events`)."""
     known = known_professions(state, learned)
-    names = {pid: profession_name(known, pid) for pid in known}
+    names = {pid: profession_card_name(card) for pid, card in known.items()}
     out = []
     for e in events:
         if e.type not in CORRECTABLE or e.payload.get("source") == "app":
@@ -172,7 +173,7 @@ def automa_card_view(state, number, use) -> dict | None:
 def wolfgang_view(state, view) -> dict:
     w = view["wolfgang"]
     p = state.players[WOLFGANG]
-    cat = state.catalog.professions
+    cat = [state.catalog]
     row = []
     for e in w["row"]:
         if e["kind"] == "recruiting":
@@ -206,7 +207,7 @@ def wolfgang_view(state, view) -> dict:
 
 
 def dummy_view(state, view) -> list[dict]:
-    cat = state.catalog.professions
+    cat = [state.catalog]
     return [
         {
             "number": i + 1,
@@ -279,7 +280,7 @@ def recruits(state) -> list[dict]:
             {
                 "event": event,
                 "where": where,
-                "name": profession_name(state.catalog.professions, event["profession"]),
+                "name": profession_name([state.catalog], event["profession"]),
             }
         )
     return out
