@@ -72,6 +72,12 @@ def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
     return text % {"num": num, **params}
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the reader's language, told apart by `context` from the same English used
+    elsewhere (a one-letter square label "F" is not any other "F")."""
+    return _provider()[1].pgettext(context, message)
+
+
 def translate(message: str, params: dict | None = None) -> str:
     """A message marked with `N_()` elsewhere (an engine refusal), translated and filled now;
     a parameter naming a catalog thing (with `kind` and `id`, the engine's `Named`) is named in

@@ -206,7 +206,7 @@
     ok.type = "button";
     ok.className = "btn btn-small";
     ok.setAttribute("data-dismiss", "flash");
-    ok.textContent = "OK";
+    ok.textContent = said("ok", "OK");
     notice.appendChild(heading);
     notice.appendChild(body);
     notice.appendChild(ok);

@@ -152,7 +152,7 @@ def test_the_scan_accepts_marked_messages(tmp_path):
 def test_the_words_a_module_lends_a_refusal_are_marked():
     """A module's title, its refusal of its events in a game without it and a move's refusal
     out of its phase are said in refusals (engine.check_move): marked messages too."""
-    marked = extracted()
+    marked = {msgid for msgid, _context in extracted()}
     for module in REGISTRY.values():
         assert module.title in marked, module.name
         if module.foreign:
@@ -171,5 +171,5 @@ def test_every_moment_a_character_is_used_has_words():
     each set of moments the catalog gives has its whole sentence, none glued from pieces."""
     moments = {m for effects in CHARACTER_MOMENTS.values() for m in effects.values()}
     assert moments <= set(WHEN), moments - set(WHEN)
-    marked = extracted()
+    marked = {msgid for msgid, _context in extracted()}
     assert all(message in marked for message in WHEN.values())

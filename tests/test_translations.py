@@ -25,16 +25,20 @@ TRANSLATED = [code for code in lang.LANGUAGES if code != lang.DEFAULT]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdifr]|%[sdifr]|%%")
 
 
-def extracted() -> dict[str | tuple[str, ...], str]:
-    """msgid (a tuple for plural messages) -> where it was found, from babel.cfg's sources."""
+Message = tuple[str | tuple[str, ...], str | None]  # (msgid, a tuple if plural; its context)
+
+
+def extracted() -> dict[Message, str]:
+    """(msgid, context) -> where it was found, from babel.cfg's sources (the msgid is a tuple
+    for a plural message; the context is None but for `pgettext`)."""
     with open(ROOT / "babel.cfg") as f:
         method_map, options_map = parse_mapping_cfg(f)
     found: dict[str | tuple[str, ...], str] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
         ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS
     ):
         key = message if isinstance(message, str) else tuple(message)
-        found.setdefault(key, f"{filename}:{lineno}")
+        found.setdefault((key, context), f"{filename}:{lineno}")
     return found
 
 
@@ -47,8 +51,8 @@ def problems(catalog: Catalog, wanted: dict) -> list[str]:
     """What is wrong with one language's catalog: missing, untranslated, fuzzy, or a
     placeholder dropped, added or renamed."""
     out = []
-    for msgid, where in wanted.items():
-        message = catalog.get(msgid if isinstance(msgid, str) else msgid[0])
+    for (msgid, context), where in wanted.items():
+        message = catalog.get(msgid if isinstance(msgid, str) else msgid[0], context=context)
         if message is None:
             out.append(f"missing {msgid!r} ({where}): run `make translations`")
             continue
@@ -70,7 +74,7 @@ def problems(catalog: Catalog, wanted: dict) -> list[str]:
 
 def test_the_sources_have_marked_messages():
     found = extracted()
-    assert "Offline." in found
+    assert ("Offline.", None) in found and ("F", "square") in found
     assert len(found) > 3
 
 
@@ -89,17 +93,21 @@ def test_the_check_finds_a_dropped_placeholder_and_a_missing_message():
     catalog.add("Offline.", "")
     catalog.add(("%(num)d card", "%(num)d cards"), ("eine Karte", "%(num)d Karten"))
     catalog.add(("%(num)d bid", "%(num)d bids"), ("ein Gebot", "viele Gebote"))
+    catalog.add("F", "W", context="square")
     wanted = {
-        "Event %(seq)s is left out: %(why)s": "here",
-        "Offline.": "here",
-        "Language": "here",
-        ("%(num)d card", "%(num)d cards"): "here",
-        ("%(num)d bid", "%(num)d bids"): "here",
+        ("Event %(seq)s is left out: %(why)s", None): "here",
+        ("Offline.", None): "here",
+        ("Language", None): "here",
+        (("%(num)d card", "%(num)d cards"), None): "here",
+        (("%(num)d bid", "%(num)d bids"), None): "here",
+        ("F", "square"): "here",
+        ("F", None): "here",
     }
     found = problems(catalog, wanted)
     assert any("placeholders of 'Event" in p for p in found)
     assert any(p.startswith("untranslated 'Offline.'") for p in found)
     assert any(p.startswith("missing 'Language'") for p in found)
+    assert sum(p.startswith("missing 'F'") for p in found) == 1  # told apart by its context
     assert not any("card" in p for p in found)  # the singular may spell the one out
     assert any("bid" in p for p in found)  # the plural may not
 
@@ -170,3 +178,41 @@ def test_the_narration_names_things_in_the_readers_edition(german):
 
     assert building_name("workshop") == "Werkstatt" and object_name("jester") == "Gaukler"
     assert and_(["Ada", "Ben", "Cy"]) == "Ada, Ben und Cy" and florin(300) == "300 Florin"
+
+
+def test_french_messages_keep_french_typography():
+    """A narrow no-break space before : ; ! ? and inside « » (`make translations` sets them):
+    a line never breaks between a word and its mark."""
+    from companion.typography import french
+
+    with open(ROOT / PO.format("fr"), "rb") as f:
+        catalog = read_po(f, locale="fr")
+    wrong = []
+    for message in catalog:
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        wrong += [s for s in strings if message.id and s and french(s) != s]
+    assert not wrong, "run `make translations` for French typography:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    ("typed", "set"),
+    [
+        ("Votre tour : jouez !", "Votre tour\u202f: jouez\u202f!"),
+        ("%(name)s: %(what)s ; ok ?", "%(name)s\u202f: %(what)s\u202f; ok\u202f?"),
+        ("la carte “%(card)s”", "la carte «\u202f%(card)s\u202f»"),
+        ("« Oui »", "«\u202fOui\u202f»"),
+        (
+            '<strong class="x">%(n)s</strong> gagne !',
+            '<strong class="x">%(n)s</strong> gagne\u202f!',
+        ),
+        (
+            "%(money)s&nbsp;florins, https://example.org",
+            "%(money)s&nbsp;florins, https://example.org",
+        ),
+    ],
+)
+def test_french_typography_sets_the_spaces_and_keeps_markup(typed, set):
+    from companion.typography import french
+
+    assert french(typed) == set
+    assert french(set) == set

@@ -18,6 +18,7 @@ from companion.rules.catalog import PRESTIGE_FOR_BEST_WORK
 
 from .words import (
     RETRACTED,
+    and_,
     describe,
     final_words,
     florin,
@@ -120,7 +121,7 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
         if fact.fame.get(me):
             parts.append(_("your fame by %(change)s PP", change=f"{fact.fame[me]:+d}"))
         reason = str(e.get("reason") or "").strip()
-        what = _(" and ").join(parts) or _("your purse")
+        what = and_(parts) or _("your purse")
         who = recorder(fact, state)
         if isinstance(e.get("fixes"), int):
             text = _(

@@ -99,11 +99,36 @@ def a(word: str) -> str:
     return ("an " if vowel else "a ") + word
 
 
+def listing(items) -> str:
+    """Items in a list without "and" (a tally, names in a row), in the reader's list pattern."""
+    items = [str(i) for i in items]
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("%(list)s, %(item)s", list=out, item=item)
+    return out
+
+
 def and_(items) -> str:
+    """Items in a list whose last is joined by "and", in the reader's words."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return _("%(list)s and %(last)s", list=", ".join(items[:-1]), last=items[-1])
+    return _("%(list)s and %(last)s", list=listing(items[:-1]), last=items[-1])
+
+
+def clauses(items) -> str:
+    """Clauses of one sentence, each already in the reader's words, joined by semicolons
+    (French sets a narrow no-break space before one)."""
+    items = [str(i) for i in items if i]
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("%(list)s; %(item)s", list=out, item=item)
+    return out
+
+
+def quoted(text: str) -> str:
+    """A card's or a player's words in the reader's quotation marks (French « »)."""
+    return _("\u201c%(text)s\u201d", text=text)
 
 
 def florin(n: int) -> str:
@@ -141,7 +166,7 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
     if teller is not None:
         text = teller(fact, state, who, viewer)
     else:
-        said = "; ".join(map(words, fact.solo_words))
+        said = clauses(map(words, fact.solo_words))
         text = said or str(fact.type or "event").replace("_", " ").capitalize()
         return _with_consequences(text, fact, state, solo=False)
     return _with_consequences(text, fact, state)
@@ -150,7 +175,7 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
 def _retracted(fact, state, undone) -> str:
     who = recorder(fact, state)
     if undone:
-        return _("%(name)s undid: %(said)s", name=who, said="; ".join(undone))
+        return _("%(name)s undid: %(said)s", name=who, said=clauses(undone))
     seqs = fact.event.get("seqs") or []
     # the undone events could not be told (left out of the replay): say how many, not their
     # numbers in the log
@@ -167,18 +192,19 @@ def _game_started(fact, state, who, viewer):
     text = _("The game began: %(names)s", names=and_(names))
     opening = fact.opening
     if opening:
-        text += "; " + _("%(name)s starts", name=name(state, opening["start_player"]))
+        text = clauses([text, _("%(name)s starts", name=name(state, opening["start_player"]))])
         if opening["solo"]:
             text += " " + _(
                 "(solo against Wolfgang, %(level)s)", level=difficulty_name(opening["solo"])
             )
         if opening["grid"]:
-            text += "; " + _("played on the grid")
+            text = clauses([text, _("played on the grid")])
         if opening["freedoms"]:
-            text += "; " + _(
-                "Freedoms in the supply: %(list)s",
-                list=", ".join(f"{n} {freedom_name(f)}" for f, n in opening["freedoms"].items()),
-            )
+            supply = [
+                _("%(num)s %(freedom)s", num=n, freedom=freedom_name(f))
+                for f, n in opening["freedoms"].items()
+            ]
+            text = clauses([text, _("Freedoms in the supply: %(list)s", list=listing(supply))])
     return text
 
 
@@ -218,7 +244,7 @@ def _bid_raised(fact, state, who, viewer):
 
 def _bid_passed(fact, state, who, viewer):
     if fact.settled:
-        return _("%(name)s passed", name=who) + "; " + _won(state, fact.settled[-1])
+        return clauses([_("%(name)s passed", name=who), _won(state, fact.settled[-1])])
     return _("%(name)s passed", name=who)
 
 
@@ -284,7 +310,7 @@ def _work_completed(fact, state, who, viewer):
         text += ", " + _("took %(what)s", what=and_(parts) if parts else _("nothing"))
     bonus = fact.event.get("bonus_cards") or []
     if bonus:  # played face up: the table sees them
-        cards = "; ".join(f"\u201c{bonus_name(b)}\u201d" for b in bonus)
+        cards = clauses(quoted(bonus_name(b)) for b in bonus)
         text += (
             " ("
             + ngettext("Bonus card: %(cards)s", "Bonus cards: %(cards)s", len(bonus), cards=cards)
@@ -670,7 +696,7 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     game over, whose turn it is now."""
     extra = [_purchase(state, bought) for bought in fact.purchases]
     if solo and fact.solo_words:
-        extra.append("; ".join(map(words, fact.solo_words)))
+        extra.append(clauses(map(words, fact.solo_words)))
     extra.extend(round_ended(state, done) for done in fact.rounds_ended)
     if fact.final is not None:
         extra.append(final_words(state, fact.final))
@@ -704,8 +730,9 @@ def final_words(state, final: dict | None = None) -> str:
     winners = [name(state, w) for w in final.get("winners", [])]
     if not winners:
         return _("The game is over")
-    tally = ", ".join(
-        f"{name(state, x['player'])} {x['total']} PP" for x in final.get("scores", [])
+    tally = listing(
+        _("%(name)s %(pp)s PP", name=name(state, x["player"]), pp=x["total"])
+        for x in final.get("scores", [])
     )
     return ngettext(
         "The game is over: %(winners)s wins (%(tally)s)",

@@ -36,6 +36,7 @@ from .refusals import N_, Named, listed, ngettext, said, said_data, said_from_da
 from .rounds import principality_counts
 from .solo_state import solo_of
 from .state import GameState
+from .work import profession_named
 
 WOLFGANG_SEAT = 1
 # What Wolfgang would do, in the words of "not %(action)s" (why_words).
@@ -326,12 +327,6 @@ def purchase_words(decision: dict, pay: dict | None, state: GameState) -> Named:
 def object_named(obj: str) -> Named:
     """An auction object, named in the reader's edition at the edge."""
     return Named("objects", obj, OBJECT_NAMES[obj])
-
-
-def profession_named(state: GameState, pid: object) -> Named | str:
-    """A Profession card by the name the table knows it by (a taught card keeps its own)."""
-    card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
-    return Named("professions", str(pid), card.name, card.names) if card else str(pid)
 
 
 # --- choosing among drawn cards -------------------------------------------------------------

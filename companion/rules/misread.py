@@ -16,6 +16,7 @@ from .catalog import BUILDINGS
 from .module import some
 from .refusals import N_, Named, listed, refuse, said
 from .state import GameState
+from .work import profession_named
 
 MISREAD_CORRECTED = "misread_corrected"
 ENVELOPE = {"type", "seq", "by", "at", "id"}
@@ -135,12 +136,16 @@ def table_changes(before: GameState, after: GameState, seat: int | None = None) 
                 said(
                     N_("%(name)s no longer has the %(card)s face up"),
                     name=a.name,
-                    card=_name(after, card),
+                    card=profession_named(after, card),
                 )
             )
         for card in sorted(set(a.table) - set(b.table)):
             lines.append(
-                said(N_("%(name)s has the %(card)s face up"), name=a.name, card=_name(after, card))
+                said(
+                    N_("%(name)s has the %(card)s face up"),
+                    name=a.name,
+                    card=profession_named(after, card),
+                )
             )
         if sorted(b.buildings) != sorted(a.buildings):
             built = [Named("buildings", x, BUILDINGS[x][0]) for x in a.buildings if x in BUILDINGS]
@@ -154,8 +159,3 @@ def table_changes(before: GameState, after: GameState, seat: int | None = None) 
                 else said(N_("%(name)s's buildings are now: none"), name=a.name)
             )
     return lines
-
-
-def _name(state: GameState, card: str) -> Named | str:
-    prof = state.catalog.professions.get(card)
-    return Named("professions", card, prof.name, prof.names) if prof is not None else str(card)

@@ -59,7 +59,7 @@ from .rounds import end_phase, next_turn
 from .setup import in_play, player_names
 from .solo_state import SOLO, SoloState, is_solo, solo_of
 from .state import GameState, Player, _copy
-from .work import profession_id
+from .work import profession_id, profession_named
 
 ME = 0
 UNKNOWN = "unknown"  # a face-down Profession card nobody has seen yet
@@ -211,7 +211,7 @@ def recruit_from_wolfgang(state: GameState, s: int, pid: str) -> None:
                 "You recruit the %(profession)s from Wolfgang's row; your Recruiting card goes "
                 "face down to the right of his row"
             ),
-            profession=_pname(state, pid),
+            profession=profession_named(state, pid),
         ),
     )
 
@@ -236,7 +236,7 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
             "not_on_table",
             N_("Dummy player %(column)s has no face-up %(profession)s"),
             column=d + 1,
-            profession=_pname(state, pid),
+            profession=profession_named(state, pid),
         )
     pid = column[i]["card"]
     p.hand.remove(RECRUITING_CARD)
@@ -250,7 +250,7 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
                 "You recruit the %(profession)s from dummy player %(column)s; your Recruiting "
                 "card is discarded"
             ),
-            profession=_pname(state, pid),
+            profession=profession_named(state, pid),
             column=d + 1,
         ),
     )
@@ -637,7 +637,7 @@ def _wolfgang_buys(state) -> dict | None:
                 moves.append(
                     said(
                         N_("Turn the %(profession)s back face down"),
-                        profession=_pname(state, solo.row[slot]["card"]),
+                        profession=profession_named(state, solo.row[slot]["card"]),
                     )
                 )
         elif obj == "jester":
@@ -868,7 +868,7 @@ def _wolfgang_acts(state) -> dict | None:
     else:  # build or freedom, read off his leftmost card
         cost = automa.action_cost(state, action)
         pay = automa.payment(p.money, cost)
-        source = _pname(state, d["profession"])
+        source = profession_named(state, d["profession"])
         if action == "build":
             b = d["building"]
             _pay(p, pay)
@@ -924,7 +924,7 @@ def _wolfgang_works(state, why: Named) -> dict | None:
     what = (
         said(N_("a Recruiting card"))
         if entry["kind"] == "recruiting"
-        else said(N_("the %(profession)s"), profession=_pname(state, entry["card"]))
+        else said(N_("the %(profession)s"), profession=profession_named(state, entry["card"]))
     )
     words = automa.work_words(state, wv, what, why)
     p = state.players[WOLFGANG_SEAT]
@@ -1016,7 +1016,7 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
         refuse(
             "card_not_available",
             N_("The %(profession)s is already elsewhere: the deck has one of each card"),
-            profession=_pname(state, pid),
+            profession=profession_named(state, pid),
         )
     # all checks passed
     solo = solo_of(state)
@@ -1043,7 +1043,7 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
             said(
                 N_("Dummy player %(column)s turns up the %(profession)s"),
                 column=owner + 1,
-                profession=_pname(state, pid),
+                profession=profession_named(state, pid),
             ),
         )
     _advance(state)
@@ -1328,10 +1328,6 @@ def _under_the_deck(state, deck: str) -> list[Named]:
 
 def _a(name: str) -> str:
     return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def _pname(state, pid) -> Named | str:
-    return automa.profession_named(state, pid)
 
 
 def _card_named(deck: str, card: object) -> Named | str:

@@ -31,10 +31,10 @@ def profession_id(state: GameState, pid: object) -> str:
 
 
 def profession_named(state: GameState, pid: object) -> Named | str:
-    """A Profession card as a refusal names it: by its catalog name in the reader's edition,
-    or as the raw value a phone sent when the catalog does not know it."""
+    """A Profession card as the reader knows it: the edition's name, or the names the table
+    taught it in; the raw value a phone sent, quoted, when the catalog does not know it."""
     card = state.catalog.professions.get(pid) if isinstance(pid, str) else None
-    return Named("professions", str(pid), card.name) if card else repr(pid)
+    return Named("professions", str(pid), card.name, card.names) if card else repr(pid)
 
 
 def work_value(state: GameState, seat: int, pid: str, bonus_cards: Iterable[str] = ()) -> dict:

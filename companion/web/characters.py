@@ -9,7 +9,7 @@ lie face up on the table); the buttons and the Princess Work are built for their
 from __future__ import annotations
 
 from companion.lang import N_, _, ngettext
-from companion.presentation.words import bonus_name, character_name, prestige_name
+from companion.presentation.words import bonus_name, character_name, listing, prestige_name
 from companion.rules import (
     banker_holder,
     candidate_events,
@@ -91,13 +91,13 @@ def board(state) -> dict | None:
         c["character"]: (s, c["face_up"]) for s, cards in enumerate(public["held"]) for c in cards
     }
     cards = []
-    for character, (title, low, high) in CHARACTERS.items():
+    for character, (_title, low, high) in CHARACTERS.items():
         pawn = a["pawns"].get(character) if a else None
         holder = holders.get(character)
         cards.append(
             {
                 "id": character,
-                "name": title,
+                "name": character_name(character),
                 "effect": effect(character),
                 "spaces": list(range(low, high + 1)),
                 "pawn": {**_who(state, pawn[0]), "space": pawn[1]} if pawn else None,
@@ -110,7 +110,7 @@ def board(state) -> dict | None:
         "cards": cards,
         "auction": a is not None,
         "turn": _who(state, a["turn"]) if a else None,
-        "done": [_who(state, s)["name"] for s in a["done"]] if a else [],
+        "done": listing(_who(state, s)["name"] for s in a["done"]) if a else "",
         "banker_money": public["banker_money"],
         "rule": RULE,
     }

@@ -60,7 +60,7 @@ class Standing:
 
 def _track_or_404(track: str) -> str:
     if track not in TRACKS:
-        abort(404, description="There is no such check.")
+        abort(404, description=_("There is no such check."))
     return track
 
 
@@ -102,7 +102,7 @@ def _replay(game_id: str):
     """The game's replay; a game other than the Princes (Firenze) has no purses to count."""
     replay = get_table().replay(game_id)
     if not isinstance(replay.state, GameState) or not replay.state.players:
-        abort(404, description="This game has no money or fame to count.")
+        abort(404, description=_("This game has no money or fame to count."))
     return replay
 
 
@@ -114,7 +114,7 @@ def _viewer(game_id: str) -> tuple[Access, int | None]:
     if not me.host or not re.fullmatch(r"[0-9]{1,2}", text):
         return me, None
     if int(text) >= _replay(game_id).state.n:
-        abort(404, description=f"There is no seat {int(text) + 1} at this game.")
+        abort(404, description=_("There is no seat %(num)s at this game.", num=int(text) + 1))
     return Access(game_id, host=True, seat=int(text)), int(text)
 
 
@@ -237,7 +237,7 @@ def post(game_id: str, track: str):
             counts.start(game_id, track, by, _replay(game_id).seq)
         elif action == "close":
             if not me.host:
-                abort(403, description="Only the host's device closes a check.")
+                abort(403, description=_("Only the host's device closes a check."))
             counts.close(game_id, track)
         elif action == "count":
             seat = _own_seat(me)
@@ -250,7 +250,7 @@ def post(game_id: str, track: str):
             if not counts.mark(game_id, track, seat, marked):
                 raise CountError(_("Type your count first"))
         else:
-            abort(400, description="That form does not say what to do.")
+            abort(400, description=_("That form does not say what to do."))
     except CountError as e:
         page = context(game_id, track, me, scribe, error=str(e))
         return render_template("count/page.html", **page), 422
@@ -260,12 +260,12 @@ def post(game_id: str, track: str):
 
 def _may_start(me: Access):
     if not me.host and me.seat is None:
-        abort(403, description="Spectators watch; a player or the host asks for a check.")
+        abort(403, description=_("Spectators watch; a player or the host asks for a check."))
 
 
 def _own_seat(me: Access) -> int:
     if me.seat is None:
-        abort(403, description="Only a player counts: open your seat's link.")
+        abort(403, description=_("Only a player counts: open your seat's link."))
     return me.seat
 
 
@@ -291,7 +291,7 @@ def _own_line(game_id: str, track: str, seat: int) -> int:
 def _render_correction(track: str):
     def render(game_id, me, refusal: Refusal | None = None, sent=None, recorded=None):
         if not me.host:
-            abort(403, description="Only the host's device can do this.")
+            abort(403, description=_("Only the host's device can do this."))
         done = None
         if recorded is not None:
             replay = get_table().replay(game_id)

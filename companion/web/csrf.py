@@ -14,11 +14,13 @@ import secrets
 from flask import Flask, abort, current_app, request, session
 from markupsafe import Markup, escape
 
+from companion.lang import N_, _
+
 SESSION_KEY = "_csrf"
 FORM_FIELD = "csrf_token"
 HEADER = "X-CSRF-Token"
 CHECKED_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-FAILURE_MESSAGE = (
+FAILURE_MESSAGE = N_(
     "This page is out of date or your session has expired, so the action was not done. "
     "Reload the page and try again."
 )
@@ -70,7 +72,7 @@ def check_request() -> None:
     expected = session.get(SESSION_KEY)
     presented = _presented_token()
     if not isinstance(expected, str) or not presented or not _tokens_equal(presented, expected):
-        abort(403, description=FAILURE_MESSAGE)
+        abort(403, description=_(FAILURE_MESSAGE))
 
 
 def init_app(app: Flask) -> None:

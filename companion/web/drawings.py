@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
+from companion.lang import _, pgettext
+
 # One colour, one shape and one dash pattern per seat, so seats differ without colour too
 # (red, green and the gold look alike to many colour-blind players): every mark of a seat is
 # its shape in its colour with the player's initial on it (white: >= 4.5:1 on each colour).
@@ -86,10 +88,11 @@ def fame_track(players: list[dict], wide: bool = False) -> Markup:
     step, left, lane, top = (24.0 if wide else 6.6), 14.0, 28, 24
     width = left * 2 + step * (TRACK_SPACES - 1)
     height = top + lane * max(1, len(players)) + 6
+    title = _("Fame track")
     out = [
         f'<svg class="fame-track{" fame-track-wide" if wide else ""}" '
         f'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
-        f'{height}" role="img" aria-label="Fame track">'
+        f'{height}" role="img" aria-label="{escape(title)}">'
     ]
     out.append(
         f'<rect x="{left - 6:.1f}" y="{top - 4}" width="{step * (TRACK_SPACES - 1) + 12:.1f}" '
@@ -142,20 +145,21 @@ def fame_chart(series: list[dict], rounds: int = 7) -> Markup:
     def xy(r, v):
         return left + plot_w * r / steps, top + plot_h * (1 - v / ymax)
 
+    title = _("PP round by round")
     out = [
         f'<svg class="fame-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
-        f'{height}" role="img" aria-label="PP round by round">'
+        f'{height}" role="img" aria-label="{escape(title)}">'
     ]
     for v in range(0, ymax + 1, 10 if ymax <= 60 else 20):
-        _, y = xy(0, v)
+        y = xy(0, v)[1]
         out.append(
             f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" '
             f'stroke="#ddd2bb"/><text x="{left - 6}" y="{y + 4:.1f}" font-size="12" '
             f'text-anchor="end" fill="#5f5147">{v}</text>'
         )
     for r in range(steps + 1):
-        x, _ = xy(r, 0)
-        label = "End" if r > rounds else str(r)
+        x = xy(r, 0)[0]
+        label = escape(pgettext("chart", "End")) if r > rounds else str(r)
         out.append(
             f'<text x="{x:.1f}" y="{height - 10}" font-size="12" text-anchor="middle" '
             f'fill="#5f5147">{label}</text>'

@@ -11,9 +11,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
+from companion.lang import _
 from companion.presentation.scoring import breakdown, pp_over_rounds, sheet_rows
+from companion.presentation.words import building_name, prestige_name
 from companion.rules import cooperation_in_game, cooperative_buildings
-from companion.rules.catalog import BUILDINGS, PRESTIGE_CARDS, ROUNDS
+from companion.rules.catalog import ROUNDS
 
 from . import characters
 from .access import require_viewer
@@ -27,10 +29,7 @@ def _scoring(replay) -> list[dict]:
     rows = breakdown(replay)
     for r in rows:
         r["colour"] = seat_colour(r["seat"])
-        r["cards"] = [
-            (PRESTIGE_CARDS[c][0] if c in PRESTIGE_CARDS else c, pts)
-            for c, pts in r["prestige_cards"].items()
-        ]
+        r["cards"] = [(prestige_name(c), pts) for c, pts in r["prestige_cards"].items()]
     return rows
 
 
@@ -40,7 +39,12 @@ def _shared(state) -> list[str]:
         return []
     names = [p.name for p in state.players]
     return [
-        f"{BUILDINGS[b['building']][0]}: {names[b['builder']]} and {names[b['partner']]}"
+        _(
+            "%(building)s: %(builder)s and %(partner)s",
+            building=building_name(b["building"]),
+            builder=names[b["builder"]],
+            partner=names[b["partner"]],
+        )
         for b in cooperative_buildings(state)
     ]
 
@@ -99,8 +103,10 @@ def log(game_id: str):
     if not me.host and get_table().state(game_id).phase != "over":
         abort(
             403,
-            description="The log holds everyone's cards: it is shared once the game "
-            "is over. The host can download it any time.",
+            description=_(
+                "The log holds everyone's cards: it is shared once the game is over. "
+                "The host can download it any time."
+            ),
         )
     return Response(
         get_table().export_jsonl(game_id),

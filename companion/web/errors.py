@@ -75,10 +75,10 @@ def _store_error_handlers(app: Flask) -> None:
     def handle_store_error(error: EventStoreError):
         if isinstance(error, EventIdClash):  # only that: the other game is none of their business
             return error_response(
-                409, "That button's event id is already used: reload the page and tap again."
+                409, _("That button's event id is already used: reload the page and tap again.")
             )
         if isinstance(error, UnknownGame):
-            return error_response(404, "There is no such game on this server.")
+            return error_response(404, _("There is no such game on this server."))
         if isinstance(error, InvalidEvent):
             return error_response(400)
         if isinstance(error, SeqConflict):

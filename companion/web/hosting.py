@@ -214,7 +214,7 @@ def controls_context(
 def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     """What the recording route answers to the host's undo and correction forms."""
     if not me.host:
-        abort(403, description="Only the host's device can do this.")
+        abort(403, description=_("Only the host's device can do this."))
     kind = (sent or {}).get("type")
     done = None
     if recorded is not None:
@@ -239,7 +239,7 @@ def _host_view_is_for_the_host():
         return
     match = EVENTS_PATH.match(request.path)
     if match and not access(match.group(1)).host:
-        abort(403, description="Only the host's device can do this.")
+        abort(403, description=_("Only the host's device can do this."))
 
 
 @bp.get("/games/<game_id>/host")
@@ -273,6 +273,6 @@ def host_join(game_id: str, token: str):
     game_or_404(game_id)
     identity = identify_in_game(get_store(), game_id, token)
     if identity is None or identity.role != "host":
-        abort(404, description="This link is not the host's link for this game.")
+        abort(404, description=_("This link is not the host's link for this game."))
     grant(game_id, identity)
     return redirect(url_for("hosting.page", game_id=game_id), code=303)

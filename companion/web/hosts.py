@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
+from companion.lang import _
+
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
 
 
@@ -67,8 +69,10 @@ def check_host():
     if not allowed(raw, current_app.config["ALLOWED_HOSTS"]):
         abort(
             400,
-            description="This server does not answer to that name. Open the address the "
-            "host's screen shows.",
+            description=_(
+                "This server does not answer to that name. Open the address the host's "
+                "screen shows."
+            ),
         )
 
 

@@ -27,6 +27,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request, url_f
 from markupsafe import Markup, escape
 
 from companion import presence
+from companion.lang import _
 
 from .access import require_viewer
 from .store import app_extension, get_store
@@ -278,7 +279,7 @@ def seq_stream(
 def _require_viewer(game_id: str):
     # Checked before the database sees it: PostgreSQL rejects NUL bytes with an error.
     if not game_id.isprintable():
-        abort(404, description="There is no such game on this server.")
+        abort(404, description=_("There is no such game on this server."))
     return require_viewer(game_id)
 
 
@@ -318,8 +319,10 @@ def stream(game_id: str):
     if not watcher.take_slot(client, config["LIVE_MAX_STREAMS_PER_CLIENT"]):
         abort(
             429,
-            description="This device has too many live screens open. Close a few tabs; "
-            "this one still follows the game, a little more slowly.",
+            description=_(
+                "This device has too many live screens open. Close a few tabs; this one "
+                "still follows the game, a little more slowly."
+            ),
         )
     on_beat = None
     seat = me.seat

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from companion.lang import N_, _
+from companion.lang import N_, _, pgettext
 from companion.presentation.words import bonus_name as bonus_text
 from companion.presentation.words import (
     building_name,
@@ -124,22 +124,6 @@ TEACHABLE = {
     "landscape_placed",
     "recruiting_card_used",
 }
-SHORT = {
-    "university": "Uni",
-    "laboratory": "Lab",
-    "workshop": "Wksp",
-    "library": "Lib",
-    "opera": "Opera",
-    "studio": "Stud",
-    "hospital": "Hosp",
-    "theater": "Thtr",
-    "tower": "Twr",
-    "chapel": "Chpl",
-    "forest": "F",
-    "lake": "L",
-    "park": "P",
-    PALAZZO: "Pal",
-}
 PHASES = {
     "setup": N_("Setup"),
     "auction": N_("Auction phase"),
@@ -149,6 +133,27 @@ PHASES = {
     "over": N_("Game over"),
     "not_started": N_("Not started"),
 }
+
+
+def square_labels() -> dict[str, str]:
+    """A square's label on the drawn Principality, by the piece on it: a few letters of the
+    piece's name in the reader's language (its full name is the square's title)."""
+    return {
+        "university": pgettext("square", "Uni"),
+        "laboratory": pgettext("square", "Lab"),
+        "workshop": pgettext("square", "Wksp"),
+        "library": pgettext("square", "Lib"),
+        "opera": pgettext("square", "Opera"),
+        "studio": pgettext("square", "Stud"),
+        "hospital": pgettext("square", "Hosp"),
+        "theater": pgettext("square", "Thtr"),
+        "tower": pgettext("square", "Twr"),
+        "chapel": pgettext("square", "Chpl"),
+        "forest": pgettext("square", "F"),
+        "lake": pgettext("square", "L"),
+        "park": pgettext("square", "P"),
+        PALAZZO: pgettext("square", "Pal"),
+    }
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -360,6 +365,7 @@ def squares(pieces, pressed=()) -> list[list[dict]]:
     """Rows of squares of a Principality's pieces (the public view's `pieces` too: the table
     screen draws every player's)."""
     taken = covered(pieces)
+    labels = square_labels()
     pressed = {tuple(c) for c in pressed if isinstance(c, (list, tuple)) and len(c) == 2}
     rows = []
     for r in range(GRID_SIZE):
@@ -390,7 +396,7 @@ def squares(pieces, pressed=()) -> list[list[dict]]:
                     "c": c,
                     "piece": piece,
                     "kind": kind,
-                    "label": SHORT.get(piece, ""),
+                    "label": labels.get(piece, ""),
                     "name": name,
                     "pressed": (r, c) in pressed,
                 }

@@ -7,6 +7,7 @@ from flask import Flask, request
 from markupsafe import Markup
 
 from companion import lang, qr
+from companion.presentation.words import and_, clauses, listing
 from companion.teaching import FIRST_TIME_QUESTIONS, choices
 
 from .drawings import seat_line, seat_mark
@@ -46,3 +47,6 @@ def init_app(app: Flask) -> None:
         unreadable_events=unreadable_events,
         first_time_questions=FIRST_TIME_QUESTIONS,
     )
+    # lists in the reader's words: `names|listing` ("A, B, C"), `names|and_list` ("A, B and
+    # C"), `sentences|clauses` ("...; ..."), never `|join(', ')` of words
+    app.jinja_env.filters.update(listing=listing, and_list=and_, clauses=clauses)

@@ -90,11 +90,11 @@ def build(root: Path) -> Path:
     """Write the pseudo-language's catalog, names and citations under `root`; returns `root`,
     a translations folder holding that one language."""
     catalog = Catalog(locale=CODE)
-    for msgid in extracted():
+    for msgid, context in extracted():
         if isinstance(msgid, tuple):
-            catalog.add(msgid, tuple(wrap(m) for m in msgid))
+            catalog.add(msgid, tuple(wrap(m) for m in msgid), context=context)
         else:
-            catalog.add(msgid, wrap(msgid))
+            catalog.add(msgid, wrap(msgid), context=context)
     folder = root / CODE
     (folder / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
     with (folder / "LC_MESSAGES" / "messages.mo").open("wb") as f:

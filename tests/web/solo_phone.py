@@ -115,7 +115,7 @@ def say_of(html: str) -> str:
     m = re.search(r'<p class="say">(.*?)</p>', html, re.S)
     import html as h
 
-    return h.unescape(m.group(1)).strip() if m else ""
+    return re.sub(r"\s+", " ", h.unescape(m.group(1))).strip() if m else ""  # French U+202F too
 
 
 class SoloPhone:

@@ -341,3 +341,29 @@ def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live
             "() => /You won the Jester for 300 Florin/.test(document.querySelector('#announcer').textContent)"
         )
         assert ben.locator(".notices [data-announce]").count() == 1  # only the newest
+
+
+def test_the_language_switch_names_each_language_in_its_own_words(app, live_server, browser):
+    """EN / DE / FR, each link named in its own language (read in that language: `lang`), with
+    `hreflang`, the current one marked; one compact row at 360 px; a tap switches."""
+    teach_test_deck(app)
+    with opened(browser) as page:
+        page.goto(live_server + "/host?lang=de")
+        settled(page)
+        for current, label in (("de", "Sprache"), ("fr", "Langue")):
+            switch = page.get_by_role("navigation", name=label, exact=True)
+            links = switch.get_by_role("link").all()
+            assert [link.inner_text() for link in links] == ["EN", "DE", "FR"]
+            for code, name in (("en", "English"), ("de", "Deutsch"), ("fr", "Français")):
+                link = switch.get_by_role("link", name=name, exact=True)
+                assert link.get_attribute("lang") == code
+                assert link.get_attribute("hreflang") == code
+                assert (link.get_attribute("aria-current") == "true") == (code == current)
+            boxes = [link.bounding_box() for link in links]
+            assert len({round(b["y"]) for b in boxes}) == 1, boxes  # one row
+            assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes  # a target
+            assert boxes[-1]["x"] + boxes[-1]["width"] <= 360 and boxes[0]["x"] > 360 / 3, boxes
+            if current == "de":
+                switch.get_by_role("link", name="Français", exact=True).click()
+                page.wait_for_function("document.documentElement.lang === 'fr'")
+                settled(page)

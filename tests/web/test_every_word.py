@@ -39,11 +39,7 @@ from tests.web.test_phone_characters import leave_auctions
 from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
-BEING_FINISHED = {
-    "base": "helper i18n (the base game's leftovers, in progress)",
-    "solo": "helper i18n (the Fame track, the final tally): the solo screens themselves are "
-    "done (a11y, solo)",
-}
+BEING_FINISHED = {}
 
 # Words that are not messages: the players' names in these games, the brand, the language
 # switch's names of the languages (each in its own language).
@@ -130,6 +126,18 @@ def refused(client, game_id: str, **form) -> str:
     r = post_event(client, game_id, **form)
     assert r.status_code in (200, 400, 403, 409, 422), r.status_code
     return r.text
+
+
+def test_the_walk_finds_an_unwrapped_word_wherever_a_player_reads_it(app):
+    sentence = pseudo.wrap("%(name)s bids %(amount)s") % {"name": "Ben", "amount": "Jester"}
+    page = (
+        "<title>⟦Your turn⟧ · Palazzo</title><p>⟦Ada⟧ Ada ⟦<em>bids</em>⟧ 300 Florin</p>"
+        '<button title="Undo" aria-label="⟦Undo⟧">⟦Undo⟧</button><input placeholder="Name">'
+        '<div data-not-sent="Not sent" data-code="bid_too_low"></div><script>var x = "y";</script>'
+        f"<p>{sentence}</p>"
+    )
+    flagged = " ".join(re.findall(r": '([^']*)' in ", "\n".join(leftovers(app, {"a page": page}))))
+    assert flagged.split() == ["Florin", "Undo", "Name", "Not", "sent", "Jester"], flagged
 
 
 # -- the base game -----------------------------------------------------------------------------

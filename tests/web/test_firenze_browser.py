@@ -181,7 +181,7 @@ def test_a_french_and_a_german_phone_play_a_firenze_turn(app, client, live_serve
     assert holger.get_by_role("button", name="Karte 1 nehmen").count() == 1
     assert holger.evaluate("document.documentElement.scrollWidth") <= 360
 
-    thomas.get_by_role("link", name="DE").tap()  # the switch on every screen
+    thomas.get_by_role("link", name="Deutsch").tap()  # the switch on every screen
     thomas.get_by_text("Holger ist am Zug").first.wait_for()
     assert thomas.locator("html").get_attribute("lang") == "de"
     table = phones(locale="de-DE")  # the table screen, in its own language

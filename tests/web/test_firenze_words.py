@@ -124,7 +124,7 @@ def refusal_block(page: str) -> str:
         ),
         (
             "fr",
-            "La carte 3 coûte 2 briques : une sur chaque carte à sa gauche",
+            "La carte 3 coûte 2 briques\u202f: une sur chaque carte à sa gauche",
             "Règle de Firenze (édition anglaise), 1) Choisir une carte : coût des cartes",
             "C’est au tour de Thomas",
         ),
@@ -220,7 +220,7 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
     en, de, fr = ([line.text for line in lines[lang]] for lang in ("en", "de", "fr"))
     assert en[0] == "Firenze begins: Thomas, Holger and Daniela; Thomas starts"
     assert de[0] == "Firenze beginnt: Thomas, Holger und Daniela; Thomas fängt an"
-    assert fr[0] == "Firenze commence : Thomas, Holger et Daniela ; Thomas commence"
+    assert fr[0] == "Firenze commence\u202f: Thomas, Holger et Daniela\u202f; Thomas commence"
     assert en[1] == "Princess (Personnel card) turned over for the row, with 4 yellow bricks"
     assert de[1] == "Prinzessin (Personalkarte) für die Reihe aufgedeckt, darauf 4 Steine in Gelb"
     assert (
@@ -236,13 +236,13 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
     assert fr[took + 2] == "Thomas a construit une nouvelle tour blanche de 2 briques"
     assert en[took + 3] == "Thomas fulfilled the white commission for 2: 1 PP"
     assert de[took + 3] == "Thomas erfüllte den Auftrag für Höhe 2 am Turm in Weiß: 1 PP"
-    assert fr[took + 3] == "Thomas a rempli la commande de hauteur 2 de la tour blanche : 1 PP"
+    assert fr[took + 3] == "Thomas a rempli la commande de hauteur 2 de la tour blanche\u202f: 1 PP"
     assert en[took + 4] == "Thomas ended the turn"
     # the Mason played and taken back: kept, marked, and named by the undo
     played = lines["de"][-2]
     assert played.text == "Holger spielte Maurer aus" and played.undone
     assert de[-1] == "Zurückgenommen: Holger spielte Maurer aus"
-    assert fr[-1] == "Annulé : Holger a joué Maçon"
+    assert fr[-1] == "Annulé\u202f: Holger a joué Maçon"
     assert en[-1] == "Undone: Holger played Mason"
     for text in de + fr:
         assert "%(" not in text and not re.search(r"\b(Princess|Mason)\b", text), text
@@ -275,7 +275,9 @@ def test_the_table_and_the_host_tell_the_last_events_in_their_language(app, clie
     assert "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb" in table
     assert "took card" not in table
     host = html.unescape(client.get(f"/firenze/{game_id}/host?lang=fr").text)
-    assert "Dernier événement : Thomas a pris la carte 1, carte Personnel, avec 4 briques" in host
+    assert (
+        "Dernier événement\u202f: Thomas a pris la carte 1, carte Personnel, avec 4 briques" in host
+    )
     # undone by the host: the table keeps the line, struck through, and tells the undo
     client.post(
         act,

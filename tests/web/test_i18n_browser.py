@@ -105,7 +105,7 @@ def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     button(ada, "Zug beenden").tap()
     said = short_work(ben, ("À vous de jouer", "Réaliser une œuvre", "Réaliser l’œuvre"))
     assert "inférieure au minimum" in said, said
-    assert "Règle : Réaliser une œuvre" in said, said
+    assert "Règle\u202f: Réaliser une œuvre" in said, said
     screenshot(ben, "phone-fr.png")
 
     # The log the three phones wrote speaks no language: ids only.

@@ -269,4 +269,4 @@ def test_a_sold_out_landscape_is_told_in_each_language(app):
             told_in[language] = refusal_message(refused.value)
     assert told_in["en"] == "No Forest is left in the supply"
     assert told_in["de"] == "Im Vorrat ist keine Landschaft mehr übrig: Wald"
-    assert told_in["fr"] == "Plus de paysage disponible : Forêt"
+    assert told_in["fr"] == "Plus de paysage disponible\u202f: Forêt"

@@ -314,7 +314,7 @@ def test_what_a_misread_correction_moves_is_told_in_the_readers_language(app):
     ]
     if after.players[1].buildings:
         assert de[3].startswith("Die Gebäude von Wolfgang sind jetzt: ")
-        assert fr[3].startswith("Les bâtiments de Wolfgang sont maintenant : ")
+        assert fr[3].startswith("Les bâtiments de Wolfgang sont maintenant\u202f: ")
 
 
 def setup_refusals() -> list[Refusal]:

@@ -13,6 +13,8 @@ from companion.learned import LearnedCatalog
 from companion.rules import Named, said
 from companion.rules.catalog import BUILTIN, profession_from_dict
 from companion.rules.refusals import said_data
+from companion.rules.state import GameState
+from companion.rules.work import profession_named
 from companion.web import solo_screen
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
@@ -149,9 +151,10 @@ def test_the_engine_names_a_taught_card_in_the_readers_language(app):
     """What the engine says naming a card (Wolfgang's decisions, a misread's fix) carries the
     table's names, also in the JSON form a snapshot keeps; the solo screen names it the same."""
     card = profession_from_dict("glass_blower", GLASS_BLOWER)
-    named = Named("professions", card.id, card.name, card.names)
-    kept = said_data(said(N_("%(name)s has the %(card)s face up"), name="Ada", card=named))
     catalog = BUILTIN.merged({"professions": {card.id: card.to_dict()}})
+    named = profession_named(GameState(catalog), card.id)  # the one way the engine names it
+    assert isinstance(named, Named)
+    kept = said_data(said(N_("%(name)s has the %(card)s face up"), name="Ada", card=named))
     for lang, shown in (("de", "Glasbläser"), ("fr", "Souffleur de verre")):
         with app.test_request_context(f"/?lang={lang}"):
             assert words(named) == shown and shown in words(kept)
