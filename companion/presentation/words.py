@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.lang import _, current, ngettext, thing_name, words
+from companion.lang import N_, _, current, ngettext, thing_name, words
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -194,7 +194,9 @@ def _game_started(fact, state, who, viewer):
     if opening:
         text = clauses([text, _("%(name)s starts", name=name(state, opening["start_player"]))])
         if opening["solo"]:
-            text += " " + _("(solo against Wolfgang, %(level)s)", level=opening["solo"])
+            text += " " + _(
+                "(solo against Wolfgang, %(level)s)", level=difficulty_name(opening["solo"])
+            )
         if opening["grid"]:
             text = clauses([text, _("played on the grid")])
         if opening["freedoms"]:
@@ -589,24 +591,47 @@ def _landscape_taught(fact, state, who, viewer):
 def _revealed(e, state) -> str:
     owner, card = e.get("owner"), profession_name(state.catalog, e.get("profession"))
     if owner == "wolfgang":
-        return f"Wolfgang's card turned up: the {card}"
+        return _("Wolfgang's card turned up: the %(card)s", card=card)
     column = owner + 1 if isinstance(owner, int) else "?"
-    return f"Dummy column {column} turned up the {card}"
+    return _("Dummy column %(column)s turned up the %(card)s", column=column, card=card)
+
+
+def _offered(e, state) -> str:
+    n = len(e.get("cards") or [])
+    if e.get("deck") == "prestige":
+        return ngettext(
+            "%(num)d Prestige card drawn for Wolfgang",
+            "%(num)d Prestige cards drawn for Wolfgang",
+            n,
+        )
+    return ngettext(
+        "%(num)d Bonus card drawn for Wolfgang", "%(num)d Bonus cards drawn for Wolfgang", n
+    )
+
+
+# Solo play's difficulty levels (Solo rules, Setup), as the solo screens and the story name them.
+DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
+
+
+def difficulty_name(level) -> str:
+    return _(DIFFICULTIES[level]) if level in DIFFICULTIES else str(level)
 
 
 _SOLO_TELLERS = {
-    "automa_card_drawn": lambda e, s: f"Automa card {e.get('card')} drawn",
-    "solo_auction_offered": lambda e, s: f"{name(s, 0)} put up the {object_name(e.get('object'))}",
-    "die_rolled": lambda e, s: f"The die shows {e.get('value')}",
-    "solo_bought": lambda e, s: f"{name(s, 0)} bought the {object_name(e.get('object'))}",
-    "solo_declined": lambda e, s: f"{name(s, 0)} declined the {object_name(e.get('object'))}",
-    "automa_profession_revealed": _revealed,
-    "automa_cards_offered": lambda e, s: (
-        f"{len(e.get('cards') or [])} "
-        f"{'Prestige' if e.get('deck') == 'prestige' else 'Bonus'}"
-        " cards drawn for Wolfgang"
+    "automa_card_drawn": lambda e, s: _("Automa card %(num)s drawn", num=e.get("card")),
+    "solo_auction_offered": lambda e, s: _(
+        "%(name)s put up the %(object)s", name=name(s, 0), object=object_name(e.get("object"))
     ),
-    "automa_tie_broken": lambda e, s: "Wolfgang's tie broken with the die",
+    "die_rolled": lambda e, s: _("The die shows %(value)s", value=e.get("value")),
+    "solo_bought": lambda e, s: _(
+        "%(name)s bought the %(object)s", name=name(s, 0), object=object_name(e.get("object"))
+    ),
+    "solo_declined": lambda e, s: _(
+        "%(name)s declined the %(object)s", name=name(s, 0), object=object_name(e.get("object"))
+    ),
+    "automa_profession_revealed": _revealed,
+    "automa_cards_offered": _offered,
+    "automa_tie_broken": lambda e, s: _("Wolfgang's tie broken with the die"),
 }
 
 

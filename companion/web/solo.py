@@ -22,19 +22,23 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from companion.lang import words
+from companion.lang import N_, _, words
 from companion.learned import LearnedCatalog
 from companion.rules import (
     BUILTIN,
     CORRECTABLE,
     MISREAD_CORRECTED,
+    Named,
     Refusal,
     is_solo,
     solo_of,
     table_changes,
 )
 from companion.rules.catalog import (
+    AUTOMA_DECK,
+    GRID_SIZE,
     LANDSCAPES,
+    OBJECT_NAMES,
     SOLO_DUMMIES,
     WOLFGANG,
     WOLFGANG_STARTING_MONEY,
@@ -115,35 +119,36 @@ def parse_new_game(form, deck_offered: bool) -> tuple[dict | None, dict, dict]:
     errors: dict[str, str] = {}
     name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
     if not name:
-        errors["name"] = "Enter your name"
+        errors["name"] = _("Enter your name")
     elif len(name) > NAME_MAX:
-        errors["name"] = f"Keep your name to {NAME_MAX} characters"
+        errors["name"] = _("Keep your name to %(most)s characters", most=NAME_MAX)
     elif not name.isprintable():
-        errors["name"] = "Your name is plain text"
+        errors["name"] = _("Your name is plain text")
     elif name.casefold() == WOLFGANG.casefold():
-        errors["name"] = f"{WOLFGANG} is the Automa's name: choose another one"
+        errors["name"] = _("%(name)s is the Automa's name: choose another one", name=WOLFGANG)
     difficulty = str(form.get("difficulty", ""))
     if difficulty not in WOLFGANG_STARTING_MONEY:
-        errors["difficulty"] = "Choose Wolfgang's difficulty: easy, standard or hard"
+        errors["difficulty"] = _("Choose Wolfgang's difficulty: easy, standard or hard")
     dummies = str(form.get("dummies", ""))
     if not dummies.isdigit() or int(dummies) not in SOLO_DUMMIES:
-        errors["dummies"] = "Play with 2 or 3 dummy players"
+        errors["dummies"] = _("Play with 2 or 3 dummy players")
     start = str(form.get("start", "random"))
     if start not in STARTS:
-        errors["start"] = "Choose who starts: random, you or Wolfgang"
+        errors["start"] = _("Choose who starts: random, you or Wolfgang")
     grid = str(form.get("grid", "")).lower()
     if grid and grid not in ON + ("off", "0", "false", "no"):
-        errors["grid"] = "The grid is on or off"
+        errors["grid"] = _("The grid is on or off")
     die = str(form.get("die", "table"))
     if die not in MODES:
-        errors["die"] = "Choose who rolls the die: you, or Palazzo"
+        errors["die"] = _("Choose who rolls the die: you, or Palazzo")
     deck = str(form.get("deck", "table"))
     if deck not in MODES:
-        errors["deck"] = "Choose who draws the Automa cards: you, or Palazzo"
+        errors["deck"] = _("Choose who draws the Automa cards: you, or Palazzo")
     elif deck == "app" and not deck_offered:
-        errors["deck"] = (
-            "Palazzo can only shuffle the Automa deck once it knows all 21 cards: "
-            "draw the physical cards (each new card is transcribed once)"
+        errors["deck"] = _(
+            "Palazzo can only shuffle the Automa deck once it knows all %(deck)s cards: "
+            "draw the physical cards (each new card is transcribed once)",
+            deck=AUTOMA_DECK,
         )
     if errors:
         return None, {}, errors
@@ -179,6 +184,8 @@ def _new_form(values, errors, status=200):
         errors=errors,
         deck_offered=digital_deck_available(),
         difficulties=WOLFGANG_STARTING_MONEY,
+        deck_size=AUTOMA_DECK,
+        grid_size=GRID_SIZE,
     ), status
 
 
@@ -214,10 +221,10 @@ def create_game():
 def _solo_player(game_id: str):
     me = require_seat(game_id)
     if me.seat != 0:
-        abort(403, description="This is the solo player's screen (seat 0).")
+        abort(403, description=_("This is the solo player's screen."))
     state = get_table().state(game_id)
     if not is_solo(state):
-        abort(404, description="This game is not a solo game against Wolfgang.")
+        abort(404, description=_("This game is not a solo game against Wolfgang."))
     return me, state
 
 
@@ -273,9 +280,9 @@ def context(game_id: str, *, refusal=None, sent=None, fixed=None) -> dict:
 def render(game_id, me, refusal=None, sent=None, recorded=None, fixed=None):
     """The live fragment, answering a post made from it (registered as view "solo")."""
     if me.seat != 0:
-        abort(403, description="This is the solo player's screen (seat 0).")
+        abort(403, description=_("This is the solo player's screen."))
     if not is_solo(get_table().state(game_id)):
-        abort(404, description="This game is not a solo game against Wolfgang.")
+        abort(404, description=_("This game is not a solo game against Wolfgang."))
     return render_block(
         "solo/page.html", "live", **context(game_id, refusal=refusal, sent=sent, fixed=fixed)
     )
@@ -309,7 +316,7 @@ def _record(me, game_id, event: dict, teach=()):
     `teach`: what the move needs taught first (kept only if the move is accepted)."""
     event_id = request.form.get("event_id") or None
     if event_id is not None and not EVENT_ID.match(event_id):
-        abort(400, description="That button's event id is malformed: reload the page.")
+        abort(400, description=_("That button's event id is malformed: reload the page."))
     return record(game_id, event, authorise(me, event), event_id, teach=teach)
 
 
@@ -324,8 +331,11 @@ def _answer(game_id, me, event: dict, teach=()):
     return _respond(game_id, me, *_record(me, game_id, event, teach))
 
 
-def _refuse(game_id, me, message: str, code: str = "bad_event"):
-    return render(game_id, me, refusal=Refusal(code, message), sent=request.form), 422
+def _refuse(game_id, me, message: str, code: str = "bad_event", **params):
+    """Answer with the fragment and `message` (marked with `N_`, translated at the edge like an
+    engine refusal: `refusal_message`)."""
+    refusal = Refusal(code, message, **params)
+    return render(game_id, me, refusal=refusal, sent=request.form), 422
 
 
 def _chance(game_id) -> dict:
@@ -342,11 +352,11 @@ def draw(game_id):
         return _refuse(
             game_id,
             me,
-            "This game draws the physical Automa cards: type the number of the card you drew",
+            N_("This game draws the physical Automa cards: type the number of the card you drew"),
         )
     number = dice.next_automa_card(chance["seed"], cards, solo_of(state).drawn, state.round)
     if number is None:
-        return _refuse(game_id, me, "The digital Automa deck has no card left for this round")
+        return _refuse(game_id, me, N_("The digital Automa deck has no card left for this round"))
     return _answer(game_id, me, {"type": "automa_card_drawn", "card": number, "source": "app"})
 
 
@@ -359,9 +369,16 @@ def deck_mode(game_id):
     meta = dict(store.game(game_id).meta)
     chance = dice.chance_of(meta)
     if solo_of(state).drawn:
-        return _refuse(game_id, me, "The first Automa card is drawn: keep drawing the real deck")
+        return _refuse(
+            game_id, me, N_("The first Automa card is drawn: keep drawing the real deck")
+        )
     if not digital_deck_available():
-        return _refuse(game_id, me, "Palazzo can draw the Automa deck once it knows all 21 cards")
+        return _refuse(
+            game_id,
+            me,
+            N_("Palazzo can draw the Automa deck once it knows all %(deck)s cards"),
+            deck=AUTOMA_DECK,
+        )
     meta[dice.META_KEY] = {
         **(meta.get(dice.META_KEY) or {}),
         "seed": chance["seed"] or dice.new_seed(),
@@ -377,7 +394,7 @@ def roll(game_id):
     me, _state = _solo_player(game_id)
     chance = _chance(game_id)
     if chance["die"] != "app" or not chance["seed"]:
-        return _refuse(game_id, me, "This game uses the physical die: tap the number it shows")
+        return _refuse(game_id, me, N_("This game uses the physical die: tap the number it shows"))
     rolled = sum(
         1
         for e in get_table().events(game_id)
@@ -407,14 +424,14 @@ def misread(game_id):
         return _refuse(
             game_id,
             me,
-            "That entry cannot be fixed here: only a recent die or card from the table can",
+            N_("That entry cannot be fixed here: only a recent die or card from the table can"),
             "not_a_misread",
         )
     raw = str(request.form.get("value", "")).strip()
     if entry["number"]:
         value = _int(request.form, "value", 1, 99)
         if value is None:
-            return _refuse(game_id, me, "Type the number actually on the table")
+            return _refuse(game_id, me, N_("Type the number actually on the table"))
     else:
         value = raw
     recorded, refusal = _record(
@@ -423,9 +440,9 @@ def misread(game_id):
     if refusal is not None:
         return _respond(game_id, me, recorded, refusal)
     changes = table_changes(before, table.state(game_id), seat=0)
-    shows = entry["shows"]
+    shows, sentence = entry["shows"], entry["fixed"]
     fixed = {
-        "label": f"{entry['what']} shows {shows(value)}, not {shows(entry['value'])}",
+        "label": _(sentence, value=shows(value), old=shows(entry["value"])),
         "changes": [words(c) for c in changes],
     }
     return render(game_id, me, recorded=recorded, fixed=fixed)
@@ -437,7 +454,7 @@ def tie(game_id):
     me, state = _solo_player(game_id)
     need = solo_of(state).need
     if need.get("step") != "tie":
-        return _refuse(game_id, me, "Wolfgang has no tie to break now", "not_expected_now")
+        return _refuse(game_id, me, N_("Wolfgang has no tie to break now"), "not_expected_now")
     return _answer(
         game_id, me, {"type": "automa_tie_broken", "card": secrets.choice(need["cards"])}
     )
@@ -463,7 +480,7 @@ def teach_automa_card(game_id):
         if problems:
             raise TeachError(problems[0])
     except CatalogError as e:
-        return _refuse(game_id, me, str(e), "bad_catalog_entry")
+        return _refuse(game_id, me, e.template, "bad_catalog_entry", **e.params)
     return _answer(
         game_id, me, {"type": "automa_card_drawn", "card": int(number), "panels": panels}
     )
@@ -484,7 +501,7 @@ def profession(game_id):
             if needs_teaching(card, state.catalog, learned().catalog()):
                 teach = [card.event()]
         except CatalogError as e:
-            return _refuse(game_id, me, str(e), "bad_catalog_entry")
+            return _refuse(game_id, me, e.template, "bad_catalog_entry", **e.params)
         pid = card.pid
     owner_raw = str(form.get("owner", "")).strip()
     if not owner_raw:
@@ -492,15 +509,15 @@ def profession(game_id):
             return _answer(game_id, me, teach[0])
         if form.get("teach"):
             return render(game_id, me, sent=form)
-        return _refuse(game_id, me, "Say whose card it is")
+        return _refuse(game_id, me, N_("Say whose card it is"))
     if owner_raw == "wolfgang":
         owner = "wolfgang"
     elif owner_raw.isdigit() and len(owner_raw) == 1:
         owner = int(owner_raw)
     else:
-        return _refuse(game_id, me, "Whose card is it: Wolfgang's or a dummy column's?")
+        return _refuse(game_id, me, N_("Whose card is it: Wolfgang's or a dummy column's?"))
     if not pid:
-        return _refuse(game_id, me, "Choose the Profession the card shows")
+        return _refuse(game_id, me, N_("Choose the Profession the card shows"))
     return _answer(
         game_id,
         me,
@@ -517,18 +534,22 @@ def landscape(game_id):
     form = request.form
     kind = str(form.get("landscape", ""))
     if kind not in LANDSCAPES:
-        return _refuse(game_id, me, "Which Landscape: Forest, Lake or Park?")
+        return _refuse(game_id, me, N_("Which Landscape: Forest, Lake or Park?"))
     event = {"type": "landscape_placed", "player": 0, "landscape": kind}
     if state.grid:
         cells = []
         for value in form.getlist("cell"):
             m = re.fullmatch(r"(\d)-(\d)", value)
             if not m:
-                return _refuse(game_id, me, "Tap the squares your Landscape covers")
+                return _refuse(game_id, me, N_("Tap the squares your Landscape covers"))
             cells.append([int(m.group(1)), int(m.group(2))])
         if not cells:
             return _refuse(
-                game_id, me, f"Tap the squares your {kind.title()} covers", "cells_required"
+                game_id,
+                me,
+                N_("Tap the squares your %(landscape)s covers"),
+                "cells_required",
+                landscape=Named("objects", kind, OBJECT_NAMES[kind]),
             )
         event["cells"] = cells  # the grid's first tile of a kind teaches its size
         return _answer(game_id, me, event)
@@ -537,8 +558,9 @@ def landscape(game_id):
         return _refuse(
             game_id,
             me,
-            f"How many squares does a {kind.title()} cover? (1 to 12)",
+            N_("How many squares does a %(landscape)s cover? (1 to 12)"),
             "landscape_size_unknown",
+            landscape=Named("objects", kind, OBJECT_NAMES[kind]),
         )
     teach = []
     if size is not None and not state.catalog.landscape_cells.get(kind):
@@ -552,7 +574,7 @@ def recruit(game_id):
     me, _state = _solo_player(game_id)
     column = _int(request.form, "from_dummy", 0, 2)
     if column is None:
-        return _refuse(game_id, me, "Which dummy column?")
+        return _refuse(game_id, me, N_("Which dummy column?"))
     pid = str(request.form.get("profession", "")).strip()[:60]
     return _answer(
         game_id,

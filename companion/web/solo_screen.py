@@ -10,13 +10,21 @@ the page may show their own purse next to Wolfgang's public one.
 from __future__ import annotations
 
 from companion.lang import N_, _, words
-from companion.presentation.words import profession_card_name
+from companion.presentation.words import (
+    and_,
+    bonus_name,
+    building_name,
+    difficulty_name,
+    freedom_name,
+    object_name,
+    prestige_name,
+    profession_card_name,
+)
 from companion.rules import (
     CORRECTABLE,
     Refusal,
     apply_in_place,
     automa_card,
-    card_name,
     dice_words,
     in_play,
     means,
@@ -28,15 +36,13 @@ from companion.rules import (
 from companion.rules.catalog import (
     ACTIONS_PER_TURN,
     AUTOMA_DECK,
-    BONUS_CARDS,
-    BUILDINGS,
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
     OBJECT_NAMES,
     PALAZZO_CELLS,
-    PRESTIGE_CARDS,
     RECRUITING_CARD,
+    SOLO_FINAL_AUCTION_PRICE,
     SOLO_FREEDOMS_OF_EACH,
     SOLO_STARTING_MONEY,
     STARTING_HAND,
@@ -54,6 +60,7 @@ AUTOMA_ACTION_NAMES = AUTOMA_ACTION_WORDS
 
 
 def profession_name(catalogs, pid) -> str:
+    """A Profession card's name for the reader, from the first of `catalogs` that knows it."""
     for catalog in catalogs:
         card = catalog.professions.get(pid) if isinstance(pid, str) else None
         if card is not None:
@@ -61,8 +68,9 @@ def profession_name(catalogs, pid) -> str:
     return str(pid)
 
 
-def object_name(obj) -> str:
-    return OBJECT_NAMES.get(obj, str(obj))
+def card_name(deck: str, card: str) -> str:
+    """A Prestige or Bonus card's printed name in the reader's edition."""
+    return prestige_name(card) if deck == "prestige" else bonus_name(card)
 
 
 # -- the parts of the page -------------------------------------------------------------------
@@ -84,14 +92,14 @@ def unseen_professions(state, learned) -> list[dict]:
             {
                 "id": pid,
                 "name": profession_card_name(card),
-                "building": BUILDINGS[card.building][0],
+                "building": building_name(card.building),
                 "landscape": object_name(card.landscape),
-                "freedom": card.freedom.title(),
+                "freedom": freedom_name(card.freedom),
             }
             for pid, card in cards.items()
             if not in_play(state, pid)
         ),
-        key=lambda c: c["name"].lower(),
+        key=lambda c: c["name"].casefold(),
     )
 
 
@@ -103,9 +111,8 @@ def misreads(events, state, learned, chance) -> list[dict]:
     (ruling 33): a physical die, an Automa card drawn by hand, a Profession card turned up.
     What Palazzo drew itself is never offered: it is final. `events`: those that still count,
     newest value of each (`phone.effective_events`)."""
-    names = {
-        pid: profession_card_name(card) for pid, card in known_professions(state, learned).items()
-    }
+    known = known_professions(state, learned)
+    names = {pid: profession_card_name(card) for pid, card in known.items()}
     out = []
     for e in events:
         if e.type not in CORRECTABLE or e.payload.get("source") == "app":
@@ -113,23 +120,23 @@ def misreads(events, state, learned, chance) -> list[dict]:
         value = e.payload.get(CORRECTABLE[e.type])
         if e.type == "die_rolled":
             entry = {
-                "label": f"The die: {value}",
-                "what": "the die",
+                "label": _("The die: %(value)s", value=value),
+                "fixed": N_("the die shows %(value)s, not %(old)s"),
                 "choices": [(n, n) for n in range(1, 7)],
+                "number": True,
             }
-            entry["number"] = True
         elif e.type == "automa_card_drawn" and chance.get("deck") != "app":
             entry = {
-                "label": f"Automa card {value}",
-                "what": "the Automa card",
+                "label": _("Automa card %(num)s", num=value),
+                "fixed": N_("the Automa card shows %(value)s, not %(old)s"),
                 "number": True,
                 "choices": [],
             }
         elif e.type == "automa_profession_revealed":
             entry = {
-                "label": f"A card turned up: the {names.get(value, value)}",
-                "what": "the card turned up",
-                "choices": sorted(((pid, n) for pid, n in names.items()), key=lambda c: c[1]),
+                "label": _("A card turned up: %(card)s", card=names.get(value, value)),
+                "fixed": N_("the card turned up shows %(value)s, not %(old)s"),
+                "choices": sorted(names.items(), key=lambda c: c[1].casefold()),
                 "number": False,
             }
         else:
@@ -158,8 +165,8 @@ def automa_card_view(state, number, use) -> dict | None:
             }
             for i in card["auction"]
         ],
-        "first": [AUTOMA_ACTION_NAMES[a] for a in card["first_action"]],
-        "second": [AUTOMA_ACTION_NAMES[a] for a in card["second_action"]],
+        "first": [_(AUTOMA_ACTION_NAMES[a]) for a in card["first_action"]],
+        "second": [_(AUTOMA_ACTION_NAMES[a]) for a in card["second_action"]],
     }
 
 
@@ -170,7 +177,7 @@ def wolfgang_view(state, view) -> dict:
     row = []
     for e in w["row"]:
         if e["kind"] == "recruiting":
-            label = "Recruiting card"
+            label = object_name("recruiting")
         elif e["card"]:
             label = profession_name(cat, e["card"])
         else:
@@ -181,7 +188,7 @@ def wolfgang_view(state, view) -> dict:
                 "face_up": e["face_up"],
                 "kind": e["kind"],
                 "seen": bool(e["card"]) and e["kind"] != "recruiting" and not e["face_up"],
-                "bonus": [BONUS_CARDS[b][0] for b in e["bonus_cards"]],
+                "bonus": [bonus_name(b) for b in e["bonus_cards"]],
             }
         )
     return {
@@ -190,12 +197,12 @@ def wolfgang_view(state, view) -> dict:
         "row": row,
         "face_down": w["face_down"],
         "rounds_remaining": w["rounds_remaining"],
-        "prestige": [PRESTIGE_CARDS[c][0] for c in w["prestige_cards"]],
+        "prestige": [prestige_name(c) for c in w["prestige_cards"]],
         "builders": p.builders,
         "jesters": p.jesters,
         "landscapes": [(object_name(k), n) for k, n in p.landscapes.items() if n],
-        "buildings": [BUILDINGS[b][0] for b in p.buildings],
-        "freedoms": [f.title() for f in p.freedoms],
+        "buildings": [building_name(b) for b in p.buildings],
+        "freedoms": [freedom_name(f) for f in p.freedoms],
     }
 
 
@@ -215,15 +222,18 @@ def offers_view(view) -> list[dict]:
     out = []
     for o in auc.get("offers", []):
         if o["final"]:
-            text = f"final auction, {o['price']}"
+            text = _("final auction, %(price)s", price=o["price"])
         elif o["roll"] is None:
-            text = f"{words(dice_words(o['modifier']))}, not rolled yet"
+            text = _("%(dice)s, not rolled yet", dice=words(dice_words(o["modifier"])))
         else:
-            text = (
-                f"{words(dice_words(o['modifier']))}: rolled {o['roll']}, last bid {o['last_bid']}"
-                f", price {o['price']}"
+            text = _(
+                "%(dice)s: rolled %(roll)s, last bid %(bid)s, price %(price)s",
+                dice=words(dice_words(o["modifier"])),
+                roll=o["roll"],
+                bid=o["last_bid"],
+                price=o["price"],
             )
-        result = {"bought": "bought", "declined": "declined"}.get(o["result"], "")
+        result = {"bought": _("bought"), "declined": _("declined")}.get(o["result"], "")
         out.append({"name": object_name(o["object"]), "text": text, "result": result})
     return out
 
@@ -243,7 +253,7 @@ def recruits(state) -> list[dict]:
                         "from_player": WOLFGANG,
                         "profession": e["card"],
                     },
-                    "from Wolfgang's row",
+                    _("from Wolfgang's row"),
                 )
             )
     for d, column in enumerate(solo_of(state).columns):
@@ -257,7 +267,7 @@ def recruits(state) -> list[dict]:
                             "from_dummy": d,
                             "profession": e["card"],
                         },
-                        f"from dummy column {d + 1}",
+                        _("from dummy column %(column)s", column=d + 1),
                     )
                 )
     out = []
@@ -278,14 +288,10 @@ def recruits(state) -> list[dict]:
 
 def grid_cells(state) -> list[list[dict]]:
     """Your Principality's squares for a placing form: what covers each one, if anything."""
-    taken = {tuple(c): "Palazzo" for c in PALAZZO_CELLS}
+    taken = {tuple(c): _("Palazzo") for c in PALAZZO_CELLS}
     for piece, cells in state.players[ME].pieces:
         for r, c in cells:
-            taken[(r, c)] = (
-                object_name(piece)
-                if piece in OBJECT_NAMES
-                else BUILDINGS.get(piece, (str(piece),))[0]
-            )
+            taken[(r, c)] = object_name(piece) if piece in OBJECT_NAMES else building_name(piece)
     return [
         [{"r": r, "c": c, "taken": taken.get((r, c))} for c in range(GRID_SIZE)]
         for r in range(GRID_SIZE)
@@ -368,15 +374,17 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         )
         if not s["may_decline"]:
             offer = solo_of(state).auction["offers"][-1]
-            s["why_forced"] = (
-                f"You rolled {offer['roll']} and the {s['object_name']} has no "
-                "die modifier on this Automa card: you must buy it."
+            s["why_forced"] = _(
+                "You rolled %(roll)s and the %(object)s has no die modifier on this Automa "
+                "card: you must buy it.",
+                roll=offer["roll"],
+                object=s["object_name"],
             )
     elif step == "your_choice":
         obj = prompt["object"]
         s["object"], s["object_name"] = obj, object_name(obj)
         if obj == "prestige":
-            s["cards"] = [{"id": c, "name": PRESTIGE_CARDS[c][0]} for c in state.prestige_deck]
+            s["cards"] = [{"id": c, "name": prestige_name(c)} for c in state.prestige_deck]
         else:
             size = state.catalog.landscape_cells.get(obj) or learned.landscape_cells.get(obj) or 0
             s["grid"] = state.grid
@@ -388,10 +396,11 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     elif step in ("reveal", "dummy_flip"):
         s["options"] = unseen_professions(state, learned)
         if step == "reveal":
-            s["owners"] = [{"value": "wolfgang", "label": "Wolfgang's card"}]
+            s["owners"] = [{"value": "wolfgang", "label": _("Wolfgang's card")}]
         else:
             s["owners"] = [
-                {"value": str(c), "label": f"Dummy column {c + 1}"} for c in prompt["columns"]
+                {"value": str(c), "label": _("Dummy column %(column)s", column=c + 1)}
+                for c in prompt["columns"]
             ]
         s["teach"] = teach_profession_form(sent)
     elif step == "offer":
@@ -399,7 +408,6 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         left = state.prestige_deck if deck == "prestige" else state.bonus_deck
         s.update(
             deck=deck,
-            deck_name="Prestige" if deck == "prestige" else "Bonus",
             count=prompt["count"],
             cards=[{"id": c, "name": words(card_name(deck, c))} for c in left],
             ticked=set(_sent_list(sent, "cards")),
@@ -443,7 +451,7 @@ def why_barred(state, prompt) -> str:
         return _(
             "The %(objects)s all show the highest die modifier (+%(top)s): when objects tie, "
             "all of them are barred from the final auction (Solo rules, Auction phase).",
-            objects=_and(top),
+            objects=and_(top),
             top=mods[0],
         )
     tied = [n for n, m in barred if m == mods[1]]
@@ -453,16 +461,9 @@ def why_barred(state, prompt) -> str:
         "auction (Solo rules, Auction phase).",
         first=top[0],
         top=mods[0],
-        tied=_and(tied),
+        tied=and_(tied),
         second=mods[1],
     )
-
-
-def _and(names: list[str]) -> str:
-    """ "A, the B and the C" (the sentence around it begins with "the")."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("%(some)s and the %(last)s", some=", the ".join(names[:-1]), last=names[-1])
 
 
 def deck_offer(state, learned, chance) -> dict | None:
@@ -510,9 +511,6 @@ def _sent_list(sent, key) -> list[str]:
 SETUP_STEP = 0
 
 
-DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
-
-
 def setup_step(state, view, chance, drawn_start: bool) -> dict:
     """The solo setup as a checklist step (Solo rules, Setup): Wolfgang's money by difficulty,
     the 6 Freedoms, the Automa deck stacked by its backs, the cards dealt, and who starts."""
@@ -552,7 +550,7 @@ def setup_step(state, view, chance, drawn_start: bool) -> dict:
             _(
                 "Wolfgang's money: %(money)s Florin (%(difficulty)s); yours: %(yours)s Florin",
                 money=WOLFGANG_STARTING_MONEY[difficulty],
-                difficulty=_(DIFFICULTIES[difficulty]),
+                difficulty=difficulty_name(difficulty),
                 yours=SOLO_STARTING_MONEY,
             ),
             _(
@@ -626,6 +624,7 @@ def build(
     """Everything templates/solo/page.html needs, from one state."""
     prompt = solo_prompt(state)
     view = solo_view(state)
+    difficulty = view["difficulty"]
     steps = checklist_view(state, view, chance, drawn_start)
     me = state.players[ME]
     card = view["automa_card"]
@@ -654,10 +653,12 @@ def build(
         "decisions": this_round,
         "last_turns": last_turns,
         "earlier": [x for x in log if x["round"] not in (0, state.round)],
-        "difficulty": view["difficulty"],
+        "difficulty": difficulty,
+        "difficulty_name": difficulty_name(difficulty),
         "players": view["players"],
         "chance": {"die": chance["die"], "deck": chance["deck"]},
         "die_may_change": state.phase not in ("over",) and bool(chance.get("seed")),
         "misreads": misreads(events, state, learned, chance) if state.phase != "over" else [],
         "fixed": fixed,
+        "final_price": SOLO_FINAL_AUCTION_PRICE,
     }

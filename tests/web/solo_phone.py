@@ -246,9 +246,10 @@ class SoloPhone:
         return r
 
 
-def through_checklist(page, name: str, ticked: list | None = None) -> None:
-    """In Chromium: wait for the solo page's step `name`, tapping "Done" on each checklist step
-    that comes first (their sentences appended to `ticked`)."""
+def through_checklist(page, name: str, ticked: list | None = None, done: str = "Done") -> None:
+    """In Chromium: wait for the solo page's step `name`, tapping "Done" (`done`: its words in
+    the page's language) on each checklist step that comes first (their sentences appended to
+    `ticked`)."""
     while True:
         page.wait_for_selector(f'#solo-step[data-step="{name}"], #solo-step[data-step="checklist"]')
         section = page.locator("#solo-step")
@@ -257,12 +258,82 @@ def through_checklist(page, name: str, ticked: list | None = None) -> None:
         n = section.get_attribute("data-n")
         if ticked is not None:
             ticked.append(page.inner_text("#solo-step .say"))
-        section.get_by_role("button", name="Done").tap()
+        section.get_by_role("button", name=done, exact=True).tap()
         page.wait_for_function(
             "n => { const s = document.getElementById('solo-step');"
             " return s && s.dataset.n !== n; }",
             arg=n,
         )
+
+
+def play_to_the_end(solo: SoloPhone, rng, order: list[str], seen: dict | None = None) -> int:
+    """Answer every step with a control the page offers, chosen by what its form posts (never by
+    its words: the same in every language), until the game is scored; `order`: the Automa cards
+    to type when the table draws them; `seen`: keeps each step's first page. Returns the posts."""
+    seen = {} if seen is None else seen
+    posts = 0
+    while solo.step != "over":
+        posts += 1
+        assert posts < 600
+        step = solo.step
+        seen.setdefault(step, solo.html)
+        if step in ("auction_card", "wolfgang_card"):
+            if solo.find(action="/solo/draw"):
+                solo.submit(solo.form(action="/solo/draw"))
+            else:
+                solo.tap(type="automa_card_drawn", card=order.pop(0))
+        elif step == "choose_object":
+            options = solo.find(type="solo_auction_offered")
+            if not options or rng.random() < 0.1:
+                solo.tap(type="auctions_left")
+            else:
+                solo.submit(rng.choice(options))
+        elif step == "roll":
+            if solo.find(action="/solo/roll"):
+                solo.submit(solo.form(action="/solo/roll"))
+            else:
+                solo.submit(rng.choice(solo.find(type="die_rolled")))
+        elif step == "buy_or_decline":
+            buy, decline = solo.find(type="solo_bought"), solo.find(type="solo_declined")
+            solo.submit(buy[0] if buy and (not decline or rng.random() < 0.4) else decline[0])
+        elif step == "your_choice":
+            cards = solo.find(type="prestige_card_chosen")
+            if cards:
+                solo.submit(rng.choice(cards[:5]))
+            else:
+                solo.tap(type="landscape_placed")
+        elif step in ("reveal", "dummy_flip"):
+            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects]
+            solo.submit(
+                picker[0],
+                profession=rng.choice([o for o in picker[0].selects["profession"] if o]),
+            )
+        elif step == "offer":
+            form = solo.form(type="automa_cards_offered")
+            count = int(re.search(r'data-choose="(\d+)"', solo.html).group(1))
+            solo.submit(form, cards=rng.sample(form.checkboxes["cards"], count))
+        elif step == "tie":
+            solo.submit(solo.form(action="/solo/tie"))
+        elif step == "your_turn":
+            recruits = solo.find(action="/solo/recruit") + solo.find(type="recruiting_card_used")
+            solo.submit(
+                recruits[0] if recruits and rng.random() < 0.5 else solo.form(type="turn_ended")
+            )
+        else:
+            raise AssertionError(step)
+        assert solo.status == 200, (step, solo.html)
+    seen["over"] = solo.html
+    return posts
+
+
+def deck_order(rng) -> list[str]:
+    """The test deck's numbers as a shuffled physical deck: each back apart, rounds 1-2 first."""
+    order = []
+    for group in ("1-2", "3-4", "5-7"):
+        numbers = [n for n, c in TEST_AUTOMA_DECK["automa_cards"].items() if c["rounds"] == group]
+        rng.shuffle(numbers)
+        order += numbers
+    return order
 
 
 HAND = [

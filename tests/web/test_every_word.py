@@ -14,6 +14,7 @@ instead of failing the run. Each helper removes its own line when its area is do
 
 from __future__ import annotations
 
+import random
 import re
 import uuid
 
@@ -38,9 +39,7 @@ from tests.web.test_phone_characters import leave_auctions
 from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
-BEING_FINISHED = {
-    "solo": "helper a11y (the solo screens; the engine's words: test_solo_play_engine_words)",
-}
+BEING_FINISHED = {}
 
 # Words that are not messages: the players' names in these games, the brand, the language
 # switch's names of the languages (each in its own language).
@@ -294,11 +293,35 @@ def test_the_catalog_and_teaching_screens(app, client):
 
 
 def test_solo_play(app, client):
+    from tests.web.solo_phone import HAND, SoloPhone, deck_order, play_to_the_end, teach_test_data
+
     pages = {"the solo form": fetch(client, "/solo/new")}
+    token = csrf_token_for(client)
+    bad = {"csrf_token": token, "name": " ", "dummies": "4", "start": "x", "die": "x"}
+    pages["the solo form refused"] = client.post("/solo/new", data=bad).text
     game_id = host_solo(app)
     as_host(client, game_id, 0)
     for path in ("solo", "solo/panel", "me", "history", "table"):
         pages[f"solo {path}"] = fetch(client, f"/games/{game_id}/{path}")
+    # A whole game on the solo page: every step, the checklist, Wolfgang's panels, the end.
+    teach_test_data(app.instance_path)
+    solo = SoloPhone.start(client, auto_done=False)
+    pages["solo: the setup checklist"] = solo.html
+    solo.auto_done = True
+    solo.tick_all()
+    pages["solo: the starting hand"] = solo.html
+    solo.tap(type="starting_hand_chosen", professions=HAND)
+    r = client.post(
+        f"/games/{solo.game_id}/solo/roll",
+        data={"event_id": uuid.uuid4().hex},
+        headers={"X-CSRF-Token": solo.csrf, "HX-Request": "true"},
+    )
+    pages["solo: the page's own refusal"] = r.text
+    rng = random.Random(7)
+    seen: dict[str, str] = {}
+    play_to_the_end(solo, rng, deck_order(rng), seen)
+    pages |= {f"solo step {step}": page for step, page in seen.items()}
+    pages["solo: the story"] = fetch(client, f"/games/{solo.game_id}/history")
     check(app, pages, "solo")
 
 

@@ -22,7 +22,14 @@ from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
 
 from .conftest import csrf_token_for
-from .solo_phone import TEST_AUTOMA_DECK, SoloPhone, forms_in, teach_test_data
+from .solo_phone import (
+    TEST_AUTOMA_DECK,
+    SoloPhone,
+    deck_order,
+    forms_in,
+    play_to_the_end,
+    teach_test_data,
+)
 
 HAND = [
     "test_university_forest_travel",
@@ -970,62 +977,6 @@ def test_garbage_never_gives_a_500(app, solo):
 # --- a whole game, only through the page's own forms ------------------------------------------------
 
 
-def play_whole_game(solo, rng, deck_order=None):
-    """Answer every step with a control the page offers, until the game is scored."""
-    posts = 0
-    while solo.step != "over":
-        posts += 1
-        assert posts < 600
-        step = solo.step
-        if step in ("auction_card", "wolfgang_card"):
-            if solo.find(button="Draw for me"):
-                solo.tap("Draw for me")
-            else:
-                solo.tap(type="automa_card_drawn", card=deck_order.pop(0))
-        elif step == "choose_object":
-            options = solo.find(type="solo_auction_offered")
-            if not options or rng.random() < 0.1:
-                solo.tap(type="auctions_left")
-            else:
-                solo.submit(rng.choice(options))
-        elif step == "roll":
-            if solo.find(button="Roll for me"):
-                solo.tap("Roll for me")
-            else:
-                solo.submit(rng.choice(solo.find(type="die_rolled")))
-        elif step == "buy_or_decline":
-            buy, decline = solo.find(type="solo_bought"), solo.find(type="solo_declined")
-            solo.submit(buy[0] if buy and (not decline or rng.random() < 0.4) else decline[0])
-        elif step == "your_choice":
-            cards = solo.find(type="prestige_card_chosen")
-            if cards:
-                solo.submit(rng.choice(cards[:5]))
-            else:
-                solo.tap(type="landscape_placed")
-        elif step in ("reveal", "dummy_flip"):
-            picker = [f for f in solo.find(action="/solo/profession") if "profession" in f.selects][
-                0
-            ]
-            solo.submit(
-                picker, profession=rng.choice([o for o in picker.selects["profession"] if o])
-            )
-        elif step == "offer":
-            form = solo.form(type="automa_cards_offered")
-            count = int(re.search(r"Tick the (\d+)", solo.html).group(1))
-            solo.submit(form, cards=rng.sample(form.checkboxes["cards"], count))
-        elif step == "tie":
-            solo.tap("Let Palazzo choose")
-        elif step == "your_turn":
-            recruits = [f for f in solo.forms if f.text.startswith("Recruit the")]
-            solo.submit(
-                recruits[0] if recruits and rng.random() < 0.5 else solo.form(type="turn_ended")
-            )
-        else:
-            raise AssertionError(step)
-        assert solo.status == 200, (step, alerts(solo.html))
-    return posts
-
-
 @pytest.mark.parametrize(
     "choices",
     [{}, {"die": "app", "deck": "app", "dummies": "3", "difficulty": "hard", "start": "wolfgang"}],
@@ -1033,14 +984,10 @@ def play_whole_game(solo, rng, deck_order=None):
 def test_a_whole_game_through_the_page(app, client, choices):
     teach_test_data(app.instance_path)
     rng = random.Random(7)
-    order = []
-    for group in ("1-2", "3-4", "5-7"):
-        numbers = [n for n, c in TEST_AUTOMA_DECK["automa_cards"].items() if c["rounds"] == group]
-        rng.shuffle(numbers)
-        order += numbers
+    order = deck_order(rng)
     solo = SoloPhone.start(client, **choices)
     keep_hand(solo)
-    play_whole_game(solo, rng, order)
+    play_to_the_end(solo, rng, order)
     assert solo.say.startswith("The game is over")
     assert "Earlier rounds" in solo.html
     sources = {e.payload.get("source") for e in events(app, solo.game_id) if e.type == "die_rolled"}

@@ -197,7 +197,7 @@ def test_plain_words_on_the_roll_the_final_auction_and_the_dummy_flips(client, a
     )
     why = re.search(r'data-why="barred">(.*?)</p>', solo.html).group(1)
     assert why == (
-        "The Jester shows the highest die modifier (+6) and the Builder and the Landscape tie "
+        "The Jester shows the highest die modifier (+6) and the Builder and Landscape tie "
         "for the second highest (+2): when objects tie, all of them are barred from the final "
         "auction (Solo rules, Auction phase)."
     )
