@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from companion.lang import N_, _, current, ngettext, thing_name, words
+from companion.rules import listed, said
 from companion.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -100,12 +101,9 @@ def a(word: str) -> str:
 
 
 def listing(items) -> str:
-    """Items in a list without "and" (a tally, names in a row), in the reader's list pattern."""
-    items = [str(i) for i in items]
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = _("%(list)s, %(item)s", list=out, item=item)
-    return out
+    """Items in a list without "and" (a tally, names in a row), in the reader's list pattern:
+    the engine's `listed`, told here."""
+    return words(listed([str(i) for i in items], N_("%(one)s, %(other)s")))
 
 
 def and_(items) -> str:
@@ -113,17 +111,13 @@ def and_(items) -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return _("%(list)s and %(last)s", list=listing(items[:-1]), last=items[-1])
+    return words(said(N_("%(one)s and %(other)s"), one=listing(items[:-1]), other=items[-1]))
 
 
 def clauses(items) -> str:
     """Clauses of one sentence, each already in the reader's words, joined by semicolons
     (French sets a narrow no-break space before one)."""
-    items = [str(i) for i in items if i]
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = _("%(list)s; %(item)s", list=out, item=item)
-    return out
+    return words(listed([str(i) for i in items if i], N_("%(one)s; %(other)s")))
 
 
 def quoted(text: str) -> str:
