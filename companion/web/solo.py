@@ -58,7 +58,7 @@ from .access import grant, keep_out_of_caches, require_seat
 from .games import create_hosted_game
 from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
-from .recording import EVENT_ID, authorise, get_table, record, register_view
+from .recording import authorise, check_event_id, get_table, record, register_view
 from .store import get_store
 
 bp = Blueprint("solo", __name__)
@@ -315,8 +315,7 @@ def _record(me, game_id, event: dict, teach=()):
     """(recorded, refusal) for `event`, stored under the event id the button was drawn with;
     `teach`: what the move needs taught first (kept only if the move is accepted)."""
     event_id = request.form.get("event_id") or None
-    if event_id is not None and not EVENT_ID.match(event_id):
-        abort(400, description=_("That button's event id is malformed: reload the page."))
+    check_event_id(event_id)
     return record(game_id, event, authorise(me, event), event_id, teach=teach)
 
 
