@@ -52,8 +52,8 @@ translations: $(VENV)/.installed
 	done
 	# no dates in the headers: two branches that both ran this must not conflict over them
 	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' companion/translations/*/LC_MESSAGES/messages.po
-	# French spacing before : ; ! ? and inside « » (companion/typography.py)
-	$(VENV)/bin/python -m companion.typography companion/translations/fr/LC_MESSAGES/messages.po
+	# French spacing before : ; ! ? and inside « » (companion/tools/typography.py)
+	$(VENV)/bin/python -m companion.tools.typography companion/translations/fr/LC_MESSAGES/messages.po
 	$(MAKE) compile-translations
 
 compile-translations: $(VENV)/.installed

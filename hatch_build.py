@@ -10,9 +10,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 class CustomBuildHook(BuildHookInterface):
     def initialize(self, version, build_data):
-        # The one compiler (companion/compile_messages.py), loaded by path: the build
+        # The one compiler (companion/tools/compile_messages.py), loaded by path: the build
         # environment has babel but not this project's other dependencies.
-        path = Path(self.root) / "companion" / "compile_messages.py"
+        path = Path(self.root) / "companion" / "tools" / "compile_messages.py"
         spec = importlib.util.spec_from_file_location("palazzo_compile_messages", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

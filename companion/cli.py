@@ -8,10 +8,10 @@ import sys
 
 from events.boundedjson import JsonRefused, loads
 
-from . import instance
-from .games import game_of_event
 from .learned import LearnedCatalog, read_catalog_file
 from .rules import BUILTIN, Catalog, CatalogError, Refusal
+from .service import instance
+from .service.games import game_of_event
 
 EXIT_REFUSED = 3
 EXIT_USAGE = 2

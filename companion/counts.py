@@ -20,7 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, SQLModel
 
-from companion.lang import _
+from companion.core.lang import _
 from companion.presentation.ledger import TRACKS
 
 MAX_MONEY = 1_000_000  # as a correction's bounds (companion/rules/schema.py)

@@ -18,10 +18,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from events.boundedjson import JsonRefused, loads
 
-from . import instance
-from .lang import N_
+from .core.lang import N_
 from .rules import Named, said
 from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
+from .service import instance
 
 FILE_NAME = "catalog.json"
 HISTORY_NAME = "catalog-history.jsonl"

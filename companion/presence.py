@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 
-from companion.lang import _
+from companion.core.lang import _
 
 _lock = threading.Lock()
 _seen: dict[tuple[str, int], float] = {}

@@ -1,6 +1,6 @@
 """The story of a game: what each logged event did, as facts every screen reads.
 
-The service folds each game's log once (`companion.table`); while it does, this module looks at
+The service folds each game's log once (`companion.service.table`); while it does, this module looks at
 the state just before and just after each event and keeps what changed: who acted, whose purse
 and fame moved and by how much (and from which source the fame came), which seats it touched,
 the auction it settled, the round it ended, whose turn it became. Screens put these facts into

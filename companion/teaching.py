@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lang import LANGUAGE_NAMES, N_, _, current, translate
+from .core.lang import LANGUAGE_NAMES, N_, _, current, translate
 from .presentation.words import building_name, freedom_name, object_name, profession_name
 from .rules.catalog import (
     AUCTION_STACKS,

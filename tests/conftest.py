@@ -21,7 +21,7 @@ def store(store_url):
 
 def pytest_sessionstart(session):
     """Build the .mo files from the .po files in git (what `make translations` compiles), so a
-    test run never reads stale translations (companion/compile_messages.py)."""
-    from companion.compile_messages import compile_all
+    test run never reads stale translations (companion/tools/compile_messages.py)."""
+    from companion.tools.compile_messages import compile_all
 
     compile_all()

@@ -1,4 +1,4 @@
-"""The one fold both games share (companion/fold.py), seen through a third, toy game: a game is
+"""The one fold both games share (companion/core/fold.py), seen through a third, toy game: a game is
 its rules handed over as `FoldRules`; seqs, undo and replay are the fold's, written once."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import companion.fold
-import companion.lang
-from companion.fold import Fold, FoldRules, NeedFullLog, replay
+import companion.core.fold
+import companion.core.lang
+from companion.core.fold import Fold, FoldRules, NeedFullLog, replay
 from tests.test_rules_purity import FORBIDDEN, imported_modules
 
 
@@ -124,9 +124,9 @@ def test_replay_raises_the_first_refusal_with_its_seq():
 
 
 def test_the_fold_is_pure_and_knows_no_game():
-    """Of Palazzo the fold imports only companion.lang, for N_() (a marker: its refusals are
+    """Of Palazzo the fold imports only companion.core.lang, for N_() (a marker: its refusals are
     translated at the game's edge), and that module imports nothing of Palazzo or the web."""
-    path = Path(companion.fold.__file__)
+    path = Path(companion.core.fold.__file__)
     imported = set(imported_modules(path))
     assert not imported & (FORBIDDEN | {"random"}), imported
     tree = ast.parse(path.read_text())
@@ -142,6 +142,6 @@ def test_the_fold_is_pure_and_knows_no_game():
         for a in n.names
         if a.name.split(".")[0] == "companion"
     ]
-    assert ours == ["companion.lang"], ours
-    lang = set(imported_modules(Path(companion.lang.__file__)))
+    assert ours == ["companion.core.lang"], ours
+    lang = set(imported_modules(Path(companion.core.lang.__file__)))
     assert not lang & (FORBIDDEN | {"companion", "random"}), lang

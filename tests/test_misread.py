@@ -9,7 +9,7 @@ from companion.learned import LearnedCatalog
 from companion.rules import Refusal, solo_of, table_changes
 from companion.rules.engine import Fold
 from companion.rules.solo import solo_prompt, wolfgang_decisions
-from companion.table import Table
+from companion.service.table import Table
 from tests.solo_table import SIZES, SOLO_CATALOG
 from tests.test_solo import HAND
 

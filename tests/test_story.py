@@ -9,8 +9,8 @@ import pytest
 from companion.learned import LearnedCatalog
 from companion.presentation.scoring import breakdown, fame_by_source
 from companion.rules import play, replay, simulation_catalog
+from companion.service.table import SNAPSHOT_EVERY, Table
 from companion.story import read
-from companion.table import SNAPSHOT_EVERY, Table
 from tests.builders import DATA, TEST_CATALOG, load_log
 
 SOLO_CATALOG = TEST_CATALOG.merged(json.loads((DATA / "automa_test_deck.json").read_text()))

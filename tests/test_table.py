@@ -8,7 +8,7 @@ import pytest
 from companion.learned import LearnedCatalog
 from companion.rules import BUILTIN, Refusal, replay
 from companion.rules.autoplay import play, simulation_catalog
-from companion.table import SNAPSHOT_EVERY, Table, engine_event
+from companion.service.table import SNAPSHOT_EVERY, Table, engine_event
 from events import EventStore
 
 

@@ -13,7 +13,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from companion import lang
+from companion.core import lang
 from companion.firenze import catalog as firenze_catalog
 from companion.firenze.refusals import CODES as firenze_codes
 from companion.rules import catalog as rules_catalog
@@ -148,7 +148,7 @@ def test_every_rule_citation_has_its_editions_words(language):
 
 @pytest.fixture
 def german():
-    """companion.lang speaking German (the compiled catalog), as the web edge makes it."""
+    """companion.core.lang speaking German (the compiled catalog), as the web edge makes it."""
     from babel.support import Translations
 
     before = lang._provider
@@ -183,7 +183,7 @@ def test_the_narration_names_things_in_the_readers_edition(german):
 def test_french_messages_keep_french_typography():
     """A narrow no-break space before : ; ! ? and inside « » (`make translations` sets them):
     a line never breaks between a word and its mark."""
-    from companion.typography import french
+    from companion.tools.typography import french
 
     with open(ROOT / PO.format("fr"), "rb") as f:
         catalog = read_po(f, locale="fr")
@@ -212,7 +212,7 @@ def test_french_messages_keep_french_typography():
     ],
 )
 def test_french_typography_sets_the_spaces_and_keeps_markup(typed, set):
-    from companion.typography import french
+    from companion.tools.typography import french
 
     assert french(typed) == set
     assert french(set) == set

@@ -1,7 +1,7 @@
 """The rules of Firenze as a pure function of events: no web, no database.
 
 Firenze shares Palazzo's event core with The Princes of Florence: a log that starts with
-`game_started {game: "firenze", ...}` is folded by this package (see companion/games.py).
+`game_started {game: "firenze", ...}` is folded by this package (see companion/service/games.py).
 """
 
 from .catalog import Board, BoardError

@@ -7,7 +7,7 @@ before the turn goes on), then handed to its rule. Handlers check before they ch
 
 from __future__ import annotations
 
-from companion import fold as core
+from companion.core import fold as core
 
 from . import cards, scoring, setup, turn
 from .refusals import N_, Refusal, named_card, refuse
@@ -88,7 +88,7 @@ def _past_chance(event: dict) -> tuple[str, dict]:
     return N_("A card turned over cannot be taken back"), {}
 
 
-# Firenze's rules as the shared fold (companion/fold.py) takes them; an event is applied to a
+# Firenze's rules as the shared fold (companion/core/fold.py) takes them; an event is applied to a
 # copy of the state, so a refusal leaves the fold as it was. Undo: ruling F10.
 RULES: core.FoldRules[dict] = core.FoldRules(
     new_state=new_state,

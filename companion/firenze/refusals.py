@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from companion.lang import N_
+from companion.core.lang import N_
 from companion.rules import Named, said
 from companion.rules import Refusal as _CoreRefusal
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from companion.core.lang import N_, _, ngettext, thing_name
 from companion.firenze import Fold, Refusal
 from companion.firenze.catalog import COLOURS, MONUMENT
-from companion.lang import N_, _, ngettext, thing_name
 
 from .words import and_
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.lang import N_
+from companion.core.lang import N_
 
 from .words import text_of
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.lang import N_, _
+from companion.core.lang import N_, _
 from companion.rules import is_solo
 from companion.rules.catalog import PRESTIGE_FOR_BEST_WORK
 

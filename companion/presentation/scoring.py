@@ -8,7 +8,7 @@ fame is filed under one source or another, never dropped.
 
 from __future__ import annotations
 
-from companion.lang import N_, _
+from companion.core.lang import N_, _
 from companion.story import FAME_SOURCES
 
 PRESTIGE = "prestige_cards"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.lang import N_, _, current, ngettext, thing_name, words
+from companion.core.lang import N_, _, current, ngettext, thing_name, words
 from companion.rules import listed, said
 from companion.rules.catalog import (
     BONUS_CARDS,

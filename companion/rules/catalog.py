@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.lang import LANGUAGES, N_, MarkedError
+from companion.core.lang import LANGUAGES, N_, MarkedError
 
 from .refusals import Named, said
 
@@ -82,7 +82,7 @@ RECRUITING_CARD = "recruiting"
 
 ACTIONS_PER_TURN = 2
 # Actions a player may take only once in an Action phase, and what the table is told.
-ONCE_PER_TURN = {  # marked for translation (companion/lang.py): the refusal's message
+ONCE_PER_TURN = {  # marked for translation (companion/core/lang.py): the refusal's message
     "profession_taken": N_("Take a Profession card only once per Action phase"),
     "freedom_introduced": N_("Introduce a Freedom only once per Action phase"),
 }

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion import fold as core
-from companion.fold import NeedFullLog as NeedFullLog  # the service catches it from here
+from companion.core import fold as core
+from companion.core.fold import NeedFullLog as NeedFullLog  # the service catches it from here
 
 from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
@@ -150,7 +150,7 @@ def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
 
 
 class Fold(core.Fold[GameState]):
-    """The Princes' log folded by the shared fold (companion/fold.py): undo as ruling 14 says,
+    """The Princes' log folded by the shared fold (companion/core/fold.py): undo as ruling 14 says,
     and misread corrections (ruling 33) applied to the log."""
 
     def __init__(

@@ -107,7 +107,7 @@ def corrected(target: dict, fix: MisreadCorrected) -> dict:
 
 def table_changes(before: GameState, after: GameState, seat: int | None = None) -> list[Named]:
     """What must move on the table after a correction, in plain words (`said`: English as a
-    string, in the reader's language by `companion.lang.words()`): money and Prestige Points
+    string, in the reader's language by `companion.core.lang.words()`): money and Prestige Points
     per player, the Profession cards face up, the buildings. A person's money is told only to
     that person's phone (`seat`); Wolfgang keeps nothing secret in the solo game."""
     lines: list[Named] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, NoReturn
 
-from companion.lang import N_
+from companion.core.lang import N_
 
 __all__ = [
     "CODES",
@@ -191,7 +191,7 @@ CODES = {
 class Named(str):
     """A thing of the catalog named in a refusal's parameters: its English name as a string,
     with its kind (a section of names.toml) and id, so the edge can name it in the reader's
-    edition (companion.lang.translate)."""
+    edition (companion.core.lang.translate)."""
 
     kind: str
     id: str
@@ -227,7 +227,7 @@ def said(message: str, **params: object) -> Named:
     """A marked message used as a parameter of another (translated at the edge too), with
     its own `%(name)s` parameters if it has any (which may be `Named` and `said` too). Also
     what the engine tells the table in its own sentences (Wolfgang's moves in solo play):
-    English as a string, translated at the edge by `companion.lang.words()`."""
+    English as a string, translated at the edge by `companion.core.lang.words()`."""
     named = Named("message", message, message % params if params else message)
     named.params = params
     return named
@@ -245,7 +245,7 @@ def ngettext(singular: str, plural: str, num: int, **params: object) -> Named:
 
 def said_data(value: object) -> object:
     """A `said` message or `Named` thing as JSON-shaped data, so a state that keeps what the
-    engine said (the solo decision log) survives a snapshot: `companion.lang.words()` reads
+    engine said (the solo decision log) survives a snapshot: `companion.core.lang.words()` reads
     it back in the reader's language. Any other value is returned as it is."""
     kind = getattr(value, "kind", None)
     if kind == "message":

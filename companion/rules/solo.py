@@ -1341,7 +1341,7 @@ def _card_named(deck: str, card: object) -> Named | str:
 
 def solo_prompt(state: GameState) -> dict:
     """The next physical step, as data and one sentence (`say`: English as a string, marked
-    for the reader's language, `companion.lang.words()`):
+    for the reader's language, `companion.core.lang.words()`):
     {step, expect: [event types], say, ...what the step is about}."""
     if not is_solo(state):
         return {"step": None, "expect": [], "say": said(N_("This is not a solo game"))}

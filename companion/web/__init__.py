@@ -18,7 +18,8 @@ from typing import Any
 from flask import Flask
 from htmx_flask import Htmx
 
-from companion import instance, logmask
+from companion import logmask
+from companion.service import instance
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
 REPO_ROOT = PACKAGE_DIR.parent.parent  # a checkout: templates/ and static/ live here
@@ -37,14 +38,14 @@ STATIC_DIR = _shipped("static")
 
 def instance_folder(override: str | os.PathLike | None = None) -> Path:
     """Where the database, the secret key and local config live (created if missing): the
-    same default folder as every `palazzo` command (companion/instance.py)."""
+    same default folder as every `palazzo` command (companion/service/instance.py)."""
     return instance.folder(override)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. `test_config` overrides any config key; its `INSTANCE_PATH` moves the
     instance folder (otherwise env PALAZZO_INSTANCE, otherwise the default: see
-    companion/instance.py)."""
+    companion/service/instance.py)."""
     overrides = dict(test_config or {})
     instance = instance_folder(overrides.pop("INSTANCE_PATH", None))
     app = Flask(

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from flask import abort, session
 
-from companion.lang import _
-from companion.tokens import Identity, identify_in_game
+from companion.core.lang import _
+from companion.service.tokens import Identity, identify_in_game
 
 from .store import get_store
 

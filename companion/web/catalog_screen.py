@@ -21,7 +21,7 @@ import urllib.request
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
 from companion import qr
-from companion.lang import N_, _, ngettext, thing_name
+from companion.core.lang import N_, _, ngettext, thing_name
 from companion.learned import (
     BY,
     BY_FILE,

@@ -8,7 +8,7 @@ lie face up on the table); the buttons and the Princess Work are built for their
 
 from __future__ import annotations
 
-from companion.lang import N_, _, ngettext
+from companion.core.lang import N_, _, ngettext
 from companion.presentation.words import bonus_name, character_name, listing, prestige_name
 from companion.rules import (
     banker_holder,

@@ -20,8 +20,8 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
+from companion.core.lang import N_, _
 from companion.counts import Check, CountError, Counts, read_amount
-from companion.lang import N_, _
 from companion.presentation.ledger import CLUES, TRACKS, UNITS, Ledger, Verdict, compare, ledger
 from companion.presentation.words import text_of
 from companion.rules import GameState, Refusal

@@ -14,7 +14,7 @@ import secrets
 from flask import Flask, abort, current_app, request, session
 from markupsafe import Markup, escape
 
-from companion.lang import N_, _
+from companion.core.lang import N_, _
 
 SESSION_KEY = "_csrf"
 FORM_FIELD = "csrf_token"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from companion.lang import _, pgettext
+from companion.core.lang import _, pgettext
 
 # One colour, one shape and one dash pattern per seat, so seats differ without colour too
 # (red, green and the gold look alike to many colour-blind players): every mark of a seat is

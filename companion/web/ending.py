@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion import bgstats
-from companion.lang import _
+from companion.core.lang import _
 from companion.presentation.scoring import breakdown, pp_over_rounds, sheet_rows
 from companion.presentation.words import building_name, prestige_name
 from companion.rules import cooperation_in_game, cooperative_buildings

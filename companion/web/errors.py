@@ -11,7 +11,7 @@ from htmx_flask import make_response, request
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion.lang import N_, _
+from companion.core.lang import N_, _
 
 TITLES = {
     400: N_("That request didn't make sense"),

@@ -27,6 +27,7 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
+from companion.core.lang import N_, _
 from companion.firenze import Refusal, public_view, seat_view
 from companion.firenze.catalog import (
     BALCONY_NUMERALS,
@@ -38,10 +39,9 @@ from companion.firenze.catalog import (
     BoardError,
 )
 from companion.firenze_board import LearnedBoard
-from companion.lang import N_, _
 from companion.presentation.firenze_words import Line, Story, told
-from companion.table import engine_event
-from companion.tokens import Identity
+from companion.service.table import engine_event
+from companion.service.tokens import Identity
 
 from .access import (
     access,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
+from companion.core.lang import N_
 from companion.firenze.catalog import CARD_KINDS, COLOURS
 from companion.firenze.refusals import named_colour
-from companion.lang import N_
 
 from .firenze_names import card_id
 

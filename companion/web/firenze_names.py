@@ -8,8 +8,8 @@ or French card means the same card, so the form reads that name back to the engi
 
 from __future__ import annotations
 
+from companion.core.lang import current, names_catalog
 from companion.firenze.catalog import NAMED_CARDS
-from companion.lang import current, names_catalog
 from companion.presentation.firenze_words import CARD_NAMES as CARDS
 from companion.presentation.firenze_words import card_name, colour_name
 

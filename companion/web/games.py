@@ -6,7 +6,7 @@ their hashes. Used by the host form and by tests that need a game with seats.
 
 from __future__ import annotations
 
-from companion.tokens import TokenSet, issue_tokens, store_token_hashes
+from companion.service.tokens import TokenSet, issue_tokens, store_token_hashes
 
 from .recording import get_table
 from .store import get_store

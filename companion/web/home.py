@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
-from companion.lang import _
+from companion.core.lang import _
 from companion.rules import is_solo
 
 from .access import SESSION_KEY, Access, access

@@ -15,11 +15,11 @@ import uuid
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
-from companion.lang import _
+from companion.core.lang import _
 from companion.presentation.words import latest_undoable, text_of
 from companion.rules import Refusal
 from companion.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
-from companion.tokens import Identity, identify_in_game
+from companion.service.tokens import Identity, identify_in_game
 
 from .access import access, game_or_404, grant, require_host
 from .catalog_screen import profession_deck_offer

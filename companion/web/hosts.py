@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
-from companion.lang import _
+from companion.core.lang import _
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
 

@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
-from companion import lang
-from companion.compile_messages import compile_all
+from companion.core import lang
+from companion.tools.compile_messages import compile_all
 
 PHONE_COOKIE = "palazzo_lang"
 TABLE_COOKIE = "palazzo_table_lang"
@@ -61,7 +61,7 @@ def _remember(response: Response) -> Response:
 
 
 def _current() -> tuple[str, object]:
-    """(language, translations) for companion.lang: this request's, English outside one."""
+    """(language, translations) for companion.core.lang: this request's, English outside one."""
     locale = get_locale()  # None outside a request
     if locale is None:
         return lang.DEFAULT, get_translations()

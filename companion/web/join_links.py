@@ -19,8 +19,8 @@ from urllib.parse import quote
 
 from flask import current_app, url_for
 
-from companion.instance import write_private
-from companion.tokens import TokenSet
+from companion.service.instance import write_private
+from companion.service.tokens import TokenSet
 
 from .urls import public_base_url
 

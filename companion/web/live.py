@@ -27,7 +27,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request, url_f
 from markupsafe import Markup, escape
 
 from companion import presence
-from companion.lang import _
+from companion.core.lang import _
 
 from .access import require_viewer
 from .store import app_extension, get_store

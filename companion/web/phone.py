@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from companion.lang import N_, _, pgettext
+from companion.core.lang import N_, _, pgettext
 from companion.presentation.words import bonus_name as bonus_text
 from companion.presentation.words import (
     building_name,

@@ -14,7 +14,7 @@ import typing
 
 from flask import Blueprint, abort, request
 
-from companion.lang import N_, MarkedError, _
+from companion.core.lang import N_, MarkedError, _
 from companion.learned import LearnedCatalog
 from companion.rules import (
     EVENT_SCHEMAS,
@@ -24,7 +24,7 @@ from companion.rules import (
     said,
     schema_of,
 )
-from companion.table import Table
+from companion.service.table import Table
 from events.boundedjson import JsonRefused, loads
 
 from .access import Access, require_viewer

@@ -18,12 +18,13 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
-from companion.lang import N_, _, ngettext
+from companion.core.lang import N_, _, ngettext
 from companion.learned import LearnedCatalog
 from companion.presentation.notices import buzz_key, notices
 from companion.presentation.words import newest_first, object_name, text_of
 from companion.rules import Refusal, in_play, is_solo, seen_out_of_deck
 from companion.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
+from companion.service.tokens import Identity, identify_in_game
 from companion.teaching import (
     FIRST_TIME_QUESTIONS,
     TeachError,
@@ -32,22 +33,12 @@ from companion.teaching import (
     read_profession,
     typed_card,
 )
-from companion.tokens import Identity, identify_in_game
 from events.boundedjson import JsonRefused, loads
 
 from . import characters
 from . import phone as screens
-from .access import (
-    Access,
-    grant,
-    keep_out_of_caches,
-    require_host,
-    require_seat,
-    require_viewer,
-)
-from .access import (
-    join as join_game,
-)
+from .access import Access, grant, keep_out_of_caches, require_host, require_seat, require_viewer
+from .access import join as join_game
 from .errors import error_response
 from .recording import (
     LIST_FIELDS,

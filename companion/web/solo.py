@@ -22,7 +22,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from companion.lang import N_, _, words
+from companion.core.lang import N_, _, words
 from companion.learned import LearnedCatalog
 from companion.rules import (
     BUILTIN,
@@ -44,6 +44,7 @@ from companion.rules.catalog import (
     WOLFGANG_STARTING_MONEY,
     CatalogError,
 )
+from companion.service.tokens import Identity
 from companion.teaching import (
     TeachError,
     deck_problems,
@@ -51,7 +52,6 @@ from companion.teaching import (
     read_automa_card,
     read_profession,
 )
-from companion.tokens import Identity
 
 from . import dice, solo_screen
 from .access import grant, keep_out_of_caches, require_seat

@@ -9,7 +9,7 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
-from companion.lang import N_, _, words
+from companion.core.lang import N_, _, words
 from companion.presentation.words import (
     and_,
     bonus_name,

@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
-from companion.lang import _
+from companion.core.lang import _
 from companion.presentation.words import (
     building_name,
     freedom_name,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask import Flask, request
 from markupsafe import Markup
 
-from companion import lang, qr
+from companion import qr
+from companion.core import lang
 from companion.presentation.words import and_, clauses, listing
 from companion.teaching import FIRST_TIME_QUESTIONS, choices
 

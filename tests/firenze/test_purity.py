@@ -12,7 +12,7 @@ def test_the_firenze_rules_import_nothing_impure():
     for path in files:
         bad = set(imported_modules(path)) & (FORBIDDEN | {"random", "companion"})
         # the shared core: a Firenze Refusal is a companion.rules Refusal, and the log is
-        # folded by the one fold both games share (companion/fold.py)
+        # folded by the one fold both games share (companion/core/fold.py)
         if path.name in ("refusals.py", "engine.py"):
             bad.discard("companion")
         assert not bad, f"{path.name} imports {bad}"

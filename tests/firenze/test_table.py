@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.firenze import Refusal, replay
-from companion.games import GAMES, game_of_event
-from companion.table import SNAPSHOT_EVERY, Table
+from companion.service.games import GAMES, game_of_event
+from companion.service.table import SNAPSHOT_EVERY, Table
 
 from .test_game import events
 

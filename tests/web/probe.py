@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from jinja2_fragments.flask import render_block
 
-from companion.tokens import Identity
+from companion.service.tokens import Identity
 from companion.web.access import grant
 from companion.web.store import get_store
 

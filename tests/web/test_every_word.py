@@ -20,7 +20,7 @@ import uuid
 
 import pytest
 
-from companion import lang
+from companion.core import lang
 from companion.learned import LearnedCatalog
 from companion.web import i18n
 from tests.web import pseudo

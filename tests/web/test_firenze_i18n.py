@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from companion.core.lang import _
 from companion.firenze.catalog import COLOURS, NAMED_WITHOUT_TEXT, PRINTED_CARDS
-from companion.lang import _
 from companion.web.firenze import _common
 from companion.web.firenze_names import card_name, colour_name
 from companion.web.join_links import kept_tokens

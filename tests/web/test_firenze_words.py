@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion import lang
+from companion.core import lang
 from companion.firenze import Refusal
 from companion.firenze.catalog import Board, BoardError
 from companion.web.i18n import refusal_message
@@ -250,7 +250,7 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
 
 def test_the_summary_of_a_firenze_game_is_in_the_readers_language(app):
     from companion.firenze import replay, summary
-    from companion.games import FIRENZE
+    from companion.service.games import FIRENZE
 
     state = replay(played_log())
     with app.test_request_context("/?lang=de"):

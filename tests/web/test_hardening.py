@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import instance
+from companion.service import instance
 from companion.web import create_app
 from companion.web.hosts import allowed, host_name
 from companion.web.recording import get_table

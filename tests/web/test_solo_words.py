@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from companion.lang import citation, words
+from companion.core.lang import citation, words
 from companion.rules import GameState, Refusal, apply_in_place, table_changes
 from companion.rules.solo import solo_prompt
 from companion.web.i18n import refusal_message

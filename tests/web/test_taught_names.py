@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.lang import N_, words
+from companion.core.lang import N_, words
 from companion.learned import LearnedCatalog
 from companion.rules import Named, said
 from companion.rules.catalog import BUILTIN, profession_from_dict

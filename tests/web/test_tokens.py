@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion import tokens
+from companion.service import tokens
 
 
 def _bits(token: str) -> int:

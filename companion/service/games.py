@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import firenze
-from . import rules as princes
-from .lang import N_
-from .presentation import firenze_words
+from companion import firenze
+from companion import rules as princes
+from companion.core.lang import N_
+from companion.presentation import firenze_words
 
 DEFAULT = "princes_of_florence"
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
 
 def compile_all(directory: Path = TRANSLATIONS, *, only_stale: bool = True) -> list[Path]:

@@ -18,11 +18,12 @@ import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "de", "fr")  # English (the authority), German, French
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each in its own words
 DEFAULT = "en"
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
 _NULL = _gettext.NullTranslations()
 _provider: Callable[[], tuple[str, _gettext.NullTranslations]] = lambda: (DEFAULT, _NULL)  # noqa: E731
@@ -107,10 +108,11 @@ def _word(value: object) -> object:
             return thing_name(value["named"], value["id"], value["text"], value.get("taught"))
         return value
     kind = getattr(value, "kind", None)
+    ident: Any = getattr(value, "id", None)
     if kind == "message":  # a marked phrase (`said`), with parameters of its own
-        return _said(value.id, getattr(value, "params", None), getattr(value, "plural", None))
+        return _said(ident, getattr(value, "params", None), getattr(value, "plural", None))
     if isinstance(kind, str):
-        return thing_name(kind, value.id, str(value), getattr(value, "taught", None))
+        return thing_name(kind, ident, str(value), getattr(value, "taught", None))
     return value
 
 

@@ -15,14 +15,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from companion.core.lang import N_
+from companion.learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
+from companion.rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal, said
+from companion.rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
+from companion.story import Replay, Story, replay_of
 from events import EventStore, SeqConflict, StoredEvent
 
 from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
-from .lang import N_
-from .learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
-from .rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal, said
-from .rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
-from .story import Replay, Story, replay_of
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NoReturn, TypeVar
 
-from companion.lang import N_  # a marker only: the fold translates nothing
+from companion.core.lang import N_  # a marker only: the fold translates nothing
 
 S = TypeVar("S")
 RETRACTED = "retracted"

@@ -1,0 +1,1 @@
+"""Tools for the message catalogs, used by the build and the Makefile."""
