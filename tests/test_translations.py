@@ -14,8 +14,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion.core import lang
-from companion.firenze import catalog as firenze_catalog
-from companion.firenze.refusals import CODES as firenze_codes
+from companion.games.firenze.rules import catalog as firenze_catalog
+from companion.games.firenze.rules.refusals import CODES as firenze_codes
 from companion.rules import catalog as rules_catalog
 from companion.rules.refusals import CODES as refusal_codes
 

@@ -110,7 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for screen in (hosting, tablescreen, history, ending, catalog_screen, counting):
         app.register_blueprint(screen.bp)
-    from . import firenze
+    from companion.games.firenze import web as firenze
 
     app.register_blueprint(firenze.bp)
     return app

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from companion.firenze import Fold, Refusal
-from companion.firenze.catalog import CONSTRUCTION_COST, START_CARDS
-from companion.firenze.state import expand
-from companion.firenze.turn import commission_for
+from companion.games.firenze.rules import Fold, Refusal
+from companion.games.firenze.rules.catalog import CONSTRUCTION_COST, START_CARDS
+from companion.games.firenze.rules.state import expand
+from companion.games.firenze.rules.turn import commission_for
 
 from .table import started
 
@@ -183,7 +183,7 @@ class Bot:
                 break
             self.turn()
         if self.state["phase"] == "scoring":
-            from companion.firenze.scoring import celebrations
+            from companion.games.firenze.rules.scoring import celebrations
 
             points = [
                 [self.rng.randint(-3, 5) for _ in celebrations(p)] for p in self.state["players"]

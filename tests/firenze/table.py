@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.firenze import Fold
-from companion.firenze.catalog import COLOURS
+from companion.games.firenze.rules import Fold
+from companion.games.firenze.rules.catalog import COLOURS
 
 HEIGHTS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 7}
 BOARD = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.firenze import Refusal
-from companion.firenze.state import brick_total
+from companion.games.firenze.rules import Refusal
+from companion.games.firenze.rules.state import brick_total
 
 from .table import card, draw, give, new_game, tower_of
 from .test_refusals import D, H, T, build, hand, play, reveal, take, taken

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.firenze import Fold, Refusal
-from companion.firenze.scoring import majority_winner
-from companion.firenze.state import brick_total
+from companion.games.firenze.rules import Fold, Refusal
+from companion.games.firenze.rules.scoring import majority_winner
+from companion.games.firenze.rules.state import brick_total
 
 from .table import card, deal, draw, empty_storehouse, give, new_game, started, tower_of
 

@@ -9,8 +9,8 @@ after each turn were computed by hand from the rulebook (see the comment on each
 from __future__ import annotations
 
 from companion.cli import main
-from companion.firenze import Fold, replay, summary
-from companion.firenze.state import brick_total
+from companion.games.firenze.rules import Fold, replay, summary
+from companion.games.firenze.rules.state import brick_total
 
 from .table import card, draw, started
 

@@ -8,9 +8,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.firenze import apply, replay
-from companion.firenze.catalog import SEALS_PER_PLAYER
-from companion.firenze.state import brick_total
+from companion.games.firenze.rules import apply, replay
+from companion.games.firenze.rules.catalog import SEALS_PER_PLAYER
+from companion.games.firenze.rules.state import brick_total
 
 from .bot import Bot
 

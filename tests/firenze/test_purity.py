@@ -2,12 +2,12 @@
 
 from pathlib import Path
 
-import companion.firenze
+import companion.games.firenze.rules
 from tests.test_rules_purity import FORBIDDEN, imported_modules
 
 
 def test_the_firenze_rules_import_nothing_impure():
-    files = sorted(Path(companion.firenze.__file__).parent.glob("*.py"))
+    files = sorted(Path(companion.games.firenze.rules.__file__).parent.glob("*.py"))
     assert len(files) >= 10
     for path in files:
         bad = set(imported_modules(path)) & (FORBIDDEN | {"random", "companion"})

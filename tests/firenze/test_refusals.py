@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from companion.firenze import CODES, Fold, Refusal
+from companion.games.firenze.rules import CODES, Fold, Refusal
 
 from .table import BALCONIES, BOARD, NEUTRAL, card, draw, give, new_game, started, tower_of
 

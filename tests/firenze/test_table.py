@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.firenze import Refusal, replay
+from companion.games.firenze.rules import Refusal, replay
 from companion.service.games import GAMES, game_of_event
 from companion.service.table import SNAPSHOT_EVERY, Table
 

@@ -19,9 +19,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from companion.firenze import catalog as firenze
-from companion.firenze.refusals import CODES as FIRENZE_CODES
-from companion.presentation import firenze_words
+from companion.games.firenze import words as firenze_words
+from companion.games.firenze.rules import catalog as firenze
+from companion.games.firenze.rules.refusals import CODES as FIRENZE_CODES
 from companion.rules import catalog as rules
 from companion.rules.refusals import CODES
 from tests.test_translations import PLACEHOLDER, extracted

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from companion.web.firenze import _common
-from companion.web.firenze_forms import FormError, seat_event
+from companion.games.firenze.forms import FormError, seat_event
+from companion.games.firenze.web import _common
 
 
 def saboteur(victim: str) -> dict:

@@ -12,9 +12,9 @@ import re
 import pytest
 
 from companion.core.lang import _
-from companion.firenze.catalog import COLOURS, NAMED_WITHOUT_TEXT, PRINTED_CARDS
-from companion.web.firenze import _common
-from companion.web.firenze_names import card_name, colour_name
+from companion.games.firenze.names import card_name, colour_name
+from companion.games.firenze.rules.catalog import COLOURS, NAMED_WITHOUT_TEXT, PRINTED_CARDS
+from companion.games.firenze.web import _common
 from companion.web.join_links import kept_tokens
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
@@ -298,8 +298,8 @@ def test_a_card_typed_in_the_readers_language_is_the_engines_card(app, monkeypat
     card; a name no language knows is kept as typed."""
     from werkzeug.datastructures import MultiDict
 
-    from companion.web import firenze_names
-    from companion.web.firenze_forms import reveal
+    from companion.games.firenze import names as firenze_names
+    from companion.games.firenze.forms import reveal
 
     names = {"de": {"firenze_cards": {"Princess": "Prinzessin"}}, "fr": {}}
     monkeypatch.setattr(firenze_names, "names_catalog", lambda language: names.get(language, {}))

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from companion.core import lang
-from companion.firenze import Refusal
-from companion.firenze.catalog import Board, BoardError
+from companion.games.firenze.rules import Refusal
+from companion.games.firenze.rules.catalog import Board, BoardError
 from companion.web.i18n import refusal_message
 from tests.firenze.test_refusals import CASES
 from tests.web.conftest import csrf_token_for
@@ -171,7 +171,7 @@ def test_the_board_form_tells_a_contradiction_of_the_rulebook_in_german(client):
 def played_log() -> list[dict]:
     """Thomas takes the Princess, builds and fulfils a white commission and ends his turn;
     Holger takes the Mason and plays it, and the host takes that back."""
-    from companion.firenze import Fold
+    from companion.games.firenze.rules import Fold
     from tests.firenze.table import card, deal, draw, started
 
     fold = Fold()
@@ -209,7 +209,7 @@ def played_log() -> list[dict]:
 
 
 def narrated(app, language: str) -> list:
-    from companion.presentation.firenze_words import Story, told
+    from companion.games.firenze.words import Story, told
 
     with app.test_request_context(f"/?lang={language}"):
         return told(Story.of(played_log()))
@@ -249,7 +249,7 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
 
 
 def test_the_summary_of_a_firenze_game_is_in_the_readers_language(app):
-    from companion.firenze import replay, summary
+    from companion.games.firenze.rules import replay, summary
     from companion.service.games import FIRENZE
 
     state = replay(played_log())

@@ -99,7 +99,7 @@ def test_rulings_are_cited_by_title_not_by_file(code):
 
 
 def test_no_refusal_cites_a_file_or_a_number_alone():
-    from companion.firenze.refusals import CODES as FIRENZE
+    from companion.games.firenze.rules.refusals import CODES as FIRENZE
     from companion.rules.refusals import CODES
 
     for code, rule in {**CODES, **FIRENZE}.items():

@@ -16,10 +16,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.core.lang import N_, _, ngettext, thing_name
-from companion.firenze import Fold, Refusal
-from companion.firenze.catalog import COLOURS, MONUMENT
-
-from .words import and_
+from companion.games.firenze.rules import Fold, Refusal
+from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
+from companion.presentation.words import and_
 
 RETRACTED = "retracted"
 HAND = ("personnel", "celebration")  # the kinds a player keeps in hand, private to them
@@ -344,7 +343,7 @@ _TELLERS = {
 
 
 def describe(s: dict) -> str:
-    """A Firenze summary (`companion.firenze.summary`) in a few lines, for `palazzo replay`."""
+    """A Firenze summary (`companion.games.firenze.rules.summary`) in a few lines, for `palazzo replay`."""
     if s["phase"] == "not_started":
         return _("Firenze: not started")
     phase = _(PHASES.get(s["phase"], s["phase"]))

@@ -2,16 +2,16 @@
 
 The engine and the log know a card by its English name (the rulebook's) and a colour by its
 catalog id; each language's words for them are data in `names.toml`, named by the one
-`companion.presentation.firenze_words` (which tells Firenze's events too). A host who types a card's name off a German
+`companion.games.firenze.words` (which tells Firenze's events too). A host who types a card's name off a German
 or French card means the same card, so the form reads that name back to the engine's.
 """
 
 from __future__ import annotations
 
 from companion.core.lang import current, names_catalog
-from companion.firenze.catalog import NAMED_CARDS
-from companion.presentation.firenze_words import CARD_NAMES as CARDS
-from companion.presentation.firenze_words import card_name, colour_name
+from companion.games.firenze.rules.catalog import NAMED_CARDS
+from companion.games.firenze.words import CARD_NAMES as CARDS
+from companion.games.firenze.words import card_name, colour_name
 
 __all__ = ["card_id", "card_name", "card_names", "colour_name"]
 

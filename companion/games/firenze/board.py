@@ -9,7 +9,7 @@ import json
 import os
 from pathlib import Path
 
-from .firenze import Board, BoardError
+from .rules import Board, BoardError
 
 FILE_NAME = "firenze_board.json"
 

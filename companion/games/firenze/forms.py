@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from companion.core.lang import N_
-from companion.firenze.catalog import CARD_KINDS, COLOURS
-from companion.firenze.refusals import named_colour
+from companion.games.firenze.rules.catalog import CARD_KINDS, COLOURS
+from companion.games.firenze.rules.refusals import named_colour
 
-from .firenze_names import card_id
+from .names import card_id
 
 MAX_COUNT = 20
 MAX_SEATS = 4

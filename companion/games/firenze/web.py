@@ -1,6 +1,6 @@
 """Firenze at the table: hosting, the table screen, each player's phone, the host's page.
 
-A thin layer over the Firenze rules (companion/firenze): a route reads a form into one event
+A thin layer over the Firenze rules (companion/games/firenze/rules): a route reads a form into one event
 (firenze_forms.py), records it through the same Table service as the Princes, and re-renders
 its fragment with the engine's refusal inline. The game-agnostic parts of the platform (the
 store, join tokens, live updates) are shared; the Princes' screens never see a Firenze game:
@@ -28,8 +28,9 @@ from flask import (
 from jinja2_fragments.flask import render_block
 
 from companion.core.lang import N_, _
-from companion.firenze import Refusal, public_view, seat_view
-from companion.firenze.catalog import (
+from companion.games.firenze.board import LearnedBoard
+from companion.games.firenze.rules import Refusal, public_view, seat_view
+from companion.games.firenze.rules.catalog import (
     BALCONY_NUMERALS,
     CARD_KINDS,
     COLOURS,
@@ -38,12 +39,10 @@ from companion.firenze.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.firenze_board import LearnedBoard
-from companion.presentation.firenze_words import Line, Story, told
+from companion.games.firenze.words import Line, Story, told
 from companion.service.table import engine_event
 from companion.service.tokens import Identity
-
-from .access import (
+from companion.web.access import (
     access,
     game_or_404,
     grant,
@@ -53,13 +52,14 @@ from .access import (
     require_seat,
     require_viewer,
 )
-from .firenze_forms import FormError, celebrations, reveal, seat_event
-from .firenze_names import card_name, card_names, colour_name
-from .games import create_hosted_game
-from .i18n import refusal_message
-from .join_links import keep_tokens, kept_tokens, public_join_url
-from .recording import get_table
-from .store import get_store
+from companion.web.games import create_hosted_game
+from companion.web.i18n import refusal_message
+from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
+from companion.web.recording import get_table
+from companion.web.store import get_store
+
+from .forms import FormError, celebrations, reveal, seat_event
+from .names import card_name, card_names, colour_name
 
 bp = Blueprint("firenze", __name__, url_prefix="/firenze")
 keep_out_of_caches(bp)

@@ -198,7 +198,7 @@ def seat_view(state: dict, seat: int) -> dict:
 
 def summary(state: dict) -> dict:
     """The state as `palazzo replay --json` prints it for a Firenze log (in words:
-    `companion.presentation.firenze_words.describe`)."""
+    `companion.games.firenze.words.describe`)."""
     if state.get("phase") in (None, "not_started"):
         return {"game": "firenze", "phase": "not_started", "players": []}
     return {

@@ -1,0 +1,1 @@
+"""One package per game: its rules, story, words, screens and web."""

@@ -1,0 +1,1 @@
+"""Firenze: rules, board, words, forms and web."""
