@@ -28,7 +28,7 @@ test: $(VENV)/.installed system-deps lint compile-translations
 	$(PY) -m pytest
 
 docs: $(VENV)/.installed  # the generated parts of docs/ (the event schemas' field table)
-	$(PY) -c "from companion.rules.schema import write_doc; write_doc('docs/events.md')"
+	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/replay_append.py

@@ -43,8 +43,8 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.learned import LearnedCatalog  # noqa: E402
-from companion.rules import play, simulation_catalog  # noqa: E402
+from companion.games.princes.learned import LearnedCatalog  # noqa: E402
+from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.learned import LearnedCatalog  # noqa: E402
-from companion.rules import play, replay, simulation_catalog
+from companion.games.princes.learned import LearnedCatalog  # noqa: E402
+from companion.games.princes.rules import play, replay, simulation_catalog
 from companion.service.table import Table  # noqa: E402
 from events import EventStore  # noqa: E402
 

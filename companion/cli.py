@@ -8,8 +8,8 @@ import sys
 
 from events.boundedjson import JsonRefused, loads
 
-from .learned import LearnedCatalog, read_catalog_file
-from .rules import BUILTIN, Catalog, CatalogError, Refusal
+from .games.princes.learned import LearnedCatalog, read_catalog_file
+from .games.princes.rules import BUILTIN, Catalog, CatalogError, Refusal
 from .service import instance
 from .service.games import game_of_event
 

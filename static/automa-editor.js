@@ -4,7 +4,7 @@
  * a row without a place gives that row the next free place from the left, so copying a card
  * left to right is one tap per object. When one row is left without a place and one place is
  * free, it takes it. Tapping a place taken by another row moves that row's place away. The
- * server reads the same fields, and does the last step itself (companion/teaching.py).
+ * server reads the same fields, and does the last step itself (companion/games/princes/teaching.py).
  */
 (function () {
   "use strict";

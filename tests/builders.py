@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, current_player
+from companion.games.princes.rules import (
+    BUILTIN,
+    GameState,
+    Refusal,
+    apply_in_place,
+    current_player,
+)
 
 DATA = Path(__file__).parent / "data"
 TEST_CATALOG = BUILTIN.merged(json.loads((DATA / "test_professions.json").read_text()))

@@ -12,10 +12,10 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import BUILTIN, GameState, Refusal, apply_in_place, solo_of
-from companion.rules.legal import candidate_events
-from companion.rules.setup import in_play
-from companion.rules.solo import solo_prompt
+from companion.games.princes.rules import BUILTIN, GameState, Refusal, apply_in_place, solo_of
+from companion.games.princes.rules.legal import candidate_events
+from companion.games.princes.rules.setup import in_play
+from companion.games.princes.rules.solo import solo_prompt
 
 DATA = Path(__file__).parent / "data"
 SOLO_CATALOG_DATA = {

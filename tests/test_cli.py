@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import play, simulation_catalog
+from companion.games.princes.rules import play, simulation_catalog
 from tests.builders import TEST_CATALOG, Table
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from companion.rules import Fold, GameState, Refusal, apply_in_place, replay, summary
+from companion.games.princes.rules import Fold, GameState, Refusal, apply_in_place, replay, summary
 from tests.builders import TEST_CATALOG, Table, nearly_full, work
 
 ALEXANDRA, LEON, JEN, CHRIS = 0, 1, 2, 3

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from companion.counts import CountError, Counts, read_amount
+from companion.games.princes.counts import CountError, Counts, read_amount
 from events import EventStore
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.presentation.ledger import Ledger, Line, compare, ledger
-from companion.presentation.words import text_of
-from companion.rules import Fold, NeedFullLog, Refusal, replay
-from companion.rules.catalog import STARTING_MONEY
-from companion.story import read
+from companion.games.princes.rules import Fold, NeedFullLog, Refusal, replay
+from companion.games.princes.rules.catalog import STARTING_MONEY
+from companion.games.princes.story import read
+from companion.games.princes.words import text_of
+from companion.games.princes.words.ledger import Ledger, Line, compare, ledger
 from tests.builders import TEST_CATALOG, load_log
 from tests.solo_table import SOLO_CATALOG
 from tests.test_misread import solo_fold

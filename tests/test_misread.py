@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.learned import LearnedCatalog
-from companion.rules import Refusal, solo_of, table_changes
-from companion.rules.engine import Fold
-from companion.rules.solo import solo_prompt, wolfgang_decisions
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules import Refusal, solo_of, table_changes
+from companion.games.princes.rules.engine import Fold
+from companion.games.princes.rules.solo import solo_prompt, wolfgang_decisions
 from companion.service.table import Table
 from tests.solo_table import SIZES, SOLO_CATALOG
 from tests.test_solo import HAND

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Fold, Refusal, public_view, seat_view, summary
-from companion.rules.catalog import CHARACTERS, MINIMUM_WORK_VALUE
+from companion.games.princes.rules import Fold, Refusal, public_view, seat_view, summary
+from companion.games.princes.rules.catalog import CHARACTERS, MINIMUM_WORK_VALUE
 from tests.builders import TEST_CATALOG, Table, bonus, build, freedom
 
 A, LEON, JEN, CHRIS = 0, 1, 2, 3

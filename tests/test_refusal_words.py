@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import Refusal
-from companion.rules.catalog import CHARACTER_MOMENTS
-from companion.rules.module import REGISTRY
-from companion.rules.muse_princess import WHEN
+from companion.games.princes.rules import Refusal
+from companion.games.princes.rules.catalog import CHARACTER_MOMENTS
+from companion.games.princes.rules.module import REGISTRY
+from companion.games.princes.rules.muse_princess import WHEN
 
 from .test_translations import extracted
 

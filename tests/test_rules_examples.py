@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import GameState, Refusal, apply_in_place
-from companion.rules.principality import counts
-from companion.rules.work import work_value
+from companion.games.princes.rules import GameState, Refusal, apply_in_place
+from companion.games.princes.rules.principality import counts
+from companion.games.princes.rules.work import work_value
 from tests.builders import Table, bonus, build, freedom, recruit, take, work
 
 ALEXANDRA, LEON, JEN, WOLFGANG = 0, 1, 2, 3

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import Fold, replay, summary
+from companion.games.princes.rules import Fold, replay, summary
 from tests.builders import DATA, TEST_CATALOG, load_log
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,8 @@ Row 0 is the top; the Palazzo covers rows 5-6, columns 0-2 (catalog.PALAZZO_CELL
 
 from __future__ import annotations
 
-from companion.rules.catalog import PALAZZO_CELLS
-from companion.rules.principality import empty_spaces
+from companion.games.princes.rules.catalog import PALAZZO_CELLS
+from companion.games.princes.rules.principality import empty_spaces
 from tests.builders import Table, nearly_full
 
 A, LEON, JEN = 0, 1, 2
@@ -227,7 +227,7 @@ def test_a_taught_landscape_size_must_agree_with_the_pieces_on_the_table():
 def test_on_the_grid_a_landscape_needs_a_free_area_it_can_lie_on():
     """Enough empty squares is not enough: they must be joined edge to edge (a Landscape is
     placed at once, so nobody bids on one that fits nowhere)."""
-    from companion.rules.principality import largest_free_area
+    from companion.games.princes.rules.principality import largest_free_area
     from tests.builders import Table as Game
 
     t = Game(("Alexandra", "Leon", "Jen"), grid=True)

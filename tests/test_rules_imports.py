@@ -1,16 +1,16 @@
 """The engine's shape, read off its import graph (docs/engine.md): no cycle inside
-`companion/rules`, no import inside a function there, the base game importing no module, and
-code outside the package going through its door (`companion.rules`, plus the catalog's data)."""
+`companion/games/princes/rules`, no import inside a function there, the base game importing no module, and
+code outside the package going through its door (`companion.games.princes.rules`, plus the catalog's data)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-import companion.rules
+import companion.games.princes.rules
 
-RULES = Path(companion.rules.__file__).parent
-ROOT = RULES.parent.parent
+RULES = Path(companion.games.princes.rules.__file__).parent
+ROOT = RULES.parents[3]  # the checkout: companion/games/princes/rules
 DOOR = "__init__"
 
 
@@ -19,7 +19,7 @@ def _tree(path: Path) -> ast.Module:
 
 
 def local_imports(path: Path) -> set[str]:
-    """The sibling modules a file of companion/rules imports when it runs (`from .x import`,
+    """The sibling modules a file of companion/games/princes/rules imports when it runs (`from .x import`,
     `from . import x`); imports for type checkers only (`if TYPE_CHECKING:`) do not count."""
     tree = _tree(path)
     typing_only = {
@@ -164,18 +164,32 @@ def outside_files() -> list[Path]:
 
 
 def rules_imports(path: Path) -> list[str]:
-    """What a file outside the package imports from it: 'companion.rules[.x]' names."""
+    """What a file outside the package imports from it: 'companion.games.princes.rules[.x]' names."""
     out = []
     for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
-            out += [a.name for a in node.names if a.name.startswith("companion.rules")]
+            out += [
+                a.name for a in node.names if a.name.startswith("companion.games.princes.rules")
+            ]
         elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and node.module and node.module.startswith("companion.rules"):
+            if (
+                node.level == 0
+                and node.module
+                and node.module.startswith("companion.games.princes.rules")
+            ):
                 out.append(node.module)
-                if node.module == "companion.rules":
-                    out += [f"companion.rules.{a.name}" for a in node.names if _is_file(a.name)]
-            elif node.level == 1 and node.module and node.module.startswith("rules"):
-                out.append("companion." + node.module)
+                if node.module == "companion.games.princes.rules":
+                    out += [
+                        f"companion.games.princes.rules.{a.name}"
+                        for a in node.names
+                        if _is_file(a.name)
+                    ]
+            elif node.level:
+                package = path.relative_to(ROOT).parent.parts
+                base = ".".join(package[: len(package) - node.level + 1])
+                name = f"{base}.{node.module}" if node.module else base
+                if name.startswith("companion.games.princes.rules"):
+                    out.append(name)
     return out
 
 
@@ -188,15 +202,16 @@ def test_outside_code_goes_through_the_door():
     for path in outside_files():
         for name in rules_imports(path):
             seen += 1
-            assert name in ("companion.rules", "companion.rules.catalog"), (
-                f"{path.relative_to(ROOT)} imports {name}: use companion.rules"
-            )
+            assert name in (
+                "companion.games.princes.rules",
+                "companion.games.princes.rules.catalog",
+            ), f"{path.relative_to(ROOT)} imports {name}: use companion.games.princes.rules"
     assert seen > 10
 
 
 def test_the_door_names_what_it_offers():
-    for name in companion.rules.__all__:
-        assert hasattr(companion.rules, name), name
+    for name in companion.games.princes.rules.__all__:
+        assert hasattr(companion.games.princes.rules, name), name
 
 
 def test_the_engines_public_functions_have_type_hints():

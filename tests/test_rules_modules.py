@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from companion.rules import (
+from companion.games.princes.rules import (
     GameState,
     Module,
     Move,
@@ -23,10 +23,10 @@ from companion.rules import (
     summary,
     unregister,
 )
-from companion.rules.checks import seat
-from companion.rules.module import GAME_END, HOOKS, REGISTRY
-from companion.rules.rounds import end_phase
-from companion.rules.work import work_value
+from companion.games.princes.rules.checks import seat
+from companion.games.princes.rules.module import GAME_END, HOOKS, REGISTRY
+from companion.games.princes.rules.rounds import end_phase
+from companion.games.princes.rules.work import work_value
 from tests.builders import Table, build, work
 
 NAME = "test_bells"
@@ -342,7 +342,7 @@ def test_a_module_names_only_hooks_the_engine_asks():
 def test_made_up_event_types_are_refused_and_not_remembered():
     """The engine remembers which module declares each known event type (a lookup per
     event); a stranger's made-up types are refused every time and kept nowhere."""
-    from companion.rules import module
+    from companion.games.princes.rules import module
 
     for i in range(50):
         with pytest.raises(Refusal) as r:

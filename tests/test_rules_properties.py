@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import (
+from companion.games.princes.rules import (
     Fold,
     GameState,
     Refusal,
@@ -28,7 +28,7 @@ from companion.rules import (
     current_player,
     replay,
 )
-from companion.rules.catalog import (
+from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
     CHARACTERS,
@@ -38,8 +38,8 @@ from companion.rules.catalog import (
     MINIMUM_WORK_VALUE,
     PRESTIGE_CARDS,
 )
-from companion.rules.principality import occupied
-from companion.rules.work import work_value
+from companion.games.princes.rules.principality import occupied
+from companion.games.princes.rules.work import work_value
 from tests.builders import TEST_CATALOG
 
 TYPES = [

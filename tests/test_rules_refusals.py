@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from companion.rules import CODES, Fold, GameState, Refusal, apply_in_place
-from companion.rules.refusals import CODES as REGISTRY
+from companion.games.princes.rules import CODES, Fold, GameState, Refusal, apply_in_place
+from companion.games.princes.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
 A, LEON, JEN = 0, 1, 2
@@ -195,7 +195,7 @@ def _():
 
 @case("bad_solo_setup")
 def _():
-    pytest.importorskip("companion.rules.solo")
+    pytest.importorskip("companion.games.princes.rules.solo")
     return new_state(), {
         "type": "game_started",
         "players": ["Alexandra", "Wolfgang"],

@@ -1,4 +1,4 @@
-"""Every event's declared shape (companion/rules/schema.py): one class per event the engine
+"""Every event's declared shape (companion/games/princes/rules/schema.py): one class per event the engine
 handles, checked at the engine's door before any rule, and documented from the same table."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import (
+from companion.games.princes.rules import (
     EVENT_SCHEMAS,
     MISREAD_CORRECTED,
     Fold,
@@ -24,7 +24,7 @@ from companion.rules import (
     replay,
     simulation_catalog,
 )
-from companion.rules.schema import markdown
+from companion.games.princes.rules.schema import markdown
 from tests.builders import DATA, TEST_CATALOG, Table
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "events.md"

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from companion.rules import (
+from companion.games.princes.rules import (
     BUILTIN,
     GameState,
     Refusal,
@@ -21,10 +21,10 @@ from companion.rules import (
     seen_out_of_deck,
     solo_of,
 )
-from companion.rules.automa import payment, protected_objects, wolfgang_counts
-from companion.rules.engine import Fold
-from companion.rules.refusals import CODES
-from companion.rules.solo import checklist, solo_prompt, solo_view, wolfgang_decisions
+from companion.games.princes.rules.automa import payment, protected_objects, wolfgang_counts
+from companion.games.princes.rules.engine import Fold
+from companion.games.princes.rules.refusals import CODES
+from companion.games.princes.rules.solo import checklist, solo_prompt, solo_view, wolfgang_decisions
 from tests.solo_table import DATA, SIZES, SOLO_CATALOG
 
 HAND = [
@@ -486,7 +486,7 @@ def at_wolfgangs_turn(round_=1, *, row=None, wolfgang=None, state_changes=None, 
     d["players"][1].update(wolfgang or {})
     d.update(state_changes or {})
     g.state = GameState.from_dict(d, g.state.catalog)
-    from companion.rules.solo import _sync
+    from companion.games.princes.rules.solo import _sync
 
     _sync(g.state)
     return g
@@ -947,7 +947,7 @@ def test_wolfgang_values_the_cards_when_they_are_drawn():
     d["parts"]["solo"]["known_automa_professions"] = ["poet"]
     d["players"][1]["landscapes"]["lake"] = 1
     g.state = GameState.from_dict(d, g.state.catalog)
-    from companion.rules.solo import _sync
+    from companion.games.princes.rules.solo import _sync
 
     _sync(g.state)
     g.do("automa_card_drawn", card=4)  # Prestige card leftmost; Recruiting card 1D6

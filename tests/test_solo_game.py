@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import GameState, apply_in_place, replay, solo_of
-from companion.rules.solo import solo_prompt
+from companion.games.princes.rules import GameState, apply_in_place, replay, solo_of
+from companion.games.princes.rules.solo import solo_prompt
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
 
 LOG = load_jsonl(DATA / "solo_game.jsonl")
@@ -251,7 +251,7 @@ def test_junk_at_every_step_is_refused_without_a_trace(seed):
     accepted or refused with a registered code, and a refusal leaves the state exactly as it was."""
     import random
 
-    from companion.rules import Refusal
+    from companion.games.princes.rules import Refusal
 
     rng = random.Random(seed)
     table = SoloTable(seed, dummies=2 + seed % 2)

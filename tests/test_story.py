@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from companion.learned import LearnedCatalog
-from companion.presentation.scoring import breakdown, fame_by_source
-from companion.rules import play, replay, simulation_catalog
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules import play, replay, simulation_catalog
+from companion.games.princes.story import read
+from companion.games.princes.words.scoring import breakdown, fame_by_source
 from companion.service.table import SNAPSHOT_EVERY, Table
-from companion.story import read
 from tests.builders import DATA, TEST_CATALOG, load_log
 
 SOLO_CATALOG = TEST_CATALOG.merged(json.loads((DATA / "automa_test_deck.json").read_text()))

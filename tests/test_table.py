@@ -5,9 +5,9 @@ import threading
 
 import pytest
 
-from companion.learned import LearnedCatalog
-from companion.rules import BUILTIN, Refusal, replay
-from companion.rules.autoplay import play, simulation_catalog
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules import BUILTIN, Refusal, replay
+from companion.games.princes.rules.autoplay import play, simulation_catalog
 from companion.service.table import SNAPSHOT_EVERY, Table, engine_event
 from events import EventStore
 

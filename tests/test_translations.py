@@ -16,8 +16,8 @@ from babel.messages.pofile import read_po
 from companion.core import lang
 from companion.games.firenze.rules import catalog as firenze_catalog
 from companion.games.firenze.rules.refusals import CODES as firenze_codes
-from companion.rules import catalog as rules_catalog
-from companion.rules.refusals import CODES as refusal_codes
+from companion.games.princes.rules import catalog as rules_catalog
+from companion.games.princes.rules.refusals import CODES as refusal_codes
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = "companion/translations/{}/LC_MESSAGES/messages.po"
@@ -158,7 +158,7 @@ def german():
 
 
 def test_a_refusal_keeps_code_and_values_and_is_told_in_the_readers_edition(german):
-    from companion.rules.refusals import N_, Named, Refusal
+    from companion.games.princes.rules.refusals import N_, Named, Refusal
 
     r = Refusal(
         "building_sold_out",
@@ -174,7 +174,7 @@ def test_a_refusal_keeps_code_and_values_and_is_told_in_the_readers_edition(germ
 
 
 def test_the_narration_names_things_in_the_readers_edition(german):
-    from companion.presentation.words import and_, building_name, florin, object_name
+    from companion.games.princes.words import and_, building_name, florin, object_name
 
     assert building_name("workshop") == "Werkstatt" and object_name("jester") == "Gaukler"
     assert and_(["Ada", "Ben", "Cy"]) == "Ada, Ben und Cy" and florin(300) == "300 Florin"

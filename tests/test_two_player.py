@@ -8,8 +8,14 @@ import json
 
 import pytest
 
-from companion.rules import GameState, Refusal, apply_in_place, is_two_player, public_view
-from companion.rules.module import HOOKS, REGISTRY
+from companion.games.princes.rules import (
+    GameState,
+    Refusal,
+    apply_in_place,
+    is_two_player,
+    public_view,
+)
+from companion.games.princes.rules.module import HOOKS, REGISTRY
 from tests.builders import Table
 from tests.solo_table import SOLO_CATALOG
 

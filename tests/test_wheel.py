@@ -39,7 +39,7 @@ def test_the_wheel_holds_the_templates_and_static_files(wheel):
     for path in ROOT.joinpath("static").rglob("*"):
         if path.is_file():
             assert f"companion/web/static/{path.relative_to(ROOT / 'static')}" in names
-    assert "companion/rules/schema.py" in names and "events/store.py" in names
+    assert "companion/games/princes/rules/schema.py" in names and "events/store.py" in names
     for language in ("de", "fr"):  # compiled by hatch_build.py, though git holds no .mo
         assert f"companion/translations/{language}/LC_MESSAGES/messages.mo" in names
         assert f"companion/translations/{language}/LC_MESSAGES/messages.po" in names

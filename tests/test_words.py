@@ -1,4 +1,4 @@
-"""Every event told in words (companion.presentation.words), and what each viewer may hear."""
+"""Every event told in words (companion.games.princes.words), and what each viewer may hear."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from companion.presentation.words import describe, latest_undoable, newest_first, tell
-from companion.rules import Fold
-from companion.story import Fact, Story, read
+from companion.games.princes.rules import Fold
+from companion.games.princes.story import Fact, Story, read
+from companion.games.princes.words import describe, latest_undoable, newest_first, tell
 from tests.builders import DATA, TEST_CATALOG, Table, load_log
 
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion import rules as princes
 from companion.core.lang import N_
 from companion.games.firenze import rules as firenze
 from companion.games.firenze import words as firenze_words
+from companion.games.princes import rules as princes
 
 DEFAULT = "princes_of_florence"
 

@@ -16,10 +16,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion.core.lang import N_
-from companion.learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
-from companion.rules import BUILTIN, MISREAD_CORRECTED, Fold, GameState, NeedFullLog, Refusal, said
-from companion.rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
-from companion.story import Replay, Story, replay_of
+from companion.games.princes.learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
+from companion.games.princes.rules import (
+    BUILTIN,
+    MISREAD_CORRECTED,
+    Fold,
+    GameState,
+    NeedFullLog,
+    Refusal,
+    said,
+)
+from companion.games.princes.rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
+from companion.games.princes.story import Replay, Story, replay_of
 from events import EventStore, SeqConflict, StoredEvent
 
 from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state

@@ -100,13 +100,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(recording.bp)
-    from . import solo
+    from companion.games.princes.web import solo
 
     app.register_blueprint(solo.bp)
-    from . import seat
+    from companion.games.princes.web import seat
 
     app.register_blueprint(seat.bp)
-    from . import catalog_screen, counting, ending, history, hosting, tablescreen
+    from companion.games.princes.web import catalog as catalog_screen
+    from companion.games.princes.web import counting, ending, history, hosting
+    from companion.games.princes.web import table as tablescreen
 
     for screen in (hosting, tablescreen, history, ending, catalog_screen, counting):
         app.register_blueprint(screen.bp)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
 from companion.core.lang import _
-from companion.rules import is_solo
+from companion.games.princes.rules import is_solo
 
 from .access import SESSION_KEY, Access, access
 from .recording import get_table

@@ -66,7 +66,7 @@ def kept_tokens(game_id: str) -> TokenSet | None:
         return None
 
 
-# -- URLs: the seat screens belong to companion/web/seat.py; until its blueprint is registered,
+# -- URLs: the seat screens belong to companion/games/princes/web/seat.py; until its blueprint is registered,
 # the same paths are spelled out here (the only place to change when it is). ----------------
 
 

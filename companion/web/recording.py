@@ -15,8 +15,8 @@ import typing
 from flask import Blueprint, abort, request
 
 from companion.core.lang import N_, MarkedError, _
-from companion.learned import LearnedCatalog
-from companion.rules import (
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules import (
     EVENT_SCHEMAS,
     MISREAD_CORRECTED,
     Refusal,

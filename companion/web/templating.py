@@ -8,10 +8,10 @@ from markupsafe import Markup
 
 from companion import qr
 from companion.core import lang
-from companion.presentation.words import and_, clauses, listing
-from companion.teaching import FIRST_TIME_QUESTIONS, choices
+from companion.games.princes.screens.drawings import seat_line, seat_mark
+from companion.games.princes.teaching import FIRST_TIME_QUESTIONS, choices
+from companion.games.princes.words import and_, clauses, listing
 
-from .drawings import seat_line, seat_mark
 from .urls import public_base_url, public_url_for
 
 

@@ -11,7 +11,7 @@ def test_the_firenze_rules_import_nothing_impure():
     assert len(files) >= 10
     for path in files:
         bad = set(imported_modules(path)) & (FORBIDDEN | {"random", "companion"})
-        # the shared core: a Firenze Refusal is a companion.rules Refusal, and the log is
+        # the shared core: a Firenze Refusal is a companion.games.princes.rules Refusal, and the log is
         # folded by the one fold both games share (companion/core/fold.py)
         if path.name in ("refusals.py", "engine.py"):
             bad.discard("companion")

@@ -8,7 +8,7 @@ import re
 import uuid
 from contextlib import contextmanager
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for

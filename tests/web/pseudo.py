@@ -22,8 +22,8 @@ from babel.messages.mofile import write_mo
 from companion.games.firenze import words as firenze_words
 from companion.games.firenze.rules import catalog as firenze
 from companion.games.firenze.rules.refusals import CODES as FIRENZE_CODES
-from companion.rules import catalog as rules
-from companion.rules.refusals import CODES
+from companion.games.princes.rules import catalog as rules
+from companion.games.princes.rules.refusals import CODES
 from tests.test_translations import PLACEHOLDER, extracted
 
 # Babel only loads the languages CLDR knows, so the pseudo-language borrows the code of one

@@ -12,7 +12,7 @@ import uuid
 from html.parser import HTMLParser
 from pathlib import Path
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TEST_PROFESSIONS = json.loads((DATA / "test_professions.json").read_text())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.web.games import create_hosted_game
 from companion.web.join_links import keep_tokens
 from companion.web.recording import get_table
@@ -146,8 +146,8 @@ def tv_game(app, players: int = 5, seed: int = 3, round_: int = 4):
     """(game_id, tokens) of a game on the grid with `players` seats, played by a seeded random
     table (`rules.autoplay`) up to an auction in progress in round `round_`: every
     Principality has pieces, the Fame track has spread and a bid stands."""
-    from companion.rules import GameState, apply_in_place, simulation_catalog
-    from companion.rules import play as autoplay
+    from companion.games.princes.rules import GameState, apply_in_place, simulation_catalog
+    from companion.games.princes.rules import play as autoplay
 
     catalog = simulation_catalog()
     LearnedCatalog(app.instance_path).teach(catalog.to_dict())

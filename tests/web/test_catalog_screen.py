@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from tests.web.conftest import csrf_token_for
 from tests.web.table_games import as_role, host
 

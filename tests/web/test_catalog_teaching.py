@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 from pyzbar.pyzbar import decode
 
-from companion.learned import LearnedCatalog
-from companion.teaching import profession_id
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.teaching import profession_id
 from companion.web import create_app
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import as_seat, choose_hands, host_game, post_teach, to_action_phase

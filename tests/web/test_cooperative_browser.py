@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion.rules import cooperative_buildings
+from companion.games.princes.rules import cooperative_buildings
 from tests.web import shots
 from tests.web.phone_game import button, has_number, host_game, money, record, redrawn, state
 

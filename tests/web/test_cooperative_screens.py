@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.rules import cooperation_proposal
+from companion.games.princes.rules import cooperation_proposal
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (

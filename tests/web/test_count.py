@@ -9,8 +9,8 @@ import uuid
 
 import pytest
 
-from companion.counts import Counts
-from companion.web.counting import get_counts
+from companion.games.princes.counts import Counts
+from companion.games.princes.web.counting import get_counts
 from tests.web.conftest import csrf_token_for, viewer_cookie
 from tests.web.phone_game import as_host, as_seat, choose_hands, has_number, host_game, record, text
 from tests.web.phone_game import state as state_of

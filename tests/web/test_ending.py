@@ -6,8 +6,8 @@ import html
 import json
 import re
 
-from companion import bgstats
-from companion.presentation.scoring import ranks
+from companion.games.princes import bgstats
+from companion.games.princes.words.scoring import ranks
 from companion.web.recording import get_table
 from tests.web.table_games import as_role, finished_game, mid_game
 

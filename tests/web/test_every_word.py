@@ -21,7 +21,7 @@ import uuid
 import pytest
 
 from companion.core import lang
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.web import i18n
 from tests.web import pseudo
 from tests.web.conftest import csrf_token_for

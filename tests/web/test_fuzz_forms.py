@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import EVENT_SCHEMAS, payload_fields
+from companion.games.princes.rules import EVENT_SCHEMAS, payload_fields
 from companion.web.recording import get_table
 
 from .conftest import csrf_token_for

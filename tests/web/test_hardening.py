@@ -93,7 +93,7 @@ def test_a_join_token_is_masked_in_the_log_of_a_500(app, client, caplog, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError(f"the store fell over on /games/{game_id}/join/{seat_token}")
 
-    monkeypatch.setattr("companion.web.seat.join_game", broken)
+    monkeypatch.setattr("companion.games.princes.web.seat.join_game", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     app.testing = False
     with caplog.at_level(logging.ERROR):
@@ -191,7 +191,7 @@ def test_one_default_instance_folder_for_the_server_and_the_command_line(tmp_pat
     checkout = Path(__file__).resolve().parents[2]
     assert instance.default_folder() == checkout / "instance"
     script = (
-        "from companion.web import create_app; from companion.learned import LearnedCatalog;"
+        "from companion.web import create_app; from companion.games.princes.learned import LearnedCatalog;"
         "import companion.cli as c;"
         "print(create_app().instance_path); print(LearnedCatalog().path.parent);"
         "print(c.instance.folder(None))"

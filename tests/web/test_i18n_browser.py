@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.rules import is_last_player
+from companion.games.princes.rules import is_last_player
 from tests.web import shots
 from tests.web.phone_game import choose_hands, host_game, record, state
 from tests.web.test_phone_browser import button

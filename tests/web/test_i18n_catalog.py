@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_seat,

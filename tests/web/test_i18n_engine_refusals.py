@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Refusal, apply
+from companion.games.princes.rules import Refusal, apply
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
 from tests.test_event_store_robust import put_raw_row

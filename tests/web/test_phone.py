@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from companion.learned import LearnedCatalog
-from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from companion.web.recording import get_table
 from tests.web.phone_game import (
     as_host,

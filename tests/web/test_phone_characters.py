@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from companion.rules import current_player
-from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
+from companion.games.princes.rules import current_player
+from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_seat,

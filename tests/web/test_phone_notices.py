@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from companion.presentation.notices import buzz_key, notices
-from companion.rules import play, simulation_catalog
-from companion.story import read
+from companion.games.princes.rules import play, simulation_catalog
+from companion.games.princes.story import read
+from companion.games.princes.words.notices import buzz_key, notices
 from tests.builders import TEST_CATALOG, load_log
 from tests.web.phone_game import (
     as_host,

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
+from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.phone_game import (
     as_seat,
     choose_hands,

@@ -92,7 +92,7 @@ def test_a_refused_square_is_named_as_the_grid_labels_it(app, client):
 
 @pytest.mark.parametrize("code", ["bad_retraction", "landscape_size_unknown", "host_only"])
 def test_rulings_are_cited_by_title_not_by_file(code):
-    from companion.rules.refusals import CODES
+    from companion.games.princes.rules.refusals import CODES
 
     assert CODES[code].startswith("Palazzo ruling: ")
     assert_plain(CODES[code], code)
@@ -100,7 +100,7 @@ def test_rulings_are_cited_by_title_not_by_file(code):
 
 def test_no_refusal_cites_a_file_or_a_number_alone():
     from companion.games.firenze.rules.refusals import CODES as FIRENZE
-    from companion.rules.refusals import CODES
+    from companion.games.princes.rules.refusals import CODES
 
     for code, rule in {**CODES, **FIRENZE}.items():
         assert_plain(rule, code)

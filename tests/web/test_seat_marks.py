@@ -1,10 +1,16 @@
-"""A seat's mark (companion/web/drawings.py): colour, shape and initial, the same everywhere."""
+"""A seat's mark (companion/games/princes/screens/drawings.py): colour, shape and initial, the same everywhere."""
 
 from __future__ import annotations
 
 import re
 
-from companion.web.drawings import SEAT_COLOURS, SEAT_SHAPES, fame_chart, seat_line, seat_mark
+from companion.games.princes.screens.drawings import (
+    SEAT_COLOURS,
+    SEAT_SHAPES,
+    fame_chart,
+    seat_line,
+    seat_mark,
+)
 
 
 def test_each_seat_has_its_own_shape_and_colour_and_shows_the_initial():

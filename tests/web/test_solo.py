@@ -15,9 +15,9 @@ import re
 
 import pytest
 
-from companion.learned import LearnedCatalog
-from companion.rules.solo import wolfgang_decisions
-from companion.web import dice
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules.solo import wolfgang_decisions
+from companion.games.princes.screens import dice
 from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
 
@@ -192,7 +192,7 @@ def test_a_new_game_grants_host_and_seat_0_and_keeps_a_seed(client, app, store, 
 
 
 def test_random_start_comes_from_secrets(client, app, monkeypatch):
-    from companion.web import solo as solo_module
+    from companion.games.princes.web import solo as solo_module
 
     picks = iter([1, 0])
     monkeypatch.setattr(solo_module.secrets, "randbelow", lambda n: next(picks))
@@ -688,7 +688,7 @@ def test_cards_offered_to_wolfgang_and_palazzo_breaks_the_tie(app, solo, monkeyp
     solo.submit(form, cards=NOTHING_YET)
     assert solo.step == "tie"
     assert "pick one at random" in solo.say and "Most Buildings" in solo.html
-    from companion.web import solo as solo_module
+    from companion.games.princes.web import solo as solo_module
 
     monkeypatch.setattr(solo_module.secrets, "choice", lambda cards: cards[-1])
     solo.tap("Let Palazzo choose")

@@ -50,7 +50,7 @@ def playing(client, app, **choices) -> SoloPhone:
 
 
 def test_the_setup_checklist_says_who_starts_and_what_to_lay_out(client, app, monkeypatch):
-    monkeypatch.setattr("companion.web.solo.secrets.randbelow", lambda n: 1)
+    monkeypatch.setattr("companion.games.princes.web.solo.secrets.randbelow", lambda n: 1)
     solo = start(client, app, start="random", difficulty="hard", dummies="3", die="app")
     assert solo.step == "checklist" and 'data-next="starting_hand"' in solo.html
     assert solo.say == "Set up the solo game. Wolfgang starts (Palazzo drew who starts at random)."

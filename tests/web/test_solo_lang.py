@@ -25,7 +25,7 @@ def visible(page: str) -> str:
     return re.sub(r"\s+", " ", said)  # no-break spaces (French typography) read as spaces
 
 
-# The words of the solo screens (templates/solo, companion/web/solo*.py) and of the engine on
+# The words of the solo screens (templates/princes/solo, companion/games/princes/web/solo*.py) and of the engine on
 # them, in English: none may show on a German or a French phone. Checked on every page of a
 # whole game.
 ENGLISH = [

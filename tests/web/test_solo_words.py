@@ -16,8 +16,8 @@ import re
 import pytest
 
 from companion.core.lang import citation, words
-from companion.rules import GameState, Refusal, apply_in_place, table_changes
-from companion.rules.solo import solo_prompt
+from companion.games.princes.rules import GameState, Refusal, apply_in_place, table_changes
+from companion.games.princes.rules.solo import solo_prompt
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
 from tests.solo_table import SoloTable

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion import presence
-from companion.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
+from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, host_solo, mid_game, play
 
 SECRETS = [

@@ -9,13 +9,13 @@ import json
 import pytest
 
 from companion.core.lang import N_, words
-from companion.learned import LearnedCatalog
-from companion.rules import Named, said
-from companion.rules.catalog import BUILTIN, profession_from_dict
-from companion.rules.refusals import said_data
-from companion.rules.state import GameState
-from companion.rules.work import profession_named
-from companion.web import solo_screen
+from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules import Named, said
+from companion.games.princes.rules.catalog import BUILTIN, profession_from_dict
+from companion.games.princes.rules.refusals import said_data
+from companion.games.princes.rules.state import GameState
+from companion.games.princes.rules.work import profession_named
+from companion.games.princes.screens import solo as solo_screen
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (

@@ -3,7 +3,7 @@ languages folded away, each language's reader then sees its own name."""
 
 from __future__ import annotations
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 
 from .conftest import phone_context
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.web.recording import get_table
 from tests.web import shots
 

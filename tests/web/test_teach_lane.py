@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.web.recording import get_table
 from tests.web.phone_game import (
     as_host,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from companion.core.lang import N_, _, ngettext, thing_name
 from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
-from companion.presentation.words import and_
+from companion.games.princes.words import and_
 
 RETRACTED = "retracted"
 HAND = ("personnel", "celebration")  # the kinds a player keeps in hand, private to them

@@ -1,0 +1,331 @@
+"""What this installation has learned from the physical components, kept in `instance/`.
+
+The rulebook leaves out the Profession cards' preferences, the Landscape tiles' sizes and the
+Automa cards. A table teaches them once; the file here remembers them for every later game and
+can be exported and imported so a club can share it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from companion.core.lang import N_
+from companion.service import instance
+from events.boundedjson import JsonRefused, loads
+
+from .rules import Named, said
+from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
+
+FILE_NAME = "catalog.json"
+HISTORY_NAME = "catalog-history.jsonl"
+HISTORY_SHOWN = 50
+SECTIONS = ("professions", "landscape_cells", "automa_cards")
+MAX_CATALOG_BYTES = 256 * 1024  # the whole deck, every Automa card and more, many times over
+_lock = threading.Lock()
+
+# Who changed the catalog, as its history keeps it (English; marked, so a screen says it in
+# its reader's language: companion.games.princes.web.catalog.history_lines).
+BY_SCREEN = N_("the catalog screen")
+BY_SCREEN_HERE = N_("the catalog screen, on the computer Palazzo runs on")
+BY_SCREEN_HOST = N_("the catalog screen, by a host")
+BY_GAME_HOST = N_("the host, in a game")
+BY_GAME_SEAT = N_("a player's phone, in a game")
+BY_FILE = N_("an imported catalog file")
+BY_LINK = N_("the catalog at %(link)s")
+BY = (BY_SCREEN, BY_SCREEN_HERE, BY_SCREEN_HOST, BY_GAME_HOST, BY_GAME_SEAT, BY_FILE)
+
+Scalar = str | int | float | bool | None
+
+
+class CatalogFile(BaseModel):
+    """The catalog file's outline, which the merge relies on: sections of entries whose values
+    are plain values (an Automa card's panels one list or object deeper). What the entries say
+    is the catalog's to check."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    professions: dict[str, dict[str, Scalar]] | None = None
+    landscape_cells: dict[str, Scalar] | None = None
+    automa_cards: dict[str, dict[str, Scalar | list[Scalar | dict[str, Scalar]]]] | None = None
+
+
+def parse_catalog(text: str) -> dict:
+    """A catalog file's text as the dict the catalog merges, or CatalogError saying what is
+    wrong with it (a UTF-8 byte order mark at the start is fine)."""
+    try:
+        data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
+    except JsonRefused as e:
+        raise CatalogError(
+            N_("A catalog file is JSON, and this one cannot be used: %(why)s"), why=str(e)
+        ) from None
+    if not isinstance(data, dict):
+        raise CatalogError(N_("A catalog file is one JSON object"))
+    try:
+        CatalogFile.model_validate(data)
+    except ValidationError as e:
+        raise CatalogError(
+            N_("Not in the catalog file's outline: %(where)s"), where=_where(e)
+        ) from None
+    return data
+
+
+def _where(error: ValidationError) -> Named:
+    first: dict[str, Any] = error.errors(include_url=False)[0]
+    tags = ("str", "int", "float", "bool", "none", "list[", "dict[")
+    path = ".".join(str(x) for x in first["loc"] if not str(x).startswith(tags))
+    given = first.get("input")
+    shown = type(given).__name__ if isinstance(given, (dict, list)) else repr(given)[:40]
+    if first["type"] == "extra_forbidden":
+        return said(
+            N_("Unknown catalog keys: %(path)s (the sections are %(sections)s)"),
+            path=path,
+            sections=", ".join(SECTIONS),
+        )
+    if first["type"] == "dict_type":
+        return said(N_("%(path)s must be an object, not %(given)s"), path=path, given=shown)
+    if first["type"] == "list_type":
+        return said(N_("%(path)s must be a list, not %(given)s"), path=path, given=shown)
+    return said(
+        N_("%(path)s must be a plain value (text, a number, true or false), not %(given)s"),
+        path=path,
+        given=shown,
+    )
+
+
+def read_catalog_file(path: str | Path) -> dict:
+    """`parse_catalog` of a file, with CatalogError for a file that cannot be read as text."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise CatalogError(
+            N_("cannot read %(path)s: %(why)s"), path=str(path), why=str(e.strerror or e)
+        ) from None
+    if len(raw) > MAX_CATALOG_BYTES:
+        raise CatalogError(N_("%(path)s is far larger than any catalog file"), path=str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CatalogError(
+            N_("%(path)s is not UTF-8 text (byte %(byte)s at position %(position)s)"),
+            path=str(path),
+            byte=f"{raw[e.start]:#04x}",
+            position=e.start,
+        ) from None
+    return parse_catalog(text)
+
+
+def instance_path() -> Path:
+    return instance.folder()
+
+
+class LearnedCatalog:
+    """The built-in catalog merged with this installation's file; every change is validated."""
+
+    def __init__(self, folder: str | Path | None = None):
+        self.path = Path(folder or instance_path()) / FILE_NAME
+
+    def _read(self) -> dict:
+        if not self.path.exists():
+            return {}
+        try:
+            return read_catalog_file(self.path)
+        except CatalogError as e:
+            raise CatalogError(
+                N_("This installation's catalog file cannot be read: %(why)s"),
+                why=said(e.template, **e.params),
+            ) from e
+
+    def catalog(self) -> Catalog:
+        return BUILTIN.merged(self._read())
+
+    def learned(self) -> dict:
+        return self._read()
+
+    def teach(self, data: dict, by: str = BY_SCREEN) -> Catalog:
+        """Merge `data` (catalog-file format) over what is known, and keep it: the host's act
+        (or the catalog screen's), so it may change what is known. The history says who
+        changed what, from what to what."""
+        with _lock:
+            return self._merge(data, by, only_new=False)
+
+    def learn_new(self, data: dict, by: str) -> Catalog:
+        """What a seat taught with a move the game accepted: kept only where this installation
+        knows nothing yet. A seat never changes a known entry (that is the host's act)."""
+        with _lock:
+            return self._merge(data, by, only_new=True)
+
+    def _merge(self, data: dict, by: str, *, only_new: bool) -> Catalog:
+        current = self._read()
+        before = BUILTIN.merged(current)
+        if only_new:
+            data = {
+                key: {k: v for k, v in (data.get(key) or {}).items() if not _known(before, key, k)}
+                for key in SECTIONS
+            }
+        merged = before.merged(data)  # raises CatalogError, keeps nothing
+        changes = []
+        after = merged.to_dict()
+        old = before.to_dict()
+        for key in SECTIONS:
+            if not data.get(key):
+                continue
+            wanted = {str(x) for x in data[key]}
+            entries = {str(k): v for k, v in after[key].items() if str(k) in wanted}
+            current.setdefault(key, {}).update(entries)
+            for k, v in entries.items():
+                was = old[key].get(k) if _known(before, key, k) else None
+                if was != v:
+                    changes.append(_change(key, k, was, v, by))
+        if changes:
+            self._write(current)
+            self._log(changes)
+        return merged
+
+    def _write(self, data: dict):
+        """Whole-file replace, so a crash never leaves half a catalog; owner-only."""
+        instance.write_private(self.path, json.dumps(data, indent=1, sort_keys=True))
+
+    @property
+    def history_path(self) -> Path:
+        return self.path.with_name(HISTORY_NAME)
+
+    def _log(self, changes: list[dict]):
+        fd = os.open(self.history_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        with open(fd, "a", encoding="utf-8") as f:
+            for change in changes:
+                f.write(json.dumps(change, ensure_ascii=False, sort_keys=True) + "\n")
+
+    def history(self, limit: int = HISTORY_SHOWN) -> list[dict]:
+        """The latest changes first: who taught or changed what, from what to what."""
+        try:
+            lines = self.history_path.read_text(encoding="utf-8").splitlines()
+        except (FileNotFoundError, OSError, UnicodeDecodeError):
+            return []
+        out = []
+        for line in reversed(lines[-limit:]):
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(item, dict):
+                out.append(item)
+        return out
+
+    def teach_profession(
+        self,
+        pid: str,
+        building: str,
+        landscape: str,
+        freedom: str,
+        name: str | None = None,
+        by: str = BY_SCREEN,
+    ) -> Catalog:
+        return self.teach(
+            {
+                "professions": {
+                    pid: {
+                        "name": name or pid.replace("_", " ").title(),
+                        "building": building,
+                        "landscape": landscape,
+                        "freedom": freedom,
+                        "verified": True,
+                        "source": "taught at the table",
+                    }
+                }
+            },
+            by,
+        )
+
+    def forget_profession(self, pid: str, by: str = BY_SCREEN) -> bool:
+        """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards
+        go back to their built-in entry. Games keep the copy their log was taught."""
+        with _lock:
+            current = self._read()
+            if pid not in (current.get("professions") or {}):
+                return False
+            was = current["professions"].pop(pid)
+            self._write(current)
+            back = BUILTIN.professions.get(pid)
+            self._log(
+                [
+                    _change(
+                        "professions", pid, was, back.to_dict() if back else None, by, forgot=True
+                    )
+                ]
+            )
+            return True
+
+    def teach_landscape(self, kind: str, cells: int, by: str = BY_SCREEN) -> Catalog:
+        return self.teach({"landscape_cells": {kind: cells}}, by)
+
+    def export(self) -> dict:
+        return self.catalog().to_dict()
+
+    def import_file(self, text: str, by: str = BY_FILE) -> Catalog:
+        return self.teach(parse_catalog(text), by)
+
+
+def _known(catalog: Catalog, key: str, k) -> bool:
+    """Whether `catalog` already knows entry `k` of section `key` (a size 0 is not known)."""
+    if key == "professions":
+        return k in catalog.professions
+    if key == "landscape_cells":
+        return bool(catalog.landscape_cells.get(k))
+    return str(k) in catalog.automa_cards
+
+
+def _words(key: str, entry) -> str | None:
+    """An entry as the history shows it."""
+    if entry is None:
+        return None
+    if key == "professions":
+        return (
+            f"{BUILDINGS.get(entry['building'], (entry['building'],))[0]}, "
+            f"{OBJECT_NAMES.get(entry['landscape'], entry['landscape'])}, "
+            f"{str(entry['freedom']).title()}"
+        )
+    if key == "landscape_cells":
+        return f"{entry} squares"
+    top = ", ".join(
+        OBJECT_NAMES.get(o["object"], o["object"])
+        + ("" if o["mod4"] is None else f" +{o['mod4']}")
+        + (
+            ""
+            if o["mod5"] == o["mod4"]
+            else f"/{'—' if o['mod5'] is None else '+' + str(o['mod5'])}"
+        )
+        for o in entry["auction"]
+    )
+    return (
+        f"rounds {entry['rounds']}; {top}; first {', '.join(entry['first_action'])}; "
+        f"second {', '.join(entry['second_action'])}"
+    )
+
+
+def _change(key: str, k, was, now, by: str, forgot: bool = False) -> dict:
+    if key == "professions":
+        what = (now or was or {}).get("name") or str(k)
+    elif key == "landscape_cells":
+        what = OBJECT_NAMES.get(k, str(k))
+    else:
+        what = f"Automa card {k}"
+    return {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "by": by,
+        "what": what,
+        "from": _words(key, was),
+        "to": _words(key, now),
+        "forgot": forgot,
+        # the entries themselves, so a screen words the change in its reader's language (the
+        # words above are English, as older lines of the history have only them)
+        "section": key,
+        "id": str(k),
+        "was": was,
+        "now": now,
+    }

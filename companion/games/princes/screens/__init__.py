@@ -1,0 +1,1 @@
+"""What the Princes' screens show, built in plain Python (no routes)."""

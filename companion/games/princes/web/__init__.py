@@ -1,0 +1,1 @@
+"""The Princes' blueprints: thin routes over the screens."""

@@ -1,0 +1,252 @@
+"""The table screen: what everyone at the table may see, live, on the host's device or a
+spectator's phone. Built only from `public_view`, so no seat's money or hand can reach it.
+
+Also the presence hook: any request a seat's phone makes for its game marks the seat as seen,
+so the table can tell whose phone dropped off the Wi-Fi.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+from companion import presence
+from companion.core.lang import _
+from companion.games.princes.rules import public_view
+from companion.games.princes.rules.catalog import (
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    MINIMUM_WORK_VALUE,
+    OBJECT_NAMES,
+    ROUNDS,
+)
+from companion.games.princes.screens import characters
+from companion.games.princes.screens.drawings import fame_track, seat_colour
+from companion.games.princes.screens.phone import phase_name, squares
+from companion.games.princes.words import (
+    building_name,
+    freedom_name,
+    newest_first,
+    object_name,
+    profession_name,
+)
+from companion.web.access import access, require_viewer
+from companion.web.join_links import kept_tokens
+from companion.web.recording import get_table
+
+bp = Blueprint("tablescreen", __name__)
+
+LAST_EVENTS = 8  # as many as a TV shows beside the players
+# A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
+SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
+
+
+@bp.before_app_request
+def _seat_seen() -> None:
+    match = SEAT_TRAFFIC.match(request.path)
+    if match:
+        seat = access(match.group(1)).seat
+        if seat is not None:
+            presence.seen(match.group(1), seat)
+
+
+def _name(view, seat):
+    players = view["players"]
+    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def board_context(game_id: str) -> dict:
+    """Everything the board fragment shows, from the public view at one seq."""
+    replay = get_table().replay(game_id)
+    state = replay.state
+    view = public_view(state)
+    seq = replay.seq
+    shared = _shared_buildings(view)
+    players = []
+    for p in view["players"]:
+        s = p["seat"]
+        players.append(
+            {
+                "seat": s,
+                "name": p["name"],
+                "fame": p["fame"],
+                "colour": seat_colour(s),
+                "buildings": [
+                    building_name(b)
+                    + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
+                    for b in p["buildings"]
+                    if b in BUILDINGS
+                ],
+                "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
+                "freedoms": [freedom_name(f) for f in p["freedoms"]],
+                "jesters": p["jesters"],
+                "builders": p["builders"],
+                "works": [profession_name(state.catalog, w) for w in p["table"]],
+                "hand_size": p["hand_size"],
+                "bonus_held": p["bonus_cards_held"],
+                "prestige_held": p["prestige_cards_held"],
+                "best": p["best_this_round"],
+                "acquired": object_name(p["acquired"]) if p["acquired"] else None,
+                "has_pawn": p["has_pawn"],
+                "empty_spaces": p.get("empty_spaces"),
+                # the Principality is public at a real table: drawn from the public pieces
+                "grid": squares(p["pieces"]) if view["grid"] else None,
+            }
+        )
+    auction = view["auction"]
+    cur = auction["current"]
+    current = None
+    if cur:
+        current = {
+            "object": object_name(cur["object"]),
+            "bid": cur["bid"],
+            "bidder": _name(view, cur["bidder"]),
+            "turn": _name(view, cur["turn"]),
+            "still_in": [_name(view, s) for s in cur["in"]],
+        }
+    results = [
+        {
+            "name": _name(view, r["player"]),
+            "object": object_name(r["object"]),
+            "price": r["price"],
+        }
+        for r in auction["results"]
+    ]
+    pending = [
+        {
+            "name": _name(view, x["player"]),
+            "what": _("choose a Prestige card")
+            if x["kind"] == "prestige"
+            else _("place a Landscape")
+            if x["object"] == "landscape"
+            else _("place the %(landscape)s", landscape=object_name(x["object"])),
+        }
+        for x in auction["pending"]
+    ]
+    opener = _name(view, auction["opener"]) if view["phase"] == "auction" else None
+    supply = view["supply"]
+    waiting = (
+        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
+    )
+    return {
+        "game_id": game_id,
+        "seq": seq,
+        "view": view,
+        "players": players,
+        "phase": phase_name(view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
+        "turn_name": _name(view, view["current_player"]),
+        "current": current,
+        "results": results,
+        "pending": pending,
+        "opener": opener,
+        "cooperation": _cooperation(view),
+        "waiting": waiting,
+        "solo": bool(view.get("solo")),
+        "supply": {
+            "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
+            "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
+            "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
+            "profession_deck": supply["profession_deck"],
+            "bonus_deck": supply["bonus_deck"],
+            "prestige_deck": supply["prestige_deck"],
+        },
+        "track": fame_track(fame := [{k: p[k] for k in ("seat", "name", "fame")} for p in players]),
+        "track_wide": fame_track(fame, wide=True),
+        "last_events": newest_first(replay, None, last=LAST_EVENTS),
+        "board_url": url_for("tablescreen.board", game_id=game_id),
+        "characters": characters.board(state),
+    }
+
+
+LANDSCAPES_NAMES = {k: OBJECT_NAMES[k] for k in LANDSCAPES}
+
+
+def _shared_buildings(view) -> dict:
+    """(seat, Building) -> the partner's name, for each cooperative Building."""
+    out = {}
+    for b in view.get("cooperative_buildings") or ():
+        out[b["builder"], b["building"]] = _name(view, b["partner"])
+        out[b["partner"], b["building"]] = _name(view, b["builder"])
+    return out
+
+
+def _cooperation(view) -> dict | None:
+    """The open proposal of a cooperative Building: negotiated aloud, so the table sees it
+    with its payment (ruling C3)."""
+    offer = view.get("cooperation")
+    if not offer:
+        return None
+    return {
+        "builder": _name(view, offer["player"]),
+        "partner": _name(view, offer["partner"]),
+        "building": building_name(offer["building"]),
+        "payment": offer["partner_payment"],
+    }
+
+
+def seat_presence(game_id: str, names: list[str]) -> list[dict]:
+    """Each seat's phone: here (its live stream is open), away (seen before) or not joined."""
+    ago = presence.last_seen(game_id, len(names))
+    out = []
+    for s, (n, a) in enumerate(zip(names, ago, strict=True)):
+        here = presence.here(game_id, s)
+        out.append(
+            {
+                "seat": s,
+                "name": n,
+                "colour": seat_colour(s),
+                "ago": a,
+                "here": here,
+                "joined": here or a is not None,
+                "words": presence.words(a, here),
+            }
+        )
+    return out
+
+
+def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
+    """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
+    the labels beside the QR codes (out of band), so they follow the phones too."""
+    names = [p.name for p in get_table().replay(game_id).state.players]
+    return {
+        "game_id": game_id,
+        "seats": seat_presence(game_id, names),
+        "host_labels": labels,
+        "presence_url": url_for(
+            "tablescreen.presence_fragment", game_id=game_id, **({"host": 1} if host else {})
+        ),
+    }
+
+
+@bp.get("/games/<game_id>/table")
+def page(game_id: str):
+    me = require_viewer(game_id)
+    return render_template(
+        "princes/table/page.html", me=me, **{**presence_context(game_id), **board_context(game_id)}
+    )
+
+
+@bp.get("/games/<game_id>/table/board")
+def board(game_id: str):
+    """The live fragment: re-fetched whenever the game's seq moves."""
+    require_viewer(game_id)
+    return render_block("princes/table/board.html", "board", **board_context(game_id))
+
+
+@bp.get("/games/<game_id>/table/presence")
+def presence_fragment(game_id: str):
+    """Who is connected; polled every few seconds (nobody records an event for a lost phone)."""
+    me = require_viewer(game_id)
+    host = me.host and request.args.get("host") == "1"
+    # the labels beside the QR codes, where the host page shows QR codes (kept join links)
+    labels = host and kept_tokens(game_id) is not None
+    return render_block(
+        "princes/table/presence.html", "presence", **presence_context(game_id, host, labels=labels)
+    )
