@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
+from companion.games.princes.web.recording import get_table  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
-from companion.web.recording import get_table  # noqa: E402
 from tests.web.conftest import threaded_server, viewer_cookie  # noqa: E402
 
 EVENTS = 400

@@ -8,8 +8,9 @@ import sys
 
 from events.boundedjson import JsonRefused, loads
 
+from .core.refusal import Refusal
 from .games.princes.learned import LearnedCatalog, read_catalog_file
-from .games.princes.rules import BUILTIN, Catalog, CatalogError, Refusal
+from .games.princes.rules import BUILTIN, Catalog, CatalogError
 from .service import instance
 from .service.games import game_of_event
 

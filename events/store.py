@@ -354,12 +354,18 @@ class EventStore:
             last = self._last_seq(conn, game_id)
         raise SeqConflict(game_id, expected_seq, last)
 
-    def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
+    def events(
+        self, game_id: str, after_seq: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """The log after `after_seq`, in order; at most `limit` events if given (the first
+        event alone says which game a log is)."""
         if not is_key(game_id):
             return []
         query = _EVENT_SELECT.where(
             events_t.c.game_id == game_id, events_t.c.seq > after_seq
         ).order_by(events_t.c.seq)
+        if limit is not None:
+            query = query.limit(limit)
         with self.engine.connect() as conn:
             return [_event(row) for row in conn.execute(query)]
 

@@ -54,6 +54,9 @@ class FoldRules(Generic[S]):
     log_events: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
     # checks an event needs the log for, before it is applied (a correction naming its event)
     log_checks: Mapping[str, Callable[[Fold[S], dict], None]] = field(default_factory=dict)
+    # for each of `log_events`: check it without changing anything (the game's refusal, or
+    # NeedFullLog) and say the first seq it rewrites (the service drops later snapshots)
+    log_event_checks: Mapping[str, Callable[[Fold[S], dict], int]] = field(default_factory=dict)
 
 
 class Fold(Generic[S]):
@@ -101,6 +104,15 @@ class Fold(Generic[S]):
         if self.effective is None:
             raise NeedFullLog()
         return self.effective
+
+    def refolds_from(self, event: dict) -> int | None:
+        """For an event that rewrites the log (an undo, a game's `log_events`): check it,
+        changing nothing, and return the first seq it rewrites; None for any other event."""
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == RETRACTED:
+            return min(self.check_retraction(event))
+        check = self.rules.log_event_checks.get(kind) if isinstance(kind, str) else None
+        return check(self, event) if check is not None else None
 
     def check_retraction(self, event: dict) -> list[int]:
         """The seqs an undo takes back, or the game's refusal: only the latest events that

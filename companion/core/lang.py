@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.core.refusal import listed, said
+
 LANGUAGES = ("en", "de", "fr")  # English (the authority), German, French
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}  # each in its own words
 DEFAULT = "en"
@@ -156,3 +158,31 @@ def citation(rule: str) -> str:
 def citations_catalog(language: str) -> dict[str, str]:
     """One language's citations.toml, English citation -> that edition's."""
     return _data(language, "citations.toml").get("rules", {})
+
+
+# -- lists and quotes in the reader's words ------------------------------------------------
+
+
+def listing(items) -> str:
+    """Items in a list without "and" (a tally, names in a row), in the reader's list pattern:
+    the engine's `listed`, told here."""
+    return words(listed([str(i) for i in items], N_("%(one)s, %(other)s")))
+
+
+def and_(items) -> str:
+    """Items in a list whose last is joined by "and", in the reader's words."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return words(said(N_("%(one)s and %(other)s"), one=listing(items[:-1]), other=items[-1]))
+
+
+def clauses(items) -> str:
+    """Clauses of one sentence, each already in the reader's words, joined by semicolons
+    (French sets a narrow no-break space before one)."""
+    return words(listed([str(i) for i in items if i], N_("%(one)s; %(other)s")))
+
+
+def quoted(text: str) -> str:
+    """A card's or a player's words in the reader's quotation marks (French « »)."""
+    return _("\u201c%(text)s\u201d", text=text)

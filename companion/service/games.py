@@ -1,110 +1,22 @@
-"""The games Palazzo records, each a rules package behind this one boundary.
+"""The games Palazzo records, each a package under companion/games declaring one `Game`.
 
 The event store knows nothing of games; a log's first event, `game_started {game: ...}`, says
 which rules fold it (no `game`: The Princes of Florence). The service (table.py), the command
-line and the web ask this registry for a game's fold, snapshot form, replay and summary, so a
-third game is a new package and one entry here, not edits across the Princes' code.
+line and the web ask this registry for a game, and the game for everything that differs
+(companion/core/game.py), so a third game is a new package and one entry here.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from companion.core.game import Game
 from companion.core.lang import N_
-from companion.games.firenze import rules as firenze
-from companion.games.firenze import words as firenze_words
-from companion.games.princes import rules as princes
+from companion.core.refusal import Refusal, listed
+from companion.games.firenze.game import GAME as FIRENZE
+from companion.games.princes.game import GAME as PRINCES
 
-DEFAULT = "princes_of_florence"
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game's rules as the rest of Palazzo uses them."""
-
-    id: str
-    title: str
-    fold: Callable[..., Any]  # (catalog, state=None) -> a fold: add, state, last_seq, effective
-    from_snapshot: Callable[[dict, Any], Any]  # (data, catalog) -> a state
-    clone: Callable[[Any], Any]
-    to_dict: Callable[[Any], dict]
-    replay: Callable[[list, Any], Any]  # (events, catalog) -> state, or raises its Refusal
-    summary: Callable[[Any], dict]  # what `palazzo replay --json` prints
-    describe: Callable[[dict], str]  # the summary in a few lines of text
-    chance_events: frozenset
-    learns_cards: bool  # the Princes' service teaches Profession/Automa cards on the fly
-
-
-def _princes_describe(s: dict) -> str:
-    lines = [
-        f"Round {s['round']}, {s['phase']}"
-        + (
-            f", {s['players'][s['current_player']]['name']} to act"
-            if s.get("current_player") is not None
-            else ""
-        )
-    ]
-    for p in s["players"]:
-        ls = p["landscapes"]
-        lines.append(
-            f"  {p['name']}: {p['fame']} PP, {p['money']} Florin, "
-            f"{len(p['buildings'])} Buildings, {sum(ls.values())} Landscapes, "
-            f"{p['jesters']} Jesters, {p['builders']} Builders, "
-            f"{len(p['table'])} Works"
-            + "".join(
-                f", {c['character'].title()} ({'face up' if c['face_up'] else 'used'})"
-                for c in p.get("characters", ())
-            )
-        )
-    if "banker_money" in s:
-        lines.append(f"  Banker: {s['banker_money']} Florin on the card")
-    if s.get("final"):
-        names = [s["players"][w]["name"] for w in s["final"]["winners"]]
-        for sc in s["final"]["scores"]:
-            lines.append(
-                f"  {s['players'][sc['player']]['name']}: total {sc['total']} "
-                f"({sc['fame']} + Prestige {sum(sc['prestige_cards'].values())}), "
-                f"{sc['money']} Florin"
-            )
-        lines.append("Winner: " + " and ".join(names))
-    return "\n".join(lines)
-
-
-def _princes_fold(catalog=princes.BUILTIN, state=None):
-    return princes.Fold(catalog) if state is None else princes.Fold(catalog, state, None)
-
-
-PRINCES = Game(
-    id=DEFAULT,
-    title="The Princes of Florence",
-    fold=_princes_fold,
-    from_snapshot=lambda data, catalog: princes.GameState.from_dict(data, catalog),
-    clone=lambda state: state.clone(),
-    to_dict=lambda state: state.to_dict(),
-    replay=lambda events, catalog: princes.replay(events, catalog),
-    summary=princes.summary,
-    describe=_princes_describe,
-    chance_events=frozenset(princes.CHANCE_EVENTS),
-    learns_cards=True,
-)
-
-FIRENZE = Game(
-    id=firenze.GAME,
-    title="Firenze",
-    fold=lambda catalog=None, state=None: firenze.Fold(state),
-    from_snapshot=lambda data, catalog: copy.deepcopy(data),
-    clone=copy.deepcopy,
-    to_dict=copy.deepcopy,
-    replay=lambda events, catalog: firenze.replay(events),
-    summary=firenze.summary,
-    describe=firenze_words.describe,  # in the reader's language (English on the command line)
-    chance_events=frozenset(firenze.CHANCE_EVENTS),
-    learns_cards=False,
-)
-
+DEFAULT = PRINCES.id
 GAMES: dict[str, Game] = {g.id: g for g in (PRINCES, FIRENZE)}
 
 
@@ -112,10 +24,10 @@ def game_named(game_id: str | None) -> Game:
     """The game for an id (None: the default); refuses an id Palazzo does not know."""
     game = GAMES.get(game_id or DEFAULT) if isinstance(game_id, str | None) else None
     if game is None:
-        raise princes.Refusal(
+        raise Refusal(
             "bad_event",
             N_("Palazzo knows the games %(games)s, not %(value)s"),
-            games=princes.listed(sorted(GAMES), N_("%(one)s, %(other)s")),
+            games=listed(sorted(GAMES), N_("%(one)s, %(other)s")),
             value=repr(game_id),
         )
     return game
@@ -125,23 +37,16 @@ def game_of_event(first: Any) -> Game:
     """The game a log's first event starts (anything else: the default, whose rules refuse it)."""
     if isinstance(first, dict) and first.get("type") == "game_started":
         return game_named(first.get("game"))
-    return PRINCES
+    return GAMES[DEFAULT]
 
 
-def game_of_snapshot(data: dict) -> Game:
-    return game_named(data.get("game") if isinstance(data.get("game"), str) else None)
+def open_learned(folder: Any) -> Any:
+    """This installation's catalog of what its tables taught (one per installation, in its
+    instance folder), opened by the game whose tables teach; None if no game does."""
+    for game in GAMES.values():
+        if game.teaching is not None:
+            return game.open_learned(folder)
+    return None
 
 
-def game_of_state(state: Any) -> Game:
-    return FIRENZE if isinstance(state, dict) and state.get("game") == firenze.GAME else PRINCES
-
-
-__all__ = [
-    "DEFAULT",
-    "GAMES",
-    "Game",
-    "game_named",
-    "game_of_event",
-    "game_of_snapshot",
-    "game_of_state",
-]
+__all__ = ["DEFAULT", "GAMES", "Game", "game_named", "game_of_event", "open_learned"]

@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # the checkout, or site-packages
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the checkout, or site-packages
 
 
 def default_folder() -> Path:

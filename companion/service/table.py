@@ -15,34 +15,20 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from companion.core.fold import NeedFullLog
+from companion.core.game import Game
 from companion.core.lang import N_
-from companion.games.princes.learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
-from companion.games.princes.rules import (
-    BUILTIN,
-    MISREAD_CORRECTED,
-    Fold,
-    GameState,
-    NeedFullLog,
-    Refusal,
-    said,
-)
-from companion.games.princes.rules.catalog import PROFESSION_TAUGHT_KEYS, CatalogError
-from companion.games.princes.story import Replay, Story, replay_of
+from companion.core.refusal import Refusal, said
 from events import EventStore, SeqConflict, StoredEvent
 
-from .games import PRINCES, game_of_event, game_of_snapshot, game_of_state
+from .games import game_of_event
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
 ENVELOPE = ("seq", "id", "type", "by", "at")
 CACHED_GAMES = 64
-PROFESSION_FIELDS = {
-    "starting_hand_chosen": "professions",
-    "profession_taken": "profession",
-    "work_completed": "profession",
-    "automa_profession_revealed": "profession",
-}
+KNOWN_GAMES = 4096  # game ids whose game this process remembers (one name each)
 
 
 @dataclass(frozen=True)
@@ -60,19 +46,19 @@ def engine_event(stored: StoredEvent) -> dict:
 
 
 class Folded:
-    """One game's single cached replay: the fold and, for a Princes game folded from its first
-    event, its story (a fold resumed from a snapshot has none until it is folded in full)."""
+    """One game's single cached replay: the fold and, folded from the first event, its story
+    (a fold resumed from a snapshot has none until it is folded in full)."""
 
-    __slots__ = ("fold", "story", "full", "replay")
+    __slots__ = ("game", "fold", "story", "full", "replay")
 
-    def __init__(self, fold, story: Story | None, *, full: bool):
-        self.fold, self.story, self.full = fold, story, full
-        self.replay: Replay | None = None  # the last Replay handed out, reused at its seq
+    def __init__(self, game: Game, fold, story, *, full: bool):
+        self.game, self.fold, self.story, self.full = game, fold, story, full
+        self.replay = None  # the last replay handed out, reused at its seq
 
     @classmethod
-    def start(cls, game, fold) -> Folded:
-        """A fold from the first event: Princes games keep their story beside it."""
-        return cls(fold, Story() if game is PRINCES else None, full=True)
+    def start(cls, game: Game) -> Folded:
+        """A fold from the first event, with the game's story beside it."""
+        return cls(game, game.fold(), game.story(), full=True)
 
     @property
     def last_seq(self) -> int:
@@ -93,9 +79,12 @@ class Folded:
 class Table:
     """Games recorded in one event store, with their folded states cached in this process."""
 
-    def __init__(self, store: EventStore, learned: LearnedCatalog | None = None):
+    def __init__(self, store: EventStore, learned=None):
+        """`learned`: this installation's catalog of what tables taught, handed to the teaching
+        hooks of the games that have them (companion.core.game.Teaching)."""
         self.store = store
         self.learned = learned
+        self._games: OrderedDict[str, Game] = OrderedDict()
         self.listeners: list = []  # callables (game_id, seq) told of each new event
         self._folds: OrderedDict[str, Folded] = OrderedDict()
         self._unreadable: dict[str, dict[int, str]] = {}  # game -> seq -> why it was left out
@@ -118,19 +107,19 @@ class Table:
             return fold
         events = None
         if fold is None:
+            game = self.game(game_id)
             snap = None if full else self.store.latest_snapshot(game_id)
-            if snap:
-                seq, data = snap
-                game = game_of_snapshot(data)
-                fold = Folded(
-                    game.fold(BUILTIN, game.from_snapshot(data, BUILTIN)), None, full=False
-                )
-                fold.fold.last_seq = seq
+            data = snap[1] if snap else None
+            if (
+                snap
+                and isinstance(data, dict)
+                and data.get("game") == game.id
+                and data.get("format") == game.snapshot_format
+            ):  # a snapshot is a cache: one of another format is ignored, never upgraded
+                fold = Folded(game, game.fold(game.from_snapshot(data["state"])), None, full=False)
+                fold.fold.last_seq = snap[0]
             else:
-                events = self.store.events(game_id)
-                first = engine_event(events[0]) if events else None
-                game = game_of_event(first)
-                fold = Folded.start(game, game.fold(BUILTIN))
+                fold = Folded.start(game)
             with self._guard:
                 self._unreadable.pop(game_id, None)
         if events is None:
@@ -177,26 +166,40 @@ class Table:
         with self._guard:
             self._folds.pop(game_id, None)
 
-    def state(self, game_id: str) -> GameState | dict:
-        """A private copy: callers may look at it without racing the recorder (a Princes'
-        GameState, or the plain dict another game's rules keep)."""
-        with self._lock(game_id):
-            state = self._fold(game_id).state
-            return game_of_state(state).clone(state)
+    def game(self, game_id: str) -> Game:
+        """The game a stored game plays, as its first event says (kept per process: a game
+        never changes game; a game with no event yet is the default)."""
+        with self._guard:
+            known = self._games.get(game_id)
+        if known is not None:
+            return known
+        first = self.store.events(game_id, limit=1)
+        game = game_of_event(engine_event(first[0]) if first else None)
+        if first:
+            with self._guard:
+                self._games[game_id] = game
+                while len(self._games) > KNOWN_GAMES:
+                    self._games.popitem(last=False)
+        return game
 
-    def replay(self, game_id: str) -> Replay:
+    def state(self, game_id: str):
+        """A private copy: callers may look at it without racing the recorder (whatever the
+        game's rules keep: the Princes' GameState, Firenze's plain dict)."""
+        with self._lock(game_id):
+            folded = self._fold(game_id)
+            return folded.game.clone(folded.state)
+
+    def replay(self, game_id: str):
         """What every screen reads: the state at the log's end, the seqs that still count and
-        the story, from this game's one cached fold. One Replay per seq, shared: read only.
-        (A game other than the Princes has no story: its facts are empty.)"""
+        the story, from this game's one cached fold (the game's `replay_of`). One per seq,
+        shared: read only."""
         with self._lock(game_id):
             folded = self._fold(game_id)
             if not folded.full:  # resumed from a snapshot: the story needs every event
                 folded = self._fold(game_id, full=True)
             if folded.replay is None or folded.replay.seq != folded.last_seq:
-                state = folded.state
-                folded.replay = replay_of(
-                    folded.fold, folded.story, game_of_state(state).clone(state)
-                )
+                game = folded.game
+                folded.replay = game.replay_of(folded.fold, folded.story, game.clone(folded.state))
             return folded.replay
 
     def seq(self, game_id: str) -> int:
@@ -211,9 +214,9 @@ class Table:
         meta: dict | None = None,
         by: str = "host",
         game_id: str | None = None,
-    ) -> tuple[str, GameState | dict]:
+    ):
         """Check the opening event on an empty table first: a refused start creates nothing."""
-        probe = game_of_event({**started, "type": "game_started"}).fold(BUILTIN)
+        probe = game_of_event({**started, "type": "game_started"}).fold()
         probe.add({**started, "type": "game_started"})
         game_id = game_id or uuid.uuid4().hex[:12]
         self.store.create_game(game_id, meta or {})
@@ -234,65 +237,72 @@ class Table:
         taught on use); they are stored only together with the move, and only then kept in
         this installation's catalog, so a refused move changes nothing anywhere."""
         event_id = event_id or uuid.uuid4().hex
-        kind = event.get("type")
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
-                fold = self._fold(game_id, sync=False)
-                if fold.last_seq == 0 and kind == "game_started":  # the log's first event
-                    game = game_of_event(event)  # says which rules fold it
-                    fold = Folded.start(game, game.fold(BUILTIN))
-                    self._remember(game_id, fold)
-                payload = {k: v for k, v in event.items() if k not in ENVELOPE}
-                learns = game_of_state(fold.state).learns_cards
-                if learns:
-                    payload = self._with_automa_panels(fold.state, payload, kind)
-                before = getattr(fold.state, "catalog", None)
-                try:
-                    taught = (
-                        self._teach_first(game_id, fold, {**payload, "type": kind}, by, list(teach))
-                        if learns
-                        else ()
-                    )
-                    result = self._append(game_id, fold, kind, payload, by, event_id)
-                except Refusal:
-                    # A retry of an event that already landed is no longer legal on the state
-                    # after it, so ask the log before calling it a refusal.
-                    known = self.store.find(game_id, event_id)
-                    if known is not None:
-                        return Recorded(known, True)
-                    if self.store.last_seq(game_id) != fold.last_seq:
-                        self._forget(game_id)  # judged on a stale state: another process moved
-                        continue
-                    raise
-                except SeqConflict:
-                    self._forget(game_id)  # another process got there first: fold it in
-                    continue
-                except NeedFullLog:
-                    fold = self._fold(game_id, full=True)
-                    continue
-                if not result.duplicate:
-                    if learns:
-                        self._keep_learned(before, [*taught, result.event], by)
-                    for listener in self.listeners:
-                        listener(game_id, result.event.seq)
-                return Recorded(result.event, result.duplicate, taught)
+                recorded = self._try_record(game_id, event, by, event_id, list(teach))
+                if recorded is not None:
+                    return recorded
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
+
+    def _try_record(
+        self, game_id: str, event: dict, by: str, event_id: str, teach: list
+    ) -> Recorded | None:
+        """One try at recording `event`: what was stored, or None when the log moved under it
+        (another process appended first): then the caller folds again and tries again."""
+        kind = event.get("type")
+        fold = self._fold_for(game_id, event)
+        payload = {k: v for k, v in event.items() if k not in ENVELOPE}
+        teaching = fold.game.teaching
+        if teaching is not None:
+            payload = teaching.prepare(self.learned, fold.state, kind, payload)
+        before = teaching.before(fold.state) if teaching is not None else None
+        try:
+            taught = (
+                self._teach_first(game_id, fold, {**payload, "type": kind}, by, teach)
+                if teaching is not None
+                else ()
+            )
+            result = self._append(game_id, fold, kind, payload, by, event_id)
+        except Refusal:
+            # A retry of an event that already landed is no longer legal on the state after
+            # it, so ask the log before calling it a refusal.
+            known = self.store.find(game_id, event_id)
+            if known is not None:
+                return Recorded(known, True)
+            if self.store.last_seq(game_id) != fold.last_seq:
+                self._forget(game_id)  # judged on a stale state: another process moved
+                return None
+            raise
+        except SeqConflict:
+            self._forget(game_id)  # another process got there first: fold it in
+            return None
+        except NeedFullLog:
+            self._fold(game_id, full=True)
+            return None
+        if not result.duplicate:
+            if teaching is not None:
+                teaching.keep(self.learned, before, [*taught, result.event], by)
+            for listener in self.listeners:
+                listener(game_id, result.event.seq)
+        return Recorded(result.event, result.duplicate, taught)
+
+    def _fold_for(self, game_id: str, event: dict) -> Folded:
+        """The fold `event` is judged on; the log's first event says which rules fold it."""
+        fold = self._fold(game_id, sync=False)
+        if fold.last_seq == 0 and event.get("type") == "game_started":
+            fold = Folded.start(game_of_event(event))
+            self._remember(game_id, fold)
+        return fold
 
     def _append(self, game_id, fold: Folded, kind, payload, by, event_id):
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
         before = fold.last_seq
-        if kind == "retracted" or (
-            kind == MISREAD_CORRECTED and hasattr(fold.fold, "check_correction")
-        ):
-            # both refold the log: checked on the fold (raises Refusal / NeedFullLog, no
-            # change), then stored; snapshots from the first event they touch are stale
-            if kind == "retracted":
-                fold.fold.check_retraction(candidate)
-                first = min(payload["seqs"])
-            else:
-                fold.fold.check_correction(candidate)
-                first = payload["fixes"]
+        # an undo, or a game's event that rewrites its log (the Princes' misread correction):
+        # checked on the fold (raises Refusal / NeedFullLog, no change), then stored; the
+        # snapshots from the first event it touches are stale
+        first = fold.fold.refolds_from(candidate)
+        if first is not None:
             result = self.store.append(
                 game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
             )
@@ -321,21 +331,27 @@ class Table:
             self._forget(game_id)
             return result
         if result.event.seq % SNAPSHOT_EVERY == 0:
-            state = fold.state
-            self.store.save_snapshot(game_id, result.event.seq, game_of_state(state).to_dict(state))
+            game = fold.game
+            snapshot = {
+                "game": game.id,
+                "format": game.snapshot_format,
+                "state": game.to_snapshot(fold.state),
+            }
+            self.store.save_snapshot(game_id, result.event.seq, snapshot)
         return result
 
     def _teach_first(self, game_id, fold: Folded, event: dict, by: str, teach: list) -> tuple:
         """What the move needs taught (given, or learned by this installation but not by the
         game's log): record it first, so an exported log replays on any machine; only if the
         event itself will then be accepted."""
+        game = fold.game
+        assert game.teaching is not None
         given = {_taught_key(t) for t in teach}
-        teachings = [dict(t) for t in teach] + [
-            t for t in self._teachings(fold.state, event) if _taught_key(t) not in given
-        ]
+        lessons = game.teaching.lessons(self.learned, fold.state, event)
+        teachings = [dict(t) for t in teach] + [t for t in lessons if _taught_key(t) not in given]
         if not teachings:
             return ()
-        trial = Fold(BUILTIN, fold.state.clone(), effective=None)
+        trial = game.fold(game.clone(fold.state))
         for teach in teachings + [event]:
             trial.add(teach)  # a Refusal here stores nothing at all
         return tuple(
@@ -349,88 +365,6 @@ class Table:
             ).event
             for t in teachings
         )
-
-    def _keep_learned(self, before, stored: list, by: str):
-        """This installation remembers what a recorded event taught the game: a seat's teaching
-        only where nothing is known yet, the host's also where it changes a known entry (the
-        host's act); never fails the record it follows."""
-        if self.learned is None:
-            return
-        data: dict = {}
-        for e in stored:
-            p = e.payload
-            if e.type == "profession_taught" and isinstance(p.get("profession"), str):
-                entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
-                entry.update(source=p.get("source") or "taught at the table", verified=True)
-                data.setdefault("professions", {})[p["profession"]] = entry
-            elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
-                data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
-            elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
-                data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
-            elif (
-                e.type == "landscape_placed"
-                and isinstance(p.get("cells"), list)
-                and not before.landscape_cells.get(p.get("landscape"), 1)
-            ):  # the grid's first tile of a kind shows its size
-                data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
-        if not data:
-            return
-        try:
-            if by == "host":
-                self.learned.teach(data, BY_GAME_HOST)
-            else:
-                self.learned.learn_new(data, BY_GAME_SEAT)
-        except (CatalogError, OSError):
-            log.warning("could not keep what a game taught in the installation's catalog")
-
-    def _with_automa_panels(self, state: GameState, payload: dict, kind) -> dict:
-        """An Automa card this installation knows but the game does not travels with its
-        panels, as if the table had transcribed it, so the log stays self-contained."""
-        number = payload.get("card")
-        if (
-            kind != "automa_card_drawn"
-            or self.learned is None
-            or "panels" in payload
-            or not isinstance(number, (int, str))
-            or isinstance(number, bool)
-            or not str(number).isdigit()
-            or str(int(number)) in state.catalog.automa_cards
-        ):
-            return payload
-        known = self.learned.catalog().automa_cards.get(str(int(number)))
-        return {**payload, "panels": known} if known else payload
-
-    def _teachings(self, state: GameState, event: dict) -> list[dict]:
-        if self.learned is None:
-            return []
-        kind = event.get("landscape")
-        if (
-            event.get("type") == "landscape_placed"
-            and isinstance(kind, str)
-            and state.catalog.landscape_cells.get(kind) == 0
-        ):
-            size = self.learned.catalog().landscape_cells.get(kind)
-            return [{"type": "landscape_taught", "landscape": kind, "cells": size}] if size else []
-        field = PROFESSION_FIELDS.get(event.get("type"))
-        wanted = event.get(field) if field else None
-        pids = wanted if isinstance(wanted, list) else [wanted]
-        missing = [p for p in pids if isinstance(p, str) and p not in state.catalog.professions]
-        if not missing:
-            return []
-        installed = self.learned.catalog().professions
-        return [
-            {
-                "type": "profession_taught",
-                "profession": pid,
-                "name": installed[pid].name,
-                "building": installed[pid].building,
-                "landscape": installed[pid].landscape,
-                "freedom": installed[pid].freedom,
-                "source": installed[pid].source,
-            }
-            for pid in dict.fromkeys(missing)
-            if pid in installed
-        ]
 
     # -- whole logs --------------------------------------------------------------------------
 
@@ -459,4 +393,4 @@ def _taught_key(event: dict) -> tuple:
     return (event.get("type"), event.get("profession") or event.get("landscape"))
 
 
-__all__ = ["Table", "Recorded", "Refusal", "Replay", "engine_event"]
+__all__ = ["Table", "Recorded", "Refusal", "engine_event"]

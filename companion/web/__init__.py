@@ -89,7 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     logmask.install()
 
-    from . import csrf, errors, headers, home, hosts, i18n, live, recording, templating
+    from . import csrf, errors, games, headers, home, hosts, i18n, live, templating
 
     hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
@@ -99,22 +99,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
-    app.register_blueprint(recording.bp)
-    from companion.games.princes.web import solo
-
-    app.register_blueprint(solo.bp)
-    from companion.games.princes.web import seat
-
-    app.register_blueprint(seat.bp)
-    from companion.games.princes.web import catalog as catalog_screen
-    from companion.games.princes.web import counting, ending, history, hosting
-    from companion.games.princes.web import table as tablescreen
-
-    for screen in (hosting, tablescreen, history, ending, catalog_screen, counting):
-        app.register_blueprint(screen.bp)
-    from companion.games.firenze import web as firenze
-
-    app.register_blueprint(firenze.bp)
+    games.init_app(app)  # every game's screens: the platform asks each game for its own
     return app
 
 

@@ -1,15 +1,27 @@
-"""Creating a hosted game: the opening event, and the join tokens that go with it.
+"""What the platform does for any game: host it, let phones join it, hand out its log, and send
+each request to the game it is for.
 
-The tokens are returned once, to be shown as QR codes on the host's screen; the game keeps only
-their hashes. Used by the host form and by tests that need a game with seats.
+A game's id says nothing of its game; the game's first event does (`Table.game`). The platform
+asks that, never the URL and never a fold: a join link leads to the joining browser's own screen
+of whatever game it is, and a game's blueprints answer only for games of their own game.
 """
 
 from __future__ import annotations
 
-from companion.service.tokens import TokenSet, issue_tokens, store_token_hashes
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 
+from companion.core.game import Game, GameWeb
+from companion.core.lang import _
+from companion.service.games import GAMES
+from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
+
+from .access import access, game_or_404, grant, join, require_viewer
 from .recording import get_table
 from .store import get_store
+
+bp = Blueprint("games", __name__)
+# a request for one of these names a screen; the owning game shows its own of that name
+SCREENS = ("me", "host", "table")
 
 
 def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[str, TokenSet]:
@@ -22,3 +34,100 @@ def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[
     tokens = issue_tokens(len(names))
     store_token_hashes(get_store(), game_id, tokens)
     return game_id, tokens
+
+
+def game_web(game_id: str) -> GameWeb:
+    """The screens of the game this stored game plays."""
+    web = get_table().game(game_id).web
+    assert web is not None, "a game the web serves declares its screens"
+    return web()
+
+
+def own_screen(game_id: str, state=None) -> str:
+    """This browser's own screen of a game: its seat's phone, else the host's page, else the
+    table, as the game draws them."""
+    return game_web(game_id).own_screen(game_id, access(game_id), state)
+
+
+@bp.get("/games/<game_id>/join/<token>")
+def join_link(game_id: str, token: str):
+    """A QR code's link: the token becomes a role in this browser's session (opening it again
+    restores the same seat), then the game's own screen for that role."""
+    me = join(game_id, token)
+    return redirect(game_web(game_id).joined(game_id, me), code=303)
+
+
+@bp.get("/games/<game_id>/host/join/<token>")
+def host_join(game_id: str, token: str):
+    """Open the host's page on another device (the host link is behind a toggle on the host's
+    page). Only the host token leads here; a seat's or spectator's token is refused."""
+    game_or_404(game_id)
+    identity = identify_in_game(get_store(), game_id, token)
+    if identity is None or identity.role != "host":
+        abort(404, description=_("This link is not the host's link for this game."))
+    grant(game_id, identity)
+    return redirect(own_screen(game_id), code=303)
+
+
+@bp.get("/games/<game_id>/log.jsonl")
+def log(game_id: str):
+    """The whole log as JSON Lines, replayable with `palazzo replay`."""
+    me = require_viewer(game_id)
+    table = get_table()
+    if not me.host and not table.game(game_id).is_over(table.state(game_id)):
+        abort(
+            403,
+            description=_(
+                "The log holds everyone's cards: it is shared once the game is over. "
+                "The host can download it any time."
+            ),
+        )
+    return Response(
+        table.export_jsonl(game_id),
+        mimetype="application/x-ndjson",
+        headers={
+            "Content-Disposition": f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def _file_part(game_id: str) -> str:
+    return "".join(c for c in game_id if c.isalnum() or c in "-_")[:64] or "game"
+
+
+OWNERS = "palazzo.game_blueprints"  # app.extensions: blueprint name -> its game
+
+
+def _this_game_only():
+    """A game's blueprint answers only for games of that game: a request for another game's
+    screen goes to that game's own screen of the same name (a GET), or is not found."""
+    game = current_app.extensions[OWNERS].get(request.blueprint)
+    game_id = (request.view_args or {}).get("game_id")
+    if game is None or not isinstance(game_id, str) or get_store().game(game_id) is None:
+        return None  # not a game's screen, or the route says there is no such game
+    owner = get_table().game(game_id)
+    if owner is game:
+        return None
+    if request.method != "GET" or owner.web is None:
+        abort(
+            404,
+            description=_("This is a game of %(game)s: use its own screens.", game=_(owner.title)),
+        )
+    parts = request.path.split("/")
+    wanted = parts[3] if len(parts) > 3 and parts[3] in SCREENS else "table"
+    return redirect(url_for(owner.web().screens[wanted], game_id=game_id), code=303)
+
+
+def init_app(app: Flask) -> None:
+    """Every game's screens; each game's blueprints answer for its own games only."""
+    app.register_blueprint(bp)
+    owners: dict[str, Game] = {}
+    for game in GAMES.values():
+        if game.web is None:
+            continue
+        for blueprint in game.web().blueprints:
+            app.register_blueprint(blueprint)
+            owners[blueprint.name] = game
+    app.extensions[OWNERS] = owners
+    app.before_request(_this_game_only)

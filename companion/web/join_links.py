@@ -66,14 +66,12 @@ def kept_tokens(game_id: str) -> TokenSet | None:
         return None
 
 
-# -- URLs: the seat screens belong to companion/games/princes/web/seat.py; until its blueprint is registered,
-# the same paths are spelled out here (the only place to change when it is). ----------------
+# -- URLs: the join link is the platform's (companion/web/games.py); the scribe's screen is the
+# Princes' (seat.py), spelled out here where its blueprint is not registered. ------------------
 
 
 def join_path(game_id: str, token: str) -> str:
-    if "seat.join" in current_app.view_functions:
-        return url_for("seat.join", game_id=game_id, token=token)
-    return url_for("home.index") + f"games/{_q(game_id)}/join/{_q(token)}"
+    return url_for("games.join_link", game_id=game_id, token=token)
 
 
 def scribe_path(game_id: str, seat: int) -> str:

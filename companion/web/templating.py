@@ -8,15 +8,13 @@ from markupsafe import Markup
 
 from companion import qr
 from companion.core import lang
-from companion.games.princes.screens.drawings import seat_line, seat_mark
-from companion.games.princes.teaching import FIRST_TIME_QUESTIONS, choices
-from companion.games.princes.words import and_, clauses, listing
+from companion.core.lang import and_, clauses, listing
 
 from .urls import public_base_url, public_url_for
 
 
 def qr_svg(data: str, label: str = "QR code") -> Markup:
-    """Inline SVG QR code: `{{ qr_svg(public_url_for('seat.join', token=t)) }}`.
+    """Inline SVG QR code: `{{ qr_svg(public_url_for('games.join_link', token=t)) }}`.
 
     Inline, not an <img src="/qr?u=...">, so join tokens never appear in a request line.
     """
@@ -37,16 +35,11 @@ def unreadable_events() -> list[tuple[int, str]]:
 
 
 def init_app(app: Flask) -> None:
-    # the teach fields' choices, named in this request's language
-    app.context_processor(lambda: {"teach_choices": choices()})
     app.jinja_env.globals.update(
         qr_svg=qr_svg,
-        seat_mark=seat_mark,
-        seat_line=seat_line,
         public_url_for=public_url_for,
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,
-        first_time_questions=FIRST_TIME_QUESTIONS,
     )
     # lists in the reader's words: `names|listing` ("A, B, C"), `names|and_list` ("A, B and
     # C"), `sentences|clauses` ("...; ..."), never `|join(', ')` of words

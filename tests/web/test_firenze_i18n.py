@@ -437,14 +437,14 @@ def test_each_cards_form_reads_in_german_and_french(app, language, card):
 
 ERRORS = {
     "de": {
-        "not_firenze": "Diese Partie ist keine Partie Firenze.",
+        "not_firenze": "Das ist eine Partie Die Fürsten von Florenz: Nutze ihre eigenen Bildschirme.",
         "host_only": "Das kann nur das Gerät des Gastgebers.",
         "log": "Das Protokoll enthält die Karten aller",
         "host_action": "Das trägt die Seite des Gastgebers nicht ein",
         "own_screens": "Das ist eine Partie Firenze: Nutze ihre eigenen Bildschirme.",
     },
     "fr": {
-        "not_firenze": "Cette partie n’est pas une partie de Firenze.",
+        "not_firenze": "C’est une partie de Les Princes de Florence : utilisez ses propres écrans.",
         "host_only": "Seul l’appareil de l’hôte peut faire cela.",
         "log": "Le journal contient les cartes de tous",
         "host_action": "La page de l’hôte n’enregistre pas cela",
@@ -463,7 +463,9 @@ def test_firenzes_error_pages_and_the_hosts_form_errors_read_in_german_and_frenc
     princes, _tokens = host_princes(app)
     client.get("/", query_string={"lang": language})
     page = client.get(f"/firenze/{princes}/host", query_string={"lang": language})
-    assert page.status_code == 404 and want["not_firenze"] in text(page.text)
+    assert page.status_code == 303 and page.location.endswith(f"/games/{princes}/host")
+    posted = client.post(f"/firenze/{princes}/act", data={"csrf_token": csrf_token_for(client)})
+    assert posted.status_code == 404 and want["not_firenze"] in text(posted.text)
     game_id = host_game(client)
     with app.test_request_context():
         tokens = kept_tokens(game_id)
@@ -474,10 +476,10 @@ def test_firenzes_error_pages_and_the_hosts_form_errors_read_in_german_and_frenc
     as_host = {"csrf_token": csrf_token_for(thomas), "view": "host", "action": "undo", "seq": "1"}
     refused = thomas.post(act, data=as_host)
     assert refused.status_code == 403 and want["host_only"] in text(refused.text)
-    log = thomas.get(f"/firenze/{game_id}/log.jsonl")
+    log = thomas.get(f"/games/{game_id}/log.jsonl")
     assert log.status_code == 403 and want["log"] in text(log.text)
     odd = {"csrf_token": csrf_token_for(client), "view": "host", "action": "dance"}
     refused = client.post(act, data=odd)
     assert refused.status_code == 422 and want["host_action"] in read(refused.text, language)
-    princes_form = client.post(f"/games/{game_id}/me", data={"csrf_token": odd["csrf_token"]})
+    princes_form = client.post(f"/games/{game_id}/events", data={"csrf_token": odd["csrf_token"]})
     assert princes_form.status_code == 404 and want["own_screens"] in text(princes_form.text)

@@ -98,7 +98,7 @@ def test_the_end_shows_a_breakdown_per_player(app, client):
         assert f"<strong>{total}</strong>" in page and name in page
     assert "Thomas (wins)" in page
     assert "white 2, yellow 3, red 4, purple 5" in page
-    log_text = client.get(f"/firenze/{game_id}/log.jsonl").text  # the host's download
+    log_text = client.get(f"/games/{game_id}/log.jsonl").text  # the host's download
     assert log_text.count("\n") == len(log)
 
 

@@ -93,7 +93,7 @@ def test_a_join_token_is_masked_in_the_log_of_a_500(app, client, caplog, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError(f"the store fell over on /games/{game_id}/join/{seat_token}")
 
-    monkeypatch.setattr("companion.games.princes.web.seat.join_game", broken)
+    monkeypatch.setattr("companion.web.games.join", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     app.testing = False
     with caplog.at_level(logging.ERROR):

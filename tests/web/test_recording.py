@@ -2,9 +2,9 @@
 
 import pytest
 
+from companion.games.princes.web.recording import FormError, event_from_form, register_view
 from companion.service.tokens import Identity
 from companion.web.games import create_hosted_game
-from companion.web.recording import FormError, event_from_form, register_view
 from tests.web.conftest import csrf_token_for
 
 

@@ -58,7 +58,7 @@ def test_host_a_game_scan_a_seat_and_watch_the_table_live(
     try:
         table = context.new_page()
         table.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        watcher = spectator if "seat.join" in app.view_functions else host_link
+        watcher = spectator if "games.join_link" in app.view_functions else host_link
         table.goto(live_server + watcher)
         if not table.url.endswith("/table"):
             table.goto(f"{live_server}/games/{game_id}/table")

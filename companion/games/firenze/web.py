@@ -9,15 +9,11 @@ requests for them are sent here (see `_firenze_games`).
 
 from __future__ import annotations
 
-import re
 import secrets
-import threading
 import uuid
-from collections import OrderedDict
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     redirect,
@@ -27,9 +23,10 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
+from companion.core.game import GameWeb
 from companion.core.lang import N_, _
 from companion.games.firenze.board import LearnedBoard
-from companion.games.firenze.rules import Refusal, public_view, seat_view
+from companion.games.firenze.rules import GAME, Refusal, public_view, seat_view
 from companion.games.firenze.rules.catalog import (
     BALCONY_NUMERALS,
     CARD_KINDS,
@@ -39,14 +36,13 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, Story, told
-from companion.service.table import engine_event
+from companion.games.firenze.words import Line, told
 from companion.service.tokens import Identity
 from companion.web.access import (
+    Access,
     access,
     game_or_404,
     grant,
-    join,
     keep_out_of_caches,
     require_host,
     require_seat,
@@ -55,7 +51,7 @@ from companion.web.access import (
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import get_table
+from companion.web.recording import check_event_id, get_table
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -64,9 +60,7 @@ from .names import card_name, card_names, colour_name
 bp = Blueprint("firenze", __name__, url_prefix="/firenze")
 keep_out_of_caches(bp)
 
-GAME = "firenze"
 NAME_MAX = 24
-EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
     "event": N_("Event: play now"),
@@ -76,55 +70,12 @@ KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
     "church": N_("Church: on a church space"),
 }
 RECORDED = N_("Recorded.")
-_kinds: dict[str, bool] = {}
 
 
 # Every Firenze template (and fragment) names colours and cards in the reader's language.
 bp.add_app_template_global(colour_name, "fz_colour")
 bp.add_app_template_global(card_name, "fz_card")
 bp.add_app_template_global(card_names, "fz_card_names")
-
-
-def is_firenze(game_id: str) -> bool:
-    """Whether a stored game is Firenze (a game never changes game: cached per process)."""
-    if game_id not in _kinds:
-        if get_store().game(game_id) is None:
-            return False
-        state = get_table().state(game_id)
-        _kinds[game_id] = isinstance(state, dict) and state.get("game") == GAME
-    return _kinds[game_id]
-
-
-GAMES_PATH = re.compile(r"^/games/([^/]{1,64})/([a-z.]+)(?:/(.*))?$")
-SHARED = {"seq", "stream"}  # live updates: game-agnostic
-
-
-@bp.before_app_request
-def _firenze_games():
-    """The Princes' screens live under /games/<id>/...; a Firenze game's requests go to its
-    own screens instead (a QR code's join link first of all)."""
-    match = GAMES_PATH.match(request.path)
-    if not match or match.group(2) in SHARED or not is_firenze(match.group(1)):
-        return None
-    game_id, what, rest = match.groups()
-    token = rest if what == "join" else (rest or "")[5:] if (rest or "").startswith("join/") else ""
-    if token and what in ("join", "host") and request.method == "GET":
-        me = join(game_id, token)
-        return redirect(_home_of(game_id, me), code=303)
-    if what == "log.jsonl":
-        return log(game_id)
-    target = {"me": "firenze.phone", "host": "firenze.host_page"}.get(what, "firenze.table")
-    if request.method != "GET":
-        abort(404, description=_("This is a Firenze game: use its own screens."))
-    return redirect(url_for(target, game_id=game_id), code=303)
-
-
-def _home_of(game_id: str, me) -> str:
-    if me.seat is not None:
-        return url_for("firenze.phone", game_id=game_id)
-    if me.host:
-        return url_for("firenze.host_page", game_id=game_id)
-    return url_for("firenze.table", game_id=game_id)
 
 
 def learned_board() -> LearnedBoard:
@@ -282,7 +233,7 @@ def host_create():
 
 @bp.get("/<game_id>/host")
 def host_page(game_id: str):
-    _require_firenze(game_id)
+    game_or_404(game_id)
     require_host(game_id)
     return render_template("firenze/host.html", **_host_page_context(game_id))
 
@@ -337,14 +288,14 @@ def _common(game_id: str, view: dict, seq: int) -> dict:
 
 @bp.get("/<game_id>/table")
 def table(game_id: str):
-    _require_firenze(game_id)
+    game_or_404(game_id)
     require_viewer(game_id)
     return render_template("firenze/table.html", **_table_context(game_id))
 
 
 @bp.get("/<game_id>/table/board")
 def table_board(game_id: str):
-    _require_firenze(game_id)
+    game_or_404(game_id)
     require_viewer(game_id)
     return render_block("firenze/table.html", "board", **_table_context(game_id))
 
@@ -357,24 +308,13 @@ def _table_context(game_id: str) -> dict:
 # -- the story: what happened, in the reader's words --------------------------------------------
 
 RECENT = 5  # events the table screen tells
-STORIES_KEPT = 64  # games whose story this process keeps folded
-_stories: OrderedDict[str, Story] = OrderedDict()
-_stories_lock = threading.Lock()
 
 
 def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     """The newest `last` events in words, newest first. Everything a Firenze event does is
-    public, so the table screen and the host tell the same sentences. The game's story is
-    folded once per process and topped up with what was logged since (a screen asks on every
-    event)."""
-    with _stories_lock:
-        story = _stories.pop(game_id, None) or Story()
-        for stored in get_table().events(game_id, after_seq=story.last_seq):
-            story.add(engine_event(stored))
-        _stories[game_id] = story
-        while len(_stories) > STORIES_KEPT:
-            _stories.popitem(last=False)
-        return list(reversed(told(story, last=last)))  # in the lock: another request tops up
+    public, so the table screen and the host tell the same sentences, from the story the
+    service keeps beside the game's one fold."""
+    return list(reversed(told(get_table().replay(game_id), last=last)))
 
 
 # -- a player's phone -------------------------------------------------------------------------
@@ -382,14 +322,14 @@ def _recent(game_id: str, last: int = RECENT) -> list[Line]:
 
 @bp.get("/<game_id>/me")
 def phone(game_id: str):
-    _require_firenze(game_id)
+    game_or_404(game_id)
     me = require_seat(game_id)
     return render_template("firenze/phone.html", **_phone_context(game_id, me.seat))
 
 
 @bp.get("/<game_id>/me/panel")
 def phone_panel(game_id: str):
-    _require_firenze(game_id)
+    game_or_404(game_id)
     me = require_seat(game_id)
     return render_block("firenze/phone.html", "panel", **_phone_context(game_id, me.seat))
 
@@ -404,16 +344,15 @@ def _phone_context(game_id: str, seat: int, refusal=None, done=None) -> dict:
 def act(game_id: str):
     """Every Firenze button posts here: read the form into an event for this seat (or the
     host's setup, scoring and undo), record it, answer with the fragment it came from."""
-    _require_firenze(game_id)
+    game_or_404(game_id)
     me = access(game_id)
     view = str(request.form.get("view", "phone"))
     if view == "host" and not me.host:
         abort(403, description=_("Only the host's device can do this."))
     if view != "host" and me.seat is None:
         abort(403, description=_("Join this game from your seat's QR code first."))
-    event_id = str(request.form.get("event_id", ""))
-    if not EVENT_ID.fullmatch(event_id):
-        event_id = uuid.uuid4().hex
+    check_event_id(request.form.get("event_id"))
+    event_id = request.form.get("event_id") or None
     refusal = done = None
     try:
         if view == "host":
@@ -449,29 +388,39 @@ def _host_event(game_id: str, form) -> dict:
     raise FormError(N_("That is not something the host's page records"))
 
 
-@bp.get("/<game_id>/log.jsonl")
-def log(game_id: str):
-    me = require_viewer(game_id)
-    if not me.host and _state(game_id)["phase"] != "over":
-        abort(
-            403,
-            description=_("The log holds everyone's cards: it is shared once the game is over."),
-        )
-    return Response(
-        get_table().export_jsonl(game_id),
-        mimetype="application/x-ndjson",
-        headers={
-            "Content-Disposition": 'attachment; filename="firenze.jsonl"',
-            "Cache-Control": "no-store",
-        },
-    )
-
-
 def _state(game_id: str) -> dict:
     return get_table().state(game_id)
 
 
-def _require_firenze(game_id: str):
-    game_or_404(game_id)
-    if not is_firenze(game_id):
-        abort(404, description=_("This game is not a game of Firenze."))
+# -- what the platform asks of Firenze's screens ------------------------------------------------
+
+SCREENS = {"me": "firenze.phone", "host": "firenze.host_page", "table": "firenze.table"}
+
+
+def own_screen(game_id: str, me: Access, state: dict | None = None) -> str:
+    """A seat's phone, else the host's page, else the table."""
+    role = "me" if me.seat is not None else "host" if me.host else "table"
+    return url_for(SCREENS[role], game_id=game_id)
+
+
+def listing(state: dict) -> dict:
+    """The home page's line of a game: who plays and whether it is under way."""
+    phase = state.get("phase")
+    if phase == "over":
+        status = _("game over")
+    else:
+        status = _("under way") if phase not in (None, "not_started") else _("not started")
+    return {
+        "names": [p["name"] for p in state.get("players", [])],
+        "status": status,
+        "over": phase == "over",
+    }
+
+
+WEB = GameWeb(
+    blueprints=(bp,),
+    screens=SCREENS,
+    own_screen=own_screen,
+    joined=lambda game_id, me: own_screen(game_id, me),
+    listing=listing,
+)

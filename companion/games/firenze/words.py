@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.core.lang import N_, _, ngettext, thing_name
+from companion.core.lang import N_, _, and_, ngettext, thing_name
 from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
-from companion.games.princes.words import and_
 
 RETRACTED = "retracted"
 HAND = ("personnel", "celebration")  # the kinds a player keeps in hand, private to them
@@ -109,37 +108,62 @@ def fact_of(seq: int, event: dict, before: dict, after: dict) -> Fact:
 
 
 class Story:
-    """A Firenze log folded once into facts and topped up as it grows (a screen asks for it
-    on every event); an undone event is kept, and its undo names it."""
+    """A Firenze log's facts, noted as the service folds it (the one fold of the game: see
+    `Game.story`); an undone event is kept, and its undo names it."""
 
     def __init__(self) -> None:
-        self.fold = Fold()
         self.facts: dict[int, Fact] = {}
         self.undone_by: dict[int, int] = {}
         self.last_seq = 0
 
     @classmethod
     def of(cls, events) -> Story:
-        story = cls()
+        """The story of a whole log, an event the rules refuse telling nothing (for tools and
+        tests; the service keeps its own as it records)."""
+        story, fold = cls(), Fold()
         for event in events:
-            story.add(event)
+            try:
+                story.add(fold, event)
+            except Refusal:
+                pass
         return story
 
-    def add(self, event: dict) -> None:
+    def add(self, fold: Fold, event: dict, at=None) -> None:
+        """Fold `event` into `fold` and note what it did; a Refusal changes neither."""
         seq = event.get("seq")
-        seq = seq if isinstance(seq, int) else self.last_seq + 1
+        seq = seq if isinstance(seq, int) else fold.last_seq + 1
+        before = fold.state
+        fold.add(event)  # a copy is changed: `before` stays as the event met it
         self.last_seq = seq
-        before = self.fold.state
-        try:
-            self.fold.add(event)
-        except Refusal:
-            return  # the store keeps only legal events; one the rules refuse tells nothing
         if event.get("type") == RETRACTED:
             seqs = tuple(s for s in event.get("seqs", []) if s in self.facts)
             self.undone_by.update(dict.fromkeys(seqs, seq))
             self.facts[seq] = Fact(seq, RETRACTED, event, undone=seqs)
         else:
-            self.facts[seq] = fact_of(seq, event, before, self.fold.state)
+            self.facts[seq] = fact_of(seq, event, before, fold.state)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A Firenze game at one seq, as every screen reads it: the state and the story so far.
+    Shared by all screens at this seq: read it, never change it."""
+
+    seq: int
+    state: dict
+    counting: tuple  # seqs of the events that still count
+    facts: dict  # seq -> Fact, undone ones included
+    undone_by: dict  # seq -> the undo that took it back
+
+
+def replay_of(fold: Fold, story: Story | None, state: dict) -> Replay:
+    """What the screens read of `fold` at its seq (`state`: a private copy of its state)."""
+    return Replay(
+        seq=fold.last_seq,
+        state=state,
+        counting=tuple(e["seq"] for e in fold.effective or ()),
+        facts=dict(story.facts) if story is not None else {},
+        undone_by=dict(story.undone_by) if story is not None else {},
+    )
 
 
 @dataclass(frozen=True)
@@ -152,7 +176,7 @@ class Line:
     undone: bool = False  # taken back by a later undo
 
 
-def told(story: Story, *, last: int | None = None) -> list[Line]:
+def told(story: Story | Replay, *, last: int | None = None) -> list[Line]:
     """The story in words, oldest first (only the newest `last` if given)."""
     facts = list(story.facts.values())
     if last is not None:
@@ -163,7 +187,7 @@ def told(story: Story, *, last: int | None = None) -> list[Line]:
 # -- one event in words -----------------------------------------------------------------------
 
 
-def tell(fact: Fact, story: Story | None = None) -> str:
+def tell(fact: Fact, story: Story | Replay | None = None) -> str:
     """One event in words; an undo names what it took back (from `story`)."""
     if fact.type == RETRACTED:
         facts = story.facts if story else {}

@@ -1,6 +1,6 @@
 """Every reason a Firenze event can be refused, with the rulebook section it rests on.
 
-A Firenze refusal is a `companion.games.princes.rules.Refusal` (one kind of "no" for the service, the command
+A Firenze refusal is a `companion.core.refusal.Refusal` (one kind of "no" for the service, the command
 line and the web), with its own codes citing the Firenze rulebook. Like the Princes' engine it
 speaks no language: messages are marked with `N_()` and their values passed as parameters, and
 the web edge translates both the message and the citation (citations.toml; the Firenze rulebook
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import NoReturn
 
 from companion.core.lang import N_
-from companion.games.princes.rules import Named, said
-from companion.games.princes.rules import Refusal as _CoreRefusal
+from companion.core.refusal import Named, said
+from companion.core.refusal import Refusal as _CoreRefusal
 
 __all__ = ["CODES", "N_", "Named", "Refusal", "named_card", "named_colour", "refuse", "said"]
 

@@ -131,6 +131,12 @@ def _past_chance(event: dict) -> tuple[str, dict]:
     )
 
 
+def _corrects_from(fold: core.Fold[GameState], event: dict) -> int:
+    """A misread correction checked on the log (ruling 33): the seq of the event it fixes."""
+    check_correction(fold, event)
+    return event["fixes"]
+
+
 def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
     """The Princes' rules as the shared fold takes them. Their handlers check everything
     before changing anything, so an event is applied in place."""
@@ -146,6 +152,7 @@ def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
         check_shape=check_shape,
         log_events={MISREAD_CORRECTED: _correct},
         log_checks={"correction": check_fixes},
+        log_event_checks={MISREAD_CORRECTED: _corrects_from},
     )
 
 

@@ -103,7 +103,6 @@ class Player:
     @classmethod
     def from_dict(cls, d: dict) -> Player:
         p = cls.__new__(cls)
-        d = _upgrade_player(d)
         for f in PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.landscapes = dict(d["landscapes"])
@@ -200,7 +199,6 @@ class GameState:
     @classmethod
     def from_dict(cls, d: dict, catalog: Catalog = BUILTIN) -> GameState:
         s = cls(catalog.merged(d.get("taught")))
-        d = _upgrade_state(d)
         for f in STATE_FIELDS:
             if f != "players":
                 setattr(s, f, _copy(d[f]))
@@ -225,29 +223,3 @@ class GameState:
 
 def new_auction(opener: int | None) -> dict:
     return {"opener": opener, "current": None, "taken": [], "pending": []}
-
-
-def _upgrade_state(d: dict) -> dict:
-    """A snapshot from before modules kept the solo game's state in a field of its own; one
-    from before the 2-player rules were a module said so in a flag."""
-    if "modules" not in d:
-        solo = d.get("solo")
-        d = dict(d, modules=["solo"] if solo else [], parts={"solo": solo} if solo else {})
-    if d.get("two_player") and "two_player" not in d["modules"]:
-        d = dict(d, modules=[*d["modules"], "two_player"])
-    return d
-
-
-def _upgrade_player(d: dict) -> dict:
-    """A snapshot from before once_used kept two flags instead."""
-    if "once_used" in d:
-        return d
-    used = [
-        k
-        for k, f in (
-            ("profession_taken", "took_profession"),
-            ("freedom_introduced", "introduced_freedom"),
-        )
-        if d.get(f)
-    ]
-    return dict(d, once_used=used)

@@ -1,1 +1,87 @@
-"""The Princes' blueprints: thin routes over the screens."""
+"""The Princes' web: thin routes over the screens, and what the platform asks of them (`WEB`,
+the `GameWeb` of companion/core/game.py): its blueprints, where a join link or a browser's own
+screen leads, and the home page's line of a game."""
+
+from __future__ import annotations
+
+from flask import Blueprint, url_for
+
+from companion.core.game import GameWeb
+from companion.core.lang import _
+from companion.service.tokens import Identity
+from companion.web.access import Access, grant
+from companion.web.recording import get_table
+
+from ..rules import GameState, is_solo
+from ..screens.drawings import seat_line, seat_mark
+from ..teaching import FIRST_TIME_QUESTIONS, choices
+from . import catalog, counting, ending, history, hosting, recording, seat, solo, table
+
+# What every Princes template may use, given to the app by this routeless blueprint.
+templates = Blueprint("princes", __name__)
+templates.add_app_template_global(seat_mark, "seat_mark")
+templates.add_app_template_global(seat_line, "seat_line")
+templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
+# the teach fields' choices, named in this request's language
+templates.app_context_processor(lambda: {"teach_choices": choices()})
+
+SCREENS = {"me": "seat.phone", "host": "hosting.page", "table": "tablescreen.page"}
+
+
+def own_screen(game_id: str, me: Access, state: GameState | None = None) -> str:
+    """A seat's phone, else the host's page, else the table; the solo player's page plays the
+    whole table."""
+    if me.seat is not None or me.host:
+        state = get_table().state(game_id) if state is None else state
+        if is_solo(state):
+            return url_for("solo.page", game_id=game_id)
+    if me.seat is not None:
+        return url_for(SCREENS["me"], game_id=game_id)
+    return url_for(SCREENS["host" if me.host else "table"], game_id=game_id)
+
+
+def joined(game_id: str, me: Access) -> str:
+    """Where a join link leads: the solo player's phone plays the whole table, so it is the
+    host too."""
+    if me.seat == 0 and is_solo(get_table().state(game_id)):
+        me = grant(game_id, Identity("host"))
+    return own_screen(game_id, me)
+
+
+def listing(state: GameState) -> dict:
+    """The home page's line of a game: who plays and how far it is (in solo play, the
+    player's phone is the host's too)."""
+    names = [p.name for p in state.players]
+    solo = is_solo(state)
+    if state.phase == "over":
+        status = _("game over")
+    elif state.phase == "setup":
+        status = _("choosing starting hands")
+    else:
+        status = _("round %(round)s", round=state.round)
+    return {
+        "names": names if not solo else [names[0], "Wolfgang"],
+        "status": status,
+        "over": state.phase == "over",
+        "one_phone": solo,
+    }
+
+
+WEB = GameWeb(
+    blueprints=(
+        templates,
+        recording.bp,
+        solo.bp,
+        seat.bp,
+        hosting.bp,
+        table.bp,
+        history.bp,
+        ending.bp,
+        catalog.bp,
+        counting.bp,
+    ),
+    screens=SCREENS,
+    own_screen=own_screen,
+    joined=joined,
+    listing=listing,
+)

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from companion.core.lang import N_, _
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
+from companion.games.princes.web.recording import register_view
 from companion.games.princes.words import text_of
 from companion.games.princes.words.ledger import (
     CLUES,
@@ -34,7 +35,7 @@ from companion.games.princes.words.ledger import (
     ledger,
 )
 from companion.web.access import Access, keep_out_of_caches, require_viewer
-from companion.web.recording import get_table, register_view
+from companion.web.recording import get_table
 from companion.web.store import app_extension, get_store
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))

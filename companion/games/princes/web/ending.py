@@ -8,7 +8,7 @@ records for any seat anyway), everyone else once the game is over.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, render_template
 
 from companion.core.lang import _
 from companion.games.princes import bgstats
@@ -93,29 +93,3 @@ def page(game_id: str):
             brought=characters.brought(state),
         )
     return render_template("princes/table/end.html", **context)
-
-
-@bp.get("/games/<game_id>/log.jsonl")
-def log(game_id: str):
-    """The whole log as JSON Lines, replayable with `palazzo replay`."""
-    me = require_viewer(game_id)
-    if not me.host and get_table().state(game_id).phase != "over":
-        abort(
-            403,
-            description=_(
-                "The log holds everyone's cards: it is shared once the game is over. "
-                "The host can download it any time."
-            ),
-        )
-    return Response(
-        get_table().export_jsonl(game_id),
-        mimetype="application/x-ndjson",
-        headers={
-            "Content-Disposition": f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',
-            "Cache-Control": "no-store",
-        },
-    )
-
-
-def _file_part(game_id: str) -> str:
-    return "".join(c for c in game_id if c.isalnum() or c in "-_")[:64] or "game"

@@ -18,14 +18,14 @@ from jinja2_fragments.flask import render_block
 from companion.core.lang import _
 from companion.games.princes.rules import Refusal
 from companion.games.princes.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
+from companion.games.princes.web.recording import register_view
 from companion.games.princes.words import latest_undoable, text_of
-from companion.service.tokens import Identity, identify_in_game
-from companion.web.access import access, game_or_404, grant, require_host
+from companion.service.tokens import Identity
+from companion.web.access import access, grant, require_host
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from companion.web.recording import get_table, register_view
-from companion.web.store import get_store
+from companion.web.recording import get_table
 from companion.web.urls import public_url_for
 
 from .catalog import profession_deck_offer
@@ -180,7 +180,7 @@ def _joins(game_id: str, names: list[str]) -> dict:
 
 
 def public_join_url_for_host(game_id: str, token: str) -> str:
-    return public_url_for("hosting.host_join", game_id=game_id, token=token)
+    return public_url_for("games.host_join", game_id=game_id, token=token)
 
 
 def controls_context(
@@ -270,15 +270,3 @@ def undo_fragment(game_id: str):
     """The undo button, re-rendered live: it always names the event it would take back."""
     require_host(game_id)
     return render_block("princes/host/controls.html", "undo", **controls_context(game_id))
-
-
-@bp.get("/games/<game_id>/host/join/<token>")
-def host_join(game_id: str, token: str):
-    """Open the host's page on another device (the host link is behind a toggle on the host's
-    page). Only the host token leads here; a seat's or spectator's token is refused."""
-    game_or_404(game_id)
-    identity = identify_in_game(get_store(), game_id, token)
-    if identity is None or identity.role != "host":
-        abort(404, description=_("This link is not the host's link for this game."))
-    grant(game_id, identity)
-    return redirect(url_for("hosting.page", game_id=game_id), code=303)

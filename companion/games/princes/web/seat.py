@@ -13,7 +13,7 @@ import re
 import uuid
 from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
@@ -32,36 +32,30 @@ from companion.games.princes.teaching import (
     read_profession,
     typed_card,
 )
+from companion.games.princes.web.recording import (
+    LIST_FIELDS,
+    FormError,
+    authorise,
+    event_from_form,
+    register_view,
+)
 from companion.games.princes.words import newest_first, object_name, text_of
 from companion.games.princes.words.notices import buzz_key, notices
-from companion.service.tokens import Identity, identify_in_game
 from companion.web.access import (
     Access,
-    grant,
     keep_out_of_caches,
     require_host,
     require_seat,
     require_viewer,
 )
-from companion.web.access import join as join_game
 from companion.web.errors import error_response
-from companion.web.recording import (
-    LIST_FIELDS,
-    FormError,
-    authorise,
-    check_event_id,
-    event_from_form,
-    get_table,
-    record,
-    register_view,
-)
+from companion.web.recording import check_event_id, get_table, record
 from companion.web.store import get_store
 from events.boundedjson import JsonRefused, loads
 
 bp = Blueprint("seat", __name__)
 VIEW = "phone"
 PANEL_ID = "phone-panel"
-HOST_PAGE_ENDPOINTS = ("hosting.host_page", "hosting.page")  # the host screen's, if registered
 NOTICES = 3  # what happened to you, newest first, on top of the panel
 RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
@@ -369,36 +363,6 @@ def clash_notices(game_id: str, state, seat: int) -> list[str]:
 
 
 keep_out_of_caches(bp)
-
-
-# -- joining -------------------------------------------------------------------------------------
-
-
-@bp.get("/games/<game_id>/join/<token>")
-def join(game_id: str, token: str):
-    """A QR code's link: the token becomes a role in this browser's session. Opening it again
-    (a reload, another phone) restores the same seat."""
-    join_game(game_id, token)
-    identity = identify_in_game(get_store(), game_id, token)
-    if identity is None:  # the game's tokens changed in between
-        abort(404, description=_("This join link is no longer valid. Scan the QR code again."))
-    if (
-        identity.role == "seat"
-        and identity.seat == 0
-        and "solo.page" in current_app.view_functions
-        and is_solo(get_table().state(game_id))
-    ):
-        # the solo player's phone plays the whole table: it is the host too
-        grant(game_id, Identity("host"))
-        return redirect(url_for("solo.page", game_id=game_id), code=303)
-    if identity.role == "seat":
-        return redirect(url_for("seat.phone", game_id=game_id), code=303)
-    if identity.role == "host":
-        for endpoint in HOST_PAGE_ENDPOINTS:
-            if endpoint in current_app.view_functions:
-                return redirect(url_for(endpoint, game_id=game_id), code=303)
-        return redirect(f"/games/{quote(game_id, safe='')}/host", code=303)
-    return redirect(f"/games/{quote(game_id, safe='')}/table", code=303)
 
 
 # -- the panel -----------------------------------------------------------------------------------

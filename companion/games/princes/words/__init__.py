@@ -12,8 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.core.lang import N_, _, current, ngettext, thing_name, words
-from companion.games.princes.rules import listed, said
+from companion.core.lang import (
+    N_,
+    _,
+    and_,
+    clauses,
+    current,
+    listing,
+    ngettext,
+    quoted,
+    thing_name,
+    words,
+)
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -98,31 +108,6 @@ def a(word: str) -> str:
         return word
     vowel = word[:1] in "AEIOU" and not word.startswith("Uni")  # "a University"
     return ("an " if vowel else "a ") + word
-
-
-def listing(items) -> str:
-    """Items in a list without "and" (a tally, names in a row), in the reader's list pattern:
-    the engine's `listed`, told here."""
-    return words(listed([str(i) for i in items], N_("%(one)s, %(other)s")))
-
-
-def and_(items) -> str:
-    """Items in a list whose last is joined by "and", in the reader's words."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return words(said(N_("%(one)s and %(other)s"), one=listing(items[:-1]), other=items[-1]))
-
-
-def clauses(items) -> str:
-    """Clauses of one sentence, each already in the reader's words, joined by semicolons
-    (French sets a narrow no-break space before one)."""
-    return words(listed([str(i) for i in items if i], N_("%(one)s; %(other)s")))
-
-
-def quoted(text: str) -> str:
-    """A card's or a player's words in the reader's quotation marks (French « »)."""
-    return _("\u201c%(text)s\u201d", text=text)
 
 
 def florin(n: int) -> str:

@@ -1,0 +1,97 @@
+"""A game as the platform sees it: one declared object, the way boardgame.io declares a game.
+
+The event store knows nothing of games and the platform (the service, the command line, the web)
+names none: it asks the game a log belongs to. Whatever differs from one game to the next is a
+field of its `Game`: how its log is folded and told, how its snapshots are kept, what its table
+teaches the installation, and which screens serve it. A third game is a new package under
+`companion/games/` that declares one `Game` and is listed in the registry
+(`companion/service/games.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
+in through this protocol alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .fold import Fold
+
+
+class Story(Protocol):
+    """What a game tells of its log, kept beside its fold and at the same seq."""
+
+    def add(self, fold: Fold, event: dict, at: Any = None) -> Any:
+        """Fold `event` into `fold` and note what it did; a refusal changes neither."""
+
+
+class Teaching(Protocol):
+    """What a game's table teaches the installation as it plays (the Princes' Profession and
+    Automa cards, Landscape sizes), so a log stays self-contained and the next game knows the
+    cards. `learned` is the installation's catalog the platform opened for this game."""
+
+    def prepare(self, learned: Any, state: Any, kind: str, payload: dict) -> dict:
+        """The payload as it will be stored (what the installation knows, travelling with it)."""
+
+    def lessons(self, learned: Any, state: Any, event: dict) -> list[dict]:
+        """Events the move needs recorded first: what the installation knows and the log
+        does not."""
+
+    def before(self, state: Any) -> Any:
+        """What `keep` needs to know of the state as the move met it (read before the move)."""
+
+    def keep(self, learned: Any, before: Any, stored: list, by: str) -> None:
+        """Remember what the stored events taught; never fails the record it follows."""
+
+
+def _no_story() -> None:
+    return None
+
+
+def _none(*args: Any) -> Any:
+    return None
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    """A game's screens, as the web platform (companion/web) plugs them in."""
+
+    blueprints: Sequence[Any]  # Flask blueprints, registered by the app factory
+    # the endpoints of the screens every game has: "me" (a seat's phone), "host", "table"
+    screens: Mapping[str, str]
+    # (game_id, access, state) -> this browser's own screen of the game: a seat's phone, the
+    # host's page or the table; after a join link, after a logo tap, on the home page
+    own_screen: Callable[[str, Any, Any], str]
+    # (game_id, access) -> where a join link leads once its role is granted (a game may grant
+    # more: the solo player's phone hosts too)
+    joined: Callable[[str, Any], str]
+    # (state) -> the home page's line of a game: "names", "status" (words), "over", and
+    # "one_phone" where the player's phone is the host's too (solo play)
+    listing: Callable[[Any], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules and screens as the rest of Palazzo uses them."""
+
+    id: str
+    title: str  # a marked message (N_), named in the reader's words at the edge
+    # (state=None) -> a fold (add, state, last_seq, effective), from `state` (a snapshot) if given
+    fold: Callable[..., Fold]
+    replay: Callable[..., Any]  # (events, catalog=None) -> state, or its Refusal with .seq
+    from_snapshot: Callable[[dict], Any]
+    to_snapshot: Callable[[Any], dict]
+    clone: Callable[[Any], Any]
+    summary: Callable[[Any], dict]  # what `palazzo replay --json` prints
+    describe: Callable[[dict], str]  # the summary in a few lines, in the reader's words
+    is_over: Callable[[Any], bool]  # over and scored: the log is everyone's to read
+    chance_events: frozenset[str] = frozenset()
+    # a snapshot is a cache: one of another format is ignored and the log folded again
+    snapshot_format: int = 1
+    story: Callable[[], Story | None] = _no_story
+    # (fold, story, a private copy of the state) -> what every screen reads at one seq
+    replay_of: Callable[[Fold, Any, Any], Any] = _none
+    teaching: Teaching | None = None
+    open_learned: Callable[[Any], Any] = _none  # (instance folder) -> the installation's catalog
+    # the game's screens, imported when the web app is built (the rules need no Flask)
+    web: Callable[[], GameWeb] | None = None

@@ -1,0 +1,121 @@
+"""What a table of the Princes teaches this installation as it plays, and the reverse.
+
+The rulebook leaves out the Profession cards' wishes, the Landscape tiles' sizes and the Automa
+cards: a table teaches them, the installation's catalog (learned.py) keeps them for the next
+game, and a card the installation knows travels into a log that does not know it yet, so an
+exported log replays on any machine. These are the Princes' teaching hooks of the `Game`
+protocol (companion/core/game.py); the service calls them and names no card.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from .learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
+from .rules import GameState
+from .rules.catalog import PROFESSION_TAUGHT_KEYS, Catalog, CatalogError
+
+log = logging.getLogger(__name__)
+PROFESSION_FIELDS = {
+    "starting_hand_chosen": "professions",
+    "profession_taken": "profession",
+    "work_completed": "profession",
+    "automa_profession_revealed": "profession",
+}
+
+
+class TableTeaching:
+    """The Princes' `Teaching` (companion.core.game): stateless, one for every game."""
+
+    def prepare(
+        self, learned: LearnedCatalog | None, state: GameState, kind: str, payload: dict
+    ) -> dict:
+        """An Automa card this installation knows but the game does not travels with its
+        panels, as if the table had transcribed it, so the log stays self-contained."""
+        number = payload.get("card")
+        if (
+            kind != "automa_card_drawn"
+            or learned is None
+            or "panels" in payload
+            or not isinstance(number, (int, str))
+            or isinstance(number, bool)
+            or not str(number).isdigit()
+            or str(int(number)) in state.catalog.automa_cards
+        ):
+            return payload
+        known = learned.catalog().automa_cards.get(str(int(number)))
+        return {**payload, "panels": known} if known else payload
+
+    def lessons(self, learned: LearnedCatalog | None, state: GameState, event: dict) -> list[dict]:
+        """What the move needs taught that this installation knows and the game's log does
+        not: a Landscape's size, a Profession card's wishes."""
+        if learned is None:
+            return []
+        kind = event.get("landscape")
+        if (
+            event.get("type") == "landscape_placed"
+            and isinstance(kind, str)
+            and state.catalog.landscape_cells.get(kind) == 0
+        ):
+            size = learned.catalog().landscape_cells.get(kind)
+            return [{"type": "landscape_taught", "landscape": kind, "cells": size}] if size else []
+        field = PROFESSION_FIELDS.get(event.get("type"))
+        wanted = event.get(field) if field else None
+        pids = wanted if isinstance(wanted, list) else [wanted]
+        missing = [p for p in pids if isinstance(p, str) and p not in state.catalog.professions]
+        if not missing:
+            return []
+        installed = learned.catalog().professions
+        return [
+            {
+                "type": "profession_taught",
+                "profession": pid,
+                "name": installed[pid].name,
+                "building": installed[pid].building,
+                "landscape": installed[pid].landscape,
+                "freedom": installed[pid].freedom,
+                "source": installed[pid].source,
+            }
+            for pid in dict.fromkeys(missing)
+            if pid in installed
+        ]
+
+    def before(self, state: GameState) -> Catalog:
+        """The game's catalog as the move met it (a Landscape's first tile shows its size)."""
+        return state.catalog
+
+    def keep(self, learned: LearnedCatalog | None, before: Catalog, stored: list, by: str) -> None:
+        """This installation remembers what a recorded event taught the game: a seat's teaching
+        only where nothing is known yet, the host's also where it changes a known entry (the
+        host's act); never fails the record it follows."""
+        if learned is None:
+            return
+        data: dict = {}
+        for e in stored:
+            p = e.payload
+            if e.type == "profession_taught" and isinstance(p.get("profession"), str):
+                entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
+                entry.update(source=p.get("source") or "taught at the table", verified=True)
+                data.setdefault("professions", {})[p["profession"]] = entry
+            elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
+                data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
+            elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
+                data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
+            elif (
+                e.type == "landscape_placed"
+                and isinstance(p.get("cells"), list)
+                and not before.landscape_cells.get(p.get("landscape"), 1)
+            ):  # the grid's first tile of a kind shows its size
+                data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
+        if not data:
+            return
+        try:
+            if by == "host":
+                learned.teach(data, BY_GAME_HOST)
+            else:
+                learned.learn_new(data, BY_GAME_SEAT)
+        except (CatalogError, OSError):
+            log.warning("could not keep what a game taught in the installation's catalog")
+
+
+TEACHING = TableTeaching()
