@@ -142,7 +142,7 @@ def test_the_base_game_has_no_solo_branches():
 
 # The rules' numbers and citations (catalog, refusals) may name the 2-player rules, and the
 # state reads the flag of a snapshot saved before they were a module.
-DATA = {"catalog", "refusals", "state"}
+DATA = {"catalog", "refusals"}
 
 
 def test_the_base_game_has_no_two_player_branches():

@@ -1,0 +1,83 @@
+"""A third game plugs in through the `Game` protocol alone: one entry in the registry, and the
+service, snapshots, undo and the web serve it like the Princes and Firenze (tests/toy_game.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.refusal import Refusal
+from companion.service import games as registry
+from companion.service.table import SNAPSHOT_EVERY, Table
+from tests import toy_game
+
+STARTED = {"game": toy_game.ID, "players": ["Ada", "Ben"]}
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, toy_game.ID, toy_game.GAME)
+    return toy_game.GAME
+
+
+def count(table, game_id, upto):
+    for n in range(1, upto + 1):
+        table.record(game_id, {"type": "counted", "player": (n - 1) % 2, "n": n}, by="host")
+
+
+def test_the_table_records_refuses_and_tells_a_third_game(toy, store):
+    table = Table(store)
+    game_id, state = table.create_game(STARTED)
+    assert table.game(game_id) is toy and state["phase"] == "playing"
+    count(table, game_id, 3)
+    with pytest.raises(Refusal) as refused:
+        table.record(game_id, {"type": "counted", "player": 1, "n": 7}, by="host")
+    assert refused.value.code == "wrong_number" and refused.value.params == {"n": 4}
+    assert table.seq(game_id) == 4  # the refusal stored nothing
+    replay = table.replay(game_id)
+    assert replay.state["said"] == 3 and replay.said == ((0, 1), (1, 2), (0, 3))
+    table.record(game_id, {"type": "retracted", "seqs": [4]}, by="host")  # the shared undo
+    assert table.state(game_id)["said"] == 2
+    assert Table(store).game(game_id) is toy  # a new process reads it off the first event
+
+
+def test_a_third_games_snapshots_are_written_and_read_by_its_own_format(toy, store):
+    table = Table(store)
+    game_id, _ = table.create_game(STARTED)
+    for i in range(SNAPSHOT_EVERY - 1):  # counting to ten and undoing, again and again
+        if i % 2 == 0:
+            count(table, game_id, 1)
+        else:
+            table.record(game_id, {"type": "retracted", "seqs": [table.seq(game_id)]}, by="host")
+    seq, data = store.latest_snapshot(game_id)
+    assert seq == SNAPSHOT_EVERY
+    assert data["game"] == toy.id and data["format"] == toy.snapshot_format
+    assert Table(store).state(game_id) == table.state(game_id)
+
+
+def test_a_snapshot_of_another_format_is_ignored_and_the_log_folded_again(toy, store):
+    table = Table(store)
+    game_id, _ = table.create_game(STARTED)
+    count(table, game_id, 2)
+    stale = {"game": toy.id, "format": toy.snapshot_format + 1, "state": {"said": 99}}
+    store.save_snapshot(game_id, table.seq(game_id), stale)
+    assert Table(store).state(game_id)["said"] == 2
+
+
+def test_the_web_serves_a_third_game_through_its_own_screens(toy, tmp_path, monkeypatch):
+    from companion.web import create_app
+    from companion.web.games import create_hosted_game
+    from companion.web.recording import get_table
+
+    monkeypatch.delenv("PALAZZO_DATABASE_URL", raising=False)
+    app = create_app({"INSTANCE_PATH": tmp_path / "instance", "TESTING": True})
+    with app.test_request_context():
+        game_id, tokens = create_hosted_game(STARTED)
+        count(get_table(), game_id, 2)
+    phone = app.test_client()
+    joined = phone.get(f"/games/{game_id}/join/{tokens.seats[0]}")
+    assert joined.status_code == 303 and joined.location.endswith(f"/toy/{game_id}/table")
+    assert phone.get(joined.location).text == "said 2; 2 told"
+    # a Princes screen asked for a game of another game sends the browser to that game's own
+    princes_phone = phone.get(f"/games/{game_id}/me")
+    assert princes_phone.status_code == 303 and princes_phone.location.endswith("/table")
+    assert "Count to ten" in phone.get("/").text  # the home page lists it by its title

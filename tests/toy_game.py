@@ -1,0 +1,125 @@
+"""A third game for the tests, plugged in through the `Game` protocol alone (docs/engine.md).
+
+"Count to ten": players take turns saying the next number; whoever says ten wins. It has a fold,
+refusals of its own, a story, snapshots and one screen, and it imports nothing of the Princes or
+Firenze: what it needs from Palazzo is companion.core and the web platform's helpers.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from flask import Blueprint, url_for
+
+from companion.core import fold as core
+from companion.core.game import Game, GameWeb
+from companion.core.lang import N_
+from companion.core.refusal import CONTRACT_CODES, Refusal
+
+ID = "count_to_ten"
+RULE = "Count to ten: say the next number"
+
+
+class CountRefusal(Refusal):
+    codes = {**CONTRACT_CODES, "wrong_number": RULE, "not_your_turn": RULE, "game_over": RULE}
+
+
+def refuse(code: str, message: str, **params: object) -> NoReturn:
+    raise CountRefusal(code, message, **params)
+
+
+def new_state() -> dict:
+    return {"game": ID, "players": [], "said": 0, "turn": 0, "phase": "not_started"}
+
+
+def apply(state: dict, event: dict) -> dict:
+    state = copy.deepcopy(state)
+    kind = event.get("type")
+    if kind == "game_started":
+        state.update(players=list(event["players"]), phase="playing")
+    elif state["phase"] == "over":
+        refuse("game_over", N_("Ten was said: the game is over"))
+    elif kind == "counted":
+        if event.get("player") != state["turn"]:
+            refuse("not_your_turn", N_("It is not your turn"))
+        if event.get("n") != state["said"] + 1:
+            refuse("wrong_number", N_("The next number is %(n)s"), n=state["said"] + 1)
+        state["said"] += 1
+        state["turn"] = (state["turn"] + 1) % len(state["players"])
+        if state["said"] == 10:
+            state["phase"] = "over"
+    else:
+        refuse("unknown_event", N_("Unknown event %(type)s"), type=repr(kind))
+    return state
+
+
+RULES: core.FoldRules[dict] = core.FoldRules(
+    new_state=new_state,
+    apply=apply,
+    refuse=refuse,
+    refusal=CountRefusal,
+    is_over=lambda state: state["phase"] == "over",
+    chance_events=frozenset(),
+    past_chance=lambda event: (N_("Chance cannot be undone"), {}),
+)
+
+
+@dataclass
+class Story:
+    """Who said what, noted as the service folds the log."""
+
+    said: list = field(default_factory=list)
+
+    def add(self, fold: core.Fold, event: dict, at=None) -> None:
+        fold.add(event)
+        if event.get("type") == "counted":
+            self.said.append((event["player"], event["n"]))
+
+
+@dataclass(frozen=True)
+class Replay:
+    seq: int
+    state: dict
+    said: tuple
+
+
+bp = Blueprint("toy", __name__)
+
+
+@bp.get("/toy/<game_id>/table")
+def table(game_id: str):
+    from companion.web.recording import get_table
+
+    replay = get_table().replay(game_id)
+    return f"said {replay.state['said']}; {len(replay.said)} told"
+
+
+def own_screen(game_id: str, me, state=None) -> str:
+    return url_for("toy.table", game_id=game_id)
+
+
+WEB = GameWeb(
+    blueprints=(bp,),
+    screens={"me": "toy.table", "host": "toy.table", "table": "toy.table"},
+    own_screen=own_screen,
+    joined=lambda game_id, me: own_screen(game_id, me),
+    listing=lambda state: {"names": state["players"], "status": "", "over": False},
+)
+
+GAME = Game(
+    id=ID,
+    title=N_("Count to ten"),
+    fold=lambda state=None: core.Fold(RULES, state),
+    replay=lambda events, catalog=None: core.replay(RULES, events),
+    from_snapshot=copy.deepcopy,
+    to_snapshot=copy.deepcopy,
+    clone=copy.deepcopy,
+    summary=lambda state: {"said": state["said"]},
+    describe=lambda summary: f"said {summary['said']}",
+    is_over=lambda state: state["phase"] == "over",
+    story=Story,
+    replay_of=lambda fold, story, state: Replay(fold.last_seq, state, tuple(story.said)),
+    web=lambda: WEB,
+)
