@@ -156,3 +156,11 @@ def citation(rule: str) -> str:
 def citations_catalog(language: str) -> dict[str, str]:
     """One language's citations.toml, English citation -> that edition's."""
     return _data(language, "citations.toml").get("rules", {})
+
+
+def book_citation(language: str, topic: str) -> str | None:
+    """A section of the rulebook printed in `language` (an older edition's, chosen for a game),
+    in that book's own words: citations.toml's [edition] table, by topic. The same for every
+    reader, whatever language they read: it is the book on the table."""
+    return _data(language, "citations.toml").get("edition", {}).get(topic)
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import BUILTIN, LANDSCAPES, Catalog
+from .catalog import BUILTIN, DEFAULT_EDITION, LANDSCAPES, Catalog
 from .module import Part, _copy, part_types
 
 PLAYER_FIELDS = (
@@ -133,6 +133,7 @@ STATE_FIELDS = (
     "turn",
     "turns_taken",
     "grid",
+    "edition",
     "expansions",
     "modules",
     "stacks",
@@ -163,6 +164,7 @@ class GameState:
         self.turn: int | None = None  # whose action turn it is
         self.turns_taken = 0
         self.grid = False
+        self.edition = DEFAULT_EDITION  # the rules of the box (catalog.EDITIONS)
         self.expansions = {"muse_princess": False, "cooperative": False}
         self.modules: list[str] = []  # the modules this game plays with, besides the base game
         self.parts: dict[str, Part] = {}  # what modules keep per game, by module name
@@ -235,6 +237,8 @@ def _upgrade_state(d: dict) -> dict:
         d = dict(d, modules=["solo"] if solo else [], parts={"solo": solo} if solo else {})
     if d.get("two_player") and "two_player" not in d["modules"]:
         d = dict(d, modules=[*d["modules"], "two_player"])
+    if "edition" not in d:  # a snapshot from before the editions: the 2022 rules
+        d = dict(d, edition=DEFAULT_EDITION)
     return d
 
 

@@ -50,6 +50,7 @@ def summary(state: GameState) -> dict:
         "round": state.round,
         "phase": state.phase,
         "current_player": current_player(state),
+        "edition": state.edition,  # the rules of the box (catalog.EDITIONS)
         "players": [player_summary(state, s) for s in range(state.n)],
     }
     out.update(merge(state, "summary"))
@@ -98,6 +99,7 @@ def public_view(state: GameState) -> dict:
         "current_player": current_player(state),
         "turn": state.turn,
         "grid": state.grid,
+        "edition": state.edition,
         "auction": {
             "opener": a["opener"],
             "taken": list(a["taken"]),
