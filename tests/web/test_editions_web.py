@@ -340,10 +340,20 @@ def test_a_second_negotiation_through_the_phone(app):
 # -- 5. starting hands -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("edition", ["2022", "older_german"])
-def test_starting_hands_stay_on_their_own_phone_in_every_edition(app, edition):
+@pytest.mark.parametrize(
+    "edition,dealt",
+    [("2022", "face up"), ("older_german", "face down"), ("older_french", "face down")],
+)
+def test_starting_hands_stay_on_their_own_phone_in_every_edition(app, edition, dealt):
+    """2022 deals "faceup", the older books "verdeckt" / "faces cachées": the phone says how the
+    chosen book deals, and either way a hand shows on its own phone only."""
     game_id, _ = host_game(app, grid=False, edition=edition)
+    ada = client_for(app, game_id, ADA)
+    setup = text(panel(ada, game_id))
+    assert f"Your rulebook deals them {dealt}; only your phone shows the hand you keep." in setup
     choose_hands(app, game_id)
     ben = client_for(app, game_id, BEN)
     page = text(panel(ben, game_id))
     assert "Poet" not in page and "Alchemist" not in page  # Ada's hand
+    table = text(ben.get(f"/games/{game_id}/table").text)
+    assert "Poet" not in table and "Alchemist" not in table

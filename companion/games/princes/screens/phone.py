@@ -34,6 +34,7 @@ from companion.games.princes.rules import (
     cooperation_partners,
     cooperation_proposal,
     counts_for_a_work,
+    edition,
     covered,
     current_player,
     empty_spaces,
@@ -517,6 +518,10 @@ def setup_screen(state, seat: int, params: dict) -> dict:
         "name": "hand",
         "options": options,
         "keep": STARTING_HAND,
+        # the books deal face up (2022) or face down (the older ones): private here either way
+        "deal": _("Your rulebook deals them face up; only your phone shows the hand you keep.")
+        if edition(state).deal_face_up
+        else _("Your rulebook deals them face down; only your phone shows the hand you keep."),
         "chosen": [
             pid for pid in params.get("professions") or [] if pid in state.catalog.professions
         ],
