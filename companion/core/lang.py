@@ -163,4 +163,3 @@ def book_citation(language: str, topic: str) -> str | None:
     in that book's own words: citations.toml's [edition] table, by topic. The same for every
     reader, whatever language they read: it is the book on the table."""
     return _data(language, "citations.toml").get("edition", {}).get(topic)
-
