@@ -278,6 +278,33 @@ def test_the_merchant_off_turn_through_the_phone(app):
     assert state(app, new).to_dict() == before
 
 
+def test_the_professor_off_turn_through_the_phone(app):
+    """The French book: "à un moment choisi entre la phase présente et la prochaine phase A2"."""
+    game_id, _ = host_game(
+        app,
+        grid=False,
+        expansions={"muse_princess": True, "cooperative": False},
+        edition="older_french",
+    )
+    choose_hands(app, game_id)
+    record(app, game_id, "0", type="auctions_left", player=ADA)
+    record(app, game_id, "1", type="auctions_left", player=BEN)
+    record(app, game_id, "2", type="last_player_declined", player=CY)
+    record(app, game_id, "0", type="character_passed", player=ADA)
+    record(app, game_id, "1", type="character_passed", player=BEN)
+    record(app, game_id, "2", type="character_bid", player=CY, character="professor", space=3)
+    record(app, game_id, "0", type="freedom_introduced", player=ADA, freedom="travel")
+    assert state(app, game_id).turn == ADA
+    cy = client_for(app, game_id, CY)
+    assert "Use the Professor: a free card" in text(panel(cy, game_id))
+    card = state(app, game_id).bonus_deck[0]
+    page = panel(cy, game_id, "?do=professor")
+    r = send(cy, game_id, form_for(page, "character_used", deck="bonus", card=card))
+    assert r.status_code == 200, r.text
+    s = state(app, game_id)
+    assert card in s.players[CY].bonus_cards and s.turn == ADA and s.players[ADA].actions == 1
+
+
 # -- 4. after a failed negotiation ---------------------------------------------------------------
 
 
