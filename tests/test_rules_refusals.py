@@ -12,6 +12,7 @@ import re
 import pytest
 
 from companion.games.princes.rules import CODES, Fold, GameState, Refusal, apply_in_place
+from companion.games.princes.rules.editions import cited
 from companion.games.princes.rules.refusals import CODES as REGISTRY
 from tests.builders import TEST_CATALOG, Table, build, freedom, nearly_full, work
 
@@ -40,6 +41,11 @@ SOLO_CODES = {
 }
 
 CASES: dict[str, list] = {}
+# refusals on a point where the books differ: the topic they cite the chosen book on
+TOPIC = {
+    "border_needs_builders": "building_alone_at_border",
+    "negotiation_failed": "failed_negotiation",
+}
 
 
 def case(code):
@@ -1335,6 +1341,22 @@ def _():
     return t, proposal(building="tower")
 
 
+@case("border_needs_builders")
+def _():
+    """Building alone along a neighbour's border without a Builder (p. 17)."""
+    t = coop_in_action()
+    return t, {"type": "building_built", "player": A, "building": "tower", "border": "empty"}
+
+
+@case("negotiation_failed")
+def _():
+    """The older books: after a failed negotiation, build alone or give up (issue 24)."""
+    t = coop_in_action(options={"edition": "older_german"})
+    _propose(t, proposal())
+    t.do("cooperation_declined", player=LEON)
+    return t, proposal(partner=JEN)
+
+
 def _propose(t: Table, event: dict):
     payload = dict(event)
     t.do(payload.pop("type"), **payload)
@@ -1374,7 +1396,9 @@ def test_refusal(code, i):
     r = info.value
     assert r.code == code, r.message
     assert understandable(r.message), r.message
-    assert r.rule and r.rule == REGISTRY[code]
+    state = target.state if isinstance(target, (Fold, Table)) else target
+    # a point where the books differ cites the chosen older book itself (tests/test_editions.py)
+    assert r.rule and r.rule == (cited(state, TOPIC.get(code, "")) or REGISTRY[code])
     assert r.to_dict() == {"code": code, "message": r.message, "rule": r.rule}
     assert after == before
 

@@ -228,7 +228,7 @@ def test_the_game_start_cannot_be_undone_and_two_player_freedoms_are_told():
     )
     assert latest_undoable(replay) is None
     assert tell(replay)[0].text == (
-        "The game began: Alexandra and Leon; Leon starts; Freedoms "
+        "The game began: Alexandra and Leon; Leon starts; rules: 2022 edition; Freedoms "
         "in the supply: 2 Travel, 1 Religion, 2 Opinion"
     )
 

@@ -186,3 +186,10 @@ def clauses(items) -> str:
 def quoted(text: str) -> str:
     """A card's or a player's words in the reader's quotation marks (French « »)."""
     return _("\u201c%(text)s\u201d", text=text)
+
+
+def book_citation(language: str, topic: str) -> str | None:
+    """A section of the rulebook printed in `language` (an older edition's, chosen for a game),
+    in that book's own words: citations.toml's [edition] table, by topic. The same for every
+    reader, whatever language they read: it is the book on the table."""
+    return _data(language, "citations.toml").get("edition", {}).get(topic)

@@ -261,6 +261,7 @@ def fact_of(
             "solo": solo_of(state).difficulty if is_solo(state) else None,
             "grid": state.grid,
             "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
+            "edition": state.edition,
         }
     return Fact(
         purchases=_purchases(before.characters, after.characters),

@@ -17,6 +17,7 @@ from .cooperative import built as cooperative_buildings
 from .cooperative import in_game as cooperation_in_game
 from .cooperative import neighbours as cooperation_partners
 from .cooperative import open_proposal as cooperation_proposal
+from .editions import edition, last_player_price
 from .engine import CHANCE_EVENTS, Fold, NeedFullLog, apply, apply_in_place, replay
 from .legal import candidate_events
 from .misread import CORRECTABLE, MISREAD_CORRECTED, table_changes
@@ -42,6 +43,8 @@ from .views import current_player, public_view, seat_view, summary
 from .work import bonus_values_now, counts_for_a_work, work_value
 
 __all__ = [
+    "edition",
+    "last_player_price",
     "CORRECTABLE",
     "MISREAD_CORRECTED",
     "table_changes",

@@ -183,6 +183,11 @@ def check_in_supply(state: GameState, b: str) -> None:
 def building_built(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     p = state.players[s]
+    if ev.get("border") is not None:  # the cooperative module reads it (build_alone)
+        refuse(
+            "expansion_not_enabled",
+            N_("A neighbour's border is on the shared board of the Cooperative Building expansion"),
+        )
     b = ev.get("building")
     if not known(b, BUILDINGS):
         refuse("building_unknown", N_("%(value)s is not a Building"), value=repr(b))

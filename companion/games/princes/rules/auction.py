@@ -15,6 +15,7 @@ from .catalog import (
     RECRUITING_CARD,
 )
 from .checks import known, means, opening_bid, seat
+from .editions import last_player_price, refuse_per_book
 from .module import Event, chain, first, gather
 from .principality import check_landscape_cells, check_room
 from .refusals import N_, Named, Refusal, listed, refuse
@@ -121,10 +122,14 @@ def _check_room_for(state, s: int, obj: str):
         )
 
 
-def _check_means(state, s: int, amount: int):
+def _check_means(state, s: int, amount: int, topic: str = ""):
+    """A bid the player can back (ruling 1); `topic`: the last player's price, which the
+    books price differently (the refusal cites the chosen book)."""
     if amount > means(state, s):
         p = state.players[s]
-        refuse(
+        refuse_per_book(
+            state,
+            topic,
             "bid_beyond_means",
             N_(
                 "%(name)s cannot bid %(amount)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s"
@@ -185,8 +190,9 @@ def auction_opened(state: GameState, ev: Event) -> None:
     s = seat(state, ev)
     _ready_to_open(state, s)
     obj = _check_object(state, s, ev.get("object"))
-    bid = opening_bid(state)
-    _check_means(state, s, bid)
+    last = is_last_player(state, s)  # nobody can raise it: it goes as last_player_took would
+    bid = last_player_price(state) if last else opening_bid(state)
+    _check_means(state, s, bid, "last_player_price" if last else "")
     others = [t for t in with_pawns(state) if t != s and _could_take(state, t, obj)]
     if not others:  # nobody else can take it (or the last player): it goes for the opening bid
         return _settle(state, s, obj, bid)
@@ -273,8 +279,9 @@ def last_player_took(state: GameState, ev: Event) -> None:
             N_("Only the last player with a Pawn may take an object without an auction"),
         )
     obj = _check_object(state, s, ev.get("object"))
-    _check_means(state, s, opening_bid(state))
-    _settle(state, s, obj, opening_bid(state))
+    price = last_player_price(state)
+    _check_means(state, s, price, "last_player_price")
+    _settle(state, s, obj, price)
 
 
 def last_player_declined(state: GameState, ev: Event) -> None:

@@ -157,6 +157,81 @@ CHARACTERS_FACE_UP_AFTER_USE = ("banker",)  # the others are flipped face down w
 # Cooperative Building (seed 000, "COOPERATIVE BUILDING EXPANSION"; rulings C3, C6).
 COOPERATION_PAYMENT_STEP = 100  # Florin move in 100s; 0 is allowed
 SQUARES_CHARGED_PER_SHARED_BUILDING = 1  # without the grid each side is charged 1 square
+# Building alone along a neighbour's border ("Additional rule for building alone", p. 17): with
+# this many Builders only where the other side holds none of the edition's blockers, with
+# BORDER_BUILDERS_ANYTHING or more whatever it holds; with fewer, not at all (every book alike).
+BORDER_BUILDERS = 1
+BORDER_BUILDERS_ANYTHING = 2
+BORDER_FACING = ("empty", "landscape", "building")  # what the neighbour's side holds there
+
+
+# The rules of the box (issue 24; docs/rulings.md, "The older edition"). The 2022 edition (seed
+# 000) is the authority and the default; a club with the older box plays by its German (seed
+# 002) or French (seed 001) rulebook, which differ from the 2022 book in five places and nowhere
+# else. Each difference is a field here, read through `rules.editions.edition()`; the books'
+# own section titles, for the refusals, are in companion/translations/<language>/citations.toml
+# ([edition]), keyed by the topics below.
+@dataclass(frozen=True)
+class Edition:
+    title: str  # marked: what the host chooses and every screen shows
+    book: str  # the rulebook's language: "en", "de" or "fr"
+    # 1. The last player's price: None is the opening bid (300 with 2 players: contract ruling 2,
+    #    the German "den Grundpreis"); a number is that price whatever the opening bid (French).
+    last_player_price: int | None
+    # 2. With BORDER_BUILDERS, what on the neighbour's side stops a Building built alone there.
+    border_blocked_by: tuple[str, ...]
+    # 3. When the Merchant (for PP) and the Professor may be used: CHARACTER_MOMENTS' effects
+    #    this edition times otherwise ("any_time": from the purchase to the next Character
+    #    Auction, on any player's turn).
+    character_moments: Mapping[str, Mapping[str, tuple[str, ...]]]
+    # 4. After a failed cooperative negotiation, may the builder negotiate again this action?
+    renegotiate: bool
+    # 5. The 4 Profession cards are dealt face up (2022) or face down (the older books); the app
+    #    keeps every hand private either way, so this is only said (docs/rulings.md).
+    deal_face_up: bool
+
+
+DEFAULT_EDITION = "2022"
+_OLDER_MOMENTS = {
+    "merchant": {"prestige": ("any_time",)},
+    "professor": {"prestige": ("any_time",), "bonus": ("any_time",)},
+}
+EDITIONS = {
+    "2022": Edition(
+        title=N_("2022 edition"),
+        book="en",
+        last_player_price=None,
+        border_blocked_by=("building", "landscape"),
+        character_moments={},
+        renegotiate=True,
+        deal_face_up=True,
+    ),
+    "older_german": Edition(
+        title=N_("older edition, German rulebook"),
+        book="de",
+        last_player_price=None,
+        border_blocked_by=("building",),
+        character_moments=_OLDER_MOMENTS,
+        renegotiate=False,
+        deal_face_up=False,
+    ),
+    "older_french": Edition(
+        title=N_("older edition, French rulebook"),
+        book="fr",
+        last_player_price=OPENING_BID,
+        border_blocked_by=("building",),
+        character_moments=_OLDER_MOMENTS,
+        renegotiate=False,
+        deal_face_up=False,
+    ),
+}
+# What a refusal under an edition cites from that edition's own book (citations.toml [edition]).
+EDITION_TOPICS = (
+    "last_player_price",
+    "building_alone_at_border",
+    "character_moments",
+    "failed_negotiation",
+)
 
 # Bonus cards (seed 000, "Overview of the 20 different Bonus cards"): each adds, per unit of a
 # Principality count, the weight given. Counts are defined in `principality_counts`.

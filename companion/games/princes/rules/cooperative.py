@@ -13,14 +13,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import building_cost, check_action_left, check_in_supply, use_action
+from .actions import (
+    building_built,
+    building_cost,
+    check_action_left,
+    check_in_supply,
+    use_action,
+)
 from .catalog import (
+    BORDER_BUILDERS,
+    BORDER_BUILDERS_ANYTHING,
     BUILDINGS,
     COOPERATION_PAYMENT_STEP,
     PRESTIGE_FOR_BUILDING,
     SQUARES_CHARGED_PER_SHARED_BUILDING,
 )
 from .checks import known, seat, selling_allowed
+from .editions import edition, refuse_per_book
 from .module import Event, Module, Move, Part, Phase, register
 from .principality import buildings_of, empty_spaces
 from .refusals import N_, Named, listed, refuse
@@ -41,6 +50,9 @@ class Proposal(Part):
     """The proposal waiting for the partner's answer, if any."""
 
     pending: dict | None = None  # {player, partner, building, partner_payment}
+    # the last negotiation that failed: {player, round, actions} (the builder's action it
+    # belonged to), for the editions that allow no second one (difference 4)
+    failed: dict | None = None
 
 
 @dataclass
@@ -99,9 +111,66 @@ def built(state: GameState) -> list[dict]:
 
 def proposed(state: GameState, ev: Event) -> None:
     """On the builder's turn (the engine checks it), with an action left: the action itself is
-    used only when the partner accepts."""
-    check_action_left(state, seat(state, ev), "building_built")
+    used only when the partner accepts. The older books allow one negotiation per Build a
+    Building action: after a failed one, build alone or give up building (difference 4)."""
+    s = seat(state, ev)
+    check_action_left(state, s, "building_built")
+    if failed_this_action(state, s) and not edition(state).renegotiate:
+        refuse_per_book(
+            state,
+            "failed_negotiation",
+            "negotiation_failed",
+            N_(
+                "The negotiation failed: by this rulebook, build the Building alone or give up "
+                "building; there is no second negotiation"
+            ),
+        )
     state.part(NAME).pending = check_offer(state, ev)
+
+
+def failed_this_action(state: GameState, s: int) -> bool:
+    """Did a negotiation of `s`'s current action fail (declined or withdrawn)?"""
+    failed = state.part(NAME).failed
+    return failed == {"player": s, "round": state.round, "actions": state.players[s].actions}
+
+
+def build_alone(state: GameState, ev: Event) -> None:
+    """Build a Building alone, by the "Additional rule for building alone" (p. 17): along a
+    neighbour's border (`border`: what their side holds there, which the table sees on the
+    shared board) only with 1 Builder and none of the edition's blockers there, or with 2 or
+    more Builders (difference 2). Then the base game's Build a Building."""
+    facing = ev.get("border")
+    if facing is not None:
+        builders = state.players[seat(state, ev)].builders
+        blocked = edition(state).border_blocked_by
+        if builders < BORDER_BUILDERS:
+            refuse_per_book(
+                state,
+                "building_alone_at_border",
+                "border_needs_builders",
+                N_(
+                    "Building alone along a neighbour's border takes at least %(least)s "
+                    "Builder; build it away from the border"
+                ),
+                least=BORDER_BUILDERS,
+            )
+        if builders < BORDER_BUILDERS_ANYTHING and facing in blocked:
+            refuse_per_book(
+                state,
+                "building_alone_at_border",
+                "border_needs_builders",
+                N_(
+                    "With 1 Builder a Building built alone may not lie along a neighbour's "
+                    "border where their side holds a Building: that takes %(least)s Builders"
+                )
+                if facing == "building"
+                else N_(
+                    "With 1 Builder a Building built alone may not lie along a neighbour's "
+                    "border where their side holds a Landscape: that takes %(least)s Builders"
+                ),
+                least=BORDER_BUILDERS_ANYTHING,
+            )
+    building_built(state, {k: v for k, v in ev.items() if k != "border"})
 
 
 def accepted(state: GameState, ev: Event) -> None:
@@ -136,8 +205,15 @@ def accepted(state: GameState, ev: Event) -> None:
 
 
 def declined(state: GameState, ev: Event) -> None:
-    answering(state, ev, accepting=False)
+    offer = answering(state, ev, accepting=False)
+    builder = offer["player"]
     state.part(NAME).pending = None
+    if not edition(state).renegotiate:  # otherwise a failure changes nothing (ruling C2)
+        state.part(NAME).failed = {
+            "player": builder,
+            "round": state.round,
+            "actions": state.players[builder].actions,
+        }
 
 
 def answering(state: GameState, ev: Event, *, accepting: bool) -> dict:
@@ -352,6 +428,7 @@ MODULE = register(
             Phase(
                 "action",
                 moves={
+                    "building_built": Move(build_alone, turn=True, action=True),
                     PROPOSED: Move(proposed, turn=True),
                     ACCEPTED: Move(accepted),
                     DECLINED: Move(declined),

@@ -21,6 +21,7 @@ from .catalog import (
     RECRUITING_CARD,
 )
 from .checks import means, opening_bid
+from .editions import last_player_price
 from .engine import apply_in_place
 from .module import Event, gather, some
 from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
@@ -171,7 +172,8 @@ def affordable_bid(state: GameState, seat: int) -> int | None:
     """The raise a paddle offers, if the seat can back it."""
     cur = state.auction["current"]
     if not cur:
-        return opening_bid(state) if means(state, seat) >= opening_bid(state) else None
+        price = last_player_price(state) if is_last_player(state, seat) else opening_bid(state)
+        return price if means(state, seat) >= price else None
     nxt = cur["bid"] + RAISE
     return nxt if means(state, seat) >= nxt else None
 

@@ -31,6 +31,7 @@ from .catalog import (
     PRINCESS_WORK_VALUE,
 )
 from .checks import known, seat
+from .editions import character_moments, refuse_per_book
 from .module import GAME_END, Event, Module, Move, Part, Phase, register
 from .principality import buildings_of
 from .refusals import N_, Named, listed, refuse
@@ -327,6 +328,9 @@ def open_moments(state: GameState, s: int) -> set[str]:
         now.add("won_bid")
     if state.phase == CHARACTER_AUCTION and not _auction(state)["started"]:
         now.add("auction_end")
+    # the older books: "at any moment until the next Character Auction" (the card goes back at
+    # its first bid or pass, so holding it face up is the whole test)
+    now.add("any_time")
     return now
 
 
@@ -369,10 +373,9 @@ def character_used(state: GameState, ev: Event) -> None:
             card=Named("characters", character, name),
         )
     effect = _effect(character, ev)
-    if not CHARACTER_MOMENTS[character][effect] or not (
-        set(CHARACTER_MOMENTS[character][effect]) & open_moments(state, s)
-    ):
-        _refuse_not_now(character, effect)
+    moments = character_moments(state, character, effect)
+    if not moments or not (set(moments) & open_moments(state, s)):
+        _refuse_not_now(state, character, effect)
     p = state.players[s]
     m = data(state)
     if character == "cardinal":
@@ -436,14 +439,20 @@ WHEN = {
         "The %(card)s may be used only right after buying it, on your own turn in the Action "
         "phase, right after you win an object or at the end of the Auction phase"
     ),
+    ("any_time",): N_(
+        "The %(card)s may be used at any moment until the next Character Auction begins"
+    ),
 }
 
 
-def _refuse_not_now(character: str, effect: str) -> NoReturn:
-    """WHEN words every set of moments the catalog gives (tests/test_muse_princess.py)."""
-    refuse(
+def _refuse_not_now(state: GameState, character: str, effect: str) -> NoReturn:
+    """WHEN words every set of moments the catalog gives, in every edition
+    (tests/test_muse_princess.py); the refusal cites the chosen book's timing."""
+    refuse_per_book(
+        state,
+        "character_moments",
         "character_not_now",
-        WHEN[CHARACTER_MOMENTS[character][effect]],
+        WHEN[character_moments(state, character, effect)],
         card=Named("characters", character, _name(character)),
     )
 

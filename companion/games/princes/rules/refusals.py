@@ -52,6 +52,7 @@ MUSE = "The Muse and the Princess"
 CHARACTER_AUCTION = MUSE + ": Character Auction phase (p. 14)"
 USING = MUSE + ": Using a Character card (pp. 14-15)"
 COOPERATIVE = "Cooperative Building expansion (p. 16)"
+COOPERATIVE_ALONE = "Cooperative Building expansion (p. 17): Additional rule for building alone"
 # Palazzo's own rulings (docs/rulings.md), cited on screens by their titles, never by file or
 # number: a player reads "Palazzo ruling: Undo never deletes", not a path.
 RULING_TITLES = {
@@ -176,6 +177,8 @@ CODES = {
     "cooperation_pending": ruling("C2"),
     "no_proposal": ruling("C2"),
     "not_partner": COOPERATIVE + ": Building a Building; " + ruling("C2"),
+    "border_needs_builders": COOPERATIVE_ALONE,
+    "negotiation_failed": COOPERATIVE + ": Building a Building",
     # solo
     "solo_only": SOLO,
     "not_solo": SOLO,

@@ -120,6 +120,9 @@ class GameStarted(Event):
     solo: Annotated[SoloOptions | None, Code("bad_solo_setup")] = None
     freedoms: Annotated[FreedomSupply | None, Code("bad_freedom_supply")] = None
     grid: bool = False
+    # the rules of the box: the 2022 edition (the default) or the older one by its German or
+    # French rulebook (catalog.EDITIONS; docs/rulings.md, "The older edition")
+    edition: Literal["2022", "older_german", "older_french"] | None = None
 
 
 class StartingHandChosen(Event):
@@ -201,6 +204,8 @@ class BuildingBuilt(Event):
     player: Seat
     building: BuildingId
     cells: Annotated[Cells | None, Code("wrong_shape", "outside_grid")] = None
+    # Cooperative Building, built alone along a neighbour's border: what their side holds there
+    border: Literal["empty", "landscape", "building"] | None = None
 
 
 class ProfessionTaken(Event):

@@ -17,6 +17,7 @@ from .catalog import (
     STARTING_MONEY,
 )
 from .checks import seat
+from .editions import check_edition
 from .module import Event, combo_of, gather, modules_for, new_parts, option_module, some
 from .refusals import N_, Named, refuse
 from .rounds import begin_round
@@ -31,10 +32,12 @@ def game_started(state: GameState, ev: Event) -> None:
         refuse("game_already_started", N_("This game has already started"))
     names = modules_for(ev)
     game = combo_of(names)
+    edition = check_edition(ev)
     for check in game.hooks["check_setup"]:
         check(state, ev)
     start = game.hooks["start"][-1] if game.hooks["start"] else base_setup
     start(state, ev)
+    state.edition = edition
     state.modules = names
     for name, part in new_parts(names, game=True).items():
         state.parts.setdefault(name, part)  # a `start` hook may have made its own

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import BUILTIN, LANDSCAPES, Catalog
+from .catalog import BUILTIN, DEFAULT_EDITION, LANDSCAPES, Catalog
 from .module import Part, _copy, part_types
 
 PLAYER_FIELDS = (
@@ -132,6 +132,7 @@ STATE_FIELDS = (
     "turn",
     "turns_taken",
     "grid",
+    "edition",
     "expansions",
     "modules",
     "stacks",
@@ -162,6 +163,7 @@ class GameState:
         self.turn: int | None = None  # whose action turn it is
         self.turns_taken = 0
         self.grid = False
+        self.edition = DEFAULT_EDITION  # the rules of the box (catalog.EDITIONS)
         self.expansions = {"muse_princess": False, "cooperative": False}
         self.modules: list[str] = []  # the modules this game plays with, besides the base game
         self.parts: dict[str, Part] = {}  # what modules keep per game, by module name

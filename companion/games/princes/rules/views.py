@@ -6,7 +6,7 @@ Wolfgang's cards are face down to everyone but the rules that flip them).
 
 from __future__ import annotations
 
-from .catalog import MINIMUM_WORK_VALUE
+from .catalog import DEFAULT_EDITION, MINIMUM_WORK_VALUE
 from .module import merge
 from .principality import empty_spaces
 from .rounds import whose_turn
@@ -52,6 +52,8 @@ def summary(state: GameState) -> dict:
         "current_player": current_player(state),
         "players": [player_summary(state, s) for s in range(state.n)],
     }
+    if state.edition != DEFAULT_EDITION:  # played by the older edition (catalog.EDITIONS)
+        out["edition"] = state.edition
     out.update(merge(state, "summary"))
     if state.final:
         out["final"] = state.final
@@ -98,6 +100,7 @@ def public_view(state: GameState) -> dict:
         "current_player": current_player(state),
         "turn": state.turn,
         "grid": state.grid,
+        "edition": state.edition,
         "auction": {
             "opener": a["opener"],
             "taken": list(a["taken"]),

@@ -15,6 +15,7 @@ from companion.games.princes.rules import (
     character_area,
     character_held,
     character_spaces,
+    edition,
     princess_work_value,
 )
 from companion.games.princes.rules.catalog import (
@@ -324,6 +325,13 @@ def mine(state, seat: int, button) -> dict | None:
 def _reminder(state, seat: int, character: str, out: dict, area: dict) -> str | None:
     usable = out["buttons"] or out["professor"]
     just_bought = state.phase == "character_auction" and area["auction"]["started"]
+    any_moment = bool(edition(state).character_moments.get(character))  # the older books
+    if any_moment and usable and (just_bought or state.phase == "action"):
+        return _(
+            "Use your %(card)s at any moment until the next Character Auction begins, also on "
+            "another player's turn.",
+            card=name(character),
+        )
     if character in ("merchant", "professor") and usable and state.phase == "action":
         if state.turn != seat:
             return _(

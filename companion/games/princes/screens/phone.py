@@ -36,9 +36,11 @@ from companion.games.princes.rules import (
     counts_for_a_work,
     covered,
     current_player,
+    edition,
     empty_spaces,
     is_last_player,
     is_solo,
+    last_player_price,
     means,
     opening_bid,
     prestige_points,
@@ -50,6 +52,7 @@ from companion.games.princes.rules import (
 from companion.games.princes.rules.catalog import (
     BONUS_CARD_COST,
     BONUS_CARDS,
+    BORDER_FACING,
     BUILDINGS,
     FLORIN_PER_FAME_SOLD,
     FLORIN_PER_PRESTIGE_TAKEN,
@@ -194,6 +197,7 @@ def parse_params(args) -> dict:
         "character",
         "partner",
         "pay",
+        "border",
     ):
         value = args.get(key)
         if isinstance(value, str) and PARAM.match(value):
@@ -237,7 +241,8 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
             "prestige": event.get("prestige", 0),
         }
     if t == "building_built":
-        return {"do": "build", "building": event.get("building")}
+        border = {"border": event["border"]} if event.get("border") in BORDER_FACING else {}
+        return {"do": "build", "building": event.get("building"), **border}
     if t == "cooperation_proposed":
         return {
             "do": "coop",
@@ -513,6 +518,10 @@ def setup_screen(state, seat: int, params: dict) -> dict:
         "name": "hand",
         "options": options,
         "keep": STARTING_HAND,
+        # the books deal face up (2022) or face down (the older ones): private here either way
+        "deal": _("Your rulebook deals them face up; only your phone shows the hand you keep.")
+        if edition(state).deal_face_up
+        else _("Your rulebook deals them face down; only your phone shows the hand you keep."),
         "chosen": [
             pid for pid in params.get("professions") or [] if pid in state.catalog.professions
         ],
@@ -591,7 +600,7 @@ def auction_screen(state, seat: int, params: dict) -> dict:
         return {"name": "wait", "text": text, "recruit": recruit}
     last = is_last_player(state, seat)
     kind = "last_player_took" if last else "auction_opened"
-    bid = opening_bid(state)
+    bid = last_player_price(state) if last else opening_bid(state)
     buttons = []
     for obj in available_objects(state, seat):
         event = {"type": kind, "player": seat, "object": obj}
@@ -895,20 +904,29 @@ def build_screen(state, seat: int, params: dict) -> dict | None:
     if not legal:
         return None
     cost = building_cost(p)
+    borders = border_choices(state, seat, sorted(legal), params.get("border"))
+    at = next((b["id"] for b in borders if b["chosen"]), None)
     options = []
     for b, (_name, size) in BUILDINGS.items():
         if b in legal:
+            event = {"type": "building_built", "player": seat, "building": b}
             options.append(
                 {
                     "id": b,
                     "name": building_name(b),
                     "size": size,
                     "cost": cost,
-                    "event": {"type": "building_built", "player": seat, "building": b},
+                    "event": {**event, "border": at} if at else event,
                 }
             )
     chosen = params.get("building") if params.get("building") in legal else None
-    out = {"name": "build", "options": options, "grid": state.grid, "cost": cost}
+    out = {
+        "name": "build",
+        "options": options,
+        "grid": state.grid,
+        "cost": cost,
+        "borders": borders,
+    }
     if chosen and state.grid:
         out["composer"] = {
             "event": {"type": "building_built", "player": seat, "building": chosen},
@@ -918,6 +936,32 @@ def build_screen(state, seat: int, params: dict) -> dict | None:
             **_grid_input(state, seat, params),
         }
     return out
+
+
+BORDER_WORDS = {  # where a Building built alone lies on the shared board (Cooperative Building)
+    None: N_("Away from the neighbours' borders"),
+    "empty": N_("Along a neighbour's border, nothing on their side"),
+    "landscape": N_("Along a neighbour's border, a Landscape on their side"),
+    "building": N_("Along a neighbour's border, a Building on their side"),
+}
+
+
+def border_choices(state, seat: int, legal: list[str], border: object) -> list[dict]:
+    """With Cooperative Building: where the Building built alone lies, each place the engine
+    accepts for these Builders by the game's rulebook (a Building there, or a Landscape by the
+    2022 book, needs 2 Builders). Empty in other games."""
+    if not (cooperation_in_game(state) and legal):
+        return []
+    places = [None] + [
+        f
+        for f in BORDER_FACING
+        if why_not(
+            state, {"type": "building_built", "player": seat, "building": legal[0], "border": f}
+        )
+        is None
+    ]
+    chosen = border if border in places else None
+    return [{"id": f, "label": _(BORDER_WORDS[f]), "chosen": f == chosen} for f in places]
 
 
 def coop_proposals(state, seat: int) -> list[dict]:

@@ -17,7 +17,13 @@ from jinja2_fragments.flask import render_block
 
 from companion.core.lang import _
 from companion.games.princes.rules import Refusal
-from companion.games.princes.rules.catalog import FREEDOMS, MAX_PLAYERS, MIN_PLAYERS
+from companion.games.princes.rules.catalog import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    FREEDOMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
 from companion.games.princes.web.recording import register_view
 from companion.games.princes.words import latest_undoable, text_of
 from companion.service.tokens import Identity
@@ -83,6 +89,9 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     if coop_value and coop_value not in ON:
         errors["cooperative"] = _("Cooperative Building is on or off")
     coop = coop_value in ON
+    edition = str(form.get("edition", DEFAULT_EDITION))
+    if edition not in EDITIONS:
+        errors["edition"] = _("Choose the rules of your box: one of the editions listed")
     freedoms = None
     supply = str(form.get("freedoms", "5"))
     if len(names) == 2 and "names" not in errors:
@@ -105,6 +114,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "grid": grid_value in ON,
         "expansions": {"muse_princess": muse, "cooperative": coop},
         "solo": None,
+        "edition": edition,
     }
     if freedoms is not None:
         started["freedoms"] = freedoms
@@ -114,6 +124,7 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
         "muse_princess": muse,
         "cooperative": coop,
         "freedom_supply": int(supply) if freedoms is not None else None,
+        "edition": edition,
     }
     return started, settings, errors
 
@@ -126,13 +137,23 @@ def _form_values(form) -> dict:
         "muse_princess": str(form.get("muse_princess", "")).lower() in ON,
         "freedoms": str(form.get("freedoms", "5")),
         "cooperative": str(form.get("cooperative", "")).lower() in ON,
+        "edition": str(form.get("edition", DEFAULT_EDITION))[:20],
     }
+
+
+def edition_choices() -> list[dict]:
+    """The editions a host may choose, in the catalog's order (the 2022 one first)."""
+    return [{"id": k, "title": _(e.title)} for k, e in EDITIONS.items()]
 
 
 @bp.get("/host")
 def form():
     return render_template(
-        "princes/host/form.html", values=_form_values({}), errors={}, seats=SEATS
+        "princes/host/form.html",
+        values=_form_values({}),
+        errors={},
+        seats=SEATS,
+        editions=edition_choices(),
     )
 
 
@@ -141,7 +162,11 @@ def create():
     started, settings, errors = parse_host_form(request.form)
     if errors:
         return render_template(
-            "princes/host/form.html", values=_form_values(request.form), errors=errors, seats=SEATS
+            "princes/host/form.html",
+            values=_form_values(request.form),
+            errors=errors,
+            seats=SEATS,
+            editions=edition_choices(),
         ), 422
     try:
         game_id, tokens = create_hosted_game(started, settings=settings)
@@ -151,6 +176,7 @@ def create():
             values=_form_values(request.form),
             errors={"game": refusal_message(refusal)},
             seats=SEATS,
+            editions=edition_choices(),
         ), 422
     keep_tokens(game_id, tokens)
     grant(game_id, Identity("host"))

@@ -28,6 +28,7 @@ from companion.games.princes.screens.drawings import fame_track, seat_colour
 from companion.games.princes.screens.phone import phase_name, squares
 from companion.games.princes.words import (
     building_name,
+    edition_name,
     freedom_name,
     newest_first,
     object_name,
@@ -149,6 +150,8 @@ def board_context(game_id: str) -> dict:
         "cooperation": _cooperation(view),
         "waiting": waiting,
         "solo": bool(view.get("solo")),
+        "edition": edition_name(view.get("edition")),
+        "edition_id": view.get("edition"),
         "supply": {
             "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
             "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],

@@ -28,6 +28,8 @@ from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
     CHARACTERS,
+    DEFAULT_EDITION,
+    EDITIONS,
     FLORIN_PER_CHARACTER_SPACE,
     FLORIN_PER_FAME_SOLD,
     FLORIN_PER_PRESTIGE_TAKEN,
@@ -175,6 +177,10 @@ def _game_started(fact, state, who, viewer):
         if opening["solo"]:
             text += " " + _(
                 "(solo against Wolfgang, %(level)s)", level=difficulty_name(opening["solo"])
+            )
+        if opening.get("edition"):
+            text = clauses(
+                [text, _("rules: %(edition)s", edition=edition_name(opening["edition"]))]
             )
         if opening["grid"]:
             text = clauses([text, _("played on the grid")])
@@ -594,6 +600,11 @@ DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard
 
 def difficulty_name(level) -> str:
     return _(DIFFICULTIES[level]) if level in DIFFICULTIES else str(level)
+
+
+def edition_name(edition) -> str:
+    """The rules of the box a game is played by, as the host chose them: "2022 edition"."""
+    return _(EDITIONS[edition].title) if edition in EDITIONS else _(EDITIONS[DEFAULT_EDITION].title)
 
 
 _SOLO_TELLERS = {
