@@ -124,3 +124,51 @@ def test_a_real_turn_and_two_undos_on_phones(app, client, live_server, phones):
     for page in (thomas, holger, board, host):
         assert narrow(page), page.url
         assert page.errors == [], page.errors
+
+
+# Each word of a screen (a name, "(wins)", a number, a column's label, a seal's name) on one
+# line: a word whose box breaks over two lines has more than one client rect.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        if (range.getClientRects().length > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_the_end_never_breaks_a_word_or_a_number(app, client, live_server, phones):
+    """At the end, on a phone at 360 px and on the table screen at 360 and 1280 px: the final
+    scoring (a block per player) and the towers' commissions keep every word and number whole
+    (issue 19 saw "Tho mas (wins )", "Commissi ons", "Holg er", "neut ral")."""
+    from tests.firenze.test_game import events
+
+    game_id = host_game(client)
+    table = get_table(app)
+    for ev in events()[1:] + [{"type": "celebrations_scored", "points": [[], [-1], [3]]}]:
+        table.record(game_id, ev, by="host")
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    for width, token, locale in (
+        (360, tokens.seats[0], None),
+        (360, tokens.seats[1], "de-DE"),
+        (360, tokens.spectator, "fr-FR"),
+        (360, tokens.spectator, None),
+        (1280, tokens.spectator, None),
+    ):
+        page = phones(width=width, locale=locale)
+        page.goto(f"{live_server}/games/{game_id}/join/{token}")
+        scores = page.locator(".fz-scores").first
+        scores.wait_for()
+        assert "Thomas" in scores.inner_text()
+        broken = page.evaluate(BROKEN_WORDS, "#fz-board, #fz-panel")
+        assert broken == [], (width, page.url, broken)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
