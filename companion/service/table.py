@@ -202,6 +202,24 @@ class Table:
                 folded.replay = game.replay_of(folded.fold, folded.story, game.clone(folded.state))
             return folded.replay
 
+    def refusal_of(self, game_id: str, event: dict, *, by: str) -> Refusal | None:
+        """The rules' answer to `event` on the game as it stands, stored nowhere: its Refusal,
+        or None when it would be recorded. What a screen offers comes from this answer."""
+        with self._lock(game_id):
+            for _ in range(2):
+                folded = self._fold(game_id)
+                candidate = {**event, "seq": folded.last_seq + 1, "by": by}
+                try:
+                    if folded.fold.refolds_from(candidate) is None:
+                        game = folded.game
+                        game.fold(game.clone(folded.state)).add(candidate)
+                    return None
+                except NeedFullLog:  # an undo reaching behind the snapshot: fold in full
+                    self._fold(game_id, full=True)
+                except Refusal as refusal:
+                    return refusal
+        return None
+
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
 

@@ -284,12 +284,27 @@ CASES = [
     ("not_in_hand", fresh, play("Mason")),
     ("same_name_twice", two_masons, play("Mason")),
     ("not_playable", lambda: hand(("Feast", "celebration")), play("Feast")),
+    # a card whose text is printed is cited by that card (issue 19), never by ruling F7
     (
-        "bad_effect",
+        "bad_smuggler",
         lambda: hand(("Smuggler", "personnel")),
         play("Smuggler", target=T, give="white", take="white"),
     ),
-    ("bad_effect", lambda: hand(("Smuggler", "personnel")), play("Smuggler", target=H)),
+    ("bad_smuggler", lambda: hand(("Smuggler", "personnel")), play("Smuggler", target=H)),
+    ("bad_princess", lambda: hand(("Princess", "personnel")), play("Princess", position=2)),
+    ("bad_mason", lambda: hand(("Mason", "personnel")), play("Mason", tower=1)),
+    (
+        "bad_wholesaler",
+        lambda: hand(("Wholesaler", "personnel")),
+        play("Wholesaler", position=2, bricks=["white"] * 3),
+    ),
+    (
+        "bad_storehouse_fire",
+        lambda: hand(("Storehouse Fire", "personnel")),
+        play("Storehouse Fire", bricks=["white"]),
+    ),
+    ("bad_saboteur", lambda: hand(("Saboteur", "personnel")), play("Saboteur", target=T, tower=1)),
+    ("bad_botch", lambda: hand(("Botch", "personnel")), play("Botch")),
     (
         "bad_effect",
         lambda: hand(("Patrician", "personnel")),

@@ -427,8 +427,10 @@ def test_firenze(app, client):
 
     pages["a Firenze phone choosing a card"] = fetch(phones[0], me)
     pages["a Firenze phone's form error"] = post(0, 422, action="take", position="x")
-    pages["a Firenze refusal"] = post(0, 422, action="take", position="3", pay_white="1")
-    pages["a Firenze phone turning over"] = post(0, action="take", position="3", pay_white="2")
+    pages["a Firenze refusal"] = post(0, 422, action="take", position="3", pay_1="white")
+    pages["a Firenze phone turning over"] = post(
+        0, action="take", position="3", pay_1="white", pay_2="white"
+    )
     pages["a Firenze turn"] = post(0, **turned_over("Monument", "celebration", "white"))
     pages["a Firenze build"] = post(0, action="build", new_colour_0="red", new_bricks_0="2")
     pages["another Firenze phone"] = fetch(phones[1], me)

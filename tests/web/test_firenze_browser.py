@@ -119,7 +119,6 @@ def test_a_building_used_with_its_effect_on_another_player_on_a_phone(
     thomas = phones()
     thomas.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[0]}")
     thomas.get_by_text("Your turn").first.wait_for()
-    thomas.fill("[data-position='3'] input[name=pay_white]", "2")
     tap(thomas, "Take card 3")
     reveal(thomas, "Clerk", "personnel", "white")
     workshop = thomas.locator("[data-building='Workshop']")

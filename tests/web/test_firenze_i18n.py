@@ -212,7 +212,7 @@ def test_a_firenze_game_reads_in_german_and_french_on_every_screen(app, client, 
     assert bad.status_code == 422 and want["form_error"] in read(bad.text, language)
     assert get_table(app).seq(game_id) == before
     refused = thomas.post(
-        act, data={"csrf_token": token, "action": "take", "position": "3", "pay_white": "1"}
+        act, data={"csrf_token": token, "action": "take", "position": "3", "pay_1": "white"}
     )
     page = read(refused.text, language)  # the engine's refusal, told in the reader's words
     assert refused.status_code == 422 and want["refused"] in page and want["rule"] in page
@@ -290,7 +290,7 @@ def test_the_firenze_table_screen_keeps_its_own_language(app, client):
     assert "Rangée de cartes" in client.get(table).text  # the table's cookie, no ?lang
     assert "Rangée de cartes" in client.get(f"{table}/board").text  # its live fragment too
     host = client.get(f"/firenze/{game_id}/host").text
-    assert '<html lang="de">' in host and "Das letzte Ereignis zurücknehmen" in host
+    assert '<html lang="de">' in host and "Letztes Ereignis" in host
 
 
 def test_a_card_typed_in_the_readers_language_is_the_engines_card(app, monkeypatch):
@@ -346,20 +346,24 @@ def test_a_buildings_use_a_church_card_and_the_monument_read_in_german_and_frenc
         event = {"type": "card_revealed", "card": card, "bricks": draw(table.state(game_id))}
         table.record(game_id, event, by="host")
 
-    post(0, action="take", position="3", pay_white="2")  # the Workshop
+    post(0, action="take", position="3", pay_1="white", pay_2="white")  # the Workshop
     reveal("Monument", "celebration")
     assert not untranslated(phones[0], me, language)
     used = post(0, action="play", card="Workshop", gain_yellow="1", p1_gain_blue="1", p1_pp="2")
     assert WORDS[language]["used"] in used
     post(0, action="end")
-    post(1, action="take", position="5", pay_white="3", pay_blue="1")  # the Chapel
+    post(
+        1, action="take", position="5", pay_1="white", pay_2="white", pay_3="white", pay_4="blue"
+    )  # the Chapel
     reveal("Clerk", "personnel")
     page = read(phones[1].get(me).text, language)
     assert WORDS[language]["church"] in page
     assert not untranslated(phones[1], me, language)
     post(1, action="church", card="Chapel", p2_pp="1")
     post(1, action="end")
-    post(2, action="take", position="5", pay_white="4")  # the Monument
+    post(
+        2, action="take", position="5", pay_1="white", pay_2="white", pay_3="white", pay_4="white"
+    )  # the Monument
     reveal("Clerk", "personnel")
     page = read(phones[0].get(me).text, language)
     assert WORDS[language]["monument"] in page
@@ -415,7 +419,10 @@ def test_each_cards_form_reads_in_german_and_french(app, language, card):
     ]
     view = {
         "players": players,
-        "row": [{"position": 1, "name": "Mason", "kind": "personnel"}],
+        "row": [
+            {"position": 1, "name": "Mason", "kind": "personnel", "bricks": {"red": 2, "blue": 3}}
+        ],
+        "pouch": 40,
         "me": {**players[0], "hand": [{"name": "Monument", "kind": "celebration"}]},
     }
     template = (

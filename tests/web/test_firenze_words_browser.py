@@ -22,16 +22,17 @@ def test_a_german_phone_and_table_read_firenze_in_german(app, client, live_serve
     tv.goto(f"{live_server}/firenze/{game_id}/table")
     tv.get_by_role("heading", name="Letzte Ereignisse").wait_for()
 
-    phone.get_by_role("button", name=re.compile(r"^Karte 3 nehmen")).first.tap()
+    # card 6 costs 5 bricks, one on each card to its left; Thomas has 2
+    phone.get_by_role("button", name=re.compile(r"^Karte 6 nehmen")).first.tap()
     alert = phone.get_by_role("alert").first
     alert.wait_for()
     words = alert.inner_text()
-    assert "Karte 3 kostet 2 Steine: einen auf jede Karte links von ihr" in words, words
-    assert "Firenze-Spielregel (englische Ausgabe), 1) Eine Karte wählen: Kartenkosten" in words
-    assert "costs" not in words and "Choose a card" not in words
+    assert "Das Lager von Thomas hat 2 in Weiß, nicht 5" in words, words
+    assert "Firenze-Spielregel (englische Ausgabe), Spielablauf: dein Lager" in words
+    assert "storehouse" not in words and "Game Play" not in words
 
     phone.get_by_role("button", name=re.compile(r"^Karte 1 nehmen")).first.tap()
-    told = "Thomas nahm Karte 1 (Personalkarte) und bekam 4 Steine in Gelb"
+    told = "Thomas nahm Karte 1 (Prinzessin) und bekam 4 Steine in Gelb"
     tv.locator(".fz-recent").get_by_text(told).wait_for()  # live, without a reload
     assert "took card" not in tv.locator(".fz-recent").inner_text()
     # a refusal is answered with 422: the browser and htmx log that, and nothing else

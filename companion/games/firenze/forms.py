@@ -1,8 +1,9 @@
 """A Firenze phone's or host's form, read into one event; the seat comes from the session.
 
 Bricks are entered as counts per colour (how many white, yellow, ...) or as one colour per
-select; a value that is not even the right kind is a FormError, told like a refusal. Whether
-the event is legal is the engine's business, not this module's.
+select where it matters which brick went where (a card's cost, brick by brick on the cards to
+its left; the new bricks a card gets); a value that is not even the right kind is a FormError,
+told like a refusal. Whether the event is legal is the engine's business, not this module's.
 """
 
 from __future__ import annotations
@@ -10,7 +11,13 @@ from __future__ import annotations
 import re
 
 from companion.core.lang import N_
-from companion.games.firenze.rules.catalog import CARD_KINDS, COLOURS
+from companion.games.firenze.rules.catalog import (
+    CARD_KINDS,
+    COLOURS,
+    MAX_BRICKS_PER_TURN,
+    ROW_SIZE,
+    TOTAL_BRICKS,
+)
 from companion.games.firenze.rules.refusals import named_colour
 
 from .names import card_id
@@ -65,6 +72,20 @@ def _selects(form, prefix: str, n: int) -> list[str]:
     return [str(form.get(f"{prefix}_{i}")) for i in range(n) if form.get(f"{prefix}_{i}")]
 
 
+def payment(form) -> list[str]:
+    """A card's cost as placed: `pay_<k>` is the colour of the brick put on card k of the row,
+    so the list is in row order from the left (the event's `payment`, ruling F17)."""
+    placed = {k: str(form.get(f"pay_{k}")) for k in range(1, ROW_SIZE) if form.get(f"pay_{k}")}
+    out = []
+    for k in range(1, len(placed) + 1):
+        if k not in placed:
+            raise FormError(N_("Choose the colour of the brick on card %(position)s"), position=k)
+        if placed[k] not in COLOURS:
+            raise FormError(N_("Choose a brick colour"))
+        out.append(placed[k])
+    return out
+
+
 def seat_event(form, seat: int) -> dict:
     """The event a seat's form asks for, always for that seat."""
     action = str(form.get("action", ""))
@@ -72,8 +93,8 @@ def seat_event(form, seat: int) -> dict:
         return {
             "type": "card_taken",
             "player": seat,
-            "position": _int(form, "position", 1, 6),
-            "payment": counts(form, "pay"),
+            "position": _int(form, "position", 1, ROW_SIZE),
+            "payment": payment(form),
         }
     if action == "reveal":
         return reveal(form)
@@ -136,7 +157,7 @@ def build_items(form) -> list[dict]:
         if key.startswith("add_") and key[4:].isdigit() and str(form.get(key) or "0") != "0":
             colour = _colour(form, f"colour_{key[4:]}")
             items.append({"tower": int(key[4:]), "colour": colour, "bricks": _int(form, key, 0, 6)})
-    for i in range(2):
+    for i in range(MAX_BRICKS_PER_TURN):  # as many new towers as bricks may be built
         if str(form.get(f"new_bricks_{i}") or "0") != "0":
             item = {
                 "colour": _colour(form, f"new_colour_{i}"),
@@ -214,8 +235,9 @@ def played(form, seat: int) -> dict:
     if card == "Wholesaler":
         return {
             **ev,
-            "position": _int(form, "position", 1, 6),
-            "bricks": _selects(form, "brick", 4),
+            "position": _int(form, "position", 1, ROW_SIZE),
+            # one select per brick the card holds (the phone asks for exactly that many)
+            "bricks": _selects(form, "brick", TOTAL_BRICKS),
         }
     if card == "Storehouse Fire":
         return {**ev, "bricks": counts(form, "bricks")}

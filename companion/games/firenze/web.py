@@ -25,6 +25,7 @@ from jinja2_fragments.flask import render_block
 
 from companion.core.game import GameWeb
 from companion.core.lang import N_, _
+from companion.games.firenze import board_fields
 from companion.games.firenze.board import LearnedBoard
 from companion.games.firenze.rules import GAME, Refusal, public_view, seat_view
 from companion.games.firenze.rules.catalog import (
@@ -36,7 +37,7 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, told
+from companion.games.firenze.words import Line, tell, told
 from companion.service.tokens import Identity
 from companion.web.access import (
     Access,
@@ -70,6 +71,8 @@ KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
     "church": N_("Church: on a church space"),
 }
 RECORDED = N_("Recorded.")
+# The card form's kind unless the table says otherwise (ruling F19): Personnel, the common case.
+DEFAULT_KIND = "personnel"
 
 
 # Every Firenze template (and fragment) names colours and cards in the reader's language.
@@ -93,38 +96,27 @@ def board_form():
 
 
 def _board_form_context(board: dict | None, error: str | None = None, values=None) -> dict:
-    return {"colours": COLOURS, "board": board, "error": error, "values": values or {}}
+    return {
+        "colours": COLOURS,
+        "board": board,
+        "error": error,
+        "values": values or {},
+        "marked": set(),
+    }
 
 
 @bp.post("/board")
 def board_teach():
+    """Teach the board; a wrong board is refused with every value kept and the wrong fields
+    marked (board_fields.py)."""
     form = request.form
-    data = {
-        "commissions": {
-            c: {
-                str(form.get(f"h_{c}_{i}", "")).strip(): _number(form.get(f"pp_{c}_{i}"))
-                for i in range(6)
-            }
-            for c in COLOURS
-        },
-        "majority": {c: _number(form.get(f"majority_{c}")) for c in COLOURS},
-        "level_tiles": {
-            str(form.get(f"tile_h_{i}", "")).strip(): _number(form.get(f"tile_pp_{i}"))
-            for i in range(4)
-        },
-    }
     try:
-        learned_board().teach(data)
+        learned_board().teach(board_fields.check(form))
     except BoardError as e:
-        return render_template(
-            "firenze/board_form.html", **_board_form_context(None, refusal_message(e), form)
-        ), 422
+        context = _board_form_context(None, refusal_message(e), form)
+        context["marked"] = board_fields.marked(form, e)
+        return render_template("firenze/board_form.html", **context), 422
     return redirect(url_for("firenze.host_form"), code=303)
-
-
-def _number(value):
-    raw = str(value or "").strip()
-    return int(raw) if raw.isdigit() else raw
 
 
 # -- hosting ----------------------------------------------------------------------------------
@@ -238,7 +230,9 @@ def host_page(game_id: str):
     return render_template("firenze/host.html", **_host_page_context(game_id))
 
 
-def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
+def _host_page_context(
+    game_id: str, refusal=None, done=None, posted=None, undone: str | None = None
+) -> dict:
     seq = get_store().last_seq(game_id)  # before the state: see _common
     state = get_table().state(game_id)
     view = public_view(state)
@@ -259,10 +253,11 @@ def _host_page_context(game_id: str, refusal=None, done=None) -> dict:
         "celebration_names": [
             [c["name"] for c in p["hand"] if c["kind"] == "celebration"] for p in state["players"]
         ],
-        "latest": get_store().last_seq(game_id),
-        "latest_told": next(iter(_recent(game_id, 1)), None),
+        "undo": _undo_offer(game_id),
+        "undone": undone,
         "refusal": refusal,
         "done": done,
+        "kept": _keeper(posted),
     }
 
 
@@ -279,6 +274,8 @@ def _common(game_id: str, view: dict, seq: int) -> dict:
         "kind_words": KIND_WORDS,
         "roman": ROMAN,
         "printed": PRINTED_CARDS,
+        "default_kind": DEFAULT_KIND,
+        "kept": _keeper(None),
         "new_id": lambda: uuid.uuid4().hex,
     }
 
@@ -317,6 +314,22 @@ def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     return list(reversed(told(get_table().replay(game_id), last=last)))
 
 
+def _undo_offer(game_id: str) -> dict | None:
+    """What the host's Undo would take back: the newest event that still counts (an undo never
+    counts itself, so one undo can follow another), in words, with the engine's own answer
+    whether it may go (`refusal`: never past a card turned over)."""
+    table = get_table()
+    replay = table.replay(game_id)
+    if len(replay.counting) < 2:  # nothing but the start of the game
+        return None
+    seq = replay.counting[-1]
+    return {
+        "seq": seq,
+        "text": tell(replay.facts[seq], replay),
+        "refusal": table.refusal_of(game_id, {"type": "retracted", "seqs": [seq]}, by="host"),
+    }
+
+
 # -- a player's phone -------------------------------------------------------------------------
 
 
@@ -334,10 +347,49 @@ def phone_panel(game_id: str):
     return render_block("firenze/phone.html", "panel", **_phone_context(game_id, me.seat))
 
 
-def _phone_context(game_id: str, seat: int, refusal=None, done=None) -> dict:
+def _phone_context(game_id: str, seat: int, refusal=None, done=None, posted=None) -> dict:
     seq = get_store().last_seq(game_id)
     view = seat_view(_state(game_id), seat)
-    return {**_common(game_id, view, seq), "seat": seat, "refusal": refusal, "done": done}
+    return {
+        **_common(game_id, view, seq),
+        "seat": seat,
+        "refusal": refusal,
+        "done": done,
+        "kept": _keeper(posted),
+        "pay_default": _pay_default(view),
+        "new_colours": _by_stock(view),
+    }
+
+
+def _by_stock(view: dict) -> list[str]:
+    """The colours, the one this seat's storehouse holds most of first (the new towers' rows
+    of the build form default to them in this order)."""
+    store = view["me"]["storehouse"] if view.get("me") else {}
+    return sorted(COLOURS, key=lambda c: (-store.get(c, 0), COLOURS.index(c)))
+
+
+def _pay_default(view: dict) -> list[str]:
+    """The bricks a card's cost is placed with unless the player says otherwise: from the
+    colour the storehouse holds most of, so the default is a payment the storehouse covers and
+    the common case is one tap; any brick can be changed card by card."""
+    store = view["me"]["storehouse"] if view.get("me") else {}
+    return [c for c in _by_stock(view) for _n in range(store.get(c, 0))]
+
+
+def _keeper(posted):
+    """`kept(action, key, default)`: after a refusal, what the player typed into the form that
+    was refused (its `action`), so nothing typed is lost; `default` otherwise. `kept(action)`
+    says whether that form was the one refused (an unticked checkbox then stays unticked)."""
+
+    def kept(action: str, key: str | None = None, default="", many: bool = False):
+        mine = posted is not None and posted.get("action") == action
+        if key is None:
+            return mine
+        if not mine:
+            return default
+        return posted.getlist(key) if many else posted.get(key, "")
+
+    return kept
 
 
 @bp.post("/<game_id>/act")
@@ -353,7 +405,7 @@ def act(game_id: str):
         abort(403, description=_("Join this game from your seat's QR code first."))
     check_event_id(request.form.get("event_id"))
     event_id = request.form.get("event_id") or None
-    refusal = done = None
+    refusal = done = undone = None
     try:
         if view == "host":
             event = _host_event(game_id, request.form)
@@ -361,18 +413,25 @@ def act(game_id: str):
         else:
             event = seat_event(request.form, me.seat)
             by = str(me.seat)
-        get_table().record(game_id, event, by=by, event_id=event_id)
+        recorded = get_table().record(game_id, event, by=by, event_id=event_id)
         done = RECORDED
+        if recorded.event.type == "retracted":  # an undo says what it took back
+            undone = _told_at(game_id, recorded.event.seq)
     except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
+    posted = request.form if refusal else None  # a refused form keeps what was typed
     if view == "host":
-        return render_block(
-            "firenze/host.html", "controls", **_host_page_context(game_id, refusal, done)
-        ), status
-    return render_block(
-        "firenze/phone.html", "panel", **_phone_context(game_id, me.seat, refusal, done)
-    ), status
+        context = _host_page_context(game_id, refusal, done, posted, undone)
+        return render_block("firenze/host.html", "controls", **context), status
+    context = _phone_context(game_id, me.seat, refusal, done, posted)
+    return render_block("firenze/phone.html", "panel", **context), status
+
+
+def _told_at(game_id: str, seq: int) -> str | None:
+    """The event at `seq` in words (an undo: "Undone: ..." naming what it took back)."""
+    replay = get_table().replay(game_id)
+    return tell(replay.facts[seq], replay) if seq in replay.facts else None
 
 
 def _host_event(game_id: str, form) -> dict:

@@ -6,8 +6,8 @@ language-free facts (`Story`, topped up as the log grows), and only what a scree
 put into words (`told`, `tell`), in the language of whoever reads it. Names of cards and
 colours come from names.toml (our translation: docs/i18n.md). What a Firenze
 event does is public (the row, towers, storehouses, a card played or passed on), so every
-reader hears the same sentence; a hand is never told: a card taken into it
-is named by its kind, cards discarded from it are counted.
+reader hears the same sentence. A card taken into a hand is named (everyone saw it taken face
+up from the row); what a hand holds later is never told: cards discarded from it are counted.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
 
 RETRACTED = "retracted"
-HAND = ("personnel", "celebration")  # the kinds a player keeps in hand, private to them
 COLOUR_NAMES, CARD_NAMES, KIND_NAMES = "firenze_colours", "firenze_cards", "firenze_kinds"
 KINDS = {  # the English names of the card kinds; the others' are in names.toml
     "event": "Event card",
@@ -69,6 +68,17 @@ def bricks(colours) -> str:
         if counted[c]
     ]
     return and_(parts) if parts else _("no bricks")
+
+
+def payment(colours) -> str:
+    """A card's cost brick by brick, as the table placed it: "red on card 1 and white on card 2"
+    (the first brick on the leftmost card, ruling F17)."""
+    return and_(
+        [
+            _("%(colour)s on card %(position)s", colour=colour_name(c), position=i)
+            for i, c in enumerate(colours, 1)
+        ]
+    )
 
 
 # -- what each event did (no words yet) --------------------------------------------------------
@@ -230,14 +240,14 @@ def _taken(event, fact, who):
     said = {
         "name": who,
         "position": event["position"],
-        # a card into the hand is named by its kind only: a hand is its owner's
-        "card": kind_name(card["kind"]) if card["kind"] in HAND else card_name(card["name"]),
+        # named even into a hand: everyone saw it taken, face up, from the row
+        "card": card_name(card["name"]),
         "bricks": bricks(c for c in COLOURS for _n in range(slot["bricks"].get(c, 0))),
     }
     if paid:
         return _(
             "%(name)s took card %(position)s, %(card)s, with %(bricks)s, paying %(paid)s",
-            paid=bricks(paid),
+            paid=payment(paid),
             **said,
         )
     return _("%(name)s took card %(position)s, %(card)s, with %(bricks)s", **said)

@@ -19,7 +19,7 @@ from .catalog import (
     START_CARDS,
     STOREHOUSE_FIRE_BRICKS,
 )
-from .refusals import N_, named_card, named_colour, refuse, said
+from .refusals import N_, PRINTED_TEXT, card_code, named_card, named_colour, refuse, said
 from .schema import CardPlayed, CardRevealed, ChurchCardFulfilled, Effect, MonumentReceived
 from .state import POUCH, bricks, has, move, require, slot, storehouse_of, total, tower
 
@@ -33,7 +33,7 @@ EFFECT_FIELDS = {
     "tower": N_("tower"),
     "effect": N_("effect"),
 }
-TEMPLATES = ("Princess", "Mason", "Wholesaler", "Smuggler", "Storehouse Fire", "Saboteur", "Botch")
+TEMPLATES = PRINTED_TEXT
 
 
 def cards_left(state: dict) -> int:
@@ -251,18 +251,23 @@ def is_monument(card: dict) -> bool:
     return card["name"] == MONUMENT and card["kind"] == "celebration"
 
 
+def _code(ev: CardPlayed) -> str:
+    """A printed card's refusals cite that card; any other card's, ruling F7."""
+    return card_code(ev.card) if ev.card in TEMPLATES else "bad_effect"
+
+
 def _only(ev: CardPlayed, *allowed: str):
     for name in ("position", "bricks", "target", "give", "take", "tower", "effect"):
         if name not in allowed and getattr(ev, name) is not None:
             refuse(
-                "bad_effect",
+                _code(ev),
                 N_("The %(card)s does not take %(what)s"),
                 card=named_card(ev.card),
                 what=said(EFFECT_FIELDS[name]),
             )
         if name in allowed and getattr(ev, name) is None:
             refuse(
-                "bad_effect",
+                _code(ev),
                 N_("Say the %(what)s for the %(card)s"),
                 card=named_card(ev.card),
                 what=said(EFFECT_FIELDS[name]),
@@ -271,7 +276,7 @@ def _only(ev: CardPlayed, *allowed: str):
 
 def _other(state: dict, ev: CardPlayed) -> dict:
     if not 0 <= ev.target < state["n"] or ev.target == ev.player:
-        refuse("bad_effect", N_("The %(card)s acts on another player"), card=named_card(ev.card))
+        refuse(_code(ev), N_("The %(card)s acts on another player"), card=named_card(ev.card))
     return state["players"][ev.target]
 
 
@@ -291,7 +296,13 @@ def _template(state: dict, ev: CardPlayed):
         card = slot(state, ev.position)
         drawn = min(total(card["bricks"]), total(state["pouch"]))
         if len(ev.bricks) != drawn:
-            refuse("wrong_brick_count", N_("Draw %(count)s new bricks for that card"), count=drawn)
+            refuse(
+                _code(ev),
+                N_("Card %(position)s holds %(held)s bricks: draw %(count)s new ones for it"),
+                position=ev.position,
+                held=total(card["bricks"]),
+                count=drawn,
+            )
         require(state["pouch"], ev.bricks, POUCH, "not_in_pouch")
 
         def wholesale():  # ruling F3: the new bricks are drawn before the old ones go back
@@ -320,7 +331,7 @@ def _template(state: dict, ev: CardPlayed):
         due = min(STOREHOUSE_FIRE_BRICKS, total(burnable))
         if len(ev.bricks) != due or not has(burnable, ev.bricks):
             refuse(
-                "bad_effect",
+                _code(ev),
                 N_("Put %(count)s bricks in the pouch, none of those that came with this card"),
                 count=due,
             )

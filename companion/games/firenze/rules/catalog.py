@@ -106,11 +106,14 @@ class BoardError(ValueError):
     """A taught board that cannot be right: the message says what to fix. Marked and with its
     values apart, like a refusal (`template`, `params`), so the web edge can translate it."""
 
-    def __init__(self, message: str, **params: object):
+    def __init__(self, message: str, at: tuple = (), **params: object):
         super().__init__(message % params if params else message)
         self.template = message
         self.params = params
         self.message = str(self)
+        # what is wrong, so a form can mark that field: ("commission", colour, height),
+        # ("tower", colour), ("majority", colour), ("level_tile", height), ("level_tiles",)
+        self.at = at
 
 
 class Board:
@@ -142,11 +145,14 @@ class Board:
             raise BoardError(N_("Teach the commissions of all six towers"))
         for colour in COLOURS:
             levels = _heights(
-                raw[colour], said(N_("the %(colour)s tower"), colour=named_colour(colour))
+                raw[colour],
+                said(N_("the %(colour)s tower"), colour=named_colour(colour)),
+                ("tower", colour),
             )
             if len(levels) != LEVELS_PER_TOWER:
                 raise BoardError(
                     N_("The %(colour)s tower has %(count)s commissions"),
+                    at=("tower", colour),
                     colour=named_colour(colour),
                     count=LEVELS_PER_TOWER,
                 )
@@ -158,11 +164,14 @@ class Board:
             if not _points(pp):
                 raise BoardError(
                     N_("The %(colour)s majority bonus is a whole number of PP"),
+                    at=("majority", colour),
                     colour=named_colour(colour),
                 )
-        tiles = _heights(data.get("level_tiles"), said(N_("the level tiles")))
+        tiles = _heights(data.get("level_tiles"), said(N_("the level tiles")), ("level_tiles",))
         if len(tiles) != LEVEL_TILES:
-            raise BoardError(N_("There are %(count)s level tiles"), count=LEVEL_TILES)
+            raise BoardError(
+                N_("There are %(count)s level tiles"), at=("level_tiles",), count=LEVEL_TILES
+            )
         board = cls(commissions, dict(majority), tiles)
         board.check_printed()
         return board
@@ -174,6 +183,7 @@ class Board:
                     N_(
                         "The rulebook prints the %(colour)s commission for %(height)s levels at %(pp)s PP"
                     ),
+                    at=("commission", colour, height),
                     colour=named_colour(colour),
                     height=height,
                     pp=pp,
@@ -182,6 +192,7 @@ class Board:
             if self.level_tiles.get(height) != pp:
                 raise BoardError(
                     N_("The rulebook prints the level tile for %(height)s at %(pp)s PP"),
+                    at=("level_tile", height),
                     height=height,
                     pp=pp,
                 )
@@ -189,6 +200,7 @@ class Board:
             if self.majority[colour] != pp:
                 raise BoardError(
                     N_("The rulebook prints the %(colour)s majority bonus at %(pp)s PP"),
+                    at=("majority", colour),
                     colour=named_colour(colour),
                     pp=pp,
                 )
@@ -208,21 +220,25 @@ def _points(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
 
 
-def _heights(raw, what: str) -> dict[int, int]:
+def _heights(raw, what: str, at: tuple) -> dict[int, int]:
     """`{height: PP}` with heights as numbers or digit strings (JSON keys are strings); `what`
-    is a marked phrase (`said`) naming the tower or the tiles."""
+    is a marked phrase (`said`) naming the tower or the tiles, `at` where it is (BoardError)."""
     if not isinstance(raw, dict):
-        raise BoardError(N_("For %(what)s, give the PP of each height"), what=what)
+        raise BoardError(N_("For %(what)s, give the PP of each height"), at=at, what=what)
     out = {}
     for key, pp in raw.items():
         height = int(key) if isinstance(key, str) and key.isdigit() else key
         if not isinstance(height, int) or isinstance(height, bool) or not 1 <= height <= 99:
             raise BoardError(
-                N_("For %(what)s, %(height)s is not a tower height"), what=what, height=str(key)
+                N_("For %(what)s, %(height)s is not a tower height"),
+                at=at,
+                what=what,
+                height=str(key),
             )
         if not _points(pp):
             raise BoardError(
                 N_("For %(what)s, the PP of height %(height)s is a whole number"),
+                at=at,
                 what=what,
                 height=height,
             )

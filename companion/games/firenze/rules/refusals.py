@@ -16,7 +16,18 @@ from companion.core.lang import N_
 from companion.core.refusal import Named, said
 from companion.core.refusal import Refusal as _CoreRefusal
 
-__all__ = ["CODES", "N_", "Named", "Refusal", "named_card", "named_colour", "refuse", "said"]
+__all__ = [
+    "CODES",
+    "N_",
+    "Named",
+    "PRINTED_TEXT",
+    "Refusal",
+    "card_code",
+    "named_card",
+    "named_colour",
+    "refuse",
+    "said",
+]
 
 BOOK = "Firenze rulebook"
 SETUP = f"{BOOK}, Set Up"
@@ -42,6 +53,23 @@ RULINGS = {
     "F16": "Palazzo ruling: a Building once a turn",
 }
 CONTRACT = "Palazzo ruling: what a recorded move must say"
+# A card whose text the rulebook prints is cited by that card, not by ruling F7 (which is for
+# cards without printed text): one code per card, `card_code(name)`.
+PRINTED_TEXT = (
+    "Princess",
+    "Mason",
+    "Wholesaler",
+    "Smuggler",
+    "Storehouse Fire",
+    "Saboteur",
+    "Botch",
+)
+
+
+def card_code(name: str) -> str:
+    """The refusal code of a card whose text is printed: "Storehouse Fire" -> "bad_storehouse_fire"."""
+    return "bad_" + name.lower().replace(" ", "_")
+
 
 CODES = {
     "unknown_event": CONTRACT,
@@ -97,6 +125,7 @@ CODES = {
     "bad_celebrations": f"{BOOK}, Final Scoring: Celebration Cards",
     "bad_retraction": RULINGS["F10"],
     "retraction_past_reveal": RULINGS["F10"],
+    **{card_code(name): f"{BOOK}, {name} card" for name in PRINTED_TEXT},
 }
 
 

@@ -292,9 +292,15 @@ def turn_ended(state: dict, ev: TurnEnded):
             after[tw["colour"]] += teardown_split(tw["bricks"])[1]
     excess = max(0, total(after) - STOREHOUSE_LIMIT)
     if len(ev.surrender) != excess:
+        # the message states the count the limit is judged on, then what the limit asks
         refuse(
             "limits_not_met",
-            N_("Your storehouse holds %(limit)s bricks: surrender %(excess)s"),
+            N_("Your storehouse holds %(count)s bricks: surrender %(excess)s")
+            if excess
+            else N_(
+                "Your storehouse holds %(count)s bricks, within the limit of %(limit)s: surrender none"
+            ),
+            count=total(after),
             limit=STOREHOUSE_LIMIT,
             excess=excess,
         )
@@ -303,7 +309,10 @@ def turn_ended(state: dict, ev: TurnEnded):
     if len(ev.discard) != must:
         refuse(
             "limits_not_met",
-            N_("You may keep %(limit)s action cards: discard %(must)s Personnel or Building"),
+            N_(
+                "You hold %(count)s action cards, at most %(limit)s: discard %(must)s Personnel or Building"
+            ),
+            count=card_count(player),
             limit=CARD_LIMIT,
             must=must,
         )
