@@ -1,7 +1,8 @@
 /* The phone panel's small behaviours (templates/phone/; CSP: no inline script).
  *
- * 1. Grid composers (form[data-grid]): tapping an empty square toggles it; the hidden
- *    `cells` field always holds the tapped squares as JSON [[row, col], ...].
+ * 1. Grid composers (form[data-grid]): tapping an empty square toggles it, [data-clear-cells]
+ *    untaps them all; the hidden `cells` field always holds the tapped squares as JSON
+ *    [[row, col], ...].
  * 2. Forms marked data-keep="<key>" keep what the player ticked, typed or tapped when the
  *    panel is redrawn by a live refresh (another player moved): the new panel gets the same
  *    choices back, so nobody loses a half-chosen hand. Answers to the player's own taps are
@@ -39,6 +40,15 @@
   }
 
   document.addEventListener("click", function (e) {
+    var clear = e.target && e.target.closest && e.target.closest("form[data-grid] [data-clear-cells]");
+    if (clear) {
+      e.preventDefault();
+      var form = clear.closest("form");
+      var pressed = form.querySelectorAll("[data-cell][aria-pressed='true']");
+      for (var i = 0; i < pressed.length; i++) pressed[i].setAttribute("aria-pressed", "false");
+      syncGrid(form);
+      return;
+    }
     var cell = e.target && e.target.closest && e.target.closest("form[data-grid] [data-cell]");
     if (!cell) return;
     e.preventDefault();

@@ -272,7 +272,7 @@ class Table:
                     continue
                 if not result.duplicate:
                     if learns:
-                        self._keep_learned(before, [*taught, result.event], by)
+                        self._keep_learned(before, [*taught, result.event], by, fold.state)
                     for listener in self.listeners:
                         listener(game_id, result.event.seq)
                 return Recorded(result.event, result.duplicate, taught)
@@ -350,15 +350,18 @@ class Table:
             for t in teachings
         )
 
-    def _keep_learned(self, before, stored: list, by: str):
+    def _keep_learned(self, before, stored: list, by: str, state=None):
         """This installation remembers what a recorded event taught the game: a seat's teaching
-        only where nothing is known yet, the host's also where it changes a known entry (the
-        host's act); never fails the record it follows."""
+        only where nothing is known yet (or a known card's name in a new language), the host's
+        also where it changes a known entry (the host's act); never fails the record it
+        follows. The catalog's history names the player whose phone taught it."""
         if self.learned is None:
             return
         data: dict = {}
         for e in stored:
             p = e.payload
+            if p.get("recalled"):
+                continue  # this installation's own card, copied into the game: nothing new
             if e.type == "profession_taught" and isinstance(p.get("profession"), str):
                 entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
                 entry.update(source=p.get("source") or "taught at the table", verified=True)
@@ -379,7 +382,9 @@ class Table:
             if by == "host":
                 self.learned.teach(data, BY_GAME_HOST)
             else:
-                self.learned.learn_new(data, BY_GAME_SEAT)
+                players = getattr(state, "players", None) or []
+                who = players[int(by)].name if by.isdigit() and int(by) < len(players) else None
+                self.learned.learn_new(data, BY_GAME_SEAT, who=who)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
 
@@ -422,11 +427,12 @@ class Table:
             {
                 "type": "profession_taught",
                 "profession": pid,
-                "name": installed[pid].name,
-                "building": installed[pid].building,
-                "landscape": installed[pid].landscape,
-                "freedom": installed[pid].freedom,
-                "source": installed[pid].source,
+                **{
+                    k: v
+                    for k, v in installed[pid].to_dict().items()
+                    if k in PROFESSION_TAUGHT_KEYS or k == "source"
+                },  # its name in every language it has one in, too
+                "recalled": True,  # nobody at this table taught it: no "taught" line
             }
             for pid in dict.fromkeys(missing)
             if pid in installed

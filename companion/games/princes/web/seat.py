@@ -20,13 +20,14 @@ from werkzeug.datastructures import MultiDict
 
 from companion.core.lang import N_, _, ngettext
 from companion.games.princes.learned import LearnedCatalog
-from companion.games.princes.rules import Refusal, in_play, is_solo, seen_out_of_deck
+from companion.games.princes.rules import Refusal, in_play, is_solo
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.teaching import (
     FIRST_TIME_QUESTIONS,
     TeachError,
+    match_known,
     needs_teaching,
     read_cells,
     read_profession,
@@ -161,10 +162,10 @@ def phone_context(
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if (
         refusal is not None
-        and refusal.code in FIRST_TIME_QUESTIONS
+        and (refusal.code in FIRST_TIME_QUESTIONS or screen.get("same"))
         and screen["name"].startswith("teach_")
     ):
-        refusal = None  # the teach form asks it as a question
+        refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
     done = None
@@ -275,8 +276,9 @@ CLAIMS_KEY = "impossible_claims"  # game meta: {seat: how many cards it claimed 
 
 def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
     """A starting hand that claims a card another phone already kept: one of the two phones
-    mis-ticked. Say how to fix it without saying whose hand holds it, and ask the phone that
-    kept it to check too (its panel shows a notice until the card leaves its hand)."""
+    mis-ticked. Say how to fix it in words that never say where the card is (with two players
+    "another phone" would name the opponent), and ask the phone that kept it to check too (its
+    panel shows a notice until the card leaves its hand)."""
     if event.get("type") == "profession_taken":
         return impossible_claim(game_id, seat, refusal, event)
     if event.get("type") != "starting_hand_chosen":
@@ -298,24 +300,27 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     return Refusal(
         refusal.code,
         N_(
-            "The %(card)s cannot go in your hand too: the deck has one %(card)s, and another "
-            "phone already kept it. Check the cards you were dealt. If you hold no %(card)s, "
-            "untick it and tick your own card. If you do hold it, someone mis-ticked: the phone "
-            "that kept it is asked to check as well, and whoever ticked a card they do not hold "
-            "undoes their hand (or asks the host to)."
+            "Palazzo cannot put the %(card)s in your starting hand: by what the table recorded, "
+            "it is not in the deck. Check the cards you were dealt. If you hold no %(card)s, "
+            "untick it and tick your own card. If you do hold it, a card was ticked wrong: "
+            "Palazzo asks the table to check, and whoever ticked a card they do not hold undoes "
+            "their hand (or asks the host to)."
         ),
         card=name,
     )
 
 
 def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
-    """A card taken that the log places in a hidden hand: the engine's refusal says only that
-    it cannot be so. At a real table a player claiming cards out of others' hands would be
-    seen doing it: every phone is told how often this seat did (never which cards)."""
+    """A card taken that the log places out of the deck: the engine's refusal says only that
+    it cannot be so, in the same words wherever the card is. At a real table a player claiming
+    cards out of others' hands would be seen doing it: every phone is told how often this seat
+    did (never which cards). Every such claim is counted, a card of the seat's own hand or face
+    up too, so neither the words nor the work done (and so the time taken) tell a hidden card
+    from a seen one (tests/web/test_phone_probing.py)."""
     state = get_table().state(game_id)
     pid = event.get("profession")
-    if not isinstance(pid, str) or pid in seen_out_of_deck(state, seat):
-        return refusal  # a card this seat can see: nothing hidden to protect
+    if not isinstance(pid, str) or not in_play(state, pid):
+        return refusal
     store = get_store()
     record_ = store.game(game_id)
     meta = dict(record_.meta) if record_ else {}
@@ -471,10 +476,14 @@ def parse_resend(text: str) -> dict:
 def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict | None, dict]:
     """(the move to send, or None for a starting hand still short of cards; the
     `profession_taught` event to record with it, or None when Palazzo knows the card). A seat
-    teaches only a card of its own move, and only one Palazzo does not know yet."""
+    teaches only a card of its own move, and only one Palazzo does not know yet, or a name in
+    another language for a card it knows (asked first: "is this the Sculpteur?")."""
     fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
     card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
-    teaching = card.event() if needs_teaching(card, state.catalog, installed) else None
+    named = False
+    if not (isinstance(fixed, str) and fixed):  # a card the move does not name yet
+        card, named = match_known(card, form, state.catalog, installed)
+    teaching = card.event() if named or needs_teaching(card, state.catalog, installed) else None
     event = dict(resend)
     if resend["type"] == "starting_hand_chosen":
         chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))
