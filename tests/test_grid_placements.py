@@ -122,10 +122,7 @@ def random_principality(seed: int) -> tuple[Table, int]:
     p.builders = rng.choice((0, 0, 1, 2, 3))
     for _ in range(rng.randrange(0, 9)):
         free = [
-            (r, c)
-            for r in range(GRID_SIZE)
-            for c in range(GRID_SIZE)
-            if (r, c) not in occupied(p)
+            (r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE) if (r, c) not in occupied(p)
         ]
         if not free:
             break
