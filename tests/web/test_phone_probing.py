@@ -91,7 +91,7 @@ def test_three_players_the_refusal_is_the_same_whoever_holds_the_card(app, clien
 
 
 def claims_counted(app, game_id) -> dict:
-    from companion.games.princes.web.seat import CLAIMS_KEY
+    from companion.games.princes.web.alerts import CLAIMS_KEY
     from companion.web.store import get_store
 
     with app.app_context():
