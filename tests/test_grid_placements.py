@@ -3,8 +3,8 @@ engine accepts somewhere, found by an exact search, never by a greedy guess.
 
 The property test builds random Principalities (pieces of random shapes, 0 to 3 Builders) and
 compares the menu with a brute force: every polyomino of the Building's size, at every spot of
-the grid, tried on the engine's own check of the squares, the first one it takes confirmed by
-the whole engine.
+the grid (covering no piece), tried on the engine's own check of the squares, the first one it
+takes confirmed by the whole engine.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.princes.rules.catalog import BUILDINGS, GRID_SIZE, LANDSCAPES
-from companion.games.princes.rules.legal import allowed, candidate_events
+from companion.games.princes.rules.legal import allowed, candidate_events, find_cells
 from companion.games.princes.rules.principality import (
     NEIGHBOURS,
     check_building_cells,
+    check_landscape_cells,
     occupied,
 )
 from companion.games.princes.rules.refusals import Refusal
@@ -83,25 +84,30 @@ def polyominoes(size: int) -> tuple[frozenset, ...]:
     return tuple(shapes)
 
 
-def accepted_somewhere(state, seat: int, building: str) -> bool:
-    """Brute force: some spot of the grid where the engine takes the Building."""
-    player = state.players[seat]
+def spots(player, size: int):
+    """Every polyomino of `size` squares at every spot of the grid, covering no piece."""
     taken = occupied(player)
-    for shape in polyominoes(BUILDINGS[building][1]):
+    for shape in polyominoes(size):
         height = max(r for r, _ in shape) + 1
         width = max(c for _, c in shape) + 1
         for r0 in range(GRID_SIZE - height + 1):
             for c0 in range(GRID_SIZE - width + 1):
                 cells = [[r + r0, c + c0] for r, c in sorted(shape)]
-                if any((r, c) in taken for r, c in cells):
-                    continue  # covers a piece: the engine refuses an overlap
-                try:
-                    check_building_cells(player, building, cells)
-                except Refusal:
-                    continue
-                event = {"type": "building_built", "player": seat, "building": building}
-                # the rest of the engine's checks do not depend on the squares
-                return allowed(state, {**event, "cells": cells})
+                if not any((r, c) in taken for r, c in cells):
+                    yield cells
+
+
+def accepted_somewhere(state, seat: int, building: str) -> bool:
+    """Brute force: some spot of the grid where the engine takes the Building."""
+    player = state.players[seat]
+    for cells in spots(player, BUILDINGS[building][1]):
+        try:
+            check_building_cells(player, building, cells)
+        except Refusal:
+            continue
+        event = {"type": "building_built", "player": seat, "building": building}
+        # the rest of the engine's checks do not depend on the squares
+        return allowed(state, {**event, "cells": cells})
     return False
 
 
@@ -145,10 +151,31 @@ def random_principality(seed: int) -> tuple[Table, int]:
     return t, a
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 @example(7)
 def test_the_build_menu_is_every_building_the_engine_accepts_somewhere(seed):
     t, a = random_principality(seed)
     truth = {b for b in BUILDINGS if accepted_somewhere(t.state, a, b)}
     assert menu(t.state, a) == truth
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=7))
+def test_a_landscape_is_placed_wherever_the_engine_takes_one(seed, size):
+    """The auction's Landscape choices use the same search: a tile of any size is offered
+    exactly when the engine takes it somewhere, and what is offered is taken."""
+    t, a = random_principality(seed)
+    p = t.p(a)
+    found = find_cells(p, size, building=False)
+
+    def takes(cells) -> bool:
+        try:
+            check_landscape_cells(p, "lake", cells, size)
+        except Refusal:
+            return False
+        return True
+
+    assert (found is not None) == any(takes(cells) for cells in spots(p, size))
+    if found is not None:
+        assert takes(found)
