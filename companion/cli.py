@@ -9,13 +9,20 @@ import sys
 from events.boundedjson import JsonRefused, loads
 
 from .core.refusal import Refusal
-from .games.princes.learned import LearnedCatalog, read_catalog_file
+from .games.princes.learned import (
+    BY_COMMAND_PREFIX,
+    KnownEntries,
+    LearnedCatalog,
+    read_catalog_file,
+)
 from .games.princes.rules import BUILTIN, Catalog, CatalogError
+from .games.princes.rules.catalog import taught_names
 from .service import instance
 from .service.games import game_of_event
 
 EXIT_REFUSED = 3
 EXIT_USAGE = 2
+EXIT_PROBLEMS = 1  # `catalog check` listed problems
 
 
 class BadFile(Exception):
@@ -115,16 +122,47 @@ def cmd_catalog(args) -> int:
         elif args.action == "import":
             if not args.file:
                 return usage_error("catalog import needs a FILE")
-            store.teach(read_catalog_file(args.file))
-            print(f"Imported {args.file} into {store.path.parent}")
+            by = BY_COMMAND_PREFIX + str(args.file)
+            changes = store.import_catalog(read_catalog_file(args.file), by, replace=args.replace)
+            for change in changes:
+                print(change_line(change))
+            if changes:
+                print(f"Imported {args.file} into {store.path.parent}")
+            else:
+                print(f"Nothing new in {args.file}: {store.path.parent} knows all of it")
         else:
             catalog = BUILTIN.merged(read_catalog_file(args.file)) if args.file else store.catalog()
-            print(json.dumps(catalog.consistency(), indent=1))
+            report = catalog.consistency()
+            print(json.dumps(report, indent=1))
+            if report["problems"]:
+                return EXIT_PROBLEMS
+    except KnownEntries as e:
+        for change in e.changes:
+            print(change_line(change), file=sys.stderr)
+        return usage_error(
+            f"{args.file} would change {len(e.changes)} "
+            f"{'entry' if len(e.changes) == 1 else 'entries'} this catalog knows (above): "
+            "nothing was imported; run it again with --replace to change them"
+        )
     except OSError as e:
         return usage_error(f"cannot write {args.file}: {e.strerror or e}")
     except CatalogError as e:
-        return usage_error(str(e))
+        where = str(args.file or "")
+        message = str(e)
+        return usage_error(message if where in message else f"{where}: {message}")
     return 0
+
+
+def change_line(change: dict) -> str:
+    """One change of the learned catalog, as the history words it (English, like the rest of
+    the command line's output)."""
+    what, was, now = change.get("what"), change.get("from"), change.get("to")
+    if was is None:
+        return f"  taught {what}: {now}"
+    if was == now:  # the same wishes: names added (or, refused, names changed)
+        names = taught_names(change.get("now") or {})
+        return f"  named {what}: {', '.join(names.values())}"
+    return f"  changed {what}: {was} -> {now}"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -139,6 +177,11 @@ def parser() -> argparse.ArgumentParser:
     cp = sub.add_parser("catalog", help="export, import or check the learned catalog")
     cp.add_argument("action", choices=["export", "import", "check"])
     cp.add_argument("file", nargs="?")
+    cp.add_argument(
+        "--replace",
+        action="store_true",
+        help="import: let the file change entries this catalog already knows",
+    )
     cp.add_argument(
         "--instance",
         help="the instance folder (default: $PALAZZO_INSTANCE, else the same folder "

@@ -1,7 +1,8 @@
 /* The phone panel's small behaviours (templates/phone/; CSP: no inline script).
  *
- * 1. Grid composers (form[data-grid]): tapping an empty square toggles it; the hidden
- *    `cells` field always holds the tapped squares as JSON [[row, col], ...].
+ * 1. Grid composers (form[data-grid]): tapping an empty square toggles it, [data-clear-cells]
+ *    untaps them all; the hidden `cells` field always holds the tapped squares as JSON
+ *    [[row, col], ...].
  * 2. Forms marked data-keep="<key>" keep what the player ticked, typed or tapped when the
  *    panel is redrawn by a live refresh (another player moved): the new panel gets the same
  *    choices back, so nobody loses a half-chosen hand. Answers to the player's own taps are
@@ -10,7 +11,9 @@
  * 4. A buzz when it becomes your turn or a bid is asked of you: the panel's data-buzz names the
  *    event that made it so (empty otherwise); the phone vibrates once per name (Vibration API,
  *    where the phone has it, once the player has touched the page: browsers allow no buzz
- *    before), remembered for the tab so a reload does not buzz again.
+ *    before), remembered for the tab so a reload does not buzz again. Each open check's banner
+ *    ([data-alert-buzz]) buzzes once the same way. On a page not touched yet (a reload) a hint
+ *    ([data-buzz-hint]) asks for one tap, and a buzz held back until then comes with it.
  */
 (function () {
   "use strict";
@@ -39,6 +42,15 @@
   }
 
   document.addEventListener("click", function (e) {
+    var clear = e.target && e.target.closest && e.target.closest("form[data-grid] [data-clear-cells]");
+    if (clear) {
+      e.preventDefault();
+      var form = clear.closest("form");
+      var pressed = form.querySelectorAll("[data-cell][aria-pressed='true']");
+      for (var i = 0; i < pressed.length; i++) pressed[i].setAttribute("aria-pressed", "false");
+      syncGrid(form);
+      return;
+    }
     var cell = e.target && e.target.closest && e.target.closest("form[data-grid] [data-cell]");
     if (!cell) return;
     e.preventDefault();
@@ -103,29 +115,61 @@
     }
   }
 
-  // -- a buzz when it becomes your turn ----------------------------------------------------
+  // -- a buzz when it becomes your turn, or the table asks for a check ----------------------
 
-  function buzz(panel) {
-    var key = panel && panel.getAttribute && panel.getAttribute("data-buzz");
-    if (!key) return;
-    var slot = "palazzo-buzz:" + panel.getAttribute("data-game") + ":" + panel.getAttribute("data-seat");
+  // Browsers refuse to vibrate a page nobody has touched yet (a reload counts as new): until
+  // then a hint asks for one tap, and the buzz that was held back comes with that tap.
+  function touched() {
+    return !(navigator.userActivation && !navigator.userActivation.hasBeenActive);
+  }
+
+  function hint(show) {
+    var el = document.querySelector("[data-buzz-hint]");
+    if (el) el.hidden = !show;
+  }
+
+  // `seen`: what the page showed when it opened is on the screen in front of the player:
+  // no buzz for it (a reload does not buzz again), only for what comes after.
+  function buzzOnce(slot, key, el, seen) {
+    if (!key || !navigator.vibrate) return;
     var heard = null;
     try { heard = window.sessionStorage.getItem(slot); } catch (err) { /* storage off */ }
-    if (heard === key || !navigator.vibrate) return;
-    // Browsers refuse to vibrate a page nobody has touched yet: keep the buzz for the first
-    // redraw after the player's first tap, if it is still their turn then.
-    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+    if (heard === key) return;
+    if (!seen && !touched()) { hint(true); return; }
     try { window.sessionStorage.setItem(slot, key); } catch (err) { /* storage off */ }
-    panel.setAttribute("data-buzzed", key);
+    if (seen) return;
+    el.setAttribute("data-buzzed", key);
     navigator.vibrate([180, 90, 180]);
   }
 
+  function buzz(panel, seen) {
+    if (!panel || !panel.getAttribute) return;
+    var here = panel.getAttribute("data-game") + ":" + panel.getAttribute("data-seat");
+    buzzOnce("palazzo-buzz:" + here, panel.getAttribute("data-buzz"), panel, seen);
+    var banners = panel.querySelectorAll("[data-alert-buzz]");
+    for (var i = 0; i < banners.length; i++) {
+      var key = banners[i].getAttribute("data-alert-buzz");
+      buzzOnce("palazzo-alert:" + here + ":" + key, key, banners[i], seen);
+    }
+  }
+
+  function buzzNow() { buzz(document.querySelector("[data-phone-panel]"), false); }
+
   document.addEventListener("DOMContentLoaded", function () {
-    buzz(document.querySelector("[data-phone-panel]"));
+    var panel = document.querySelector("[data-phone-panel]");
+    if (navigator.vibrate && !touched() && panel) hint(true);
+    buzz(panel, !touched());
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    buzz(document.querySelector("[data-phone-panel]"));
-  });
+  document.addEventListener("htmx:afterSettle", buzzNow);
+  function firstTouch() {
+    if (!touched()) return;
+    hint(false);
+    document.removeEventListener("click", firstTouch, true);
+    document.removeEventListener("keydown", firstTouch, true);
+    buzzNow();  // a turn or a check that came before the first tap buzzes now
+  }
+  document.addEventListener("click", firstTouch, true);
+  document.addEventListener("keydown", firstTouch, true);
 
   var kept = null;
 

@@ -288,3 +288,104 @@ def test_replay_json_reports_cooperative_buildings(tmp_path):
     assert out.returncode == 3
     error = json.loads(out.stdout)["error"]
     assert error["seq"] == len(events) and error["code"] == "not_partner"
+
+
+def test_catalog_import_reports_each_change_and_names_its_file_in_the_history(tmp_path):
+    club = tmp_path / "club"
+    cat = tmp_path / "club-deck.json"
+    cat.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "glass_blower": {
+                        "name": "Glass Blower",
+                        "building": "workshop",
+                        "landscape": "lake",
+                        "freedom": "travel",
+                    }
+                },
+                "landscape_cells": {"lake": 3},
+            }
+        )
+    )
+    out = run("catalog", "import", cat, "--instance", club)
+    assert out.returncode == 0, out.stderr
+    assert "taught Glass Blower: Workshop, Lake, Travel" in out.stdout
+    assert "taught Lake: 3 squares" in out.stdout
+    history = [
+        json.loads(line) for line in (club / "catalog-history.jsonl").read_text().splitlines()
+    ]
+    assert {h["by"] for h in history} == {f"palazzo catalog import {cat}"}
+    again = run("catalog", "import", cat, "--instance", club)
+    assert again.returncode == 0 and "Nothing new" in again.stdout and "taught" not in again.stdout
+
+
+def test_catalog_import_never_overwrites_a_known_card_without_replace(tmp_path):
+    club = tmp_path / "club"
+    forest = tmp_path / "forest-painter.json"
+    forest.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "painter": {"building": "studio", "landscape": "forest", "freedom": "opinion"},
+                    "glass_blower": {
+                        "name": "Glass Blower",
+                        "building": "workshop",
+                        "landscape": "lake",
+                        "freedom": "travel",
+                    },
+                }
+            }
+        )
+    )
+    park = tmp_path / "park-painter.json"
+    park.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "painter": {"building": "studio", "landscape": "park", "freedom": "opinion"}
+                }
+            }
+        )
+    )
+    assert run("catalog", "import", park, "--instance", club).returncode == 0
+    before = json.loads(run("catalog", "export", "--instance", club).stdout)
+    assert before["professions"]["painter"]["landscape"] == "park"
+    out = run("catalog", "import", forest, "--instance", club)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "changed Painter: Studio, Park, Opinion -> Studio, Forest, Opinion" in out.stderr
+    assert str(forest) in out.stderr and "--replace" in out.stderr
+    after = json.loads(run("catalog", "export", "--instance", club).stdout)
+    assert after == before  # nothing imported, the new card neither
+    out = run("catalog", "import", forest, "--instance", club, "--replace")
+    assert out.returncode == 0, out.stderr
+    assert "changed Painter: Studio, Park, Opinion -> Studio, Forest, Opinion" in out.stdout
+    assert "taught Glass Blower" in out.stdout
+    data = json.loads(run("catalog", "export", "--instance", club).stdout)
+    assert data["professions"]["painter"]["landscape"] == "forest"
+
+
+def test_catalog_errors_name_the_file(tmp_path):
+    bad = tmp_path / "castle.json"
+    bad.write_text(
+        json.dumps(
+            {
+                "professions": {
+                    "painter": {"building": "castle", "landscape": "park", "freedom": "x"}
+                }
+            }
+        )
+    )
+    for action in ("import", "check"):
+        out = run("catalog", action, bad, "--instance", tmp_path / "club")
+        bad_file_answer(out, str(bad), "castle")
+
+
+def test_catalog_check_exits_non_zero_when_it_lists_problems(tmp_path):
+    out = run("catalog", "check", "--instance", tmp_path / "club")
+    report = json.loads(out.stdout)
+    assert report["problems"] and out.returncode == 1
+    whole = tmp_path / "whole.json"
+    whole.write_text(json.dumps(simulation_catalog().to_dict()))
+    out = run("catalog", "check", whole)
+    assert json.loads(out.stdout)["problems"] == [] and out.returncode == 0

@@ -127,3 +127,23 @@ def test_random_games_add_up_too(seed, expansions):
         assert sum(parts.values()) == row["total"] and parts["other"] == 0, row
     if expansions:
         assert any(f.type.startswith("character_") for f in r.facts)
+
+
+def test_every_character_purchase_is_named_the_last_bidders_too():
+    """Issue 18: the bid that closes the Character Auction buys the bidder's own card at once;
+    its line names that purchase like the others ("Cy bought the Cardinal")."""
+    from companion.games.princes.words import text_of
+    from tests.builders import Table as Played
+
+    t = Played(("Ada", "Bo", "Cy"), expansions={"muse_princess": True})
+    t.leave_all()
+    t.characters_round({0: ("muse", 3), 1: ("banker", 2), 2: ("cardinal", 4)})
+    r = read(numbered(t.log), TEST_CATALOG)
+    last = text_of(r, r.facts[-1])
+    for bought in (
+        "Ada bought the Muse for 300 Florin",
+        "Bo bought the Banker for 200 Florin",
+        "Cy bought the Cardinal for 400 Florin",
+        "The Character Auction is over",
+    ):
+        assert bought in last, last

@@ -111,6 +111,7 @@ def test_the_host_sees_who_disagrees_and_where_and_the_correction_fixes_it(clien
     r = correct(client, game, player=ADA, fixes=JESTER, money=100, reason="paid 300 at the table")
     assert r.status_code == 200, r.text
     assert "Host corrected Ada's money for event 18: paid 300 at the table" in text(r.text)
+    assert "Correct Ada's money" in text(r.text) and "Correct 's" not in text(r.text)
     assert state_of(client.application, game).events_applied == seq + 1
     assert "Ada: agrees" in text(page(client, game))
     as_seat(client, game, ADA)

@@ -389,3 +389,17 @@ def test_garbage_character_posts_never_give_a_500(app, client, characters):
         assert r.status_code == 422, (form, r.status_code)
     for query in ("?do=bid&character=duke", "?do=professor", "?do=princess", "?do=bid"):
         assert panel(client, game_id, query)
+
+
+def test_each_character_says_what_it_does_on_the_phone_and_the_table(app, client, characters):
+    """Issue 18: before a bid, the phone and the TV say what each Character does."""
+    from companion.games.princes.screens.characters import effect
+
+    game_id = characters
+    as_seat(client, game_id, ADA)
+    phone = text(panel(client, game_id))
+    table = text(client.get(f"/games/{game_id}/table").text)
+    for character in ("banker", "cardinal", "merchant", "muse", "princess", "professor"):
+        assert effect(character) in phone, character
+        assert effect(character) in table, character
+    assert "Each Work you complete this round gains the round number." in phone

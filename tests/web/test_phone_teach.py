@@ -273,3 +273,110 @@ def test_a_live_refresh_keeps_the_teach_form(app, client):
     }
     r = post_event(client, game_id, type="profession_taken", player="0", profession="zebra")
     assert r.status_code == 422  # not the Action phase: the engine says so, no teach form
+
+
+SCULPTEUR = {"building": "studio", "landscape": "forest", "freedom": "religion"}
+
+
+def history_of(app, client) -> str:
+    with app.app_context():
+        from companion.games.princes.web.catalog import history_lines
+
+        return " | ".join(
+            line["text"] for line in history_lines(LearnedCatalog(app.instance_path).history())
+        )
+
+
+def test_one_card_many_names(app, client):
+    """Issue 18: a French phone teaches "Sculpteur"; in the next game a German phone teaches
+    "Bildhauer" with the same three wishes: Palazzo asks whether it is the Sculpteur, and the
+    card gains its German name instead of becoming a second card."""
+    first = game_in_action_phase(app)
+    as_seat(client, first, 0)
+    client.get("/?lang=fr")
+    resend = resend_of(panel(client, first, "?do=teach&for=profession_taken"))
+    r = post_teach(
+        client, first, what="profession", resend=resend, name_fr="Sculpteur", **SCULPTEUR
+    )
+    assert r.status_code == 200, text(r.text)
+    known = LearnedCatalog(app.instance_path).catalog().professions
+    assert known["sculpteur"].names == {"fr": "Sculpteur"}
+
+    second = game_in_action_phase(app)
+    as_seat(client, second, 0)
+    client.get("/?lang=de")
+    resend = resend_of(panel(client, second, "?do=teach&for=profession_taken"))
+    asked = post_teach(
+        client, second, what="profession", resend=resend, name_de="Bildhauer", **SCULPTEUR
+    )
+    assert "data-same-card" in asked.text and refusal_in(asked.text) is None
+    assert "Ist das der Sculpteur?" in text(asked.text) or "Sculpteur" in text(asked.text)
+    assert re.search(r'name="same" value="sculpteur"', asked.text)
+    assert re.search(r'name="same" value="another"', asked.text)
+    assert 'value="Bildhauer"' in asked.text  # what was typed stays
+    assert logged(app, second)[-1][0] == "last_player_declined"  # nothing recorded yet
+
+    r = post_teach(
+        client,
+        second,
+        what="profession",
+        resend=resend,
+        name_de="Bildhauer",
+        same="sculpteur",
+        **SCULPTEUR,
+    )
+    assert r.status_code == 200, text(r.text)
+    assert "Bildhauer" in text(r.text)  # in the German hand, by its German name
+    assert state(app, second).players[0].hand[-1] == "sculpteur"
+    taught, taken = logged(app, second)[-2:]
+    assert taught[0] == "profession_taught" and taught[2]["profession"] == "sculpteur"
+    assert (taught[2]["name_fr"], taught[2]["name_de"]) == ("Sculpteur", "Bildhauer")
+    assert taken[2]["profession"] == "sculpteur"
+    known = LearnedCatalog(app.instance_path).catalog().professions
+    assert "bildhauer" not in known
+    assert known["sculpteur"].names == {"fr": "Sculpteur", "de": "Bildhauer"}
+    client.get("/?lang=en")
+    lines = history_of(app, client)
+    assert "Ada's phone, in a game: taught Sculpteur" in lines
+    assert "Ada's phone, in a game: Sculpteur is also called Bildhauer" in lines
+
+
+def test_another_card_with_the_same_wishes_stays_a_card_of_its_own(app, client, action):
+    learned = LearnedCatalog(app.instance_path)
+    learned.teach_profession("sculpteur", name="Sculpteur", **SCULPTEUR)
+    as_seat(client, action, 0)
+    resend = resend_of(panel(client, action, "?do=teach&for=profession_taken"))
+    r = post_teach(
+        client,
+        action,
+        what="profession",
+        resend=resend,
+        name="Stonemason",
+        same="another",
+        **SCULPTEUR,
+    )
+    assert r.status_code == 200, text(r.text)
+    known = learned.catalog().professions
+    assert {"sculpteur", "stonemason"} <= set(known)
+
+
+def test_known_cards_ticked_are_not_told_as_taught(app, client):
+    """A card the installation knew, copied into a new game with a starting hand: the other
+    phones read no "taught Palazzo" line."""
+    learned = LearnedCatalog(app.instance_path)
+    learned.teach_profession("sculpteur", name="Sculpteur", **SCULPTEUR)
+    game_id, _ = host_game(app)
+    record(
+        app,
+        game_id,
+        "0",
+        type="starting_hand_chosen",
+        player=0,
+        professions=["sculpteur", "poet", "alchemist"],
+    )
+    taught = [p for t, by, p in logged(app, game_id) if t == "profession_taught"]
+    assert [p["profession"] for p in taught] == ["sculpteur"] and taught[0]["recalled"] is True
+    as_seat(client, game_id, 1)
+    page = text(client.get(f"/games/{game_id}/history").text)
+    assert "taught Palazzo" not in page
+    assert "Palazzo looked a Profession card up in its catalog" in page

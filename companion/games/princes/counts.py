@@ -179,6 +179,16 @@ class Counts:
             {r.seat: Count(r.seat, r.amount, r.seq, r.marked) for r in given},
         )
 
+    def opened(self, game_id: str) -> dict[str, str]:
+        """The open checks of a game: track -> a key naming that check (when and at which seq
+        it was asked), so a phone buzzes once for each check, not at each look (one query)."""
+        checks = CheckRow.__table__  # type: ignore[attr-defined]
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(checks.c.track, checks.c.seq, checks.c.at).where(checks.c.game_id == game_id)
+            )
+            return {r.track: f"{r.track}-{r.seq}-{r.at.timestamp():.0f}" for r in rows}
+
     def open_tracks(self, game_id: str) -> set[str]:
         """Which tracks have a check open at this game (one query: every phone panel asks)."""
         checks = CheckRow.__table__  # type: ignore[attr-defined]

@@ -21,7 +21,15 @@ from companion.service import instance
 from events.boundedjson import JsonRefused, loads
 
 from .rules import Named, said
-from .rules.catalog import BUILDINGS, BUILTIN, OBJECT_NAMES, Catalog, CatalogError
+from .rules.catalog import (
+    BUILDINGS,
+    BUILTIN,
+    NAME_KEYS,
+    OBJECT_NAMES,
+    Catalog,
+    CatalogError,
+    taught_names,
+)
 
 FILE_NAME = "catalog.json"
 HISTORY_NAME = "catalog-history.jsonl"
@@ -39,6 +47,9 @@ BY_GAME_HOST = N_("the host, in a game")
 BY_GAME_SEAT = N_("a player's phone, in a game")
 BY_FILE = N_("an imported catalog file")
 BY_LINK = N_("the catalog at %(link)s")
+BY_GAME_PLAYER = N_("%(name)s's phone, in a game")  # BY_GAME_SEAT with the line's `who`
+BY_COMMAND_PREFIX = "palazzo catalog import "  # kept as typed: the file's path follows
+BY_COMMAND = N_("the command palazzo catalog import, from %(file)s")
 BY = (BY_SCREEN, BY_SCREEN_HERE, BY_SCREEN_HOST, BY_GAME_HOST, BY_GAME_SEAT, BY_FILE)
 
 Scalar = str | int | float | bool | None
@@ -154,20 +165,48 @@ class LearnedCatalog:
         with _lock:
             return self._merge(data, by, only_new=False)
 
-    def learn_new(self, data: dict, by: str) -> Catalog:
+    def learn_new(self, data: dict, by: str, who: str | None = None) -> Catalog:
         """What a seat taught with a move the game accepted: kept only where this installation
-        knows nothing yet. A seat never changes a known entry (that is the host's act)."""
+        knows nothing yet, or as a known card's name in a language it has none in. A seat never
+        changes a known entry (that is the host's act). `who`: the player, for the history."""
         with _lock:
-            return self._merge(data, by, only_new=True)
+            return self._merge(data, by, only_new=True, who=who)
 
-    def _merge(self, data: dict, by: str, *, only_new: bool) -> Catalog:
+    def import_catalog(self, data: dict, by: str, *, replace: bool = False) -> list[dict]:
+        """Merge an imported catalog file; the changes it made, as the history keeps them.
+        Without `replace` it adds what is new (and the names a known card gains) and changes
+        nothing known: a file that would change a known entry is refused whole (KnownEntries,
+        naming each), so a club's file never overwrites a card this table taught by mistake."""
+        with _lock:
+            if not replace:
+                clashes = self._clashes(data)
+                if clashes:
+                    raise KnownEntries(clashes)
+            return self._merge_changes(data, by, only_new=not replace)[1]
+
+    def _clashes(self, data: dict) -> list[dict]:
+        """The known entries `data` would change (validating all of it first)."""
+        before = BUILTIN.merged(self._read())
+        after = before.merged(data).to_dict()  # raises CatalogError for a bad entry
+        old = before.to_dict()
+        out = []
+        for key in SECTIONS:
+            for k in data.get(key) or {}:
+                k = str(k)
+                if _known(before, key, k) and _means_other(key, old[key][k], after[key][k]):
+                    out.append(_change(key, k, old[key][k], after[key][k], ""))
+        return out
+
+    def _merge(self, data: dict, by: str, *, only_new: bool, who: str | None = None) -> Catalog:
+        return self._merge_changes(data, by, only_new=only_new, who=who)[0]
+
+    def _merge_changes(
+        self, data: dict, by: str, *, only_new: bool, who: str | None = None
+    ) -> tuple[Catalog, list[dict]]:
         current = self._read()
         before = BUILTIN.merged(current)
         if only_new:
-            data = {
-                key: {k: v for k, v in (data.get(key) or {}).items() if not _known(before, key, k)}
-                for key in SECTIONS
-            }
+            data = {key: _only_new(before, key, data.get(key) or {}) for key in SECTIONS}
         merged = before.merged(data)  # raises CatalogError, keeps nothing
         changes = []
         after = merged.to_dict()
@@ -181,11 +220,11 @@ class LearnedCatalog:
             for k, v in entries.items():
                 was = old[key].get(k) if _known(before, key, k) else None
                 if was != v:
-                    changes.append(_change(key, k, was, v, by))
+                    changes.append(_change(key, k, was, v, by, who=who))
         if changes:
             self._write(current)
             self._log(changes)
-        return merged
+        return merged, changes
 
     def _write(self, data: dict):
         """Whole-file replace, so a crash never leaves half a catalog; owner-only."""
@@ -271,6 +310,53 @@ class LearnedCatalog:
         return self.teach(parse_catalog(text), by)
 
 
+class KnownEntries(CatalogError):
+    """An imported file that would change entries this installation knows (`changes`, as the
+    history words them): nothing was imported."""
+
+    def __init__(self, changes: list[dict]):
+        super().__init__(
+            N_("The file would change %(num)s entries Palazzo knows; nothing was imported"),
+            num=len(changes),
+        )
+        self.changes = changes
+
+
+def _means_other(key: str, was, now) -> bool:
+    """Whether an imported entry says something else than the known one: a card's wishes or a
+    name it has, a tile's size, an Automa card's panels (a card's source or a name in a new
+    language is no change of meaning)."""
+    if key != "professions":
+        return was != now
+    if any(was.get(k) != now.get(k) for k in ("name", "building", "landscape", "freedom")):
+        return True
+    old = taught_names(was)
+    return any(old.get(language, name) != name for language, name in taught_names(now).items())
+
+
+def _only_new(before: Catalog, key: str, entries: dict) -> dict:
+    """What a seat may add to what is known: entries nothing is known of, and for a known
+    Profession card with the same three wishes the names it has in no language yet (one card
+    taught at French and German phones gains both names, never a second entry)."""
+    out = {}
+    for k, v in entries.items():
+        if not _known(before, key, k):
+            out[k] = v
+        elif key == "professions" and isinstance(v, dict):
+            known = before.professions[k]
+            names = {
+                language: name
+                for language, name in taught_names(v).items()
+                if language not in known.names
+            }
+            wishes = (v.get("building"), v.get("landscape"), v.get("freedom"))
+            if names and wishes == (known.building, known.landscape, known.freedom):
+                entry = known.to_dict()
+                entry.update({NAME_KEYS[language]: name for language, name in names.items()})
+                out[k] = entry
+    return out
+
+
 def _known(catalog: Catalog, key: str, k) -> bool:
     """Whether `catalog` already knows entry `k` of section `key` (a size 0 is not known)."""
     if key == "professions":
@@ -308,7 +394,7 @@ def _words(key: str, entry) -> str | None:
     )
 
 
-def _change(key: str, k, was, now, by: str, forgot: bool = False) -> dict:
+def _change(key: str, k, was, now, by: str, forgot: bool = False, who: str | None = None) -> dict:
     if key == "professions":
         what = (now or was or {}).get("name") or str(k)
     elif key == "landscape_cells":
@@ -328,4 +414,5 @@ def _change(key: str, k, was, now, by: str, forgot: bool = False) -> dict:
         "id": str(k),
         "was": was,
         "now": now,
+        **({"who": who} if who else {}),  # the player whose phone taught it, in a game
     }

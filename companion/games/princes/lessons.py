@@ -70,52 +70,72 @@ class TableTeaching:
             {
                 "type": "profession_taught",
                 "profession": pid,
-                "name": installed[pid].name,
-                "building": installed[pid].building,
-                "landscape": installed[pid].landscape,
-                "freedom": installed[pid].freedom,
-                "source": installed[pid].source,
+                **{
+                    k: v
+                    for k, v in installed[pid].to_dict().items()
+                    if k in PROFESSION_TAUGHT_KEYS or k == "source"
+                },  # its name in every language it has one in, too
+                "recalled": True,  # nobody at this table taught it: no "taught" line
             }
             for pid in dict.fromkeys(missing)
             if pid in installed
         ]
 
-    def before(self, state: GameState) -> Catalog:
-        """The game's catalog as the move met it (a Landscape's first tile shows its size)."""
-        return state.catalog
+    def before(self, state: GameState) -> tuple[Catalog, list[str]]:
+        """The game's catalog as the move met it (a Landscape's first tile shows its size), and
+        the players' names (the catalog's history names whose phone taught a card)."""
+        return state.catalog, [p.name for p in state.players]
 
-    def keep(self, learned: LearnedCatalog | None, before: Catalog, stored: list, by: str) -> None:
+    def keep(
+        self,
+        learned: LearnedCatalog | None,
+        before: tuple[Catalog, list[str]],
+        stored: list,
+        by: str,
+    ) -> None:
         """This installation remembers what a recorded event taught the game: a seat's teaching
-        only where nothing is known yet, the host's also where it changes a known entry (the
-        host's act); never fails the record it follows."""
+        only where nothing is known yet (or a known card's name in a new language), the host's
+        also where it changes a known entry (the host's act); never fails the record it
+        follows. The catalog's history names the player whose phone taught it."""
         if learned is None:
             return
-        data: dict = {}
-        for e in stored:
-            p = e.payload
-            if e.type == "profession_taught" and isinstance(p.get("profession"), str):
-                entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
-                entry.update(source=p.get("source") or "taught at the table", verified=True)
-                data.setdefault("professions", {})[p["profession"]] = entry
-            elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
-                data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
-            elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
-                data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
-            elif (
-                e.type == "landscape_placed"
-                and isinstance(p.get("cells"), list)
-                and not before.landscape_cells.get(p.get("landscape"), 1)
-            ):  # the grid's first tile of a kind shows its size
-                data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
+        catalog, players = before
+        data = _taught(catalog, stored)
         if not data:
             return
         try:
             if by == "host":
                 learned.teach(data, BY_GAME_HOST)
             else:
-                learned.learn_new(data, BY_GAME_SEAT)
+                who = players[int(by)] if by.isdigit() and int(by) < len(players) else None
+                learned.learn_new(data, BY_GAME_SEAT, who=who)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
+
+
+def _taught(catalog: Catalog, stored: list) -> dict:
+    """What the stored events taught, as catalog sections: cards taught and Automa cards
+    transcribed, Landscape sizes taught or shown by the grid's first tile of a kind."""
+    data: dict = {}
+    for e in stored:
+        p = e.payload
+        if p.get("recalled"):
+            continue  # this installation's own card, copied into the game: nothing new
+        if e.type == "profession_taught" and isinstance(p.get("profession"), str):
+            entry = {k: p.get(k) for k in PROFESSION_TAUGHT_KEYS}
+            entry.update(source=p.get("source") or "taught at the table", verified=True)
+            data.setdefault("professions", {})[p["profession"]] = entry
+        elif e.type == "automa_card_drawn" and isinstance(p.get("panels"), dict):
+            data.setdefault("automa_cards", {})[str(p.get("card"))] = p["panels"]
+        elif e.type == "landscape_taught" and isinstance(p.get("cells"), int):
+            data.setdefault("landscape_cells", {})[p.get("landscape")] = p["cells"]
+        elif (
+            e.type == "landscape_placed"
+            and isinstance(p.get("cells"), list)
+            and not catalog.landscape_cells.get(p.get("landscape"), 1)
+        ):  # the grid's first tile of a kind shows its size
+            data.setdefault("landscape_cells", {})[p["landscape"]] = len(p["cells"])
+    return data
 
 
 TEACHING = TableTeaching()

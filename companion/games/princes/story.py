@@ -264,7 +264,7 @@ def fact_of(
             "edition": state.edition,
         }
     return Fact(
-        purchases=_purchases(before.characters, after.characters),
+        purchases=_purchases(before.characters, after.characters, event),
         won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
         phase_before=before.phase,
         proposal=before.proposal if kind.startswith("cooperation_") else None,
@@ -296,14 +296,19 @@ def fact_of(
     )
 
 
-def _purchases(old: dict | None, new: dict | None) -> tuple:
-    """Characters bought by themselves when their buyer's turn came (with the Banker's money)."""
+def _purchases(old: dict | None, new: dict | None, event: dict) -> tuple:
+    """Characters bought by themselves when their buyer's turn came (with the Banker's money),
+    the bidder's own among them: a Pawn put on a card when everyone else is done buys it at
+    once, in the same event ("Cy bought the Cardinal" closes the auction too)."""
     if not old or not new or not old.get("auction"):
         return ()
+    pawns = dict(old["auction"]["pawns"])
+    if event.get("type") == "character_bid" and isinstance(event.get("space"), int):
+        pawns[event.get("character")] = [event.get("player"), event["space"]]
     out = []
     for s, cards in enumerate(new["held"]):
         for c in cards:
-            pawn = old["auction"]["pawns"].get(c["character"])
+            pawn = pawns.get(c["character"])
             if pawn is None or pawn[0] != s or c in old["held"][s]:
                 continue
             banker = old["banker_money"] if c["character"] == "banker" else None

@@ -151,8 +151,81 @@ def name_languages(reader: str) -> list[tuple[str, str]]:
 
 
 def typed_card(form, suffix: str = "") -> dict:
-    """What a teach form carried, to draw it again as typed (bounded)."""
-    return {k: str(form.get(k + suffix) or "")[:60] for k in PROFESSION_TAUGHT_KEYS}
+    """What a teach form carried, to draw it again as typed (bounded): the card, and the
+    answer to "is this the Sculpteur?" (`same`) when Palazzo asked it."""
+    typed = {k: str(form.get(k + suffix) or "")[:60] for k in PROFESSION_TAUGHT_KEYS}
+    typed[SAME] = str(form.get(SAME + suffix) or "")[:NAME_MAX]
+    return typed
+
+
+# -- one card, many names -----------------------------------------------------------------------
+
+SAME = "same"  # the teach form's answer to "is this the Sculpteur?": that card's id, or ANOTHER
+ANOTHER = "another"
+
+
+class SameCardQuestion(TeachError):
+    """A card taught under a new name with the same three wishes as a card Palazzo knows:
+    maybe that card, taught before in another language. A question for the player (the teach
+    form asks it with two buttons), not a mistake."""
+
+    def __init__(self, matches: list[str]):
+        super().__init__(N_("Is this a card Palazzo already knows?"))
+        self.matches = matches
+
+
+def same_wishes(card: TaughtProfession, *catalogs) -> list[str]:
+    """The cards known under another id that print `card`'s three wishes: a French phone's
+    "Sculpteur" when a German phone teaches "Bildhauer". None when the id itself is known."""
+    known = [c for c in catalogs if c is not None]
+    if any(card.pid in c.professions for c in known):
+        return []
+    found: list[str] = []
+    for catalog in known:
+        for pid, entry in catalog.professions.items():
+            if pid != RECRUITING_CARD and card.same_as(entry) and pid not in found:
+                found.append(pid)
+    return found
+
+
+def same_card_question(form, catalog) -> list[str]:
+    """What the teach form asks before teaching its card: the known cards it may be (empty
+    when the form is not complete yet, is answered, or matches nothing)."""
+    if form.get(SAME):
+        return []
+    try:
+        card = read_profession(form)
+    except TeachError:
+        return []
+    return same_wishes(card, catalog)
+
+
+def match_known(card: TaughtProfession, form, *catalogs) -> tuple[TaughtProfession, bool]:
+    """The card a teach form means, and whether it is a known card gaining a name. A new name
+    with a known card's three wishes is asked about first (SameCardQuestion): answered with
+    that card's id, it is that card, with the name added in each language it has none in (a
+    name it has is kept: a seat never renames a card); answered ANOTHER, a card of its own."""
+    matches = same_wishes(card, *catalogs)
+    answer = str(form.get(SAME) or "")
+    if not matches or answer == ANOTHER:
+        return card, False
+    if answer not in matches:
+        raise SameCardQuestion(matches)
+    known = next(
+        c.professions[answer] for c in catalogs if c is not None and answer in c.professions
+    )
+    names = dict(known.names)
+    given = dict(card.names) or {current(): card.name}
+    added = {language: name for language, name in given.items() if language not in names}
+    named = TaughtProfession(
+        answer,
+        known.name,
+        known.building,
+        known.landscape,
+        known.freedom,
+        tuple({**names, **added}.items()),
+    )
+    return named, bool(added)
 
 
 def known_differently(card: TaughtProfession, *catalogs) -> str | None:

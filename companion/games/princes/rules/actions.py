@@ -27,7 +27,7 @@ from .module import Event, chain
 from .principality import buildings_of, check_building_cells, check_room
 from .refusals import N_, Named, refuse, said
 from .rounds import next_turn, start_turn
-from .setup import in_play, seen_out_of_deck
+from .setup import in_play
 from .state import GameState, Player
 from .work import profession, profession_id, work_value
 
@@ -231,22 +231,16 @@ def profession_taken(state: GameState, ev: Event) -> None:
         refuse("deck_empty", N_("The Profession deck is empty"))
     pid = profession_id(state, ev.get("profession"))
     if in_play(state, pid):
-        card = Named("professions", pid, state.catalog.professions[pid].name)
-        if pid in seen_out_of_deck(state, s):
-            refuse(
-                "card_not_available",
-                N_("The %(card)s is not in the deck: it is in your hand or face up"),
-                card=card,
-            )
-        # where it is would tell another player's hidden hand: say only that it cannot be so
+        # One answer wherever the card is (this seat's hand, face up, another's hidden hand):
+        # with two players, any other answer would say which card the opponent holds.
         refuse(
             "card_not_available",
             N_(
                 "Palazzo cannot record the %(card)s as drawn: by what the table recorded, it is "
-                "not the card on top of the deck. Check the card you drew; if it is the "
-                "%(card)s, a card was recorded wrong earlier: ask the host to look."
+                "not in the deck. Check the card you drew; if it is the %(card)s, a card was "
+                "recorded wrong earlier: ask the host to look."
             ),
-            card=card,
+            card=Named("professions", pid, state.catalog.professions[pid].name),
         )
     pay(state, s, PROFESSION_CARD_COST, said(N_("A Profession card")))
     p.money -= PROFESSION_CARD_COST

@@ -6,16 +6,12 @@ something the rules would then refuse.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
 from .actions import building_cost
 from .auction import available_objects, is_last_player, landscape_choices
 from .catalog import (
     BONUS_CARDS,
     BUILDINGS,
     FREEDOMS,
-    GRID_SIZE,
     PRESTIGE_CARDS,
     RAISE,
     RECRUITING_CARD,
@@ -24,7 +20,7 @@ from .checks import means, opening_bid
 from .editions import last_player_price
 from .engine import apply_in_place
 from .module import Event, gather, some
-from .principality import NEIGHBOURS, check_building_cells, check_landscape_cells, occupied
+from .principality import open_squares, placement
 from .refusals import Refusal
 from .state import GameState, Player
 from .work import work_value
@@ -58,9 +54,7 @@ def candidate_events(
                     ev = {"type": "landscape_placed", "player": seat, "landscape": kind}
                     if state.grid:
                         size = state.catalog.landscape_cells.get(kind) or 3
-                        cells = find_cells(
-                            p, size, partial(check_landscape_cells, p, kind, size=size)
-                        )
+                        cells = find_cells(p, size, building=False)
                         if cells is None:
                             continue
                         ev["cells"] = cells
@@ -98,7 +92,7 @@ def candidate_events(
         for b in BUILDINGS:
             ev = {"type": "building_built", "player": seat, "building": b}
             if state.grid and b not in p.buildings:
-                cells = find_cells(p, BUILDINGS[b][1], partial(check_building_cells, p, b))
+                cells = find_cells(p, BUILDINGS[b][1], building=True)
                 if cells is None:
                     continue
                 ev["cells"] = cells
@@ -134,38 +128,11 @@ def allowed(state: GameState, event: Event) -> bool:
     return True
 
 
-def find_cells(player: Player, size: int, check: Callable[[list], object]) -> list | None:
-    """Some legal placement of a piece of `size` squares, grown cell by cell from each empty
-    square (good enough for suggestions and simulated games; players tap their own)."""
-    taken = occupied(player)
-    for r0 in range(GRID_SIZE):
-        for c0 in range(GRID_SIZE):
-            if (r0, c0) in taken:
-                continue
-            cells = [(r0, c0)]
-            while len(cells) < size:
-                grown = next(
-                    (
-                        (r + dr, c + dc)
-                        for r, c in cells
-                        for dr, dc in NEIGHBOURS
-                        if 0 <= r + dr < GRID_SIZE
-                        and 0 <= c + dc < GRID_SIZE
-                        and (r + dr, c + dc) not in taken
-                        and (r + dr, c + dc) not in cells
-                    ),
-                    None,
-                )
-                if grown is None:
-                    break
-                cells.append(grown)
-            if len(cells) == size:
-                try:
-                    check([list(c) for c in cells])
-                except Refusal:
-                    continue
-                return [list(c) for c in cells]
-    return None
+def find_cells(player: Player, size: int, *, building: bool) -> list | None:
+    """A placement the engine accepts for a piece of `size` squares, if there is any: an exact
+    search (`principality.placement` over the squares the piece may cover), so a menu built
+    from it offers every piece that fits somewhere (tests/test_grid_placements.py)."""
+    return placement(open_squares(player, building=building), size)
 
 
 def affordable_bid(state: GameState, seat: int) -> int | None:

@@ -106,22 +106,69 @@ def check_building_cells(player: Player, building: str, cells: object) -> list:
         _wrong_size(_piece(building), size, len(cells))
     taken = occupied(player)
     _no_overlap(cells, taken)
-    if player.builders < BUILDERS_FOR_ADJACENT_BUILDINGS:
-        for r, c in cells:
-            for dr, dc in NEIGHBOURS:
-                other = taken.get((r + dr, c + dc))
-                if other is not None and (other == PALAZZO or other in BUILDINGS):
-                    refuse(
-                        "building_adjacent",
-                        N_(
-                            "%(square)s touches %(what)s edge to edge: Buildings may touch "
-                            "only at corners until you have %(builders)s Builders"
-                        ),
-                        square=square_name(r, c),
-                        what=_piece(other),
-                        builders=BUILDERS_FOR_ADJACENT_BUILDINGS,
-                    )
+    for r, c in cells:
+        other = _touched(player, taken, (r, c))
+        if other is not None:
+            refuse(
+                "building_adjacent",
+                N_(
+                    "%(square)s touches %(what)s edge to edge: Buildings may touch "
+                    "only at corners until you have %(builders)s Builders"
+                ),
+                square=square_name(r, c),
+                what=_piece(other),
+                builders=BUILDERS_FOR_ADJACENT_BUILDINGS,
+            )
     return cells
+
+
+def _touched(player: Player, taken: dict, square: tuple[int, int]) -> str | None:
+    """What a new Building on `square` would touch edge to edge that it may not (a Building or
+    the Palazzo, until the player has enough Builders); None when nothing."""
+    if player.builders >= BUILDERS_FOR_ADJACENT_BUILDINGS:
+        return None
+    r, c = square
+    for dr, dc in NEIGHBOURS:
+        other = taken.get((r + dr, c + dc))
+        if other is not None and (other == PALAZZO or other in BUILDINGS):
+            return other
+    return None
+
+
+def open_squares(player: Player, *, building: bool) -> set[tuple[int, int]]:
+    """The squares a new piece may cover, each taken on its own: empty, and for a Building not
+    edge to edge with a Building or the Palazzo (`_touched`). The checks above refuse a
+    placement exactly when one of its squares is not among these, or the squares are not
+    joined edge to edge, or not as many as the piece covers: so `placement` over these squares
+    finds a piece wherever the engine would accept one."""
+    taken = occupied(player)
+    return {
+        (r, c)
+        for r in range(GRID_SIZE)
+        for c in range(GRID_SIZE)
+        if (r, c) not in taken and not (building and _touched(player, taken, (r, c)))
+    }
+
+
+def placement(squares: set[tuple[int, int]], size: int) -> list[list[int]] | None:
+    """A piece of `size` squares joined edge to edge inside `squares`, or None when there is
+    none. Exact, not a guess: an area of joined squares holds such a piece if and only if it
+    has at least `size` squares (its first `size` squares in breadth-first order are joined,
+    each to one before it), so the answer is None only when every area is smaller."""
+    left = set(squares)
+    while left:
+        start = min(left)
+        left.remove(start)
+        area = [start]
+        for r, c in area:  # grows while it is read: breadth-first
+            for dr, dc in NEIGHBOURS:
+                nxt = (r + dr, c + dc)
+                if nxt in left:
+                    left.remove(nxt)
+                    area.append(nxt)
+        if len(area) >= size:
+            return [list(square) for square in area[:size]]
+    return None
 
 
 def check_room(player: Player, what: str, size: int, grid: bool, landscape_cells: dict) -> None:

@@ -290,6 +290,8 @@ class ProfessionTaught(Event):
     freedom: Annotated[Ident, Code("bad_catalog_entry")]
     source: Annotated[Text, Code("bad_catalog_entry")] | None = None
     verified: bool | None = None  # as in the catalog file
+    # copied from the installation's catalog with the move that needed it: nobody taught it
+    recalled: bool | None = None
 
 
 class LandscapeTaught(Event):

@@ -152,7 +152,11 @@ def starting_hand_chosen(state: GameState, ev: Event) -> None:
         if in_play(state, pid):
             refuse(
                 "card_not_available",
-                N_("The %(card)s is already in another player's hand"),
+                # the same words wherever the card is: they never say whose hand holds it
+                N_(
+                    "Palazzo cannot put the %(card)s in your starting hand: by what the table "
+                    "recorded, it is not in the deck"
+                ),
                 card=Named("professions", pid, state.catalog.professions[pid].name),
             )
     p.hand = list(cards)

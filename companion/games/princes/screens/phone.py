@@ -71,6 +71,7 @@ from companion.games.princes.rules.catalog import (
     WORK_VALUE,
     CatalogError,
 )
+from companion.games.princes.teaching import card_name, same_card_question
 from companion.games.princes.words import bonus_name as bonus_text
 from companion.games.princes.words import (
     building_name,
@@ -1148,9 +1149,16 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
     name = form.get("name") or (
         profession_name(state.catalog, pid) if isinstance(pid, str) and pid else ""
     )
+    # a new name with a known card's three wishes: asked whether it is that card (the state
+    # here knows this installation's cards too: working_state)
+    same = [] if isinstance(pid, str) and pid else same_card_question(form, state.catalog)
     return {
         "name": "teach_profession",
         "resend": resend,
+        "same": [{"id": x, "name": profession_name(state.catalog, x)} for x in same],
+        "typed_name": card_name(
+            next((form.get(k) for k in (*NAME_KEYS.values(), "name") if form.get(k)), "")
+        ),
         "card": {
             "name": name,
             **{key: form.get(key) for key in NAME_KEYS.values()},

@@ -24,7 +24,11 @@ from companion import qr
 from companion.core.lang import N_, _, ngettext, thing_name
 from companion.games.princes.learned import (
     BY,
+    BY_COMMAND,
+    BY_COMMAND_PREFIX,
     BY_FILE,
+    BY_GAME_PLAYER,
+    BY_GAME_SEAT,
     BY_LINK,
     BY_SCREEN_HERE,
     BY_SCREEN_HOST,
@@ -60,6 +64,7 @@ from companion.games.princes.words import (
     and_,
     building_name,
     freedom_name,
+    listing,
     object_name,
     profession_name,
     wishes,
@@ -144,17 +149,27 @@ def _source_words(source: str) -> str:
     return _(known) if known else re.sub(r"seed 000, ", "Rulebook, ", source or "")
 
 
+def _changed_by(h: dict) -> str:
+    """Who made a change of the catalog's history, in the reader's words."""
+    by = str(h.get("by") or "")
+    if by == BY_GAME_SEAT and h.get("who"):
+        return _(BY_GAME_PLAYER, name=str(h["who"])[:40])
+    if by in BY:
+        return _(by)
+    if by.startswith("the catalog at "):
+        return _(BY_LINK, link=by.removeprefix("the catalog at "))
+    if by.startswith(BY_COMMAND_PREFIX):
+        return _(BY_COMMAND, file=by.removeprefix(BY_COMMAND_PREFIX))
+    return by
+
+
 def history_lines(history: list[dict]) -> list[dict]:
     """The catalog's history as sentences in the reader's language: {at, text}. A line keeps
     the entries it changed (`section`, `id`, `was`, `now`); an older line has only its English
     words, shown as they are."""
     lines = []
     for h in history:
-        by = str(h.get("by") or "")
-        if by in BY:
-            by = _(by)
-        elif by.startswith("the catalog at "):
-            by = _(BY_LINK, link=by.removeprefix("the catalog at "))
+        by = _changed_by(h)
         what, was, now = h.get("what"), h.get("from"), h.get("to")
         if h.get("section") in SECTIONS:
             try:
@@ -163,7 +178,10 @@ def history_lines(history: list[dict]) -> list[dict]:
                 now = _entry_words(h["section"], h.get("now"))
             except (KeyError, TypeError, AttributeError):  # a hand-edited line: its own words
                 pass
-        if h.get("forgot"):
+        added = _names_added(h)
+        if added:
+            text = _("%(by)s: %(what)s is also called %(names)s", by=by, what=what, names=added)
+        elif h.get("forgot"):
             text = (
                 _("%(by)s: forgot %(what)s (back to %(to)s)", by=by, what=what, to=now)
                 if now
@@ -186,6 +204,20 @@ def history_lines(history: list[dict]) -> list[dict]:
             }
         )
     return lines
+
+
+def _names_added(h: dict) -> str:
+    """The names a Profession card gained in a change that kept its three wishes ("Bildhauer"
+    for the Sculpteur), or "" when the change was something else."""
+    was, now = h.get("was"), h.get("now")
+    if h.get("section") != "professions" or not isinstance(was, dict) or not isinstance(now, dict):
+        return ""
+    if any(was.get(k) != now.get(k) for k in ("building", "landscape", "freedom")):
+        return ""
+    old = taught_names(was)
+    return listing(
+        name for language, name in taught_names(now).items() if old.get(language) != name
+    )
 
 
 def _entry_name(section: str, key: str, entry) -> str:

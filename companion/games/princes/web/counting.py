@@ -301,12 +301,17 @@ def _render_correction(track: str):
         if not me.host:
             abort(403, description=_("Only the host's device can do this."))
         done = None
+        fixed = ""  # whose correction this was, for the heading once it is recorded
         if recorded is not None:
             replay = get_table().replay(game_id)
             fact = replay.fact(recorded.event.seq)
             done = text_of(replay, fact) if fact is not None else None
+            player = recorded.event.payload.get("player")
+            if isinstance(player, int) and 0 <= player < replay.state.n:
+                fixed = replay.state.players[player].name
         fixing = dict(sent or {}) if refusal is not None else None
         ctx = context(game_id, track, me, refusal=refusal, done=done, fixing=fixing)
+        ctx["fixed"] = fixed
         if htmx_request.htmx:
             return render_block("princes/count/page.html", "fix", **ctx)
         return render_template("princes/count/page.html", **ctx)

@@ -18,15 +18,16 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
-from companion.core.lang import N_, _, ngettext
+from companion.core.lang import N_, _
 from companion.games.princes.learned import LearnedCatalog
-from companion.games.princes.rules import Refusal, in_play, is_solo, seen_out_of_deck
+from companion.games.princes.rules import Refusal, is_solo
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.teaching import (
     FIRST_TIME_QUESTIONS,
     TeachError,
+    match_known,
     needs_teaching,
     read_cells,
     read_profession,
@@ -50,8 +51,9 @@ from companion.web.access import (
 )
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, get_table, record
-from companion.web.store import get_store
 from events.boundedjson import JsonRefused, loads
+
+from .alerts import alerts, card_clash, render_alerts
 
 bp = Blueprint("seat", __name__)
 VIEW = "phone"
@@ -155,10 +157,10 @@ def phone_context(
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if (
         refusal is not None
-        and refusal.code in FIRST_TIME_QUESTIONS
+        and (refusal.code in FIRST_TIME_QUESTIONS or screen.get("same"))
         and screen["name"].startswith("teach_")
     ):
-        refusal = None  # the teach form asks it as a question
+        refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
     done = None
@@ -192,7 +194,7 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "clashes": clash_notices(game_id, state, seat),
+        "alerts": alerts(game_id, state, seat, scribe=scribe),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
@@ -259,109 +261,6 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
 register_view(VIEW, render_phone)
 
 
-# -- a card two phones claim ----------------------------------------------------------------------
-
-CLASHES_KEY = "card_clashes"  # game meta: {profession id: the seat that claimed it last}
-
-
-CLAIMS_KEY = "impossible_claims"  # game meta: {seat: how many cards it claimed from a hand}
-
-
-def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
-    """A starting hand that claims a card another phone already kept: one of the two phones
-    mis-ticked. Say how to fix it without saying whose hand holds it, and ask the phone that
-    kept it to check too (its panel shows a notice until the card leaves its hand)."""
-    if event.get("type") == "profession_taken":
-        return impossible_claim(game_id, seat, refusal, event)
-    if event.get("type") != "starting_hand_chosen":
-        return refusal
-    state = get_table().state(game_id)
-    wanted = event.get("professions") if isinstance(event.get("professions"), list) else []
-    taken = [p for p in wanted if isinstance(p, str) and p in state.catalog.professions]
-    taken = [p for p in taken if in_play(state, p)]
-    if not taken:
-        return refusal
-    store = get_store()
-    record_ = store.game(game_id)
-    meta = dict(record_.meta) if record_ else {}
-    clashes = dict(meta.get(CLASHES_KEY) or {})
-    clashes.update({p: seat for p in taken[:STARTING_HAND]})
-    meta[CLASHES_KEY] = clashes
-    store.update_game_meta(game_id, meta)
-    name = screens.profession_name(state.catalog, taken[0])
-    return Refusal(
-        refusal.code,
-        N_(
-            "The %(card)s cannot go in your hand too: the deck has one %(card)s, and another "
-            "phone already kept it. Check the cards you were dealt. If you hold no %(card)s, "
-            "untick it and tick your own card. If you do hold it, someone mis-ticked: the phone "
-            "that kept it is asked to check as well, and whoever ticked a card they do not hold "
-            "undoes their hand (or asks the host to)."
-        ),
-        card=name,
-    )
-
-
-def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusal:
-    """A card taken that the log places in a hidden hand: the engine's refusal says only that
-    it cannot be so. At a real table a player claiming cards out of others' hands would be
-    seen doing it: every phone is told how often this seat did (never which cards)."""
-    state = get_table().state(game_id)
-    pid = event.get("profession")
-    if not isinstance(pid, str) or pid in seen_out_of_deck(state, seat):
-        return refusal  # a card this seat can see: nothing hidden to protect
-    store = get_store()
-    record_ = store.game(game_id)
-    meta = dict(record_.meta) if record_ else {}
-    claims = dict(meta.get(CLAIMS_KEY) or {})
-    claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
-    meta[CLAIMS_KEY] = claims
-    store.update_game_meta(game_id, meta)
-    return refusal
-
-
-def claim_notices(game_id: str, state) -> list[str]:
-    """For every phone: who claimed a Profession card the record places elsewhere, and how
-    often, so probing the others' hands card by card is seen by the whole table."""
-    record_ = get_store().game(game_id)
-    claims = (record_.meta if record_ else {}).get(CLAIMS_KEY) or {}
-    out = []
-    for s, n in sorted(claims.items()):
-        if not str(s).isdigit() or int(s) >= len(state.players):
-            continue
-        out.append(
-            ngettext(
-                "%(name)s has named once a Profession card Palazzo could not give them: the "
-                "table may want to look at the cards drawn.",
-                "%(name)s has named %(num)d times a Profession card Palazzo could not give "
-                "them: the table may want to look at the cards drawn.",
-                int(n),
-                name=state.players[int(s)].name,
-            )
-        )
-    return out
-
-
-def clash_notices(game_id: str, state, seat: int) -> list[str]:
-    """What this seat's phone is asked to check: a card it kept that another phone claims,
-    and (for everyone) the cards somebody claimed out of a hidden hand."""
-    if state.phase != "setup":
-        return claim_notices(game_id, state)
-    record_ = get_store().game(game_id)
-    clashes = (record_.meta if record_ else {}).get(CLASHES_KEY) or {}
-    hand = state.players[seat].hand
-    return [
-        _(
-            "Another player says the %(card)s was dealt to them, and your phone kept it in your "
-            "starting hand. Check your cards: if you do not hold the %(card)s, undo your "
-            "starting hand (or ask the host to) and choose again.",
-            card=screens.profession_name(state.catalog, pid),
-        )
-        for pid, claimant in clashes.items()
-        if pid in hand and claimant != seat
-    ]
-
-
 keep_out_of_caches(bp)
 
 
@@ -381,6 +280,14 @@ def phone(game_id: str):
 def panel(game_id: str):
     me = require_seat(game_id)
     return phone_panel(game_id, me.seat, host=me.host, params=screens.parse_params(request.args))
+
+
+@bp.get("/games/<game_id>/me/alerts")
+def phone_alerts(game_id: str):
+    """The phone's alerts, asked for every few seconds (web/alerts.py): 204 while they are
+    what the phone shows (`seen`)."""
+    me = require_seat(game_id)
+    return render_alerts(game_id, me.seat, request.args.get("seen"))
 
 
 @bp.get("/games/<game_id>/scribe/<int:seat>")
@@ -435,10 +342,14 @@ def parse_resend(text: str) -> dict:
 def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict | None, dict]:
     """(the move to send, or None for a starting hand still short of cards; the
     `profession_taught` event to record with it, or None when Palazzo knows the card). A seat
-    teaches only a card of its own move, and only one Palazzo does not know yet."""
+    teaches only a card of its own move, and only one Palazzo does not know yet, or a name in
+    another language for a card it knows (asked first: "is this the Sculpteur?")."""
     fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
     card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
-    teaching = card.event() if needs_teaching(card, state.catalog, installed) else None
+    named = False
+    if not (isinstance(fixed, str) and fixed):  # a card the move does not name yet
+        card, named = match_known(card, form, state.catalog, installed)
+    teaching = card.event() if named or needs_teaching(card, state.catalog, installed) else None
     event = dict(resend)
     if resend["type"] == "starting_hand_chosen":
         chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))

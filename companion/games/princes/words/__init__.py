@@ -535,9 +535,24 @@ def _profession_taught(fact, state, who, viewer):
         else profession_name(state.catalog, pid)
     )
     now = wishes(e.get("building"), e.get("landscape"), e.get("freedom"))
-    if not (fact.by in ("", "host") or (viewer is not None and fact.by == str(viewer))):
-        return _("%(name)s taught Palazzo a Profession card's preferences", name=teller)
+    told = fact.by in ("", "host") or (viewer is not None and fact.by == str(viewer))
+    if e.get("recalled"):  # copied from this installation's catalog: nobody taught anything
+        if not told:
+            return _("Palazzo looked a Profession card up in its catalog")
+        return _("Palazzo knew the %(card)s from its catalog: %(new)s", card=card, new=now)
     old = wishes(*fact.was) if fact.was else now
+    named = bool(fact.was) and old == now and taught_names(e)  # a known card's name, added
+    if not told:
+        if named:
+            return _("%(name)s taught Palazzo a Profession card's name", name=teller)
+        return _("%(name)s taught Palazzo a Profession card's preferences", name=teller)
+    if named:
+        return _(
+            "%(name)s taught Palazzo the %(card)s's names: %(names)s",
+            name=teller,
+            card=card,
+            names=listing(taught_names(e).values()),
+        )
     if old != now:
         return _(
             "%(name)s changed the %(card)s: %(old)s \u2192 %(new)s",
