@@ -1,20 +1,33 @@
 """`palazzo`: replay a log of either game, serve the app, manage the learned catalog."""
 
+# The rules, the catalog and the server are imported by the command that needs them, so
+# `palazzo --help` (and a typo) answers at once instead of loading every game first.
+
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from events.boundedjson import JsonRefused, loads
 
-from .games.princes.learned import LearnedCatalog, read_catalog_file
-from .games.princes.rules import BUILTIN, Catalog, CatalogError, Refusal
-from .service import instance
-from .service.games import game_of_event
+if TYPE_CHECKING:
+    from .games.princes.rules import Catalog
 
-EXIT_REFUSED = 3
+EXIT_OK = 0
+EXIT_SERVE_FAILED = 1  # companion/serve.py: the port is taken, or the address is not this machine's
 EXIT_USAGE = 2
+EXIT_REFUSED = 3
+
+EXIT_CODES = f"""exit status:
+  {EXIT_OK}  done
+  {EXIT_SERVE_FAILED}  serve: could not listen on the address and port asked for
+  {EXIT_USAGE}  a usage error, or a file that cannot be used as what the command wants: missing,
+     not UTF-8, not JSON Lines, an empty log, a catalog file given as a log (the
+     message on stderr names the file, and the line where one is at fault)
+  {EXIT_REFUSED}  replay: the rules refused an event of the log (the answer names the event's
+     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}})"""
 
 
 class BadFile(Exception):
@@ -64,10 +77,52 @@ def read_log(text: str, name: str = "the log") -> list[dict]:
     return events
 
 
+def read_log_file(path: str) -> list[dict]:
+    """`read_log` of a file, with a message of its own for the two files people give by
+    mistake: an empty one, and the catalog file that belongs after `--catalog`."""
+    text = read_text(path)
+    if not text.strip():
+        raise BadFile(
+            f"{path} is empty: a game's log holds one event a line (JSON Lines), "
+            "starting with game_started, as Palazzo exports it"
+        )
+    try:
+        events = read_log(text, path)
+    except BadFile:
+        if is_catalog(text):
+            raise BadFile(catalog_not_log(path)) from None
+        raise
+    if "type" not in events[0] and is_catalog(text):
+        raise BadFile(catalog_not_log(path))
+    return events
+
+
+def is_catalog(text: str) -> bool:
+    """Whether `text` is one JSON object with a catalog file's sections and no event type."""
+    from .games.princes.learned import MAX_CATALOG_BYTES, SECTIONS
+
+    try:
+        data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
+    except JsonRefused:
+        return False
+    return isinstance(data, dict) and "type" not in data and any(k in data for k in SECTIONS)
+
+
+def catalog_not_log(path: str) -> str:
+    return (
+        f"{path} is a catalog file, not a game's log: give it after --catalog, "
+        f"as in `palazzo replay LOG.jsonl --catalog {path}`"
+    )
+
+
 def cmd_replay(args) -> int:
+    from .games.princes.learned import read_catalog_file
+    from .games.princes.rules import BUILTIN, CatalogError, Refusal
+    from .service.games import game_of_event
+
     catalog: Catalog = BUILTIN
     try:
-        events = read_log(read_text(args.log), args.log)
+        events = read_log_file(args.log)
         if args.catalog:
             catalog = BUILTIN.merged(read_catalog_file(args.catalog))
     except BadFile as e:
@@ -75,7 +130,7 @@ def cmd_replay(args) -> int:
     except CatalogError as e:
         return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
     try:
-        game = game_of_event(events[0] if events else None)
+        game = game_of_event(events[0])
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -102,6 +157,10 @@ def cmd_serve(argv) -> int:
 
 
 def cmd_catalog(args) -> int:
+    from .games.princes.learned import LearnedCatalog, read_catalog_file
+    from .games.princes.rules import BUILTIN, CatalogError
+    from .service import instance
+
     store = LearnedCatalog(instance.folder(args.instance))
     try:
         if args.action == "export":
@@ -127,9 +186,19 @@ def cmd_catalog(args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="palazzo", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="palazzo",
+        description=__doc__,
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = ap.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay a JSON Lines log through the rules")
+    rp = sub.add_parser(
+        "replay",
+        help="replay a JSON Lines log through the rules",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     rp.add_argument("log")
     rp.add_argument("--catalog", help="a catalog file merged over the built-in one")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
