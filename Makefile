@@ -36,9 +36,9 @@ lint: $(TOOLS)
 test: $(TOOLS) system-deps lint compile-translations
 	$(PY) -m pytest
 
-# The engines and the unit tests: no browser, no PostgreSQL, no server or other process.
+# The engines and the unit tests: no web pages, no browser, no PostgreSQL, no server.
 test-fast: $(TOOLS) compile-translations
-	$(PY) -m pytest -m "not browser and not postgres and not slow"
+	$(PY) -m pytest -m "not postgres and not slow" --ignore=tests/web
 
 docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table)
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"

@@ -52,7 +52,7 @@ def store(store_url):
 
 
 # Tests that start a server (in this process or another) carry the `slow` mark, so
-# `make test-fast` (-m "not browser and not postgres and not slow") leaves them out; tests
+# `make test-fast` (-m "not postgres and not slow", without tests/web) leaves them out; tests
 # that start processes some other way say so with @pytest.mark.slow themselves.
 SERVER_FIXTURES = {"live_server", "sse", "served"}
 
