@@ -16,15 +16,23 @@ pytest_plugins = ["tests.pg"]
 #   dev  (the default elsewhere) new random examples each run, a failing one remembered in
 #        .hypothesis/ and tried first next time.
 # HYPOTHESIS_PROFILE=ci|dev chooses one by name.
+# Both start from Hypothesis' own "default" (with CI set, Hypothesis itself has already
+# loaded its "ci" profile, which a profile without a parent would inherit from).
 settings.register_profile(
     "ci",
+    settings.get_profile("default"),
     derandomize=True,
     database=None,
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "dev",
+    settings.get_profile("default"),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def hypothesis_profile(env=os.environ) -> str:
