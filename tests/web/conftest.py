@@ -185,6 +185,7 @@ def live_server(app):
 # against a hang, never a measure of speed (benchmarks/ measure that), so generous enough for
 # a machine busy with other work. Waits return as soon as the thing arrives.
 WAIT = 60.0
+BROWSER_WAIT = int(WAIT * 1000)  # the same for Playwright, which counts milliseconds
 
 
 class SSEReader:
@@ -296,7 +297,7 @@ def phone_context(
         has_touch=True,
         **({"locale": locale} if locale else {}),
     )
-    context.set_default_timeout(5000)
+    context.set_default_timeout(BROWSER_WAIT)
     return context
 
 
