@@ -4,6 +4,7 @@ Hypothesis draws the same examples on every CI run (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,8 +22,15 @@ def dry_run(tmp_path, target: str) -> list[str]:
     """The commands `make TARGET` would run in a fresh clone (make -n runs none of them)."""
     for name in ("Makefile", "pyproject.toml"):
         shutil.copy(ROOT / name, tmp_path / name)
+    # as a user runs it, also when this test itself runs under make (make test)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
     out = subprocess.run(
-        ["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, timeout=600
+        ["make", "--no-print-directory", "-n", target],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert out.returncode == 0, out.stderr
     return out.stdout.splitlines()
