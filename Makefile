@@ -1,36 +1,49 @@
 # Two commands on a fresh machine: `make run` plays, `make test` checks everything.
 VENV := .venv
 PY := $(VENV)/bin/python
+PIP := $(PY) -m pip install -q --disable-pip-version-check
+# What running needs (`make run`), then the test tools on top (`make test`): a newcomer's
+# first page does not wait for Playwright, mypy and ruff.
+RUNTIME := $(VENV)/.installed-run
+TOOLS := $(VENV)/.installed-test
 
-$(VENV)/.installed: pyproject.toml
+$(RUNTIME): pyproject.toml
 	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PIP) -e .
+	touch $@
+
+$(TOOLS): $(RUNTIME) pyproject.toml
+	$(PIP) -e '.[test]'
 	touch $@
 
 # `make run PORT=5001 HOST=127.0.0.1` to choose where it listens.
 PORT ?= 5000
 HOST ?= 0.0.0.0
 
-.PHONY: run test bench lint system-deps docs translations compile-translations
-run: $(VENV)/.installed compile-translations
+.PHONY: run test test-fast bench lint system-deps docs translations compile-translations
+run: $(RUNTIME) compile-translations
 	$(VENV)/bin/palazzo serve --host $(HOST) --port $(PORT)
 
 system-deps:
 	bash scripts/system-deps
 
-lint: $(VENV)/.installed
+lint: $(TOOLS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed system-deps lint compile-translations
+# Everything: lint, then every test (browsers, PostgreSQL, servers). CI runs this (.ci/run).
+test: $(TOOLS) system-deps lint compile-translations
 	$(PY) -m pytest
 
-docs: $(VENV)/.installed  # the generated parts of docs/ (the event schemas' field table)
+# The engines and the unit tests: no web pages, no browser, no PostgreSQL, no server.
+test-fast: $(TOOLS) compile-translations
+	$(PY) -m pytest -m "not postgres and not slow" --ignore=tests/web
+
+docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table)
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"
 
-bench: $(VENV)/.installed
+bench: $(TOOLS)
 	$(PY) benchmarks/replay_append.py
 	$(PY) benchmarks/web_render_fanout.py
 	$(PY) benchmarks/club_night.py
@@ -40,7 +53,7 @@ bench: $(VENV)/.installed
 # (built, not kept in git). Then translate what is new in the .po files and run it again.
 LANGS := de fr
 POT := build/messages.pot
-translations: $(VENV)/.installed
+translations: $(RUNTIME)
 	mkdir -p build
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --no-wrap --project=Palazzo -o $(POT) .
 	for l in $(LANGS); do \
@@ -56,5 +69,5 @@ translations: $(VENV)/.installed
 	$(VENV)/bin/python -m companion.tools.typography companion/translations/fr/LC_MESSAGES/messages.po
 	$(MAKE) compile-translations
 
-compile-translations: $(VENV)/.installed
+compile-translations: $(RUNTIME)
 	$(VENV)/bin/pybabel compile -d companion/translations --statistics

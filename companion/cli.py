@@ -1,28 +1,35 @@
 """`palazzo`: replay a log of either game, serve the app, manage the learned catalog."""
 
+# The rules, the catalog and the server are imported by the command that needs them, so
+# `palazzo --help` (and a typo) answers at once instead of loading every game first.
+
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from events.boundedjson import JsonRefused, loads
 
-from .core.refusal import Refusal
-from .games.princes.learned import (
-    BY_COMMAND_PREFIX,
-    KnownEntries,
-    LearnedCatalog,
-    read_catalog_file,
-)
-from .games.princes.rules import BUILTIN, Catalog, CatalogError
-from .games.princes.rules.catalog import taught_names
-from .service import instance
-from .service.games import game_of_event
+if TYPE_CHECKING:
+    from .games.princes.rules import Catalog
 
-EXIT_REFUSED = 3
-EXIT_USAGE = 2
+EXIT_OK = 0
+EXIT_SERVE_FAILED = 1  # companion/serve.py: the port is taken, or the address is not this machine's
 EXIT_PROBLEMS = 1  # `catalog check` listed problems
+EXIT_USAGE = 2
+EXIT_REFUSED = 3
+
+EXIT_CODES = f"""exit status:
+  {EXIT_OK}  done
+  {EXIT_SERVE_FAILED}  serve: could not listen on the address and port asked for;
+     catalog check: the catalog has problems (listed in its report)
+  {EXIT_USAGE}  a usage error, or a file that cannot be used as what the command wants: missing,
+     not UTF-8, not JSON Lines, an empty log, a catalog file given as a log (the
+     message on stderr names the file, and the line where one is at fault)
+  {EXIT_REFUSED}  replay: the rules refused an event of the log (the answer names the event's
+     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}})"""
 
 
 class BadFile(Exception):
@@ -72,10 +79,53 @@ def read_log(text: str, name: str = "the log") -> list[dict]:
     return events
 
 
+def read_log_file(path: str) -> list[dict]:
+    """`read_log` of a file, with a message of its own for the two files people give by
+    mistake: an empty one, and the catalog file that belongs after `--catalog`."""
+    text = read_text(path)
+    if not text.strip():
+        raise BadFile(
+            f"{path} is empty: a game's log holds one event a line (JSON Lines), "
+            "starting with game_started, as Palazzo exports it"
+        )
+    try:
+        events = read_log(text, path)
+    except BadFile:
+        if is_catalog(text):
+            raise BadFile(catalog_not_log(path)) from None
+        raise
+    if "type" not in events[0] and is_catalog(text):
+        raise BadFile(catalog_not_log(path))
+    return events
+
+
+def is_catalog(text: str) -> bool:
+    """Whether `text` is one JSON object with a catalog file's sections and no event type."""
+    from .games.princes.learned import MAX_CATALOG_BYTES, SECTIONS
+
+    try:
+        data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
+    except JsonRefused:
+        return False
+    return isinstance(data, dict) and "type" not in data and any(k in data for k in SECTIONS)
+
+
+def catalog_not_log(path: str) -> str:
+    return (
+        f"{path} is a catalog file, not a game's log: give it after --catalog, "
+        f"as in `palazzo replay LOG.jsonl --catalog {path}`"
+    )
+
+
 def cmd_replay(args) -> int:
+    from .core.refusal import Refusal
+    from .games.princes.learned import read_catalog_file
+    from .games.princes.rules import BUILTIN, CatalogError
+    from .service.games import game_of_event
+
     catalog: Catalog = BUILTIN
     try:
-        events = read_log(read_text(args.log), args.log)
+        events = read_log_file(args.log)
         if args.catalog:
             catalog = BUILTIN.merged(read_catalog_file(args.catalog))
     except BadFile as e:
@@ -83,7 +133,7 @@ def cmd_replay(args) -> int:
     except CatalogError as e:
         return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
     try:
-        game = game_of_event(events[0] if events else None)
+        game = game_of_event(events[0])
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -110,32 +160,17 @@ def cmd_serve(argv) -> int:
 
 
 def cmd_catalog(args) -> int:
+    from .games.princes.learned import KnownEntries, LearnedCatalog
+    from .games.princes.rules import CatalogError
+    from .service import instance
+
     store = LearnedCatalog(instance.folder(args.instance))
     try:
         if args.action == "export":
-            text = json.dumps(store.export(), indent=1, sort_keys=True)
-            if args.file:
-                with open(args.file, "w", encoding="utf-8") as f:
-                    f.write(text + "\n")
-            else:
-                print(text)
-        elif args.action == "import":
-            if not args.file:
-                return usage_error("catalog import needs a FILE")
-            by = BY_COMMAND_PREFIX + str(args.file)
-            changes = store.import_catalog(read_catalog_file(args.file), by, replace=args.replace)
-            for change in changes:
-                print(change_line(change))
-            if changes:
-                print(f"Imported {args.file} into {store.path.parent}")
-            else:
-                print(f"Nothing new in {args.file}: {store.path.parent} knows all of it")
-        else:
-            catalog = BUILTIN.merged(read_catalog_file(args.file)) if args.file else store.catalog()
-            report = catalog.consistency()
-            print(json.dumps(report, indent=1))
-            if report["problems"]:
-                return EXIT_PROBLEMS
+            return _catalog_export(store, args.file)
+        if args.action == "import":
+            return _catalog_import(store, args.file, replace=args.replace)
+        return _catalog_check(store, args.file)
     except KnownEntries as e:
         for change in e.changes:
             print(change_line(change), file=sys.stderr)
@@ -147,15 +182,55 @@ def cmd_catalog(args) -> int:
     except OSError as e:
         return usage_error(f"cannot write {args.file}: {e.strerror or e}")
     except CatalogError as e:
-        where = str(args.file or "")
-        message = str(e)
+        where, message = str(args.file or ""), str(e)
         return usage_error(message if where in message else f"{where}: {message}")
-    return 0
+
+
+def _catalog_export(store, file: str | None) -> int:
+    text = json.dumps(store.export(), indent=1, sort_keys=True)
+    if file:
+        with open(file, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    else:
+        print(text)
+    return EXIT_OK
+
+
+def _catalog_import(store, file: str | None, *, replace: bool) -> int:
+    """Each change the file makes, told; a file that would change a known entry is refused
+    whole unless `replace` (KnownEntries)."""
+    from .games.princes.learned import BY_COMMAND_PREFIX, read_catalog_file
+
+    if not file:
+        return usage_error("catalog import needs a FILE")
+    changes = store.import_catalog(
+        read_catalog_file(file), BY_COMMAND_PREFIX + file, replace=replace
+    )
+    for change in changes:
+        print(change_line(change))
+    if changes:
+        print(f"Imported {file} into {store.path.parent}")
+    else:
+        print(f"Nothing new in {file}: {store.path.parent} knows all of it")
+    return EXIT_OK
+
+
+def _catalog_check(store, file: str | None) -> int:
+    """The catalog's consistency report; exit 1 when it lists problems."""
+    from .games.princes.learned import read_catalog_file
+    from .games.princes.rules import BUILTIN
+
+    catalog = BUILTIN.merged(read_catalog_file(file)) if file else store.catalog()
+    report = catalog.consistency()
+    print(json.dumps(report, indent=1))
+    return EXIT_PROBLEMS if report["problems"] else EXIT_OK
 
 
 def change_line(change: dict) -> str:
     """One change of the learned catalog, as the history words it (English, like the rest of
     the command line's output)."""
+    from .games.princes.rules.catalog import taught_names
+
     what, was, now = change.get("what"), change.get("from"), change.get("to")
     if was is None:
         return f"  taught {what}: {now}"
@@ -166,9 +241,19 @@ def change_line(change: dict) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="palazzo", description=__doc__)
+    ap = argparse.ArgumentParser(
+        prog="palazzo",
+        description=__doc__,
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = ap.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay a JSON Lines log through the rules")
+    rp = sub.add_parser(
+        "replay",
+        help="replay a JSON Lines log through the rules",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     rp.add_argument("log")
     rp.add_argument("--catalog", help="a catalog file merged over the built-in one")
     rp.add_argument("--json", action="store_true", help="print one JSON object")

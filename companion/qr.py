@@ -8,6 +8,7 @@ logs and browser history).
 from __future__ import annotations
 
 import io
+import os
 
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
@@ -59,18 +60,63 @@ def qr_png(data: str, *, box_size: int = 8) -> bytes:
     return buf.getvalue()
 
 
-def qr_terminal(data: str) -> str:
+# Black modules on a white field in colours of the xterm 256-colour cube (16 = #000000,
+# 231 = #ffffff), which terminal themes leave alone, unlike the 16 named colours.
+DARK_ON_LIGHT = "\x1b[38;5;16;48;5;231m"
+RESET = "\x1b[0m"
+HALVES = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+
+
+def qr_terminal(data: str, *, color: bool = False) -> str:
     """Half-block text rendering (two modules per character row) for a terminal.
 
-    Inverted because most terminals draw light text on a dark background: the block
-    characters are the code's light modules and its quiet zone.
+    `color`: the text sets its own colours, black modules on a white field, so a phone reads
+    it on a dark terminal and a light one alike (what `palazzo serve` prints to a terminal
+    that takes colours: `terminal_takes_colors`). Without colours (a pipe, a log file,
+    NO_COLOR) the drawn characters are the code's light modules and its quiet zone, as most
+    terminals draw light text on a dark background; on a light one that reads as inverted.
     """
-    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=BORDER)
-    qr.add_data(data)
-    qr.make(fit=True)
-    out = io.StringIO()
-    qr.print_ascii(out=out, invert=True)
-    return out.getvalue()
+    matrix = _matrix(data)
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))  # the last character row's lower half
+    lines = []
+    for top, bottom in zip(matrix[::2], matrix[1::2], strict=True):
+        if color:
+            row = "".join(HALVES[t, b] for t, b in zip(top, bottom, strict=True))
+            lines.append(f"{DARK_ON_LIGHT}{row}{RESET}")
+        else:
+            lines.append("".join(HALVES[not t, not b] for t, b in zip(top, bottom, strict=True)))
+    return "\n".join(lines) + "\n"
+
+
+def terminal_takes_colors(stream) -> bool:
+    """Whether `stream` is a terminal that draws ANSI colours (https://no-color.org opts out)."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        if not stream.isatty():
+            return False
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+    if os.name != "nt":
+        return True
+    return _windows_virtual_terminal(stream)
+
+
+def _windows_virtual_terminal(stream) -> bool:
+    """Windows 10+ consoles draw ANSI colours once asked to (ENABLE_VIRTUAL_TERMINAL_PROCESSING)."""
+    try:
+        import ctypes
+        import msvcrt
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = msvcrt.get_osfhandle(stream.fileno())  # type: ignore[attr-defined]
+        mode = ctypes.c_uint32()
+        if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+            return False
+        return bool(kernel32.SetConsoleMode(handle, mode.value | 0x0004))
+    except (AttributeError, ImportError, OSError, ValueError):
+        return False
 
 
 def _escape_attr(text: str) -> str:

@@ -17,8 +17,11 @@ import argparse
 import ipaddress
 import logging
 import os
+import shlex
+import shutil
 import socket
 import sys
+from pathlib import Path
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
@@ -78,19 +81,60 @@ def only_this_machine(host: str) -> bool:
         return host.lower() == "localhost"
 
 
-def banner(url: str, host: str = DEFAULT_HOST) -> str:
-    """What `palazzo serve` prints: the address its QR codes point to, as text and as a QR."""
+def serve_command(host: str | None = None, port: int = DEFAULT_PORT, argv0=None) -> str:
+    """`palazzo serve [--host H] [--port P]` as this server was started, typed as it works from
+    here: the script by its path when its folder is not on PATH (after `make run`:
+    `.venv/bin/palazzo serve`), `palazzo serve` when it is, `python -m companion.serve` when
+    started that way."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    script = Path(argv0)
+    if script.suffix == ".py":  # python -m companion.serve, or -m companion.cli serve
+        module = "companion.cli serve" if script.stem == "cli" else "companion.serve"
+        command = f"{_typed(sys.executable)} -m {module}"
+    else:
+        found = shutil.which(script.name)
+        on_path = found and script.exists() and Path(found).resolve() == script.resolve()
+        command = f"{script.name if on_path else _typed(argv0)} serve"
+    if host is not None:
+        command += f" --host {host}"
+    if port != DEFAULT_PORT:
+        command += f" --port {port}"
+    return command
+
+
+def _typed(path: str) -> str:
+    """A path as a shell runs it: relative to here when below this folder (`./x` for a bare
+    name, which the shell would look up on PATH), quoted when it has spaces."""
+    try:
+        relative = Path(path).resolve().relative_to(Path.cwd().resolve())
+        path = str(relative) if len(relative.parts) > 1 else f"./{relative}"
+    except (OSError, ValueError):
+        pass
+    return shlex.quote(path)
+
+
+def banner(
+    url: str,
+    host: str = DEFAULT_HOST,
+    *,
+    port: int = DEFAULT_PORT,
+    color: bool = False,
+    argv0: str | None = None,
+) -> str:
+    """What `palazzo serve` prints: the address its QR codes point to, as text and as a QR
+    (`color`: in colours of its own, readable on a light or dark terminal; qr.qr_terminal)."""
     from companion.qr import qr_terminal
 
     if only_this_machine(host):
+        again = serve_command(DEFAULT_HOST, port, argv0)
         return (
             "Palazzo is running for this machine only: phones cannot reach it. Open:\n\n"
-            f"    {url}\n\nTo play with phones on the Wi-Fi, run: palazzo serve --host 0.0.0.0\n"
+            f"    {url}\n\nTo play with phones on the Wi-Fi, run: {again}\n"
             "Press Ctrl+C to stop.\n"
         )
     return (
         "Palazzo is running. Players on the same Wi-Fi open (or scan):\n\n"
-        f"    {url}\n\n{qr_terminal(url)}\nPress Ctrl+C to stop.\n"
+        f"    {url}\n\n{qr_terminal(url, color=color)}\nPress Ctrl+C to stop.\n"
     )
 
 
@@ -187,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             f"palazzo serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
             file=sys.stderr,
         )
-        print("Is another server running? Try another port, e.g. --port 5001.", file=sys.stderr)
+        host = None if args.host == DEFAULT_HOST else args.host
+        other = serve_command(host, 5001 if args.port != 5001 else 5002)
+        print(f"Is another server running? Try another port: {other}", file=sys.stderr)
         return 1
     from gevent import monkey
 
@@ -198,13 +244,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     _raise_file_limit()
 
+    from companion.qr import terminal_takes_colors
     from companion.web import create_app
 
     app = create_app()
     # the QR codes point where this server listens (see companion/web/urls.py)
     app.config["LISTEN_HOST"] = args.host
     server = create_server(app, listener)
-    _print(banner(public_url(args.host, server.server_port), args.host))
+    url = public_url(args.host, server.server_port)
+    port = server.server_port  # the one port 0 picked
+    _print(banner(url, args.host, port=port, color=terminal_takes_colors(sys.stdout)))
     try:
         server.serve_forever()
     except KeyboardInterrupt:

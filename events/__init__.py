@@ -1,5 +1,12 @@
 """Game-agnostic append-only event store: gapless per-game sequence numbers, idempotent
-appends, snapshot cache and JSON Lines export/import, on SQLite or PostgreSQL."""
+appends, snapshot cache and JSON Lines export/import, on SQLite or PostgreSQL.
+
+The store (and with it SQLAlchemy, a second of CPU on a small machine) is imported on first use
+of `EventStore` or `default_url`: `palazzo --help`, `palazzo replay` and the bounded JSON reader
+need none of it.
+"""
+
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     EventIdClash,
@@ -12,7 +19,11 @@ from .errors import (
 )
 from .jsonl import parse_jsonl, to_line
 from .records import AppendResult, GameRecord, StoredEvent
-from .store import EventStore, default_url
+
+if TYPE_CHECKING:
+    from .store import EventStore, default_url
+
+_LAZY = {"EventStore", "default_url"}
 
 __all__ = [
     "AppendResult",
@@ -30,3 +41,11 @@ __all__ = [
     "parse_jsonl",
     "to_line",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,48 @@
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from events import EventStore
 
 pytest_plugins = ["tests.pg"]
+
+# Hypothesis' settings for every property test (a test's own @settings only says how many
+# examples it wants and which health checks its fixtures trip). No deadline and no too_slow
+# check anywhere: a loaded machine makes an example slow, never wrong.
+#   ci   the same examples on every run (derandomized) and nothing remembered between runs:
+#        a red CI run is the code's doing, and a rerun reproduces it. CI=true selects it
+#        (.ci/run sets it; GitHub, GitLab and most CI services do too).
+#   dev  (the default elsewhere) new random examples each run, a failing one remembered in
+#        .hypothesis/ and tried first next time.
+# HYPOTHESIS_PROFILE=ci|dev chooses one by name.
+# Both start from Hypothesis' own "default" (with CI set, Hypothesis itself has already
+# loaded its "ci" profile, which a profile without a parent would inherit from).
+settings.register_profile(
+    "ci",
+    settings.get_profile("default"),
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    settings.get_profile("default"),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def hypothesis_profile(env=os.environ) -> str:
+    if env.get("HYPOTHESIS_PROFILE"):
+        return env["HYPOTHESIS_PROFILE"]
+    in_ci = env.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+    return "ci" if in_ci else "dev"
+
+
+settings.load_profile(hypothesis_profile())
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -17,6 +57,18 @@ def store_url(request, tmp_path) -> str:
 def store(store_url):
     with EventStore(store_url) as s:
         yield s
+
+
+# Tests that start a server (in this process or another) carry the `slow` mark, so
+# `make test-fast` (-m "not postgres and not slow", without tests/web) leaves them out; tests
+# that start processes some other way say so with @pytest.mark.slow themselves.
+SERVER_FIXTURES = {"live_server", "sse", "served"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_sessionstart(session):

@@ -1,22 +1,41 @@
-"""`palazzo replay` and `palazzo catalog`, run as a user would run them: the console script."""
+"""`palazzo replay` and `palazzo catalog` as a user runs them: `cli.main(argv)` in this process
+(what the console script calls), and once the installed `palazzo` script itself."""
 
+import contextlib
+import io
 import json
+import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from companion import cli
 from companion.games.princes.rules import play, simulation_catalog
 from tests.builders import TEST_CATALOG, Table
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))
 
 
-def run(*args, cwd=None, env=None):
-    return subprocess.run(
-        [PALAZZO, *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env, timeout=60
-    )
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args) -> Ran:
+    """`palazzo ARGS…`: cli.main's answer, its exit code as the console script exits with it
+    (argparse's own usage errors and --help leave through SystemExit)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main([str(a) for a in args])
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+    return Ran(code, out.getvalue(), err.getvalue())
 
 
 def write_log(path, events):
@@ -389,3 +408,73 @@ def test_catalog_check_exits_non_zero_when_it_lists_problems(tmp_path):
     whole.write_text(json.dumps(simulation_catalog().to_dict()))
     out = run("catalog", "check", whole)
     assert json.loads(out.stdout)["problems"] == [] and out.returncode == 0
+
+
+def test_an_empty_log_is_named_with_exit_2(tmp_path):
+    """Not "Round 0, not_started" and exit 0: a file with no event is not a game."""
+    for content in ("", "\n\n  \n", "\ufeff\n"):
+        empty = tmp_path / "empty.jsonl"
+        empty.write_text(content, encoding="utf-8")
+        bad_file_answer(run("replay", empty), "empty.jsonl is empty", "game_started")
+        bad_file_answer(run("replay", empty, "--json"), "is empty")
+
+
+@pytest.mark.parametrize("indent", [1, None], ids=["exported", "one-line"])
+def test_a_catalog_given_as_the_log_is_named_as_a_catalog(tmp_path, indent):
+    """`palazzo catalog export` writes an indented file (line 1 alone is not JSON), a hand-made
+    catalog may be one line (a JSON object the rules would refuse as an event): both are told
+    to go after --catalog, instead of "not valid JSON" or a refused event."""
+    catalog = tmp_path / "club-catalog.json"
+    catalog.write_text(json.dumps(simulation_catalog().to_dict(), indent=indent))
+    out = run("replay", catalog, "--json")
+    bad_file_answer(out, "club-catalog.json is a catalog file, not a game's log", "--catalog")
+    assert out.stdout == ""
+
+
+def test_a_log_whose_first_line_is_broken_is_still_called_not_json(tmp_path):
+    """Only a real catalog is called one: a log with a broken line keeps its line's message."""
+    log, _ = play(2, seed=8)
+    path = tmp_path / "torn.jsonl"
+    path.write_text('{"type": "game_started", \n' + json.dumps(log[1]) + "\n")
+    bad_file_answer(run("replay", path), "torn.jsonl, line 1: it is not valid JSON")
+    path.write_text('{"professions": {}}\n{"type": "game_started"}\n')
+    out = run("replay", path, "--json")
+    assert out.returncode == 3 and "catalog" not in out.stderr
+
+
+def test_help_names_every_exit_code():
+    for argv in (["--help"], ["replay", "--help"]):
+        out = run(*argv)
+        assert out.returncode == 0 and out.stderr == ""
+        assert "exit status:" in out.stdout
+        for code, word in (
+            (cli.EXIT_OK, "done"),
+            (cli.EXIT_SERVE_FAILED, "listen"),
+            (cli.EXIT_USAGE, "usage error"),
+            (cli.EXIT_REFUSED, "refused"),
+        ):
+            line = next(x for x in out.stdout.splitlines() if x.startswith(f"  {code}  "))
+            assert word in line, line
+        assert "an empty log, a catalog file given as a log" in " ".join(out.stdout.split())
+
+
+def test_the_installed_palazzo_script_replays_and_exits_with_the_answer(tmp_path):
+    """The one run of the real entry point: the console script `pip install` wrote, its exit
+    code carried out of the process (3: a refused event), and it loads no database layer or
+    web framework to replay a log (PYTHONPROFILEIMPORTTIME lists every import)."""
+    log, _ = play(3, seed=4)
+    bad = log[:20] + [{"type": "bid_raised", "player": 0, "amount": 150}]
+    path = write_log(tmp_path / "bad.jsonl", bad)
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
+    out = subprocess.run(
+        [PALAZZO, "replay", path, "--catalog", write_catalog(tmp_path / "c.json"), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,  # a hang guard only: this takes a second or two, more on a loaded machine
+    )
+    assert out.returncode == cli.EXIT_REFUSED, out.stderr[-2000:]
+    assert json.loads(out.stdout)["error"]["seq"] == 21
+    imported = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if "|" in line}
+    assert "companion.games.princes.rules" in imported  # the list is real
+    assert not {m for m in imported if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "flask")}

@@ -8,6 +8,8 @@ import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from events import EventStore, SeqConflict
 
 THREADS = 8
@@ -104,6 +106,7 @@ def _process_writer(url, game_id, writer, count, start):
             append_until_stored(store, game_id, f"p{writer}-{k}", writer)
 
 
+@pytest.mark.slow
 def test_separate_processes_share_one_log(store_url):
     processes, per_process = 3, 15
     with EventStore(store_url) as store:
@@ -118,7 +121,7 @@ def test_separate_processes_share_one_log(store_url):
         p.start()
     start.set()
     for p in procs:
-        p.join(60)
+        p.join(600)  # a hang guard: they finish in seconds
     assert [p.exitcode for p in procs] == [0] * processes
     with EventStore(store_url) as store:
         log = store.events("g")

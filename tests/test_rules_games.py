@@ -13,16 +13,12 @@ costs 700/300/0 for a Building, 300 for a card or Freedom, 100 Florin per Work V
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from companion import cli
 from companion.games.princes.rules import Fold, replay, summary
 from tests.builders import DATA, TEST_CATALOG, load_log
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def replayed(name):
@@ -307,27 +303,14 @@ def test_logs_are_hand_written_json_lines(name):
 @pytest.mark.parametrize(
     "name,final", [("game_3p_grid.jsonl", GAME_3P_FINAL), ("game_2p.jsonl", GAME_2P_FINAL)]
 )
-def test_palazzo_replay_command(name, final):
+def test_palazzo_replay_command(name, final, capsys):
     """`palazzo replay LOG --catalog tests/data/test_professions.json --json` agrees."""
-    pytest.importorskip("companion.cli")
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "replay",
-            str(DATA / name),
-            "--catalog",
-            str(DATA / "test_professions.json"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
+    code = cli.main(
+        ["replay", str(DATA / name), "--catalog", str(DATA / "test_professions.json"), "--json"]
     )
-    assert out.returncode == 0, out.stderr + out.stdout
-    assert json.loads(out.stdout)["final"] == final
+    out = capsys.readouterr()
+    assert code == 0, out.err + out.out
+    assert json.loads(out.out)["final"] == final
 
 
 def test_summary_has_the_contract_shape():

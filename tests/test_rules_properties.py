@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.princes.rules import (
@@ -109,9 +109,7 @@ FIELDS = [
     "princess",
 ]
 
-SETTINGS = settings(
-    max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=100)  # deadline, health checks, randomness: tests/conftest.py
 
 
 # --- generating events -------------------------------------------------------------------
@@ -477,7 +475,7 @@ def test_retracting_the_latest_events_equals_replaying_without_them(seed, steps,
     assert fold.state.to_dict() == before
 
 
-@settings(max_examples=8, deadline=None, derandomize=True)
+@settings(max_examples=8)
 @given(seed=seeds)
 def test_some_random_games_reach_the_end(seed):
     """With enough plausible events a random game is scored: the fold survives a whole game."""

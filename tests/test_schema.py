@@ -128,7 +128,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     kind=st.sampled_from(sorted(EVENT_SCHEMAS)),
     # any field but `type`, which would replace the kind drawn (and an event without a known

@@ -8,12 +8,10 @@ cards and most Profession cards in it are TEST DATA (tests/data/README.md).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from companion import cli
 from companion.games.princes.rules import GameState, apply_in_place, replay, solo_of
 from companion.games.princes.rules.solo import solo_prompt
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
@@ -159,18 +157,13 @@ def test_replay_is_deterministic_and_every_state_round_trips():
         assert solo_prompt(again) == solo_prompt(state)
 
 
-def test_palazzo_replay_prints_the_solo_game(tmp_path):
+def test_palazzo_replay_prints_the_solo_game(tmp_path, capsys):
     catalog = tmp_path / "catalog.json"
     catalog.write_text(json.dumps(SOLO_CATALOG_DATA))
-    palazzo = str(Path(sys.executable).with_name("palazzo"))
-    out = subprocess.run(
-        [palazzo, "replay", str(DATA / "solo_game.jsonl"), "--catalog", str(catalog), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout)
+    code = cli.main(["replay", str(DATA / "solo_game.jsonl"), "--catalog", str(catalog), "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    result = json.loads(out.out)
     assert result["final"]["winners"] == [1]
     assert [p["fame"] for p in result["players"]] == [28, 47]
     assert result["solo"]["prompt"]["step"] == "over"

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # builds the wheel, installs it in a new venv, starts a server
 
 
 @pytest.fixture(scope="module")

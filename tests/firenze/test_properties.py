@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.firenze.rules import apply, replay
@@ -14,7 +14,7 @@ from companion.games.firenze.rules.state import brick_total
 
 from .bot import Bot
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25)  # deadline, health checks, randomness: tests/conftest.py
 
 
 @SETTINGS

@@ -181,6 +181,13 @@ def live_server(app):
     assert not crashed, f"the waitress loop failed: {crashed!r} (open: {server._map!r})"
 
 
+# How long a test waits for what must come (a message, a seq, a slot given back): a guard
+# against a hang, never a measure of speed (benchmarks/ measure that), so generous enough for
+# a machine busy with other work. Waits return as soon as the thing arrives.
+WAIT = 60.0
+BROWSER_WAIT = int(WAIT * 1000)  # the same for Playwright, which counts milliseconds
+
+
 class SSEReader:
     """A minimal EventSource over http.client: yields parsed messages and comments."""
 
@@ -195,7 +202,7 @@ class SSEReader:
     def set_timeout(self, seconds: float) -> None:
         self.sock.settimeout(seconds)
 
-    def next_message(self, timeout: float = 5.0) -> dict:
+    def next_message(self, timeout: float = WAIT) -> dict:
         """The next block: {"event", "data", "id", "retry", "comment"} keys as present.
         Raises TimeoutError (socket.timeout) if nothing arrives in time."""
         self.set_timeout(timeout)
@@ -215,7 +222,7 @@ class SSEReader:
             field, _, value = line.partition(":")
             message[field] = value[1:] if value.startswith(" ") else value
 
-    def next_seq(self, timeout: float = 5.0) -> int:
+    def next_seq(self, timeout: float = WAIT) -> int:
         """Skip retry/heartbeat blocks until an `event: seq` arrives."""
         deadline = time.monotonic() + timeout
         while True:
@@ -290,7 +297,7 @@ def phone_context(
         has_touch=True,
         **({"locale": locale} if locale else {}),
     )
-    context.set_default_timeout(5000)
+    context.set_default_timeout(BROWSER_WAIT)
     return context
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from companion.web.join_links import kept_tokens
 from tests.web import a11y
-from tests.web.conftest import phone_context
+from tests.web.conftest import BROWSER_WAIT, phone_context
 from tests.web.firenze_table import deal_row
 from tests.web.firenze_table import host_game as host_firenze
 from tests.web.solo_phone import teach_test_data
@@ -253,7 +253,7 @@ def tab_to(page, name: str, tag: str | None = None, limit: int = 120) -> dict:
 @contextmanager
 def laptop(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(5000)
+    context.set_default_timeout(BROWSER_WAIT)
     try:
         yield context.new_page()
     finally:

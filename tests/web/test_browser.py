@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 from pyzbar.pyzbar import decode
 
-from .conftest import append_event
+from .conftest import BROWSER_WAIT, append_event
 
 
 @pytest.fixture
@@ -47,7 +47,8 @@ def test_live_element_refreshes_over_sse_without_reload(watched, live_server, st
     for expected in (1, 2):
         append_event(store, game, type=f"test.move{expected}")
         page.wait_for_function(
-            f"() => document.querySelector('#seq').textContent === '{expected}'", timeout=2000
+            f"() => document.querySelector('#seq').textContent === '{expected}'",
+            timeout=BROWSER_WAIT,
         )
     assert page.locator("#board li").all_inner_texts() == ["test.move1", "test.move2"]
     assert page.get_attribute("#board", "data-seq") == "2"
@@ -63,7 +64,9 @@ def test_polling_fallback_without_eventsource(watched, live_server, store, game)
     page.goto(f"{live_server}/_probe/games/{game}")
     page.wait_for_function("() => window.palazzo && Object.keys(palazzo.feeds).length === 1")
     append_event(store, game)
-    page.wait_for_function("() => document.querySelector('#seq').textContent === '1'", timeout=4000)
+    page.wait_for_function(
+        "() => document.querySelector('#seq').textContent === '1'", timeout=BROWSER_WAIT
+    )
     assert [url for url in requests if url.endswith(f"/games/{game}/seq")]
     assert not [url for url in requests if "/stream" in url]
     assert errors == []
@@ -112,7 +115,9 @@ def test_broken_stream_falls_back_to_polling(watched, live_server, store, game):
     page.goto(f"{live_server}/_probe/games/{game}")
     page.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.pollTimer)")
     append_event(store, game)
-    page.wait_for_function("() => document.querySelector('#seq').textContent === '1'", timeout=4000)
+    page.wait_for_function(
+        "() => document.querySelector('#seq').textContent === '1'", timeout=BROWSER_WAIT
+    )
     assert [url for url in requests if url.endswith(f"/games/{game}/seq")]
 
 
@@ -124,7 +129,9 @@ def test_stream_reconnects_after_it_ends(watched, live_server, store, game):
     page.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
     page.wait_for_timeout(1500)  # the first stream has ended; the second is up or coming
     append_event(store, game)
-    page.wait_for_function("() => document.querySelector('#seq').textContent === '1'", timeout=3000)
+    page.wait_for_function(
+        "() => document.querySelector('#seq').textContent === '1'", timeout=BROWSER_WAIT
+    )
     assert len([url for url in requests if "/stream" in url]) >= 2
     assert not [url for url in requests if url.endswith("/seq")]
     assert errors == []

@@ -11,6 +11,8 @@ from companion.games.princes.rules import cooperative_buildings
 from tests.web import shots
 from tests.web.phone_game import button, has_number, host_game, money, record, redrawn, state
 
+from .conftest import BROWSER_WAIT
+
 COOP = {"muse_princess": False, "cooperative": True}
 
 
@@ -49,7 +51,7 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     assert "300 Florin" in ben.locator("[data-payment]").inner_text()
     table.wait_for_function(
         "() => /proposes to build the Tower/.test(document.querySelector('#board').innerText)",
-        timeout=3000,
+        timeout=BROWSER_WAIT,
     )
     shots.shoot(ben, "coop-answer.png", full_page=True)
     shots.shoot(ada, "coop-wait.png", full_page=True)
@@ -67,7 +69,7 @@ def test_a_proposal_accepted_on_two_phones(app, live_server, phones):
     table.wait_for_function(
         "() => (document.querySelector('#board').innerText.match(/Tower \\(with/g) || []).length"
         " === 2",
-        timeout=3000,
+        timeout=BROWSER_WAIT,
     )
     assert table.evaluate("window.notReloaded") is True
     board = table.inner_text("#board")

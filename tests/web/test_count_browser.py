@@ -12,6 +12,8 @@ import pytest
 from tests.web import a11y, shots
 from tests.web.phone_game import button, choose_hands, has_number, host_game, money, state
 
+from .conftest import BROWSER_WAIT
+
 WIDTH = 390
 
 
@@ -21,7 +23,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     choose_hands(app, game_id)
     ada, ben, cy, host = (phones(WIDTH) for _ in range(4))
     for page in (ada, ben, cy, host):
-        page.set_default_timeout(10000)
+        page.set_default_timeout(BROWSER_WAIT)
     for page, token in zip((ada, ben, cy), tokens.seats, strict=True):
         page.goto(f"{live_server}/games/{game_id}/join/{token}")
         page.wait_for_function(
@@ -51,7 +53,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     ben.get_by_text("Your count and the log agree: 3500 Florin").wait_for()
 
     # Ada's phone shows the open check by itself; she counts 3200 Florin behind her screen.
-    ada.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=15000)
+    ada.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=BROWSER_WAIT)
     ada.fill("#count-amount", "3200")
     ada.get_by_role("button", name="Compare with the log").tap()
     verdict = ada.locator("[data-verdict]")
@@ -69,7 +71,7 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     shots.shoot(ada, "count.png", full_page=True)
 
     # The host sees who disagrees and where, never an amount, and corrects that event.
-    host.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=15000)
+    host.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=BROWSER_WAIT)
     row = host.locator('[data-standing="0"]')
     row.wait_for()
     assert f"Ada: disagrees at event {jester}" in row.inner_text()

@@ -121,9 +121,7 @@ printable_path = st.text(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     path=printable_path,
     method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "FOO"]),
@@ -143,9 +141,7 @@ def test_garbage_never_causes_a_server_error(client, path, method, htmx, last_ev
         response.close()
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game_id=st.text(alphabet=string.printable + "\x00\u00e9\u4e2d", min_size=1, max_size=120))
 def test_live_routes_with_garbage_game_ids(client, game_id):
     for route in ("seq", "stream"):

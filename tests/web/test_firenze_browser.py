@@ -10,7 +10,7 @@ import pytest
 
 from companion.web.join_links import kept_tokens
 from tests.web import shots
-from tests.web.conftest import csrf_token_for
+from tests.web.conftest import BROWSER_WAIT, csrf_token_for
 from tests.web.firenze_table import deal_row, host_game
 
 
@@ -75,7 +75,7 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     assert thomas.evaluate("document.documentElement.scrollWidth") <= 360
     shots.shoot(thomas, "firenze-phone.png", full_page=True)
     tap(thomas, "End my turn")
-    holger.get_by_text("Your turn").first.wait_for(timeout=15000)  # live, without a reload
+    holger.get_by_text("Your turn").first.wait_for(timeout=BROWSER_WAIT)  # live, without a reload
     assert "Princess" not in holger.content()
 
     # Holger's and Daniela's turns; back to Thomas, whose yellow tower must grow or fall.
@@ -83,7 +83,7 @@ def test_a_firenze_turn_on_phones(app, client, live_server, phones):
     holger_client.get(f"/games/{game_id}/join/{tokens.seats[1]}")
     quick_turn(holger_client, game_id, "green")
     quick_turn(daniela, game_id, "red")
-    thomas.get_by_text("Your turn").first.wait_for(timeout=15000)
+    thomas.get_by_text("Your turn").first.wait_for(timeout=BROWSER_WAIT)
     tap(thomas, "Take card 1")
     reveal(thomas, "Clerk", "personnel", "blue")
     warning = thomas.locator("[data-warning=tear-down]")
@@ -148,7 +148,7 @@ def test_a_french_and_a_german_phone_play_a_firenze_turn(app, client, live_serve
         tokens = kept_tokens(game_id)
     thomas, holger = phones(locale="fr-FR"), phones(locale="de-DE")
     for page, seat in ((thomas, 0), (holger, 1)):
-        page.set_default_timeout(15000)  # two phones and a live server on a busy machine
+        page.set_default_timeout(BROWSER_WAIT)
         page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[seat]}")
     thomas.get_by_text("À vous de jouer").first.wait_for()
     holger.get_by_text("Thomas ist am Zug").first.wait_for()

@@ -8,6 +8,8 @@ import re
 from companion.web.join_links import kept_tokens
 from tests.web.firenze_table import deal_row, host_game
 
+from .conftest import BROWSER_WAIT
+
 
 def test_a_german_phone_and_table_read_firenze_in_german(app, client, live_server, phones):
     game_id = host_game(client)
@@ -16,7 +18,7 @@ def test_a_german_phone_and_table_read_firenze_in_german(app, client, live_serve
         tokens = kept_tokens(game_id)
     phone, tv = phones(locale="de-DE"), phones(locale="de-DE")
     for page in (phone, tv):
-        page.set_default_timeout(15000)  # two pages and a live server on a busy machine
+        page.set_default_timeout(BROWSER_WAIT)
     phone.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[0]}")
     tv.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
     tv.goto(f"{live_server}/firenze/{game_id}/table")

@@ -90,8 +90,7 @@ FORMS = st.dictionaries(
 )
 FUZZ = settings(
     max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from companion.web.join_links import join_path, kept_tokens
-from tests.web.conftest import PHONE_VIEWPORT, phone_context
+from tests.web.conftest import BROWSER_WAIT, PHONE_VIEWPORT, phone_context
 
 pytestmark = pytest.mark.browser
 
@@ -80,13 +80,13 @@ def test_host_a_game_on_a_phone_and_find_the_way_back(app, browser, live_server,
         ben.wait_for_url("**/me")
         host.wait_for_function(
             "() => document.querySelector('#join-words-1').textContent === '— here now'",
-            timeout=8000,
+            timeout=BROWSER_WAIT,
         )
         assert "Ben: here now" in host.inner_text("#presence")
         phone.close()  # his phone goes: away, without a reload of the host page
         host.wait_for_function(
             "() => /seen \\d+ s ago/.test(document.querySelector('#join-words-1').textContent)",
-            timeout=10000,
+            timeout=BROWSER_WAIT,
         )
 
         # Everyone joined: the QR codes fold away and the page is short.

@@ -13,6 +13,8 @@ from tests.web import shots
 from tests.web.phone_game import choose_hands, host_game, record, state
 from tests.web.test_phone_browser import button
 
+from .conftest import BROWSER_WAIT
+
 pytestmark = pytest.mark.browser
 
 # Words a phone's language puts on its screen; none of them may reach the log.
@@ -70,7 +72,7 @@ def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     choose_hands(app, game_id)
     ada, ben, cy = phones(locale="de-DE"), phones(locale="fr-FR"), phones()
     for page, token in zip((ada, ben, cy), tokens.seats, strict=True):
-        page.set_default_timeout(15000)  # three phones and a live server on a busy machine
+        page.set_default_timeout(BROWSER_WAIT)
         join(page, live_server, game_id, token)
     assert ada.locator("html").get_attribute("lang") == "de"
     assert ben.locator("html").get_attribute("lang") == "fr"

@@ -14,7 +14,7 @@ import pytest
 from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, get_watcher
 
-from .conftest import append_event, viewer_cookie
+from .conftest import WAIT, append_event, viewer_cookie
 from .phone_game import as_host
 
 # -- the watcher on its own --------------------------------------------------------------------
@@ -49,9 +49,7 @@ def test_watcher_wakes_waiters_when_seq_grows(watcher, log):
     with watcher.watching("g"):
         assert watcher.refresh("g") == 0
         threading.Timer(0.1, lambda: log.seqs.__setitem__("g", 3)).start()
-        started = time.monotonic()
-        assert watcher.wait_past("g", 0, timeout=2) == 3
-        assert time.monotonic() - started < 0.5
+        assert watcher.wait_past("g", 0, timeout=WAIT) == 3  # woken: a timeout returns 0
 
 
 def test_watcher_times_out_with_the_old_seq(watcher, log):
@@ -60,7 +58,7 @@ def test_watcher_times_out_with_the_old_seq(watcher, log):
         watcher.refresh("g")
         started = time.monotonic()
         assert watcher.wait_past("g", 5, timeout=0.2) == 5
-        assert 0.15 < time.monotonic() - started < 1
+        assert 0.15 < time.monotonic() - started < WAIT
 
 
 def test_watcher_polls_only_watched_games(watcher, log):
@@ -84,7 +82,7 @@ def test_watcher_survives_store_errors(watcher, log):
         time.sleep(0.1)
         log.fail = False
         log.seqs["g"] = 1
-        assert watcher.wait_past("g", 0, timeout=1) == 1
+        assert watcher.wait_past("g", 0, timeout=WAIT) == 1
 
 
 def test_stop_releases_waiters(watcher):
@@ -92,8 +90,8 @@ def test_stop_releases_waiters(watcher):
         watcher.refresh("g")
         threading.Timer(0.1, watcher.stop).start()
         started = time.monotonic()
-        watcher.wait_past("g", 0, timeout=5)
-        assert time.monotonic() - started < 1
+        watcher.wait_past("g", 0, timeout=WAIT)
+        assert time.monotonic() - started < WAIT / 2  # released, not timed out
 
 
 # -- /seq --------------------------------------------------------------------------------------
@@ -125,18 +123,17 @@ def test_stream_sends_retry_then_current_seq(sse, store, game):
     assert stream.response.status == 200
     assert stream.response.getheader("Content-Type").startswith("text/event-stream")
     assert stream.response.getheader("Cache-Control") == "no-cache"
-    assert stream.next_message(timeout=2) == {"retry": "1000"}
-    assert stream.next_message(timeout=2) == {"id": "1", "event": "seq", "data": "1"}
+    assert stream.next_message() == {"retry": "1000"}
+    assert stream.next_message() == {"id": "1", "event": "seq", "data": "1"}
 
 
-def test_stream_emits_new_seq_within_a_second(sse, store, game):
+def test_stream_emits_each_new_seq(sse, store, game):
+    """Each append reaches the stream (how fast: benchmarks/web_render_fanout.py)."""
     stream = sse(f"/games/{game}/stream")
-    assert stream.next_seq(timeout=2) == 0
+    assert stream.next_seq() == 0
     for expected in (1, 2, 3):
-        appended = time.monotonic()
         assert append_event(store, game) == expected
-        assert stream.next_seq(timeout=1.0) == expected
-        assert time.monotonic() - appended < 1.0
+        assert stream.next_seq() == expected
 
 
 def test_a_burst_ends_at_the_last_seq(sse, store, game):
@@ -146,7 +143,7 @@ def test_a_burst_ends_at_the_last_seq(sse, store, game):
         append_event(store, game)
     seen = []
     while not seen or seen[-1] < 5:
-        seen.append(stream.next_seq(timeout=1.0))
+        seen.append(stream.next_seq())
     assert seen == sorted(seen) and seen[-1] == 5
 
 
@@ -156,7 +153,7 @@ def test_stream_never_carries_game_content(sse, store, game):
     append_event(store, game, type="secret.hand", payload={"cards": "SECRET-JESTER"})
     messages = []
     while not any(m.get("data") == "1" for m in messages):
-        messages.append(stream.next_message(timeout=1))
+        messages.append(stream.next_message())
     for message in messages:
         assert set(message) <= {"retry", "id", "event", "data", "comment"}
         assert "SECRET" not in repr(message) and "secret" not in repr(message)
@@ -169,23 +166,24 @@ def test_last_event_id_is_honoured(sse, store, game):
     append_event(store, game)
     up_to_date = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "2"})
     assert up_to_date.next_message() == {"retry": "1000"}
-    assert up_to_date.next_message(timeout=3) == {"comment": "keep-alive"}  # nothing to say
+    assert up_to_date.next_message() == {"comment": "keep-alive"}  # nothing to say
     behind = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "1"})
-    assert behind.next_seq(timeout=1) == 2
+    assert behind.next_seq() == 2
     via_query = sse(f"/games/{game}/stream?since=2")
     assert via_query.next_message() == {"retry": "1000"}
     append_event(store, game)
-    assert via_query.next_seq(timeout=1) == 3  # the append, not a replay of 2
+    assert via_query.next_seq() == 3  # the append, not a replay of 2
     garbage = sse(f"/games/{game}/stream", headers={"Last-Event-ID": "abc²"})
-    assert garbage.next_seq(timeout=1) == 3
+    assert garbage.next_seq() == 3
 
 
 def test_heartbeat_keeps_idle_streams_alive(sse, game):
     stream = sse(f"/games/{game}/stream")
     stream.next_seq()
     started = time.monotonic()
-    assert stream.next_message(timeout=3) == {"comment": "keep-alive"}
-    assert 0.5 < time.monotonic() - started < 2.5  # LIVE_HEARTBEAT is 1 s in tests
+    assert stream.next_message() == {"comment": "keep-alive"}
+    # LIVE_HEARTBEAT is 1 s in tests: not at once (a loaded machine may make it later)
+    assert time.monotonic() - started > 0.5
 
 
 @pytest.mark.parametrize("app_config", [{"LIVE_STREAM_MAX_AGE": 1.0}])
@@ -194,9 +192,9 @@ def test_stream_ends_after_max_age(sse, game):
     stream.next_seq()
     started = time.monotonic()
     with pytest.raises(EOFError):
-        while True:
-            stream.next_message(timeout=3)
-    assert time.monotonic() - started < 2.5
+        while time.monotonic() - started < WAIT:  # a hang guard: it ends after a second
+            stream.next_message()
+    assert time.monotonic() - started > 0.5
 
 
 def test_closed_streams_are_forgotten(app, sse, game):
@@ -205,22 +203,20 @@ def test_closed_streams_are_forgotten(app, sse, game):
     watcher = get_watcher(app)
     assert watcher.watched() == {game: 1}
     stream.close()
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + WAIT
     while watcher.watched() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert watcher.watched() == {}
 
 
 def test_a_table_of_phones(sse, store, game):
-    """Twelve phones and the host all hear about a move within a second."""
+    """Twelve phones and the host all hear about a move (how fast: benchmarks/)."""
     streams = [sse(f"/games/{game}/stream") for _ in range(13)]
     for stream in streams:
         assert stream.next_seq() == 0
-    appended = time.monotonic()
     append_event(store, game)
     for stream in streams:
-        assert stream.next_seq(timeout=1) == 1
-    assert time.monotonic() - appended < 1.0
+        assert stream.next_seq() == 1
 
 
 def append_from_another_process(app, game: str) -> None:
@@ -239,11 +235,11 @@ def test_events_written_by_another_process_are_seen(sse, app, store, game, live_
     stream = sse(f"/games/{game}/stream")
     assert stream.next_seq() == 0
     append_from_another_process(app, game)
-    assert stream.next_seq(timeout=1) == 1
+    assert stream.next_seq() == 1
     asking = urllib.request.Request(
         f"{live_server}/games/{game}/seq", headers={"Cookie": viewer_cookie(app, game)}
     )
-    with urllib.request.urlopen(asking, timeout=5) as response:
+    with urllib.request.urlopen(asking, timeout=WAIT) as response:
         assert response.read() == b"1"
 
 
@@ -252,10 +248,8 @@ def test_stream_on_postgresql(sse_factory_pg):
     sse, store, game = sse_factory_pg
     stream = sse(f"/games/{game}/stream")
     assert stream.next_seq() == 0
-    appended = time.monotonic()
     append_event(store, game)
-    assert stream.next_seq(timeout=1) == 1
-    assert time.monotonic() - appended < 1.0
+    assert stream.next_seq() == 1
 
 
 @pytest.fixture
@@ -283,11 +277,11 @@ def test_an_event_recorded_here_is_announced_without_waiting_for_the_poll(slow_p
         table = get_table(app)
         game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     stream = sse(f"/games/{game_id}/stream")
-    assert stream.next_seq(timeout=2) == 1
+    assert stream.next_seq() == 1
     table.record(
         game_id, {"type": "correction", "player": 0, "money": 100, "reason": "x"}, by="host"
     )
-    assert stream.next_seq(timeout=5) == 2
+    assert stream.next_seq() == 2  # WAIT: far less than the hour-long poll
 
 
 # -- who may open a stream, and how many ---------------------------------------------------------
@@ -296,7 +290,7 @@ def test_an_event_recorded_here_is_announced_without_waiting_for_the_poll(slow_p
 def _status(live_server, path: str, cookie: str | None = None) -> int:
     request = urllib.request.Request(live_server + path, headers={"Cookie": cookie or ""})
     try:
-        with urllib.request.urlopen(request, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
@@ -317,24 +311,24 @@ def test_seat_and_spectator_sessions_open_streams(app, sse, game):
     for role in ({"seat": 0}, {"spectator": True}, {"host": True}):
         stream = sse(f"/games/{game}/stream", headers={"Cookie": viewer_cookie(app, game, **role)})
         assert stream.response.status == 200
-        assert stream.next_seq(timeout=2) == 0
+        assert stream.next_seq() == 0
 
 
 @pytest.mark.parametrize("app_config", [{"LIVE_MAX_STREAMS_PER_CLIENT": 3}])
 def test_one_client_cannot_open_more_than_its_share(app, sse, live_server, game):
     streams = [sse(f"/games/{game}/stream") for _ in range(3)]
     for stream in streams:
-        assert stream.next_seq(timeout=2) == 0
+        assert stream.next_seq() == 0
     assert get_watcher(app).open_streams() == {"127.0.0.1": 3}
     refused = sse(f"/games/{game}/stream")
     assert refused.response.status == 429
     assert "too many live screens" in refused.response.read().decode()
     streams[0].close()  # its slot comes back once the server notices (next heartbeat at most)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + WAIT
     while get_watcher(app).open_streams() != {"127.0.0.1": 2} and time.monotonic() < deadline:
         time.sleep(0.05)
     assert get_watcher(app).open_streams() == {"127.0.0.1": 2}
-    assert sse(f"/games/{game}/stream").next_seq(timeout=2) == 0
+    assert sse(f"/games/{game}/stream").next_seq() == 0
 
 
 def test_a_seat_with_an_open_stream_stays_present(app, sse, game):
@@ -396,21 +390,21 @@ def test_notifications_replace_the_poll_and_the_poll_covers_an_outage(log):
     watcher = SeqWatcher(log.last_seqs, interval=0.02, listen=listener)
     try:
         with watcher.watching("g"):
-            assert listener.ready.wait(2)
+            assert listener.ready.wait(WAIT)
             log.seqs["g"] = 4  # appended while the LISTEN connection was being set up
             listener.on_connection(True)
-            assert watcher.listening and watcher.wait_past("g", 0, timeout=1) == 4
+            assert watcher.listening and watcher.wait_past("g", 0, timeout=WAIT) == 4
             time.sleep(0.05)
             reads = log.reads
             time.sleep(0.2)
             assert log.reads == reads  # no polling while notifications flow
             listener.on_append("g", 5)
-            assert watcher.wait_past("g", 4, timeout=1) == 5
+            assert watcher.wait_past("g", 4, timeout=WAIT) == 5
             listener.on_append("not-watched", 9)
             assert "not-watched" not in watcher.watched()
             listener.on_connection(False)  # the connection dropped: polling takes over
             log.seqs["g"] = 6
-            assert watcher.wait_past("g", 5, timeout=1) == 6
+            assert watcher.wait_past("g", 5, timeout=WAIT) == 6
             assert log.reads > reads
     finally:
         watcher.stop()
@@ -421,13 +415,13 @@ def test_another_process_append_wakes_streams_through_notify(slow_poll, sse_fact
     """The poll never comes round (an hour), so only NOTIFY can carry it."""
     sse, store, game = sse_factory_pg
     stream = sse(f"/games/{game}/stream")
-    assert stream.next_seq(timeout=2) == 0
-    deadline = time.monotonic() + 5
+    assert stream.next_seq() == 0
+    deadline = time.monotonic() + WAIT
     while not get_watcher(app).listening and time.monotonic() < deadline:
         time.sleep(0.02)
     assert get_watcher(app).listening
     append_from_another_process(app, game)
-    assert stream.next_seq(timeout=2) == 1
+    assert stream.next_seq() == 1  # WAIT: far less than the hour-long poll
 
 
 @pytest.mark.parametrize("app_config", [{"TRUSTED_PROXIES": 1, "LIVE_MAX_STREAMS_PER_CLIENT": 1}])

@@ -10,6 +10,8 @@ import pytest
 
 from tests.web.phone_game import choose_hands, host_game, record
 
+from .conftest import BROWSER_WAIT
+
 
 def _bids(app, game_id):
     from companion.web.recording import get_table
@@ -38,7 +40,7 @@ def _open_phone(browser, url):
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
     )
-    context.set_default_timeout(5000)
+    context.set_default_timeout(BROWSER_WAIT)
     page = context.new_page()
     page.goto(url)
     page.wait_for_function(
@@ -60,7 +62,7 @@ def test_a_phone_offline_mid_auction_says_so_and_sends_nothing(app, live_server,
         before = _seq(app, game_id)
 
         context.set_offline(True)
-        ben.locator("#offline").wait_for(state="visible", timeout=2000)
+        ben.locator("#offline").wait_for(state="visible", timeout=BROWSER_WAIT)
         assert "Offline" in ben.locator("#offline").inner_text()
         assert raise_button(ben).is_disabled()
         # A tap that gets through anyway (a form submitted by other means) is stopped and
@@ -74,7 +76,7 @@ def test_a_phone_offline_mid_auction_says_so_and_sends_nothing(app, live_server,
         assert _seq(app, game_id) == before and _bids(app, game_id) == []
 
         context.set_offline(False)
-        ben.locator("#offline").wait_for(state="hidden", timeout=5000)
+        ben.locator("#offline").wait_for(state="hidden", timeout=BROWSER_WAIT)
         assert raise_button(ben).is_enabled()
         ben.locator("#flash [data-dismiss]").tap()
         raise_button(ben).tap()
@@ -108,7 +110,7 @@ def test_a_tap_whose_answer_is_lost_is_not_claimed_and_is_recorded_once(
         assert "Done" not in ben.locator("#phone-panel").inner_text()
         ben.unroute("**/events")
         # The connection is back (the phone checks by itself): the screen catches up.
-        ben.get_by_text("bid 300 by you", exact=False).first.wait_for(timeout=8000)
+        ben.get_by_text("bid 300 by you", exact=False).first.wait_for(timeout=BROWSER_WAIT)
         ben.locator("#offline").wait_for(state="hidden")
         # The same button's event id sent again (a second tap, a retry) is stored once.
         again = ben.request.post(

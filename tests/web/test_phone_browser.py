@@ -22,6 +22,8 @@ from tests.web.phone_game import (
     teach_test_professions,
 )
 
+from .conftest import BROWSER_WAIT
+
 HANDS = {
     "Ada": ("Poet", "Alchemist", "Botanist"),
     "Ben": ("Mason", "Painter", "Jurist"),
@@ -83,7 +85,7 @@ def test_three_phones_play_round_one(app, live_server, phones):
     host.wait_for_function(
         "() => /400/.test(document.querySelector('#board .auction, #board')"
         ".innerText) && /Lake/.test(document.querySelector('#board').innerText)",
-        timeout=2000,
+        timeout=BROWSER_WAIT,
     )  # the table screen, live
     button(ben, "Pass").tap()
     ada.get_by_text("Place your Landscape").first.wait_for()
@@ -129,7 +131,7 @@ def test_three_phones_play_round_one(app, live_server, phones):
         assert [e for e in page.errors if "422" not in e] == []
     assert ada.locator("[data-fame]").inner_text().replace("\xa0", " ") == "2 PP"
     host.wait_for_function(
-        "() => /Poet/.test(document.querySelector('#board').innerText)", timeout=2000
+        "() => /Poet/.test(document.querySelector('#board').innerText)", timeout=BROWSER_WAIT
     )
     board = host.inner_text("#board")
     assert host.evaluate("window.notReloaded") is True  # updated live, never reloaded

@@ -51,26 +51,90 @@ def test_svg_label_is_escaped():
     assert 'aria-label="Seat &quot;3&quot; &lt;b&gt;"' in svg
 
 
-@pytest.mark.parametrize("url", URLS)
-def test_terminal_text_decodes_to_the_url(url):
-    text = qr.qr_terminal(url)
-    lines = text.rstrip("\n").split("\n")
-    # Each character is two modules tall; inverted: a drawn half is a light module.
+# A terminal's own colours: (text, background) as grey levels.
+DARK_TERMINAL = (230, 30)
+LIGHT_TERMINAL = (20, 250)
+XTERM_GREYS = {16: 0, 231: 255}  # the 256-colour cube's black and white
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def _screen(text: str, theme: tuple[int, int], scale: int = 6) -> Image.Image:
+    """Draw terminal text as a terminal with colours `theme` would, independently of qr.py:
+    each character cell is two pixels tall halves, a half block's drawn half in the text colour
+    and the rest in the background colour; SGR escapes 0, 38;5;N and 48;5;N change them."""
     halves = {" ": (0, 0), "\xa0": (0, 0), "█": (1, 1), "▀": (1, 0), "▄": (0, 1)}
-    scale = 6
-    width = max(len(line) for line in lines)
-    image = Image.new("L", (width * scale, len(lines) * 2 * scale), 255)
+    rows = []
+    for line in text.rstrip("\n").split("\n"):
+        fg, bg = theme
+        cells = []
+        for i, part in enumerate(SGR.split(line)):
+            if i % 2:  # an escape's parameters
+                codes = [int(c) for c in part.split(";") if c] or [0]
+                while codes:
+                    code = codes.pop(0)
+                    if code == 0:
+                        fg, bg = theme
+                    elif code in (38, 48) and codes[:1] == [5]:
+                        grey = XTERM_GREYS[codes[1]]
+                        fg, bg = (grey, bg) if code == 38 else (fg, grey)
+                        codes = codes[2:]
+                    else:
+                        raise AssertionError(f"an escape this drawing does not know: {part}")
+            else:
+                cells += [tuple(fg if drawn else bg for drawn in halves[c]) for c in part]
+        rows.append(cells)
+    width = max(len(r) for r in rows)
+    image = Image.new("L", ((width + 8) * scale, (len(rows) * 2 + 8) * scale), theme[1])
     draw = ImageDraw.Draw(image)
-    for row, line in enumerate(lines):
-        for col, char in enumerate(line):
-            top_light, bottom_light = halves[char]
-            for half, light in ((0, top_light), (1, bottom_light)):
-                if not light:
-                    y = (row * 2 + half) * scale
-                    draw.rectangle([col * scale, y, (col + 1) * scale - 1, y + scale - 1], fill=0)
-    padded = Image.new("L", (image.width + 8 * scale, image.height + 8 * scale), 255)
-    padded.paste(image, (4 * scale, 4 * scale))
-    assert [r.data.decode() for r in decode(padded)] == [url]
+    for row, cells in enumerate(rows):
+        for col, greys in enumerate(cells):
+            for half, grey in enumerate(greys):
+                x, y = (col + 4) * scale, (row * 2 + half + 4) * scale
+                draw.rectangle([x, y, x + scale - 1, y + scale - 1], fill=grey)
+    return image
+
+
+def _read(image: Image.Image) -> list[str]:
+    return [r.data.decode() for r in decode(image)]
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_terminal_text_in_colour_decodes_on_dark_and_light_terminals(url):
+    """What `palazzo serve` prints to a terminal: black on white whatever the theme."""
+    text = qr.qr_terminal(url, color=True)
+    assert _read(_screen(text, DARK_TERMINAL)) == [url]
+    assert _read(_screen(text, LIGHT_TERMINAL)) == [url]
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_terminal_text_without_colour_is_drawn_for_a_dark_terminal(url):
+    """Where no colour can be set (a pipe, NO_COLOR): light modules drawn, for the usual dark
+    terminal. On a light one it reads inverted, which many decoders refuse (zbar does): the
+    reason the colours are set wherever they can be."""
+    text = qr.qr_terminal(url)
+    assert "\x1b" not in text
+    assert _read(_screen(text, DARK_TERMINAL)) == [url]
+    assert _read(_screen(text, LIGHT_TERMINAL)) == []
+
+
+def test_colours_only_on_a_terminal_that_takes_them(monkeypatch):
+    class Stream(io.StringIO):
+        def __init__(self, tty: bool):
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert qr.terminal_takes_colors(Stream(True))
+    assert not qr.terminal_takes_colors(Stream(False))  # a pipe, a file, a service's log
+    monkeypatch.setenv("TERM", "dumb")
+    assert not qr.terminal_takes_colors(Stream(True))
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not qr.terminal_takes_colors(Stream(True))
 
 
 def test_template_helper_inlines_svg(app):

@@ -10,6 +10,7 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -141,6 +142,71 @@ def test_serving_this_machine_only_prints_the_address_the_qr_codes_use(app, monk
     assert "phones cannot reach" not in serve.banner("http://192.168.1.23:5000/", "0.0.0.0")
 
 
+def test_the_hints_name_palazzo_as_it_was_started(monkeypatch, tmp_path):
+    """The banner's and the busy port's hints are typed as they work from here: `palazzo` when
+    its folder is on PATH, the script's path when not (after `make run`), the module for
+    `python -m`; the port kept when it is not the default."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "palazzo"
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert serve.serve_command("0.0.0.0", argv0=str(script)) == "palazzo serve --host 0.0.0.0"
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert serve.serve_command("0.0.0.0", argv0="bin/palazzo") == "bin/palazzo serve --host 0.0.0.0"
+    assert serve.serve_command(port=5001, argv0=str(script)) == "bin/palazzo serve --port 5001"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert serve.serve_command(argv0=str(script)) == f"{script} serve"
+    module = serve.serve_command("0.0.0.0", argv0=serve.__file__)
+    assert module.endswith(" -m companion.serve --host 0.0.0.0")
+    text = serve.banner("http://127.0.0.1:5001/", "127.0.0.1", port=5001, argv0=str(script))
+    assert f"run: {script} serve --host 0.0.0.0 --port 5001\n" in text
+
+
+@pytest.mark.slow
+def test_the_banner_hint_after_make_run_works_as_written(tmp_path):
+    """`make run HOST=127.0.0.1` runs `.venv/bin/palazzo serve …` from the checkout, and the venv
+    is not on PATH: the banner's hint, run by a shell from there as printed, is a command (its
+    --help answers), not "palazzo: command not found"."""
+    script = Path(sys.executable).with_name("palazzo")
+    argv0 = os.path.relpath(script, REPO_ROOT)  # as make starts it: .venv/bin/palazzo
+    env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
+    env.pop("PALAZZO_DATABASE_URL", None)
+    env["PATH"] = os.pathsep.join(
+        p
+        for p in env.get("PATH", "").split(os.pathsep)
+        if p and Path(p).resolve() != script.parent.resolve()
+    )
+    proc = subprocess.Popen(
+        [argv0, "serve", "--host", "127.0.0.1", "--port", "0"],
+        cwd=REPO_ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        hint, printed = None, []
+        for line in proc.stdout:  # the server prints its banner, then stays silent
+            printed.append(line)
+            if "run: " in line:
+                hint = line.split("run: ", 1)[1].strip()
+                break
+        assert hint is not None, "".join(printed)
+        assert hint.endswith("palazzo serve --host 0.0.0.0 --port " + hint.rsplit(" ", 1)[1])
+        again = subprocess.run(
+            f"{hint} --help", shell=True, cwd=REPO_ROOT, env=env, capture_output=True, text=True
+        )
+        assert again.returncode == 0, again.stderr
+        assert again.stdout.startswith("usage: palazzo serve")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
 def test_bad_arguments_exit_cleanly():
     with pytest.raises(SystemExit) as exc:
         serve.main(["--port", "not-a-number"])
@@ -160,6 +226,7 @@ def test_port_in_use_is_reported_not_a_traceback(instance_dir, monkeypatch, caps
 CLI_SERVE = pytest.param(["companion.cli", "serve"], id="companion.cli serve")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE]
 )

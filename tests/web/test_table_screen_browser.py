@@ -15,7 +15,7 @@ from companion.web.join_links import join_path, kept_tokens
 from companion.web.recording import get_table
 from tests.builders import load_log
 from tests.web import shots
-from tests.web.conftest import PHONE_VIEWPORT
+from tests.web.conftest import BROWSER_WAIT, PHONE_VIEWPORT
 from tests.web.table_games import host, play, teach_test_deck
 
 
@@ -23,7 +23,7 @@ def phone_context(browser):
     context = browser.new_context(
         viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True
     )
-    context.set_default_timeout(5000)
+    context.set_default_timeout(BROWSER_WAIT)
     return context
 
 
@@ -78,7 +78,7 @@ def test_host_a_game_scan_a_seat_and_watch_the_table_live(
         )
         table.wait_for_function(
             "() => document.querySelector('#board').innerText.includes('Ada chose a starting hand')",
-            timeout=2000,
+            timeout=BROWSER_WAIT,
         )
         assert table.evaluate("window.notReloaded") is True
         assert "Poet" not in table.inner_text("#board")
@@ -107,7 +107,8 @@ def test_undo_from_the_host_page(app, phone, live_server):
     phone.on("dialog", lambda dialog: dialog.accept())
     phone.locator("#undo button").tap()
     phone.wait_for_function(
-        "() => document.querySelector('#undo').innerText.includes('Host undid')", timeout=3000
+        "() => document.querySelector('#undo').innerText.includes('Host undid')",
+        timeout=BROWSER_WAIT,
     )
     assert latest in phone.inner_text("#undo")
     assert get_table(app).events(game_id)[-1].type == "retracted"

@@ -14,6 +14,8 @@ from companion.web.join_links import join_path, kept_tokens
 from tests.web.shots import shoot, wanted
 from tests.web.table_games import tv_game
 
+from .conftest import BROWSER_WAIT
+
 pytestmark = pytest.mark.browser
 
 TV = {"1080p": (1920, 1080), "4K": (3840, 2160)}
@@ -21,7 +23,7 @@ TV = {"1080p": (1920, 1080), "4K": (3840, 2160)}
 
 def open_table(browser, live_server, game_id, tokens, width, height, **kwargs):
     context = browser.new_context(viewport={"width": width, "height": height}, **kwargs)
-    context.set_default_timeout(8000)
+    context.set_default_timeout(BROWSER_WAIT)
     page = context.new_page()
     page.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}")
     page.goto(f"{live_server}/games/{game_id}/table")

@@ -13,6 +13,7 @@ from companion.games.princes.learned import LearnedCatalog
 from companion.web.recording import get_table
 from tests.web import shots
 
+from .conftest import BROWSER_WAIT
 from .phone_game import host_game
 from .solo_phone import (
     first_card_in_chromium,
@@ -34,7 +35,7 @@ def page(browser):
         is_mobile=True,
         has_touch=True,
     )
-    context.set_default_timeout(10000)
+    context.set_default_timeout(BROWSER_WAIT)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
