@@ -1,4 +1,5 @@
-"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog."""
+"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog, write
+out the club setup's files."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 
 from events.boundedjson import JsonRefused, loads
 
+from .deploy_files import cmd_deploy_files
 from .games.princes.learned import LearnedCatalog, read_catalog_file
 from .games.princes.rules import BUILTIN, Catalog, CatalogError, Refusal
 from .service import instance
@@ -144,6 +146,13 @@ def parser() -> argparse.ArgumentParser:
         "`palazzo serve` uses)",
     )
     cp.set_defaults(func=cmd_catalog)
+    dp = sub.add_parser(
+        "deploy-files",
+        help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",
+    )
+    dp.add_argument("dir")
+    dp.add_argument("--force", action="store_true", help="replace files already in DIR")
+    dp.set_defaults(func=cmd_deploy_files)
     return ap
 
 
