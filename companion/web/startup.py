@@ -61,17 +61,25 @@ def check_database(app: Flask) -> str | None:
     PostgreSQL, checks the role may do what serving needs."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    from companion.presence import SharedPresence
+
     from .live import get_presence
     from .store import get_store
 
     where = shown(app.config["DATABASE_URL"])
     try:
-        store = get_store(app)
+        store = get_store(app)  # connects, and creates the tables that are missing
+        keeper = get_presence(app)  # PostgreSQL: its table too
+    except SQLAlchemyError as error:
+        return describe(error, where)
+    except OSError as error:  # SQLite: the folder of the file cannot be written
+        return f"cannot open the database {where}: {error.strerror or error} ({README})"
+    try:
         store.game("-")
         store.last_seq("-")
         store.latest_snapshot("-")
-        get_presence(app)
-        if getattr(store, "notifies", False):
+        if isinstance(keeper, SharedPresence):
+            keeper.seats("-", 1)
             missing = _missing_privileges(store.engine)
             if missing:
                 return (
@@ -80,9 +88,7 @@ def check_database(app: Flask) -> str | None:
                     f"privileges ({README})"
                 )
     except SQLAlchemyError as error:
-        return describe(error, where)
-    except OSError as error:  # SQLite: the folder of the file cannot be written
-        return f"cannot open the database {where}: {error.strerror or error} ({README})"
+        return describe(error, where, tables_exist=True)
     return None
 
 
@@ -103,12 +109,18 @@ def _missing_privileges(engine) -> list[str]:
     return missing
 
 
-def describe(error: Exception, where: str) -> str:
+def describe(error: Exception, where: str, tables_exist: bool = False) -> str:
     """A database error at start, sorted into what the organiser can act on."""
     cause = getattr(error, "orig", None) or error
     said = " ".join(str(cause).split())
     lowered = said.lower()
-    if getattr(cause, "sqlstate", None) == "42501" or "permission denied" in lowered:
+    denied = getattr(cause, "sqlstate", None) == "42501" or "permission denied" in lowered
+    if denied and tables_exist:
+        return (
+            f"the database {where} has Palazzo's tables, but its role may not use them: "
+            f"{said}. Make the role the tables' owner, or GRANT it their use ({README})"
+        )
+    if denied:
         return (
             f"the database {where} lacks Palazzo's tables and its role may not create them "
             f"(or may not use them): {said}. Let the role own the database, or create the "
