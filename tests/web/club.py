@@ -125,7 +125,16 @@ class Gunicorn:
 
     READY = re.compile(r"Palazzo worker (\d+) serves")
 
-    def __init__(self, root: Path, env: dict[str, str], workers: int):
+    def __init__(
+        self,
+        root: Path,
+        env: dict[str, str],
+        workers: int,
+        gunicorn: Path | None = None,
+        conf: Path = DEPLOY / "gunicorn.conf.py",
+    ):
+        """This checkout's code with the test environment's gunicorn, unless `gunicorn` names
+        another installation's (which then imports its own Palazzo)."""
         self.log = root / "gunicorn.log"
         environ = {
             k: v
@@ -133,17 +142,15 @@ class Gunicorn:
             if not k.startswith("PALAZZO_") and k != "PYTHONPATH"
         }
         environ.update(env)
-        environ["PYTHONPATH"] = str(REPO_ROOT)
+        if gunicorn is None:
+            gunicorn = Path(sys.executable).parent / "gunicorn"
+            environ["PYTHONPATH"] = str(REPO_ROOT)
         environ["PYTHONUNBUFFERED"] = "1"
         environ["PALAZZO_WORKERS"] = str(workers)
         self.workers = workers
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "gunicorn"),
-                    "-c",
-                    str(DEPLOY / "gunicorn.conf.py"),
-                ],
+                [str(gunicorn), "-c", str(conf)],
                 cwd=root,
                 env=environ,
                 stdout=out,
