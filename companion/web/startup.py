@@ -114,16 +114,17 @@ def describe(error: Exception, where: str, tables_exist: bool = False) -> str:
     cause = getattr(error, "orig", None) or error
     said = " ".join(str(cause).split())
     lowered = said.lower()
+    said = said if said.endswith((".", "?", "!")) else said + "."
     denied = getattr(cause, "sqlstate", None) == "42501" or "permission denied" in lowered
     if denied and tables_exist:
         return (
             f"the database {where} has Palazzo's tables, but its role may not use them: "
-            f"{said}. Make the role the tables' owner, or GRANT it their use ({README})"
+            f"{said} Make the role the tables' owner, or GRANT it their use ({README})"
         )
     if denied:
         return (
             f"the database {where} lacks Palazzo's tables and its role may not create them "
-            f"(or may not use them): {said}. Let the role own the database, or create the "
+            f"(or may not use them): {said} Let the role own the database, or create the "
             f"tables once as its owner ({README})"
         )
     if any(
@@ -138,12 +139,12 @@ def describe(error: Exception, where: str, tables_exist: bool = False) -> str:
         )
     ) or ("role" in lowered and "does not exist" in lowered):
         return (
-            f"PostgreSQL refused the login to {where}: {said}. Create the role (and its "
+            f"PostgreSQL refused the login to {where}: {said} Create the role (and its "
             f"password, if the URL carries one), or run as the user whose name the role has "
             f"({README})"
         )
     if "database" in lowered and "does not exist" in lowered:
-        return f"there is no database {where}: {said}. Create it ({README})"
+        return f"there is no database {where}: {said} Create it ({README})"
     if any(
         sign in lowered
         for sign in (
@@ -159,7 +160,7 @@ def describe(error: Exception, where: str, tables_exist: bool = False) -> str:
         )
     ):
         return (
-            f"the database server of {where} cannot be reached: {said}. Is PostgreSQL "
+            f"the database server of {where} cannot be reached: {said} Is PostgreSQL "
             f"running, and are the host and port right? ({README})"
         )
     return f"cannot use the database {where}: {said} ({README})"

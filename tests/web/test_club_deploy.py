@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 import uuid
+from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -30,6 +31,15 @@ LINK = re.compile(r'<span class="join-address" data-copy-text>([^<]+)</span>')
 
 def _conninfo(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _over_the_socket(url: str) -> str:
+    """The README's URL shape (the role over the local socket, `?host=` its folder) for the
+    suite's server, whose socket is in its own folder and which trusts every local login."""
+    with psycopg.connect(_conninfo(url)) as conn:
+        folder = conn.execute("SHOW unix_socket_directories").fetchone()[0].split(",")[0]
+    port = urlsplit(_conninfo(url)).port
+    return f"postgresql://postgres@/{url.rsplit('/', 1)[1]}?host={folder}&port={port}"
 
 
 def _stream_holders(url: str, game_id: str) -> dict[int, str]:
@@ -69,7 +79,7 @@ def club(tmp_path, pg_fresh_url):
     gunicorn = Gunicorn(
         tmp_path,
         {
-            "PALAZZO_DATABASE_URL": pg_fresh_url,
+            "PALAZZO_DATABASE_URL": _over_the_socket(pg_fresh_url),
             "PALAZZO_INSTANCE": str(instance),
             "PALAZZO_TRUSTED_PROXIES": "1",
             "PALAZZO_ALLOWED_HOSTS": SERVER_NAME,
@@ -211,4 +221,5 @@ def test_a_club_night_behind_nginx_on_two_workers(club, pg_fresh_url):
     access = nginx.access_log.read_text()
     assert access.count(f"/games/{game_id}/join/[token]") >= len(NAMES) + 1, access
     assert f"/games/{game_id}/stream" in access
-    assert "Palazzo worker" in gunicorn.output()
+    assert gunicorn.output().count("Palazzo worker") == 2
+    assert "postgresql://postgres@/" in gunicorn.output()  # over the socket, as it says
