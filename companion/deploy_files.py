@@ -28,13 +28,12 @@ def source() -> Path:
 
 def write(target: Path, force: bool = False) -> list[Path]:
     """Copy the files into `target` (created if missing); returns what was written.
-    FileExistsError names the first file already there when not `force`."""
+    Unless `force`, FileExistsError names the files already there, and nothing is written."""
     origin = source()
     target.mkdir(parents=True, exist_ok=True)
-    if not force:
-        for name in FILES:
-            if (target / name).exists():
-                raise FileExistsError(str(target / name))
+    there = [name for name in FILES if (target / name).exists()]
+    if there and not force:
+        raise FileExistsError(", ".join(there))
     written = []
     for name in FILES:
         path = target / name
@@ -48,7 +47,7 @@ def cmd_deploy_files(args) -> int:
     try:
         written = write(Path(args.dir), force=args.force)
     except FileExistsError as e:
-        print(f"palazzo: {e} exists; --force replaces it", file=sys.stderr)
+        print(f"palazzo: {args.dir} already holds {e}; --force replaces them", file=sys.stderr)
         return 2
     except OSError as e:
         print(f"palazzo: cannot write into {args.dir}: {e.strerror or e}", file=sys.stderr)

@@ -26,6 +26,7 @@ import pytest
 from companion.web import REPO_ROOT
 
 DEPLOY = REPO_ROOT / "deploy"
+DEBIAN_NGINX = Path("/etc/nginx")
 
 
 def nginx_binary() -> str:
@@ -62,31 +63,41 @@ def site_config(port: int, upstream: str, server_name: str, logs: Path) -> str:
 
 
 class Nginx:
-    """nginx in the foreground with its own prefix folder; `nginx -t` first, as the README
-    says. `.access_log`, `.error_log`: the files it writes."""
+    """Debian's nginx as the README sets it up: Debian's own /etc/nginx (copied, with its
+    absolute paths moved into `root`), the site in sites-enabled/, Debian's default site
+    taken out; `nginx -t` first, then nginx in the foreground. `.access_log`: the site's log;
+    `.logs()`: every log nginx wrote."""
 
     def __init__(self, root: Path, site: str):
         self.binary = nginx_binary()
+        if not DEBIAN_NGINX.joinpath("nginx.conf").is_file():
+            pytest.fail(f"{DEBIAN_NGINX}/nginx.conf is missing: reinstall nginx", pytrace=False)
         self.root = root
-        logs = root / "logs"
+        etc, logs = root / "etc", root / "logs"
+        shutil.copytree(DEBIAN_NGINX, etc, symlinks=True)
         logs.mkdir(parents=True, exist_ok=True)
-        (root / "palazzo.conf").write_text(site)
-        user = "user root root;\n" if os.geteuid() == 0 else ""
-        temp = "\n".join(
-            f"    {kind}_temp_path {root}/{kind};"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        for linked in (etc / "sites-enabled").iterdir():
+            linked.unlink()  # Debian's default site (README: sudo rm .../sites-enabled/default)
+        (etc / "sites-available" / "palazzo").write_text(site)
+        (etc / "sites-enabled" / "palazzo").symlink_to("../sites-available/palazzo")
+        # Where a system nginx keeps its request bodies and buffers (/var/lib/nginx).
+        (etc / "conf.d" / "temp-paths.conf").write_text(
+            "".join(
+                f"{kind}_temp_path {root}/{kind};\n"
+                for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+            )
         )
-        (root / "nginx.conf").write_text(
-            f"{user}worker_processes 1;\ndaemon off;\npid {root}/nginx.pid;\n"
-            f"error_log {logs}/error.log info;\n"
-            "events { worker_connections 512; }\n"
-            f"http {{\n{temp}\n    access_log {logs}/access.log;\n"
-            f"    include {root}/palazzo.conf;\n}}\n"
-        )
+        main = (etc / "nginx.conf").read_text()
+        main = main.replace("/etc/nginx/", f"{etc}/").replace("/var/log/nginx/", f"{logs}/")
+        main = re.sub(r"(?m)^pid .*;$", f"pid {root}/nginx.pid;", main)
+        main = re.sub(r"(?m)^worker_processes .*;$", "worker_processes 1;\ndaemon off;", main)
+        # A system nginx starts as root and serves as www-data; here, as whoever runs the tests.
+        main = re.sub(r"(?m)^user .*;$", "user root root;" if os.geteuid() == 0 else "", main)
+        (etc / "nginx.conf").write_text(main)
         self.access_log = logs / "palazzo.access.log"
         self.error_log = logs / "error.log"
         command = [self.binary, "-p", str(root), "-e", str(self.error_log), "-c"]
-        command.append(str(root / "nginx.conf"))
+        command.append(str(etc / "nginx.conf"))
         checked = subprocess.run(
             command + ["-t"], capture_output=True, text=True, timeout=30, check=False
         )
@@ -94,6 +105,9 @@ class Nginx:
         self.proc = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root
         )
+
+    def logs(self) -> str:
+        return "".join(p.read_text(errors="replace") for p in (self.root / "logs").glob("*"))
 
     def wait_listening(self, port: int, timeout: float = 20) -> None:
         deadline = time.monotonic() + timeout
@@ -105,9 +119,6 @@ class Nginx:
                 assert self.proc.poll() is None, "nginx stopped:\n" + self.logs()
                 assert time.monotonic() < deadline, "nginx is not listening:\n" + self.logs()
                 time.sleep(0.05)
-
-    def logs(self) -> str:
-        return "".join(p.read_text(errors="replace") for p in (self.root / "logs").glob("*.log"))
 
     def stop(self) -> None:
         if self.proc.poll() is None:

@@ -16,7 +16,7 @@ import pytest
 from pyzbar.pyzbar import decode
 
 from companion import presence
-from tests.web.club import Device, Gunicorn, Nginx, free_port, site_config
+from tests.web.club import DEPLOY, Device, Gunicorn, Nginx, free_port, site_config
 from tests.web.servers import read_until
 from tests.web.test_qr import _rasterize
 
@@ -31,6 +31,13 @@ LINK = re.compile(r'<span class="join-address" data-copy-text>([^<]+)</span>')
 
 def _conninfo(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _env_file(path) -> dict[str, str]:
+    """KEY=VALUE lines, as systemd's EnvironmentFile= reads them (comments skipped)."""
+    lines = path.read_text().splitlines()
+    pairs = [line.split("=", 1) for line in lines if line.strip() and not line.startswith("#")]
+    return {key.strip(): value.strip() for key, value in pairs}
 
 
 def _over_the_socket(url: str) -> str:
@@ -76,17 +83,16 @@ def club(tmp_path, pg_fresh_url):
     # A 1-second heartbeat: a closed stream is noticed (and presence refreshed) within it.
     (instance / "config.py").write_text("LIVE_POLL_INTERVAL = 3600.0\nLIVE_HEARTBEAT = 1.0\n")
     nginx_port, app_port = free_port(), free_port()
-    gunicorn = Gunicorn(
-        tmp_path,
-        {
-            "PALAZZO_DATABASE_URL": _over_the_socket(pg_fresh_url),
-            "PALAZZO_INSTANCE": str(instance),
-            "PALAZZO_TRUSTED_PROXIES": "1",
-            "PALAZZO_ALLOWED_HOSTS": SERVER_NAME,
-            "PALAZZO_BIND": f"127.0.0.1:{app_port}",
-        },
-        workers=2,
+    # The shipped settings file, with what this machine has elsewhere.
+    settings = _env_file(DEPLOY / "palazzo.env")
+    assert settings["PALAZZO_TRUSTED_PROXIES"] == "1" and settings["PALAZZO_WORKERS"] == "2"
+    settings.update(
+        PALAZZO_DATABASE_URL=_over_the_socket(pg_fresh_url),
+        PALAZZO_INSTANCE=str(instance),
+        PALAZZO_ALLOWED_HOSTS=SERVER_NAME,
+        PALAZZO_BIND=f"127.0.0.1:{app_port}",
     )
+    gunicorn = Gunicorn(tmp_path, settings, workers=int(settings["PALAZZO_WORKERS"]))
     nginx = None
     try:
         pids = gunicorn.wait_ready()
