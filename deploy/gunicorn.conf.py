@@ -28,6 +28,9 @@ keepalive = 75  # seconds; a live stream writes a keep-alive comment every 15 s
 timeout = 30  # a worker that stops answering its arbiter is restarted
 graceful_timeout = 10  # streams end on shutdown; browsers reconnect within a second
 accesslog = None  # join links carry tokens in their path: no access log
+# No `gunicornc` control socket (gunicorn 25.1+ opens one in $HOME by default): nothing here
+# uses it, and two gunicorns of one user would share its path.
+control_socket_disable = True
 errorlog = "-"
 loglevel = "info"
 

@@ -149,13 +149,14 @@ def test_gunicorn_stops_with_the_reason_instead_of_serving_errors(tmp_path, pg_f
         workers=2,
     )
     try:
-        assert gunicorn.wait_exit() == 3, gunicorn.output()  # gunicorn's "failed to boot"
+        code = gunicorn.wait_exit(timeout=150)  # two workers import the app, then stop
     finally:
         gunicorn.stop()
     output = gunicorn.output()
-    assert "Palazzo cannot start: there is no database " in output
-    assert 'database "no_such_database" does not exist' in output
-    assert "Worker failed to boot" in output
+    assert code == 3, output  # gunicorn's "failed to boot"
+    assert "Palazzo cannot start: there is no database " in output, output
+    assert 'database "no_such_database" does not exist' in output, output
+    assert "Worker failed to boot" in output, output
 
 
 @pytest.mark.postgres
