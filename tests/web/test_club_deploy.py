@@ -76,7 +76,8 @@ def _pid(process: str) -> int:
 
 @pytest.fixture
 def club(tmp_path, pg_fresh_url):
-    """(nginx, gunicorn, public "name:port") set up as the README says."""
+    """(nginx, gunicorn, its workers' pids, the public "name:port", nginx's port), set up as
+    the README says."""
     instance = tmp_path / "instance"
     instance.mkdir(mode=0o700)
     # The stores' poll is set to an hour: only LISTEN/NOTIFY can carry a tap across workers.
