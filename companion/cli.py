@@ -1,4 +1,5 @@
-"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog."""
+"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog, write
+out the club setup's files."""
 
 # The rules, the catalog and the server are imported by the command that needs them, so
 # `palazzo --help` (and a typo) answers at once instead of loading every game first.
@@ -240,6 +241,12 @@ def change_line(change: dict) -> str:
     return f"  changed {what}: {was} -> {now}"
 
 
+def cmd_deploy_files(args) -> int:
+    from .deploy_files import cmd_deploy_files as write_out
+
+    return write_out(args)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="palazzo",
@@ -273,6 +280,13 @@ def parser() -> argparse.ArgumentParser:
         "`palazzo serve` uses)",
     )
     cp.set_defaults(func=cmd_catalog)
+    dp = sub.add_parser(
+        "deploy-files",
+        help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",
+    )
+    dp.add_argument("dir")
+    dp.add_argument("--force", action="store_true", help="replace files already in DIR")
+    dp.set_defaults(func=cmd_deploy_files)
     return ap
 
 

@@ -1,22 +1,31 @@
 """Who is at the table right now: whose phone holds a live stream of the game this moment,
 and when each seat's phone last asked the server for anything.
 
-A seat is "here" while its phone holds a live stream (the stream registry below, kept by the
-stream route itself: opened when the phone connects, closed when the server sees the socket
-go), or, for a phone that polls instead of streaming, while it asked within the last few
-seconds. Otherwise it is "away", with when it was last seen.
+A seat is "here" while its phone holds a live stream (opened when the phone connects, closed
+when the server sees the socket go), or, for a phone that polls instead of streaming, while it
+asked within the last few seconds. Otherwise it is "away", with when it was last seen.
 
-Kept in memory, per process: it answers "is Jen's phone still with us?" during a game night,
-and a restart forgetting it costs nothing (phones reconnect their streams within a second).
-With several processes a table screen sees the streams of its own process only.
+Two keepers, one answer. `palazzo serve` on SQLite is one process: the module-level functions
+below keep presence in memory, and a restart forgetting it costs nothing (phones reconnect
+their streams within a second). On PostgreSQL a club runs several worker processes, and a
+phone's stream, its page loads and the table screen's poll may each land on a different one:
+`SharedPresence` keeps one row per (game, seat, process) in the database, so every worker
+answers the same (the web picks the keeper: companion.web.live.get_presence).
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import secrets
+import socket
 import threading
 import time
+from typing import Protocol
 
 from companion.core.lang import _
+
+log = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _seen: dict[tuple[str, int], float] = {}
@@ -104,3 +113,218 @@ def forget(game_id: str | None = None) -> None:
             del _seen[key]
         for key in [k for k in _streams if game_id is None or k[0] == game_id]:
             del _streams[key]
+
+
+# -- the keepers the web talks to ----------------------------------------------------------------
+
+Seats = list[tuple[bool, float | None]]  # per seat: (here, seconds since last seen or None)
+
+
+class Presence(Protocol):
+    """What the screens need: streams opened and closed, requests seen, and each seat's answer."""
+
+    def stream_opened(self, game_id: str, seat: int) -> None: ...
+
+    def stream_closed(self, game_id: str, seat: int) -> None: ...
+
+    def seen(self, game_id: str, seat: int) -> None: ...
+
+    def seats(self, game_id: str, count: int) -> Seats: ...
+
+
+class LocalPresence:
+    """This process's memory (the functions above): one `palazzo serve` on SQLite."""
+
+    def stream_opened(self, game_id: str, seat: int) -> None:
+        stream_opened(game_id, seat)
+
+    def stream_closed(self, game_id: str, seat: int) -> None:
+        stream_closed(game_id, seat)
+
+    def seen(self, game_id: str, seat: int) -> None:
+        seen(game_id, seat)
+
+    def seats(self, game_id: str, count: int) -> Seats:
+        now = time.monotonic()
+        return [(here(game_id, s, now), seconds_ago(game_id, s, now)) for s in range(max(0, count))]
+
+
+LOCAL = LocalPresence()
+
+SEEN_EVERY = 1.0  # a process writes a seat's "seen" at most this often (words count seconds)
+KEEP_ROWS_DAYS = 8  # a seat's row outlives a week's session (its join), then goes
+PRUNE_EVERY = 600.0  # seconds between a process's sweeps of rows nobody touched for that long
+
+
+class SharedPresence:
+    """Presence in PostgreSQL, shared by every process on the database.
+
+    One row per (game, seat, process): how many of that seat's streams the process holds now,
+    and when the process last saw the seat. Writes are one upsert each, and "seen" at most
+    once a second per seat and process; a table screen's poll reads its game's rows in one
+    query. The database's clock stamps every row, so machines whose clocks differ agree.
+
+    A process that dies without closing its streams cannot lower its counts; so while it holds
+    streams it touches its rows every `refresh` seconds (one UPDATE for all of them), and a
+    count whose row is older than three of those no longer makes a seat "here".
+    """
+
+    def __init__(self, engine, refresh: float = 15.0):
+        from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table
+
+        self.engine = engine
+        self.refresh = refresh
+        self.fresh = 3 * refresh
+        metadata = MetaData()
+        self.table = Table(
+            "presence",
+            metadata,
+            Column("game_id", String(64), primary_key=True),
+            Column("seat", Integer, primary_key=True),
+            Column("process", String(160), primary_key=True),
+            Column("streams", Integer, nullable=False),
+            Column("seen_at", DateTime(timezone=True), nullable=False),
+        )
+        self._lock = threading.Lock()
+        self._written: dict[tuple[str, int], float] = {}
+        self._open = 0  # streams this process holds (of any game)
+        self._refresher: threading.Thread | None = None
+        self._pruned = time.monotonic()
+        self._failing = False
+        self._pid = -1
+        self._name = ""
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            metadata.create_all(engine)
+        except DBAPIError:  # another process created it between our check and our CREATE
+            metadata.create_all(engine)
+
+    @property
+    def process(self) -> str:
+        """This process's name in the rows: machine, pid (a forked worker gets its own), and a
+        random part, so a pid the system reuses never inherits a dead process's rows."""
+        pid = os.getpid()
+        if pid != self._pid:
+            self._pid = pid
+            self._name = f"{socket.gethostname()[:100]}:{pid}:{secrets.token_hex(4)}"
+        return self._name
+
+    # -- writes ----------------------------------------------------------------------------------
+
+    def _upsert(self, game_id: str, seat: int, delta: int) -> None:
+        from sqlalchemy import func
+        from sqlalchemy.dialects.postgresql import insert
+
+        table = self.table
+        statement = insert(table).values(
+            game_id=game_id,
+            seat=seat,
+            process=self.process,
+            streams=max(delta, 0),
+            seen_at=func.clock_timestamp(),
+        )
+        statement = statement.on_conflict_do_update(
+            index_elements=[table.c.game_id, table.c.seat, table.c.process],
+            set_={
+                "streams": func.greatest(table.c.streams + delta, 0),
+                "seen_at": func.clock_timestamp(),
+            },
+        )
+        self._write(statement)
+
+    def _write(self, statement) -> None:
+        """Presence is a courtesy: a database hiccup costs a dot on the table screen, never
+        the phone's page or its stream."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(statement)
+        except SQLAlchemyError:
+            if not self._failing:
+                log.warning("presence: writing to the database failed", exc_info=True)
+            self._failing = True
+            return
+        self._failing = False
+
+    def stream_opened(self, game_id: str, seat: int) -> None:
+        if not _is_seat(seat):
+            return
+        with self._lock:
+            self._open += 1
+            if self._refresher is None:
+                self._refresher = threading.Thread(
+                    target=self._keep_fresh, name="palazzo-presence", daemon=True
+                )
+                self._refresher.start()
+        self._upsert(game_id, seat, 1)
+
+    def stream_closed(self, game_id: str, seat: int) -> None:
+        if not _is_seat(seat):
+            return
+        with self._lock:
+            self._open = max(0, self._open - 1)
+        self._upsert(game_id, seat, -1)
+
+    def seen(self, game_id: str, seat: int) -> None:
+        if not _is_seat(seat):
+            return
+        now = time.monotonic()
+        with self._lock:
+            if now - self._written.get((game_id, seat), -SEEN_EVERY) < SEEN_EVERY:
+                return
+            if len(self._written) >= MAX_ENTRIES:
+                self._written.clear()
+            self._written[game_id, seat] = now
+        self._upsert(game_id, seat, 0)
+
+    def _keep_fresh(self) -> None:
+        """While this process holds streams: its rows say so, every `refresh` seconds."""
+        from sqlalchemy import delete, func, literal_column, update
+
+        table = self.table
+        while True:
+            time.sleep(self.refresh)
+            with self._lock:
+                if self._open == 0:
+                    self._refresher = None
+                    return
+            self._write(
+                update(table)
+                .where(table.c.process == self.process, table.c.streams > 0)
+                .values(seen_at=func.clock_timestamp())
+            )
+            if time.monotonic() - self._pruned > PRUNE_EVERY:
+                self._pruned = time.monotonic()
+                self._write(
+                    delete(table).where(
+                        table.c.seen_at
+                        < func.clock_timestamp()
+                        - literal_column(f"interval '{KEEP_ROWS_DAYS} days'")
+                    )
+                )
+
+    # -- the answer ------------------------------------------------------------------------------
+
+    def seats(self, game_id: str, count: int) -> Seats:
+        from sqlalchemy import text
+
+        query = text(
+            "SELECT seat, EXTRACT(EPOCH FROM clock_timestamp() - max(seen_at)) AS ago,"
+            " bool_or(streams > 0 AND seen_at > clock_timestamp() - make_interval(secs => :fresh))"
+            " AS streaming"
+            " FROM presence WHERE game_id = :game_id AND seat < :count GROUP BY seat"
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query, {"game_id": game_id, "count": count, "fresh": self.fresh})
+            found = {row.seat: (bool(row.streaming), max(0.0, float(row.ago))) for row in rows}
+        out: Seats = []
+        for s in range(max(0, count)):
+            streaming, ago = found.get(s, (False, None))
+            out.append((streaming or (ago is not None and ago < POLLING_GRACE), ago))
+        return out
+
+
+def _is_seat(seat) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 2**31

@@ -250,6 +250,13 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app()
     # the QR codes point where this server listens (see companion/web/urls.py)
     app.config["LISTEN_HOST"] = args.host
+    from companion.web.startup import check
+
+    problem = check(app)
+    if problem:
+        print(f"palazzo serve: cannot start: {problem}", file=sys.stderr)
+        listener.close()
+        return 1
     server = create_server(app, listener)
     url = public_url(args.host, server.server_port)
     port = server.server_port  # the one port 0 picked

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("live", __name__)
 
 EXTENSION_KEY = "palazzo.live"
+PRESENCE_KEY = "palazzo.presence"
 SEQ_EVENT = "palazzo:seq"  # the DOM event static/palazzo.js fires on a subscribed element
 RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's end
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
@@ -235,6 +236,20 @@ def get_watcher(app: Flask | None = None) -> SeqWatcher:
     return app_extension(app, EXTENSION_KEY, make)
 
 
+def get_presence(app: Flask | None = None) -> presence.Presence:
+    """Who is here, as every process on the app's database sees it: kept in PostgreSQL when
+    the store is (several workers), in this process's memory otherwise (companion/presence.py).
+    """
+
+    def make(app: Flask) -> presence.Presence:
+        store = get_store(app)
+        if getattr(store, "notifies", False):
+            return presence.SharedPresence(store.engine, refresh=app.config["LIVE_HEARTBEAT"])
+        return presence.LOCAL
+
+    return app_extension(app, PRESENCE_KEY, make)
+
+
 def _seq_message(seq: int) -> str:
     return f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
 
@@ -326,12 +341,13 @@ def stream(game_id: str):
         )
     on_beat = None
     seat = me.seat
+    keeper = get_presence()
     if seat is not None:
         # the stream itself says the seat's phone is here, until it closes
-        presence.stream_opened(game_id, seat)
+        keeper.stream_opened(game_id, seat)
 
         def on_beat() -> None:
-            presence.seen(game_id, seat)
+            keeper.seen(game_id, seat)
 
     body = seq_stream(
         watcher,
@@ -350,7 +366,7 @@ def stream(game_id: str):
     def closed() -> None:
         watcher.give_slot(client)
         if seat is not None:
-            presence.stream_closed(game_id, seat)
+            keeper.stream_closed(game_id, seat)
 
     response.call_on_close(closed)
     return response

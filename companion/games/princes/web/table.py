@@ -36,6 +36,7 @@ from companion.games.princes.words import (
 )
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
+from companion.web.live import get_presence
 from companion.web.recording import get_table
 
 bp = Blueprint("tablescreen", __name__)
@@ -51,7 +52,7 @@ def _seat_seen() -> None:
     if match:
         seat = access(match.group(1)).seat
         if seat is not None:
-            presence.seen(match.group(1), seat)
+            get_presence().seen(match.group(1), seat)
 
 
 def _name(view, seat):
@@ -196,10 +197,9 @@ def _cooperation(view) -> dict | None:
 
 def seat_presence(game_id: str, names: list[str]) -> list[dict]:
     """Each seat's phone: here (its live stream is open), away (seen before) or not joined."""
-    ago = presence.last_seen(game_id, len(names))
+    seats = get_presence().seats(game_id, len(names))
     out = []
-    for s, (n, a) in enumerate(zip(names, ago, strict=True)):
-        here = presence.here(game_id, s)
+    for s, (n, (here, a)) in enumerate(zip(names, seats, strict=True)):
         out.append(
             {
                 "seat": s,

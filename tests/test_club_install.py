@@ -1,0 +1,101 @@
+"""A club installs Palazzo with its own dependencies only, and its club setup runs.
+
+As README.md says: `pip install` of the project into a fresh virtual environment (its
+runtime dependencies come from PyPI, nothing of the test tools), `palazzo deploy-files` writes
+the setup's files out of the installed package, and gunicorn runs two gevent workers from
+them on PostgreSQL. The worker class needs `packaging`, which only gunicorn's [gevent] extra
+brings: a plain gunicorn dependency failed here with "No module named 'packaging'".
+Downloads and builds: 2 minutes on a loaded 2-core machine (bounded by the timeouts below).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import urllib.request
+import venv
+from pathlib import Path
+
+import pytest
+
+from tests.web.club import Gunicorn, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff", "hypothesis", "waitress")
+
+pytestmark = pytest.mark.postgres
+
+
+# A hang guard above the suite's default: the downloads alone took 2 minutes on a loaded
+# 2-core machine (the subprocesses below carry their own bounds).
+@pytest.mark.timeout(1200)
+def test_the_package_alone_runs_the_club_setup(tmp_path, pg_fresh_url):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / "bin"
+    clean = {
+        k: v for k, v in os.environ.items() if not k.startswith("PALAZZO_") and k != "PYTHONPATH"
+    }
+    install = subprocess.run(
+        [bin_dir / "python", "-m", "pip", "install", "-q", "--prefer-binary", ROOT],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=clean,
+        cwd=tmp_path,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+    installed = subprocess.run(
+        [bin_dir / "python", "-m", "pip", "list", "--format=freeze"],
+        capture_output=True,
+        text=True,
+        env=clean,
+        check=True,
+    ).stdout.lower()
+    assert not [tool for tool in TEST_TOOLS if f"\n{tool}==" in f"\n{installed}"], installed
+
+    etc = tmp_path / "etc"
+    written = subprocess.run(
+        [bin_dir / "palazzo", "deploy-files", etc],
+        capture_output=True,
+        text=True,
+        env=clean,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert written.returncode == 0, written.stderr
+    names = sorted(Path(line).name for line in written.stdout.split())
+    assert names == ["gunicorn.conf.py", "nginx.conf", "palazzo.env", "palazzo.service"]
+    assert (etc / "nginx.conf").read_text() == (ROOT / "deploy" / "nginx.conf").read_text()
+
+    port = free_port()
+    gunicorn = Gunicorn(
+        tmp_path,
+        {
+            "PALAZZO_DATABASE_URL": pg_fresh_url,
+            "PALAZZO_INSTANCE": str(tmp_path / "instance"),
+            "PALAZZO_BIND": f"127.0.0.1:{port}",
+        },
+        workers=2,
+        gunicorn=bin_dir / "gunicorn",
+        conf=etc / "gunicorn.conf.py",
+    )
+    try:
+        gunicorn.wait_ready(timeout=120)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as page:
+            assert page.status == 200 and "Host a game" in page.read().decode()
+    finally:
+        gunicorn.stop()
+    output = gunicorn.output()
+    assert "packaging" not in output and "Traceback" not in output, output
+    assert (
+        str(env_dir)
+        in subprocess.run(
+            [bin_dir / "python", "-c", "import companion.web; print(companion.web.__file__)"],
+            capture_output=True,
+            text=True,
+            env=clean,
+            cwd=tmp_path,
+            check=True,
+        ).stdout
+    )

@@ -1,0 +1,119 @@
+"""Who is here, kept in PostgreSQL for every worker (companion/presence.SharedPresence): two
+keepers on one database stand for two processes (each names itself apart)."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import pytest
+from sqlalchemy import create_engine
+
+from companion import presence
+from companion.web import create_app
+from companion.web.live import get_presence
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def keepers(pg_fresh_url):
+    engine = create_engine(pg_fresh_url)
+    yield presence.SharedPresence(engine, refresh=15.0), presence.SharedPresence(engine, 15.0)
+    engine.dispose()
+
+
+def _sql(url: str, statement: str, *args):
+    with psycopg.connect(url.replace("+psycopg", "", 1), autocommit=True) as conn:
+        cursor = conn.execute(statement, args)
+        return cursor.fetchall() if statement.startswith("SELECT") else None
+
+
+def _here(keeper, game: str, seats: int = 4) -> list[bool]:
+    return [here for here, _ago in keeper.seats(game, seats)]
+
+
+def test_a_stream_on_one_process_is_here_on_the_other(keepers, pg_fresh_url):
+    one, two = keepers
+    assert one.process != two.process
+    one.stream_opened("g1", 0)
+    one.stream_opened("g1", 0)  # a second tab of the same phone
+    two.stream_opened("g1", 2)
+    for keeper in keepers:
+        seats = keeper.seats("g1", 4)
+        assert [here for here, _ in seats] == [True, False, True, False]
+        assert seats[1][1] is None and seats[3][1] is None  # never seen: not joined yet
+        assert 0 <= seats[0][1] < 2
+    assert keepers[0].seats("other game", 4) == [(False, None)] * 4
+
+    one.stream_closed("g1", 0)
+    assert _here(two, "g1")[0]  # the other tab still streams
+    one.stream_closed("g1", 0)
+    one.stream_closed("g1", 0)  # a close too many never counts below zero
+    here, ago = two.seats("g1", 4)[0]
+    assert here and ago is not None and ago < 2  # seen as it left: here for a few seconds
+    _sql(pg_fresh_url, "UPDATE presence SET seen_at = seen_at - interval '95 seconds'")
+    seats = two.seats("g1", 4)
+    assert [presence.words(ago, here) for here, ago in seats] == [
+        "seen 1 min ago",
+        "not joined yet",
+        "seen 1 min ago",  # a stream whose process stopped refreshing it: see below
+        "not joined yet",
+    ]
+    assert _sql(pg_fresh_url, "SELECT min(streams) FROM presence") == [(0,)]
+
+
+def test_a_polling_phone_is_here_for_a_few_seconds_on_every_process(keepers, pg_fresh_url):
+    one, two = keepers
+    one.seen("g2", 1)
+    assert _here(two, "g2", 2) == [False, True]
+    grace = presence.POLLING_GRACE
+    _sql(pg_fresh_url, f"UPDATE presence SET seen_at = seen_at - interval '{grace + 1} seconds'")
+    here, ago = two.seats("g2", 2)[1]
+    assert not here and grace < ago < grace + 3
+    assert presence.words(ago, here) == f"seen {int(ago)} s ago"
+
+
+def test_seen_is_written_at_most_once_a_second_per_seat(keepers, pg_fresh_url):
+    one, _two = keepers
+    one.seen("g3", 0)
+    (first,) = _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g3'")
+    one.seen("g3", 0)
+    assert _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g3'") == [first]
+    one.seen("g3", 1)  # another seat is its own
+    assert len(_sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g3'")) == 2
+    for seat in (-1, True, "0", 2**40):
+        one.seen("g3", seat)
+        one.stream_opened("g3", seat)
+    assert len(_sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g3'")) == 2
+
+
+def test_a_dead_process_stops_counting_and_a_live_one_keeps_its_streams_fresh(pg_fresh_url):
+    engine = create_engine(pg_fresh_url)
+    try:
+        living = presence.SharedPresence(engine, refresh=0.2)
+        dead = presence.SharedPresence(engine, refresh=0.2)
+        living.stream_opened("g4", 0)
+        dead.stream_opened("g4", 1)
+        dead._open = 0  # it died: no more refreshes, and its stream is never closed
+        time.sleep(1.2)  # past three refreshes (0.6 s)
+        _sql(pg_fresh_url, "UPDATE presence SET seen_at = seen_at - interval '10 seconds'")
+        time.sleep(0.5)  # the living process touches its rows again
+        seats = living.seats("g4", 2)
+        assert seats[0][0] and seats[0][1] < 1
+        assert not seats[1][0] and seats[1][1] > 10
+        living.stream_closed("g4", 0)
+        time.sleep(0.5)
+        assert living._refresher is None  # no streams, no refresher
+    finally:
+        engine.dispose()
+
+
+def test_the_app_keeps_presence_where_its_database_is(tmp_path, pg_fresh_url):
+    on_sqlite = create_app({"INSTANCE_PATH": tmp_path / "a"})
+    assert get_presence(on_sqlite) is presence.LOCAL
+    on_postgres = create_app({"INSTANCE_PATH": tmp_path / "b", "DATABASE_URL": pg_fresh_url})
+    keeper = get_presence(on_postgres)
+    assert isinstance(keeper, presence.SharedPresence)
+    assert keeper.refresh == on_postgres.config["LIVE_HEARTBEAT"]
+    assert get_presence(on_postgres) is keeper
