@@ -14,7 +14,7 @@ from flask import render_template
 from companion.core.lang import N_, _, ngettext
 from companion.games.princes.rules import Refusal, in_play
 from companion.games.princes.rules.catalog import STARTING_HAND
-from companion.games.princes.screens import phone as screens
+from companion.games.princes.words import profession_name
 from companion.web.recording import get_table
 from companion.web.store import get_store
 
@@ -87,7 +87,7 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     clashes.update({p: seat for p in taken[:STARTING_HAND]})
     meta[CLASHES_KEY] = clashes
     store.update_game_meta(game_id, meta)
-    name = screens.profession_name(state.catalog, taken[0])
+    name = profession_name(state.catalog, taken[0])
     return Refusal(
         refusal.code,
         N_(
@@ -157,7 +157,7 @@ def clash_notices(game_id: str, state, seat: int) -> list[str]:
             "Another player says the %(card)s was dealt to them, and your phone kept it in your "
             "starting hand. Check your cards: if you do not hold the %(card)s, undo your "
             "starting hand (or ask the host to) and choose again.",
-            card=screens.profession_name(state.catalog, pid),
+            card=profession_name(state.catalog, pid),
         )
         for pid, claimant in clashes.items()
         if pid in hand and claimant != seat
