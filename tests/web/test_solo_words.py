@@ -297,7 +297,7 @@ def test_what_a_misread_correction_moves_is_told_in_the_readers_language(app):
     lines = table_changes(before, after, seat=0)
     english = [str(x) for x in lines]
     assert english[:2] == ["Give Alexandra 200 Florin more", "Take 300 Florin more from Wolfgang"]
-    assert english[2] == "Move Wolfgang's Prestige Point marker 2 forward"
+    assert english[2] == "Move Wolfgang's Fame disk 2 forward"
     with app.test_request_context("/?lang=de"):
         de = [words(x) for x in lines]
     with app.test_request_context("/?lang=fr"):

@@ -34,7 +34,7 @@ from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
 from .setup import in_play, seen_out_of_deck
-from .solo import solo_prompt, solo_view, wolfgang_decisions
+from .solo import as_on_table, solo_prompt, solo_view, wolfgang_decisions
 from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
 from .two_player import is_two_player
@@ -123,6 +123,7 @@ __all__ = [
     "SoloState",
     "is_solo",
     "solo_of",
+    "as_on_table",
     "solo_prompt",
     "solo_view",
     "wolfgang_decisions",

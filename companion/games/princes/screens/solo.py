@@ -594,9 +594,8 @@ def told(entry: dict) -> dict:
 
 def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
     """The steps the table still has to make, oldest first: the setup (before the first
-    card is kept), then each of Wolfgang's purchases and actions and each round's end."""
-    if state.phase == "over":
-        return []
+    card is kept), then each of Wolfgang's purchases and actions and each round's end. Round
+    7's last steps (his last Works, the Best Work) come before "Game over" like any other."""
     steps = []
     if not view["setup_done"] and state.phase == "setup":
         steps.append(setup_step(state, view, chance, drawn_start))

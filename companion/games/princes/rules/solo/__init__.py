@@ -38,7 +38,7 @@ from .auction import (
     solo_bought,
     solo_declined,
 )
-from .checklist import checklist, die_mode_changed, solo_round_end, solo_step_done
+from .checklist import as_on_table, checklist, die_mode_changed, solo_round_end, solo_step_done
 from .facts import (
     automa_card_drawn,
     automa_cards_offered,
@@ -92,7 +92,10 @@ register(
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,
-        anytime={"solo_step_done": solo_step_done, "die_mode_changed": die_mode_changed},
+        anytime={
+            "solo_step_done": Move(solo_step_done, after_over=True),
+            "die_mode_changed": die_mode_changed,
+        },
         phases=(
             Phase(
                 "auction",
@@ -131,6 +134,7 @@ register(
 __all__ = [
     "EXPECT",
     "_sync",
+    "as_on_table",
     "checklist",
     "gate",
     "solo_prompt",

@@ -14,7 +14,7 @@ from ..rounds import next_turn
 from ..solo_state import solo_of
 from ..work import profession_named
 from .buying import _card_choice_words, _chosen_card
-from .moves import _a, _discard, _fame_forward, _log, _under_the_deck
+from .moves import _a, _discard, _fame_forward, _log, _under_the_deck, snapshot
 from .row import _pay, _sync, _unknown_card
 from .steps import ME, _need_from, _wait
 
@@ -50,14 +50,19 @@ def _wolfgang_acts(state) -> dict | None:
         t["decision"] = d
     d = t["decision"]
     action = d["action"]
+    before = snapshot(state)
     why = automa.why_words(d, panel)
     p = state.players[WOLFGANG_SEAT]
     if action is None:
         _log(
-            state, "wolfgang", said(N_("Wolfgang does nothing: %(why)s"), why=why), _discard(state)
+            state,
+            "wolfgang",
+            said(N_("Wolfgang does nothing: %(why)s"), why=why),
+            _discard(state),
+            before,
         )
     elif action == "work":
-        need = _wolfgang_works(state, why)
+        need = _wolfgang_works(state, why, before)
         if need:
             return need
     elif action == "bonus":
@@ -89,7 +94,7 @@ def _wolfgang_acts(state) -> dict | None:
         assert slot is not None  # possible() offers a Bonus card only then
         solo.row[slot]["bonus"].append(card)
         _sync(state)
-        _log(state, "wolfgang", words, [*moves, *_discard(state)])
+        _log(state, "wolfgang", words, [*moves, *_discard(state)], before)
     elif action == "profession":
         cost = automa.action_cost(state, "profession")
         pay = automa.payment(p.money, cost)
@@ -130,6 +135,7 @@ def _wolfgang_acts(state) -> dict | None:
                 ),
                 *_discard(state),
             ],
+            before,
         )
     else:  # build or freedom, read off his leftmost card
         cost = automa.action_cost(state, action)
@@ -174,12 +180,13 @@ def _wolfgang_acts(state) -> dict | None:
                 said(N_("Turn the %(profession)s back face down"), profession=source),
                 *_discard(state),
             ],
+            before,
         )
     t["done"] = True
     return None
 
 
-def _wolfgang_works(state, why: Named) -> dict | None:
+def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
     solo = solo_of(state)
     slot = automa.leftmost_face_down(state)
     assert slot is not None  # he works only with a face-down card (automa.possible)
@@ -241,7 +248,7 @@ def _wolfgang_works(state, why: Named) -> dict | None:
             words=words,
             columns=", ".join(str(i + 1) for i in solo.turn["flips"]),
         )
-    _log(state, "wolfgang", words, moves)
+    _log(state, "wolfgang", words, moves, before)
     return None
 
 

@@ -16,7 +16,7 @@ from ..refusals import N_, Named, said
 from ..rounds import end_phase
 from ..solo_state import solo_of
 from ..work import profession_named
-from .moves import _discard, _fame_forward, _log, _under_the_deck
+from .moves import _discard, _fame_forward, _log, _under_the_deck, snapshot
 from .row import _pay, _recruiting_card, _sync
 from .steps import _need_from
 
@@ -33,6 +33,7 @@ def _wolfgang_buys(state) -> dict | None:
         if isinstance(card, dict):
             return card
     p = state.players[WOLFGANG_SEAT]
+    before = snapshot(state)
     obj = d["object"]
     moves: list[Named] = []
     if obj is None:
@@ -132,7 +133,7 @@ def _wolfgang_buys(state) -> dict | None:
                 )
             )
     moves += _discard(state)
-    _log(state, "wolfgang", words, moves)
+    _log(state, "wolfgang", words, moves, before)
     for say in discards:
         _log(state, "table", say)
     solo.running = None

@@ -13,7 +13,7 @@ from ..module import Event
 from ..refusals import N_, refuse, said
 from ..solo_state import solo_of
 from ..state import GameState
-from .moves import _log
+from .moves import _log, snapshot
 from .steps import DIE_SOURCES, ME, SETUP_STEP
 
 
@@ -27,6 +27,9 @@ def solo_round_end(state: GameState) -> None:
         WOLFGANG_SEAT: N_("Move Wolfgang's Fame disk forward %(pp)s spaces (Best Work %(best)s)"),
     }
     moves = [said(forward[x], pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored]
+    before = snapshot(state)  # the base game has scored the Best Work already
+    for x in scored:
+        before[x]["fame"] -= PRESTIGE_FOR_BEST_WORK
     if not scored:
         words = said(
             N_("Round %(round)s ends: nobody completed a Work, so nobody scores the Best Work"),
@@ -59,6 +62,7 @@ def solo_round_end(state: GameState) -> None:
             "table",
             said(N_("%(words)s; the game is over"), words=words),
             [*moves, said(N_("Reveal and score the Prestige cards"))],
+            before,
         )
         return
     you = state.start_player == ME
@@ -88,6 +92,7 @@ def solo_round_end(state: GameState) -> None:
                 N_("Then draw the top Automa card for round %(round)s's auction"), round=r + 1
             ),
         ],
+        before,
     )
 
 
@@ -96,6 +101,25 @@ def checklist(state: GameState) -> list[dict]:
     the web page's: it knows how the die and the deck are played)."""
     solo = solo_of(state)
     return [x for x in solo.log if x.get("moves") and x["n"] not in solo.done]
+
+
+def as_on_table(state: GameState) -> GameState:
+    """The game as the table shows it: the changes of the checklist's steps not ticked off yet
+    are not made on the table yet. A misread fixed is told as the difference between this
+    before and after the fix (`misread.table_changes`), so a step not yet done is told once,
+    by the checklist, and a step done by the difference only."""
+    shown = state.clone()
+    for entry in checklist(state):
+        for p, change in zip(shown.players, entry.get("changes") or (), strict=False):
+            p.money -= change["money"]
+            p.fame -= change["fame"]
+            for card in change["face_up"]:
+                if card in p.table:
+                    p.table.remove(card)
+            for b in change["buildings"]:
+                if b in p.buildings:
+                    p.buildings.remove(b)
+    return shown
 
 
 def solo_step_done(state: GameState, ev: Event) -> None:

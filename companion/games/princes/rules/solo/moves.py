@@ -4,6 +4,7 @@ entry with moves is a step of the checklist)."""
 from __future__ import annotations
 
 from .. import automa
+from ..automa import WOLFGANG_SEAT
 from ..catalog import (
     BONUS_CARDS,
     PRESTIGE_CARDS,
@@ -14,10 +15,71 @@ from ..solo_state import solo_of
 DISCARD_AUTOMA_CARD = N_("Discard the Automa card")
 
 
-def _log(state, who: str, say: Named, moves: list[Named] | None = None):
+def snapshot(state) -> list[dict]:
+    """What the table shows of each seat that a step of the checklist may change: money,
+    fame, face-up Profession cards and buildings. Taken before a step's changes, it lets the
+    step record them (`changes`), so a misread fixed later is told against what the table
+    has really made (`checklist.as_on_table`)."""
+    return [
+        {"money": p.money, "fame": p.fame, "table": list(p.table), "buildings": list(p.buildings)}
+        for p in state.players
+    ]
+
+
+def _changes(state, before: list[dict]) -> list[dict]:
+    """Per seat, what the step changed: money, fame, cards turned face up, buildings built."""
+    return [
+        {
+            "money": p.money - b["money"],
+            "fame": p.fame - b["fame"],
+            "face_up": _added(b["table"], p.table),
+            "buildings": _added(b["buildings"], p.buildings),
+        }
+        for p, b in zip(state.players, before, strict=True)
+    ]
+
+
+def _added(before: list[str], after: list[str]) -> list[str]:
+    left = list(before)
+    out = []
+    for x in after:
+        if x in left:
+            left.remove(x)
+        else:
+            out.append(x)
+    return out
+
+
+def negative_fame(before: int, after: int) -> Named | None:
+    """Wolfgang may go below 0 PP; the rulebook marks it with a second Fame disk of another
+    colour (Solo rules, "Wolfgang's special rules"): named whenever it is in play."""
+    if after < 0 <= before:
+        return said(
+            N_(
+                "He is at %(fame)s PP now, below 0: mark it on the Fame track with a second Fame "
+                "disk of another colour (his negative Fame disk)"
+            ),
+            fame=after,
+        )
+    if after < 0 and before < 0 and after != before:
+        return said(N_("Move his negative Fame disk to %(fame)s PP"), fame=after)
+    if before < 0 <= after:
+        return said(N_("He is back at %(fame)s PP: put his negative Fame disk away"), fame=after)
+    return None
+
+
+def _log(
+    state,
+    who: str,
+    say: Named,
+    moves: list[Named] | None = None,
+    before: list[dict] | None = None,
+):
     """An entry of the decision log; one with `moves` is a step of the table's checklist.
     `say` and `moves` are the English words; `said` and `moves_said` the same marked for
-    the reader's language (JSON-shaped, `said_data`: the log lives in snapshots)."""
+    the reader's language (JSON-shaped, `said_data`: the log lives in snapshots). `before`
+    (a `snapshot` taken before the step changed anything): the step records its `changes`,
+    and names Wolfgang's negative Fame disk when his fame is or was below 0."""
     log = solo_of(state).log
     entry = {
         "n": len(log) + 1,
@@ -27,6 +89,13 @@ def _log(state, who: str, say: Named, moves: list[Named] | None = None):
         "say": str(say),
         "said": said_data(say),
     }
+    if moves and before is not None:
+        changes = _changes(state, before)
+        entry["changes"] = changes
+        fame = state.players[WOLFGANG_SEAT].fame
+        disk = negative_fame(fame - changes[WOLFGANG_SEAT]["fame"], fame)
+        if disk is not None:
+            moves = [*moves, disk]
     if moves:
         entry["moves"] = [str(m) for m in moves]
         entry["moves_said"] = [said_data(m) for m in moves]
