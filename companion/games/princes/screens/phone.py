@@ -690,6 +690,10 @@ def action_screen(state, seat: int, params: dict) -> dict:
                 return built
     candidates = candidate_events(state, seat, professions=[], bonus_cards=[])
     left = max(actions_allowed(state, seat) - p.actions, 0)
+    # What the engine would accept with the money for it: shown disabled, with what it needs,
+    # rather than hidden (a player at 0 Florin still sees Build and can sell fame first).
+    rich = _with_money(state, seat) if left else state
+    rich_candidates = candidate_events(rich, seat, professions=[], bonus_cards=[]) if left else []
     menu = []
     if left:
         works = [
@@ -718,6 +722,8 @@ def action_screen(state, seat: int, params: dict) -> dict:
                     "hint": _("%(cost)s Florin", cost=building_cost(p)),
                 }
             )
+        elif any(e["type"] == "building_built" for e in rich_candidates):
+            menu.append(_unaffordable("build", _("Build a Building"), p, building_cost(p)))
         if any(e["type"] == "cooperation_proposed" for e in candidates):
             menu.append(
                 {
@@ -734,6 +740,8 @@ def action_screen(state, seat: int, params: dict) -> dict:
                     "hint": _("%(cost)s Florin", cost=PROFESSION_CARD_COST),
                 }
             )
+        elif _may_take_card(rich, seat):
+            menu.append(_unaffordable("take", _("Take a Profession card"), p, PROFESSION_CARD_COST))
         if _may_take_bonus(state, seat):
             menu.append(
                 {
@@ -742,6 +750,8 @@ def action_screen(state, seat: int, params: dict) -> dict:
                     "hint": _("%(cost)s Florin", cost=BONUS_CARD_COST),
                 }
             )
+        elif _may_take_bonus(rich, seat):
+            menu.append(_unaffordable("bonus", _("Acquire a Bonus card"), p, BONUS_CARD_COST))
         if _recruit_buttons(state, seat):
             menu.append({"do": "recruit", "label": _("Use your Recruiting card"), "hint": ""})
         princess = characters.princess_screen(state, seat)
@@ -759,6 +769,12 @@ def action_screen(state, seat: int, params: dict) -> dict:
         for e in candidates
         if e["type"] == "freedom_introduced"
     ]
+    if not freedoms:
+        freedoms = [
+            _button(e, freedom_name(e["freedom"]), disabled=_needs(p, FREEDOM_COST))
+            for e in rich_candidates
+            if e["type"] == "freedom_introduced"
+        ]
     end = _button({"type": "turn_ended", "player": seat}, _("End my turn"), primary=not left)
     return {
         "name": "actions",
@@ -767,6 +783,30 @@ def action_screen(state, seat: int, params: dict) -> dict:
         "freedoms": freedoms,
         "end": end,
         "freedom_cost": FREEDOM_COST,
+    }
+
+
+def _with_money(state, seat: int):
+    """A copy of the state where `seat` has money enough for any action: what the engine would
+    accept then, and not now, is what the money is short for."""
+    rich = state.clone()
+    rich.players[seat].money += 10**6
+    return rich
+
+
+def _needs(p, cost: int) -> str:
+    """Why an action is disabled: the Florin it needs, and selling fame when that would do."""
+    if p.money + p.fame * FLORIN_PER_FAME_SOLD >= cost:
+        return _("needs %(cost)s Florin: sell fame first", cost=cost)
+    return _("needs %(cost)s Florin", cost=cost)
+
+
+def _unaffordable(do: str, label: str, p, cost: int) -> dict:
+    return {
+        "do": do,
+        "label": label,
+        "hint": _("%(cost)s Florin", cost=cost),
+        "disabled": _needs(p, cost),
     }
 
 

@@ -38,6 +38,7 @@ from companion.games.princes.rules.catalog import (
     STARTING_HAND,
     WOLFGANG_STARTING_MONEY,
 )
+from companion.games.princes.rules.solo import READ_FIELDS
 from companion.games.princes.teaching import AUTOMA_ACTION_WORDS, automa_editor, group_of_round
 from companion.games.princes.words import (
     and_,
@@ -113,8 +114,12 @@ def misreads(events, state, learned, chance) -> list[dict]:
     newest value of each (`phone.effective_events`)."""
     known = known_professions(state, learned)
     names = {pid: profession_card_name(card) for pid, card in known.items()}
+    reads = {r["k"]: r for r in solo_of(state).read}
+    k = 0
     out = []
     for e in events:
+        if e.type in READ_FIELDS:
+            k += 1  # the k-th fact read off the table, as the engine numbered it
         if e.type not in CORRECTABLE or e.payload.get("source") == "app":
             continue
         value = e.payload.get(CORRECTABLE[e.type])
@@ -143,8 +148,51 @@ def misreads(events, state, learned, chance) -> list[dict]:
             continue
         shown = dict(entry["choices"]) if entry["choices"] and not entry["number"] else {}
         entry["shows"] = lambda v, shown=shown: shown.get(v, v)
+        read = reads.get(k) if e.type in READ_FIELDS else None
+        if read is not None and (read["type"], read["value"]) == (e.type, value):
+            entry["label"] = read_label(read, entry["shows"](value))
         out.append({"seq": e.seq, "value": value, **entry})
     return out[-MISREADS_SHOWN:][::-1]
+
+
+def read_label(read: dict, value) -> str:
+    """Which fact read off the table this is, by what it was for (the engine's `SoloState.read`):
+    the round, the die's object and who rolled it, the Automa card's panel, whose card."""
+    r, fact = read["round"], read["fact"]
+    if fact == "die":
+        name = object_name(read["object"])
+        if read["who"] == "you":
+            return _(
+                "Round %(round)s, your die for the %(object)s: %(value)s",
+                round=r,
+                object=name,
+                value=value,
+            )
+        return _(
+            "Round %(round)s, the die for Wolfgang's %(object)s: %(value)s",
+            round=r,
+            object=name,
+            value=value,
+        )
+    if fact == "automa_card":
+        use = {
+            "auction": N_("Round %(round)s, the Automa card for the auction: %(value)s"),
+            "action_1": N_(
+                "Round %(round)s, the Automa card for Wolfgang's first action: %(value)s"
+            ),
+            "action_2": N_(
+                "Round %(round)s, the Automa card for Wolfgang's second action: %(value)s"
+            ),
+        }[read["use"]]
+        return _(use, round=r, value=value)
+    if read["owner"] == "wolfgang":
+        return _("Round %(round)s, Wolfgang's card turned up: %(value)s", round=r, value=value)
+    return _(
+        "Round %(round)s, dummy column %(column)s's card turned up: %(value)s",
+        round=r,
+        column=read["owner"] + 1,
+        value=value,
+    )
 
 
 def automa_card_view(state, number, use) -> dict | None:

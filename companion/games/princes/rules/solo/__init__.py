@@ -49,7 +49,7 @@ from .prompt import solo_prompt
 from .recruiting import solo_recruiting_card_used
 from .row import _sync
 from .setup import begin_solo_round, start_solo, wolfgang_counts
-from .steps import ANY_TIME, BIDDING, EXPECT
+from .steps import ANY_TIME, BIDDING, EXPECT, READ_FIELDS
 from .view import solo_view, wolfgang_decisions
 
 
@@ -133,6 +133,7 @@ register(
 
 __all__ = [
     "EXPECT",
+    "READ_FIELDS",
     "_sync",
     "as_on_table",
     "checklist",

@@ -8,6 +8,7 @@ from ..automa import WOLFGANG_SEAT
 from ..catalog import (
     BUILDINGS,
     PRESTIGE_FOR_BUILDING,
+    ROUNDS,
 )
 from ..refusals import N_, Named, ngettext, said
 from ..rounds import next_turn
@@ -44,7 +45,9 @@ def _wolfgang_acts(state) -> dict | None:
         return None
     panel = "first_action" if t["action"] == 1 else "second_action"
     if t["decision"] is None:
-        d = automa.choose_action(state, automa.automa_card(state, t["card"]), panel)
+        # A forced Work's card may be one Palazzo does not know: its panels are not read.
+        card = state.catalog.automa_cards.get(str(t["card"])) or {}
+        d = automa.choose_action(state, card, panel)
         if "need" in d:
             return _need_from(d)
         t["decision"] = d
@@ -239,9 +242,11 @@ def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
     if wv["florin"]:
         moves.append(said(N_("Give him %(florin)s Florin"), florin=wv["florin"]))
     moves += _discard(state)
-    solo.turn["flips"] = [
-        i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)
-    ]
+    solo.turn["flips"] = (
+        [i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)]
+        if flips_matter(state)
+        else []
+    )
     if solo.turn["flips"]:
         words = said(
             N_("%(words)s; then flip one face-down card in each dummy column (%(columns)s)"),
@@ -250,6 +255,13 @@ def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
         )
     _log(state, "wolfgang", words, moves, before)
     return None
+
+
+def flips_matter(state) -> bool:
+    """The dummies' flips after his Work matter only while you may still recruit a face-up card
+    from them: not after your last turn of the game (round 7, you started it). Nothing Palazzo
+    says depends on them then, so it does not ask which cards they show."""
+    return state.round < ROUNDS or state.start_player == WOLFGANG_SEAT
 
 
 def _finish_action(state) -> None:

@@ -21,7 +21,7 @@ from ..solo_state import solo_of
 from ..state import GameState
 from .machine import _advance
 from .moves import _log
-from .steps import DIE_SOURCES, ME, _need, _wait
+from .steps import DIE_SOURCES, ME, _need, _wait, remember_read
 
 
 def after_player_choice(state: GameState) -> bool:
@@ -121,6 +121,7 @@ def die_rolled(state: GameState, ev: Event) -> None:
         )
     # all checks passed
     solo = solo_of(state)
+    remember_read(state, ev, "die", object=need["object"], who=need["who"])
     auc = solo.auction
     modifier = need["modifier"]
     bid = automa.last_bid(modifier, value)

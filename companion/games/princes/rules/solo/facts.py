@@ -19,12 +19,14 @@ from .auction import _choose_next
 from .machine import _advance
 from .moves import _card_named, _log
 from .row import _sync
-from .steps import ROUND_GROUPS, _need
+from .steps import ROUND_GROUPS, _need, remember_read
 
 
 def automa_card_drawn(state: GameState, ev: Event) -> None:
     need = _need(state, "auction_card", "wolfgang_card")
-    number, card, catalog = _check_automa_card(state, ev)
+    # A forced Work ignores the card's panels: Palazzo need not know it (nothing to teach).
+    forced = need["step"] == "wolfgang_card" and automa.must_work(state)
+    number, card, catalog = _check_automa_card(state, ev, forced)
     # all checks passed
     solo = solo_of(state)
     if catalog is not None:
@@ -32,6 +34,8 @@ def automa_card_drawn(state: GameState, ev: Event) -> None:
         state.catalog = catalog
     solo.drawn.append(number)
     solo.digital = ev.get("source") == "app"
+    use = "auction" if need["step"] == "auction_card" else f"action_{need['action']}"
+    remember_read(state, ev, "automa_card", use=use)
     if need["step"] == "auction_card":
         solo.auction["card"] = number
         _choose_next(state)
@@ -42,7 +46,7 @@ def automa_card_drawn(state: GameState, ev: Event) -> None:
         _advance(state)
 
 
-def _check_automa_card(state, ev):
+def _check_automa_card(state, ev, forced: bool = False):
     number = ev.get("card")
     if isinstance(number, bool) or not (
         isinstance(number, int) or (isinstance(number, str) and number.isdigit())
@@ -74,6 +78,8 @@ def _check_automa_card(state, ev):
             )
     else:
         card = state.catalog.automa_cards.get(number)
+        if card is None and forced:
+            return number, None, None  # its round is not printed anywhere Palazzo knows
         if card is None:
             refuse(
                 "automa_card_unknown",
@@ -121,6 +127,7 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
     # all checks passed
     solo = solo_of(state)
     solo.known_automa_professions.append(pid)
+    remember_read(state, ev, "profession", owner=owner, purpose=need.get("purpose"))
     if owner == "wolfgang":
         # Found again, not remembered: a card recruited from his row meanwhile shifts positions.
         slot = (

@@ -79,3 +79,31 @@ def _need(state, *steps) -> dict:
     if need["step"] not in steps:
         refuse("not_expected_now", N_("Not now. %(step)s"), step=solo_prompt(state)["say"])
     return need
+
+
+READ_KEPT = 8  # the facts a misread fix may name (the page lists the latest 4)
+READ_FIELDS = {
+    "die_rolled": "value",
+    "automa_card_drawn": "card",
+    "automa_profession_revealed": "profession",
+}
+
+
+def remember_read(state, ev, fact: str, **what) -> None:
+    """A fact read off the table (`fact`: die, automa_card, profession) and what it was for,
+    numbered `k` in the order these events were accepted (the k-th such event of the log that
+    still counts: no envelope needed, so a state never depends on how it was folded). Only
+    the latest few are kept: bounded, whatever the game's length."""
+    read = solo_of(state).read
+    kind = str(ev.get("type"))
+    read.append(
+        {
+            "k": read[-1]["k"] + 1 if read else 1,
+            "type": kind,
+            "value": ev.get(READ_FIELDS[kind]),
+            "round": state.round,
+            "fact": fact,
+            **what,
+        }
+    )
+    del read[:-READ_KEPT]
