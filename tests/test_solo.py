@@ -25,7 +25,15 @@ from companion.games.princes.rules.automa import payment, protected_objects, wol
 from companion.games.princes.rules.engine import Fold
 from companion.games.princes.rules.refusals import CODES
 from companion.games.princes.rules.solo import checklist, solo_prompt, solo_view, wolfgang_decisions
+from companion.games.princes.words.solo import step_said
 from tests.solo_table import DATA, SIZES, SOLO_CATALOG
+
+
+def said_prompt(state) -> dict:
+    """The engine's step (data) with its English sentence (`say`, made by the words package)."""
+    prompt = solo_prompt(state)
+    return {**prompt, "say": str(step_said(state, prompt))}
+
 
 HAND = [
     "test_university_forest_travel",
@@ -73,7 +81,8 @@ class Solo:
 
     @property
     def prompt(self):
-        return solo_prompt(self.state)
+        """The step as the engine gives it, with its sentence from the words package."""
+        return said_prompt(self.state)
 
     @property
     def me(self):
@@ -730,7 +739,9 @@ def test_events_out_of_order_are_not_expected_now():
         "the objects): which number is it?"
     )
     r = g.refused("die_rolled", value=3)
-    assert r.code == "not_expected_now" and "Draw the top Automa card" in r.message
+    assert (
+        r.code == "not_expected_now" and "waiting for the Automa card for the auction" in r.message
+    )
     for kind, payload in (
         ("solo_auction_offered", {"object": "jester"}),
         ("automa_cards_offered", {"deck": "bonus", "cards": []}),
@@ -1249,7 +1260,7 @@ def test_an_unknown_card_for_an_action_he_chooses_is_still_asked_for():
     table = SoloTable(0)
     while solo_prompt(table.state)["step"] != "wolfgang_card":
         table.step()
-    assert solo_prompt(table.state)["say"].endswith("which number is it?")  # not forced
+    assert said_prompt(table.state)["say"].endswith("which number is it?")  # not forced
     with pytest.raises(Refusal) as refused:
         apply_in_place(table.state.clone(), {"type": "automa_card_drawn", "card": 99})
     assert refused.value.code == "automa_card_unknown"

@@ -16,6 +16,7 @@ import pytest
 
 from companion.games.princes.rules import GameState, Refusal, apply_in_place, replay, solo_of
 from companion.games.princes.rules.solo import checklist, solo_prompt
+from companion.games.princes.words.solo import step_said
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
 
 LOG = load_jsonl(DATA / "solo_game.jsonl")
@@ -106,7 +107,7 @@ def test_the_log_replays_to_the_final_score():
         ],
         "winners": [1],
     }
-    assert solo_prompt(state)["say"] == (
+    assert str(step_said(state, solo_prompt(state))) == (
         "The game is over: Wolfgang wins (Alexandra 35 PP, Wolfgang 60 PP)"
     )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.core.lang import N_, _, words
 from companion.games.princes.rules import (
     CORRECTABLE,
+    READ_FIELDS,
     Refusal,
     apply_in_place,
     automa_card,
@@ -38,7 +39,6 @@ from companion.games.princes.rules.catalog import (
     STARTING_HAND,
     WOLFGANG_STARTING_MONEY,
 )
-from companion.games.princes.rules.solo import READ_FIELDS
 from companion.games.princes.teaching import AUTOMA_ACTION_WORDS, automa_editor, group_of_round
 from companion.games.princes.words import (
     and_,
@@ -50,6 +50,7 @@ from companion.games.princes.words import (
     prestige_name,
     profession_card_name,
 )
+from companion.games.princes.words.solo import step_words
 
 from . import dice
 
@@ -352,7 +353,7 @@ def grid_cells(state) -> list[list[dict]]:
 def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
     step = prompt["step"]
-    s = {"step": step, "say": words(prompt["say"]), "expect": prompt["expect"]}
+    s = {"step": step, "say": step_words(state, prompt), "expect": prompt["expect"]}
     me = state.players[ME]
     if step == "starting_hand":
         s["options"] = unseen_professions(state, learned)

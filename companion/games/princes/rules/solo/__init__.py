@@ -6,9 +6,9 @@ what you chose. Wolfgang's decisions are worked out here from those facts (see `
 never typed in, so the log replays his game exactly.
 
 At every moment the engine knows the one physical step it waits for: `solo_of(state).need`,
-phrased for the phone by `solo_prompt`. An event that is not that step (or one of the few that
-may come any time: selling fame, teaching a card, a correction, using a Recruiting card) is
-refused with `not_expected_now`. Like every handler, these check everything before they change
+given as data by `solo_prompt` (its sentence is the words package's: `words.solo`). An event
+that is not that step (or one of the few that may come any time: selling fame, teaching a
+card, a correction, using a Recruiting card) is refused with `not_expected_now`. Like every handler, these check everything before they change
 anything.
 
 Seats: 0 is you, 1 is Wolfgang. The dummy players are no seats: their columns of Profession
@@ -49,7 +49,7 @@ from .prompt import solo_prompt
 from .recruiting import solo_recruiting_card_used
 from .row import _sync
 from .setup import begin_solo_round, start_solo, wolfgang_counts
-from .steps import ANY_TIME, BIDDING, EXPECT, READ_FIELDS
+from .steps import ANY_TIME, BIDDING, EXPECT, READ_FIELDS, waited
 from .view import solo_view, wolfgang_decisions
 
 
@@ -66,13 +66,18 @@ def gate(state: GameState, ev: Event) -> None:
     if ev.get("player") == WOLFGANG_SEAT and kind != "correction":
         refuse(
             "not_expected_now",
-            N_("Palazzo works out Wolfgang's moves itself from what the table reports: %(step)s"),
-            step=solo_prompt(state)["say"],
+            N_(
+                "Palazzo works out Wolfgang's moves itself from what the table reports: it is "
+                "waiting for %(step)s"
+            ),
+            step=waited(state),
         )
     if kind in ANY_TIME:
         return
     if kind not in EXPECT[solo_of(state).need["step"]]:
-        refuse("not_expected_now", N_("Not now. %(step)s"), step=solo_prompt(state)["say"])
+        refuse(
+            "not_expected_now", N_("Not now: Palazzo is waiting for %(step)s"), step=waited(state)
+        )
 
 
 # Wolfgang's facts, accepted in both phases the app may ask for them.

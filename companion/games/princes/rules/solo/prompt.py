@@ -1,216 +1,57 @@
-"""What the app says: the one physical step the engine waits for, as data and one sentence."""
+"""The one physical step the engine waits for, as data: its code, the events that answer it
+and what it is about. Worked out here once; its sentence is the words package's
+(`companion.games.princes.words.solo.step_said`), its controls the solo screen's."""
 
 from __future__ import annotations
 
 from .. import automa
-from ..catalog import (
-    AUCTION_STACKS,
-    LANDSCAPES,
-    MAX_BUILDERS,
-    OBJECT_NAMES,
-    SOLO_FINAL_AUCTION_PRICE,
-)
+from ..catalog import AUCTION_STACKS, LANDSCAPES, MAX_BUILDERS, SOLO_FINAL_AUCTION_PRICE
 from ..checks import means
 from ..principality import empty_spaces
-from ..refusals import N_, Named, listed, ngettext, said
 from ..solo_state import is_solo, solo_of
 from ..state import GameState, _copy
 from .steps import EXPECT, ME
 
 
 def solo_prompt(state: GameState) -> dict:
-    """The next physical step, as data and one sentence (`say`: English as a string, marked
-    for the reader's language, `companion.core.lang.words()`):
-    {step, expect: [event types], say, ...what the step is about}."""
+    """The next physical step: {step, expect: [event types], ...what the step is about}
+    (docs/solo.md's table of steps)."""
     if not is_solo(state):
-        return {"step": None, "expect": [], "say": said(N_("This is not a solo game"))}
+        return {"step": None, "expect": []}
     if state.phase == "over":
-        return {"step": "over", "expect": [], "say": _final_words(state)}
-    need = solo_of(state).need
+        return {"step": "over", "expect": []}
+    solo = solo_of(state)
+    need = solo.need
     step = need["step"]
     out = _copy(need)
     out["expect"] = list(EXPECT[step])
-    out["say"] = _say(state, need, out)
+    if step == "starting_hand":
+        out["dummies"] = solo.dummies
+    elif step == "wolfgang_card":
+        out["forced"] = automa.must_work(state)  # he will complete a Work whatever it shows
+    elif step == "choose_object":
+        out.update(_choose(state))
+    elif step == "buy_or_decline":
+        offer = solo.auction["offers"][-1]
+        out.update(
+            price=offer["price"],
+            last_bid=offer["last_bid"],
+            forced=offer["forced"],
+            final=offer["final"],
+            roll=offer["roll"],
+        )
+        if not offer["final"] and offer["forced"] and offer["price"] <= means(state, ME):
+            out["expect"] = ["solo_bought"]
+    elif step == "your_choice":
+        prestige = need["object"] == "prestige"
+        out["expect"] = ["prestige_card_chosen"] if prestige else ["landscape_placed"]
+    elif step == "your_turn":
+        out["actions_left"] = 2 - state.players[ME].actions
     return out
 
 
-REVEAL_PURPOSES = {
-    "landscape": N_(
-        "Flip Wolfgang's leftmost face-down Profession card (it shows the Landscape he buys; "
-        "then flip it back face down): which Profession is it?"
-    ),
-    "build": N_(
-        "Flip Wolfgang's leftmost face-down Profession card (it shows the Building he would "
-        "build; then flip it back face down): which Profession is it?"
-    ),
-    "freedom": N_(
-        "Flip Wolfgang's leftmost face-down Profession card (it shows the Freedom he would "
-        "introduce; then flip it back face down): which Profession is it?"
-    ),
-    "work": N_(
-        "Turn over Wolfgang's leftmost face-down card (he completes a Work with it): which "
-        "Profession is it?"
-    ),
-}
-
-
-def _say(state, need: dict, out: dict) -> Named:
-    step = need["step"]
-    solo = solo_of(state)
-    if step == "starting_hand":
-        return said(
-            N_(
-                "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
-                "and each of the %(dummies)s dummy players a column of 3 face down"
-            ),
-            dummies=solo.dummies,
-        )
-    if step in ("auction_card", "wolfgang_card"):
-        if step == "auction_card":
-            return said(
-                N_(
-                    "Draw the top Automa card for the auction (its top panel prices the "
-                    "objects): which number is it?"
-                )
-            )
-        first = need["action"] == 1
-        if automa.must_work(state):
-            return said(
-                N_(
-                    "Draw the top Automa card for Wolfgang's first action (its middle panel): "
-                    "which number is it? His face-down cards are as many as the rounds left: "
-                    "he will complete a Work whatever it shows."
-                )
-                if first
-                else N_(
-                    "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
-                    "which number is it? His face-down cards are as many as the rounds left: "
-                    "he will complete a Work whatever it shows."
-                )
-            )
-        return said(
-            N_(
-                "Draw the top Automa card for Wolfgang's first action (its middle panel): which "
-                "number is it?"
-            )
-            if first
-            else N_(
-                "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
-                "which number is it?"
-            )
-        )
-    if step == "choose_object":
-        return _choose_words(state, out)
-    if step == "roll":
-        name = automa.object_named(need["object"])
-        dice = automa.dice_words(need["modifier"])
-        if need["who"] == "you":
-            if need["modifier"] is None:
-                return said(
-                    N_(
-                        "%(object)s: roll the die (%(dice)s) (no modifier: on a 1 or 2 you "
-                        "must buy it)"
-                    ),
-                    object=name,
-                    dice=dice,
-                )
-            return said(N_("%(object)s: roll the die (%(dice)s)"), object=name, dice=dice)
-        return said(
-            N_("Wolfgang buys the %(object)s: roll the die for his price (%(dice)s)"),
-            object=name,
-            dice=dice,
-        )
-    if step == "buy_or_decline":
-        offer = solo.auction["offers"][-1]
-        name = automa.object_named(offer["object"])
-        out.update(price=offer["price"], last_bid=offer["last_bid"], forced=offer["forced"])
-        if offer["final"]:
-            return said(
-                N_("%(object)s: final auction — buy for %(price)s or decline"),
-                object=name,
-                price=offer["price"],
-            )
-        if offer["forced"] and offer["price"] <= means(state, ME):
-            out["expect"] = ["solo_bought"]
-            return said(
-                N_("%(object)s: rolled %(roll)s with no modifier — you must buy it for %(price)s"),
-                object=name,
-                roll=offer["roll"],
-                price=offer["price"],
-            )
-        return said(
-            N_(
-                "%(object)s: last bid %(bid)s — buy for %(price)s or decline (if you decline, "
-                "Wolfgang would pay %(bid)s for it)"
-            ),
-            object=name,
-            bid=offer["last_bid"],
-            price=offer["price"],
-        )
-    if step == "your_choice":
-        obj = need["object"]
-        if obj == "prestige":
-            out["expect"] = ["prestige_card_chosen"]
-            return said(N_("Draw the top 5 Prestige cards and keep one: which?"))
-        out["expect"] = ["landscape_placed"]
-        return said(
-            N_("Place your %(object)s in your Principality"), object=automa.object_named(obj)
-        )
-    if step == "reveal":
-        return said(REVEAL_PURPOSES[need["purpose"]])
-    if step == "dummy_flip":
-        cols = need["columns"]
-        if len(cols) == 1:
-            return said(
-                N_(
-                    "Flip one face-down card in dummy column %(column)s: which Profession is "
-                    "it? (one column at a time)"
-                ),
-                column=cols[0] + 1,
-            )
-        return said(
-            N_(
-                "Flip one face-down card in each of dummy columns %(columns)s: which Profession "
-                "is it? (one column at a time)"
-            ),
-            columns=listed([str(c + 1) for c in cols], N_("%(one)s and %(other)s")),
-        )
-    if step == "offer":
-        return said(
-            N_("Draw the top %(count)s Prestige cards for Wolfgang: which are they?")
-            if need["deck"] == "prestige"
-            else N_("Draw the top %(count)s Bonus cards for Wolfgang: which are they?"),
-            count=need["count"],
-        )
-    if step == "tie":
-        names = listed(
-            [
-                said(N_("\u201c%(card)s\u201d"), card=automa.card_name(need["deck"], c))
-                for c in need["cards"]
-            ],
-            N_("%(one)s, %(other)s"),
-        )
-        return said(
-            N_(
-                "Wolfgang values %(cards)s equally (%(value)s each): pick one at random with the "
-                "app's die"
-            ),
-            cards=names,
-            value=need["value"],
-        )
-    if step == "your_turn":
-        left = 2 - state.players[ME].actions
-        if left:
-            return ngettext(
-                "Your turn: %(num)s action left, then end your turn",
-                "Your turn: %(num)s actions left, then end your turn",
-                left,
-            )
-        return said(N_("Your turn: both actions done — end your turn"))
-    return said(N_("Nothing to do"))
-
-
-def _choose_words(state, out: dict) -> Named:
+def _choose(state) -> dict:
+    """The objects you may auction now, their die modifiers, and the final auction's barred."""
     solo = solo_of(state)
     auc = solo.auction
     card = automa.automa_card(state, auc["card"])
@@ -228,65 +69,14 @@ def _choose_words(state, out: dict) -> Named:
         and not _no_room(state, o)
     ]
     key = automa.modifier_key(state)
-    out.update(
-        options=options,
-        protected=protected,
-        auction=n,
-        auctions=total,
-        modifiers={o: (automa.card_item(state, card, o) or {}).get(key) for o in options},
-    )
-    if not options:
-        return said(
-            N_(
-                "Auction %(auction)s of %(auctions)s: nothing is left to auction — leave the auctions"
-            ),
-            auction=n,
-            auctions=total,
-        )
-    if n == total:
-        if not protected:
-            return said(
-                N_(
-                    "Final auction (%(auction)s of %(auctions)s): choose an object to buy for "
-                    "%(price)s, or leave the auctions"
-                ),
-                auction=n,
-                auctions=total,
-                price=SOLO_FINAL_AUCTION_PRICE,
-            )
-        barred = sorted(
-            {"landscape" if o in LANDSCAPES else o for o in protected},
-            key=lambda o: OBJECT_NAMES[o],
-        )
-        names = [said(N_("the %(object)s"), object=automa.object_named(o)) for o in barred]
-        return said(
-            N_(
-                "Final auction (%(auction)s of %(auctions)s): choose an object to buy for "
-                "%(price)s, except %(barred)s (the highest die modifiers), or leave the auctions"
-            ),
-            auction=n,
-            auctions=total,
-            price=SOLO_FINAL_AUCTION_PRICE,
-            barred=_and_list(names),
-        )
-    return said(
-        N_(
-            "Auction %(auction)s of %(auctions)s: choose an object to auction, or leave the auctions"
-        ),
-        auction=n,
-        auctions=total,
-    )
-
-
-def _and_list(items: list) -> object:
-    """ "a, b and c": the last two joined by "and", the others by commas."""
-    if len(items) <= 2:
-        return listed(items, N_("%(one)s and %(other)s"))
-    return said(
-        N_("%(one)s and %(other)s"),
-        one=listed(items[:-1], N_("%(one)s, %(other)s")),
-        other=items[-1],
-    )
+    return {
+        "options": options,
+        "protected": protected,
+        "auction": n,
+        "auctions": total,
+        "price": SOLO_FINAL_AUCTION_PRICE if n == total else None,
+        "modifiers": {o: (automa.card_item(state, card, o) or {}).get(key) for o in options},
+    }
 
 
 def _no_room(state, obj: str) -> bool:
@@ -295,25 +85,3 @@ def _no_room(state, obj: str) -> bool:
     size = state.catalog.landscape_cells[obj]
     empty = empty_spaces(state.players[ME], state.grid, state.catalog.landscape_cells)
     return bool(size) and empty is not None and empty < size
-
-
-def _final_words(state) -> Named:
-    final = state.final or {}
-    scores = {x["player"]: x["total"] for x in final.get("scores", [])}
-    winners = [state.players[w].name for w in final.get("winners", [])]
-    if not winners:
-        return said(N_("The game is over"))
-    tally = listed(
-        [
-            said(N_("%(name)s %(pp)s PP"), name=state.players[s].name, pp=t)
-            for s, t in scores.items()
-        ],
-        N_("%(one)s, %(other)s"),
-    )
-    if len(winners) == 1:
-        return said(N_("The game is over: %(name)s wins (%(tally)s)"), name=winners[0], tally=tally)
-    return said(
-        N_("The game is over: %(names)s share the victory (%(tally)s)"),
-        names=listed(winners, N_("%(one)s and %(other)s")),
-        tally=tally,
-    )

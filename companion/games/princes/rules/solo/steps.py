@@ -3,7 +3,8 @@ other event is refused, except the few that may come any time (`ANY_TIME`)."""
 
 from __future__ import annotations
 
-from ..refusals import N_, refuse
+from .. import automa
+from ..refusals import N_, Named, refuse, said
 from ..solo_state import solo_of
 
 ME = 0
@@ -73,12 +74,39 @@ def _wait(state, step: str, **context):
 
 
 def _need(state, *steps) -> dict:
-    from .prompt import solo_prompt  # the words of the refusal; prompt imports this module
-
     need = solo_of(state).need
     if need["step"] not in steps:
-        refuse("not_expected_now", N_("Not now. %(step)s"), step=solo_prompt(state)["say"])
+        refuse(
+            "not_expected_now", N_("Not now: Palazzo is waiting for %(step)s"), step=waited(state)
+        )
     return need
+
+
+# What each step waits for, named in a refusal (the step's own sentence is the words
+# package's: the screen shows it right above).
+STEP_NAMES = {
+    "starting_hand": N_("the 3 Profession cards you keep"),
+    "auction_card": N_("the Automa card for the auction"),
+    "choose_object": N_("an object to auction, or leaving the auctions"),
+    "roll": N_("the die for the %(object)s"),
+    "buy_or_decline": N_("buying or declining the %(object)s"),
+    "your_choice": N_("your Landscape placed or your Prestige card chosen"),
+    "reveal": N_("the Profession on Wolfgang's card"),
+    "dummy_flip": N_("the Profession on a dummy column's card"),
+    "offer": N_("the cards drawn for Wolfgang"),
+    "tie": N_("Palazzo's pick among the cards Wolfgang values equally"),
+    "your_turn": N_("your turn's actions"),
+    "wolfgang_card": N_("the Automa card for Wolfgang's action"),
+    "over": N_("nothing more: the game is over"),
+}
+
+
+def waited(state) -> Named:
+    """The step the engine waits for, named for a refusal (marked: the edge words it)."""
+    need = solo_of(state).need
+    step = "over" if state.phase == "over" else need["step"]
+    obj = need.get("object")
+    return said(STEP_NAMES[step], **({"object": automa.object_named(obj)} if obj else {}))
 
 
 READ_KEPT = 8  # the facts a misread fix may name (the page lists the latest 4)
