@@ -42,4 +42,12 @@
     target.scrollIntoView({ block: "start" });
     if (target.id === "solo-step" && target.focus) target.focus({ preventScroll: true });
   });
+
+  /* The undo card's pointer to "Fix a misread" (a die or card undo cannot take back) opens
+   * the list it points to. */
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("[data-to-misreads]");
+    var list = link && document.getElementById("misreads");
+    if (list) list.open = true;
+  });
 })();

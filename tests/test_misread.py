@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games.princes.learned import LearnedCatalog
-from companion.games.princes.rules import Refusal, solo_of, table_changes
+from companion.games.princes.rules import Refusal, as_on_table, solo_of, table_changes
 from companion.games.princes.rules.engine import Fold
-from companion.games.princes.rules.solo import solo_prompt, wolfgang_decisions
+from companion.games.princes.rules.solo import checklist, solo_prompt, wolfgang_decisions
 from companion.service.table import Table
 from tests.solo_table import SIZES, SOLO_CATALOG
 from tests.test_solo import HAND
@@ -70,6 +70,41 @@ def test_a_die_corrected_after_wolfgang_bought_with_it():
     assert not any("rolled 3 + 2" in s for s in said)
     assert table_changes(before, after) == ["Take 200 Florin more from Wolfgang"]
     assert fold.effective is not None and fold.effective[-1]["type"] == "automa_card_drawn"
+
+
+def wolfgangs_purchase(fold: Fold) -> dict:
+    return next(x for x in solo_of(fold.state).log if x["say"].startswith("Wolfgang buys"))
+
+
+def test_a_misread_fixed_before_its_step_is_done_is_told_by_the_checklist_only():
+    """Issue 18: his purchase on a die typed 3 is still on the checklist ("Take 500 Florin")
+    when the die is fixed to 5: the checklist now says 700, and the fix says nothing more
+    (telling "take 200 more" too would leave him 200 short)."""
+    fold = solo_fold()
+    fold.add({"type": "automa_card_drawn", "card": 1})
+    fold.add({"type": "auctions_left", "player": 0})
+    fold.add({"type": "die_rolled", "value": 3, "source": "table"})
+    assert wolfgangs_purchase(fold)["moves"][0] == "Take 500 Florin from Wolfgang"
+    before = fold.state.clone()
+    fold.add({"type": "misread_corrected", "fixes": seq_of(fold, "die_rolled"), "value": 5})
+    assert table_changes(as_on_table(before), as_on_table(fold.state)) == []
+    assert checklist(fold.state)[0]["moves"][0] == "Take 700 Florin from Wolfgang"
+
+
+def test_a_misread_fixed_after_its_step_is_done_tells_the_difference_once():
+    """The same purchase ticked off (500 taken from him): the fix says to take 200 more, and
+    the checklist has nothing of it left to do."""
+    fold = solo_fold()
+    fold.add({"type": "automa_card_drawn", "card": 1})
+    fold.add({"type": "auctions_left", "player": 0})
+    fold.add({"type": "die_rolled", "value": 3, "source": "table"})
+    fold.add({"type": "solo_step_done", "n": wolfgangs_purchase(fold)["n"]})
+    before = fold.state.clone()
+    fold.add({"type": "misread_corrected", "fixes": seq_of(fold, "die_rolled"), "value": 5})
+    assert table_changes(as_on_table(before), as_on_table(fold.state)) == [
+        "Take 200 Florin more from Wolfgang"
+    ]
+    assert checklist(fold.state) == []
 
 
 def test_a_die_corrected_before_wolfgang_acted():

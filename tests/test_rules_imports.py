@@ -20,7 +20,9 @@ def _tree(path: Path) -> ast.Module:
 
 def local_imports(path: Path) -> set[str]:
     """The sibling modules a file of companion/games/princes/rules imports when it runs (`from .x import`,
-    `from . import x`); imports for type checkers only (`if TYPE_CHECKING:`) do not count."""
+    `from . import x`; from a file of a package such as `solo/`, `from ..x import`); imports for
+    type checkers only (`if TYPE_CHECKING:`) do not count."""
+    depth = len(path.relative_to(RULES).parts)  # 1: a module file, 2: a package's file
     tree = _tree(path)
     typing_only = {
         id(n)
@@ -32,7 +34,7 @@ def local_imports(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and node.level == depth:
             if node.module:
                 out.add(node.module.split(".")[0])
             else:
@@ -40,8 +42,20 @@ def local_imports(path: Path) -> set[str]:
     return out
 
 
+def sources() -> dict[str, list[Path]]:
+    """Each sibling module of the rules and its files: a file, or a package (`solo/`)."""
+    out = {p.stem: [p] for p in sorted(RULES.glob("*.py"))}
+    for d in sorted(RULES.iterdir()):
+        if (d / "__init__.py").exists():
+            out[d.name] = sorted(d.rglob("*.py"))
+    return out
+
+
 def graph() -> dict[str, set[str]]:
-    return {p.stem: local_imports(p) for p in sorted(RULES.glob("*.py"))}
+    return {
+        name: set().union(*(local_imports(p) for p in files)) - {name}
+        for name, files in sources().items()
+    }
 
 
 def cycle(g: dict[str, set[str]]) -> list[str] | None:
@@ -72,7 +86,10 @@ def cycle(g: dict[str, set[str]]) -> list[str] | None:
 
 
 def registers_a_module(path: Path) -> bool:
-    """A file that declares a module other than the base game (it calls `register(Module(`)."""
+    """A file that declares a module other than the base game (it calls `register(Module(`);
+    a package declares it at its door (`__init__.py`)."""
+    if path.is_dir():
+        path = path / "__init__.py"
     for node in _tree(path).body:
         call = node.value if isinstance(node, ast.Expr) else None
         if (
@@ -89,7 +106,11 @@ def registers_a_module(path: Path) -> bool:
 
 def variant_files(g: dict[str, set[str]]) -> set[str]:
     """The modules' files, and the files only they import (solo's `automa`)."""
-    variants = {p.stem for p in RULES.glob("*.py") if registers_a_module(p)}
+    variants = {
+        name
+        for name, files in sources().items()
+        if registers_a_module(files[0].parent if files[0].name == "__init__.py" else files[0])
+    }
     changed = True
     while changed:
         changed = False
@@ -113,7 +134,7 @@ def test_a_cycle_would_be_found():
 
 
 def test_no_imports_inside_functions():
-    for path in sorted(RULES.glob("*.py")):
+    for path in sorted(RULES.rglob("*.py")):
         for node in ast.walk(_tree(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]

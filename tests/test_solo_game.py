@@ -12,8 +12,9 @@ import json
 import pytest
 
 from companion import cli
-from companion.games.princes.rules import GameState, apply_in_place, replay, solo_of
-from companion.games.princes.rules.solo import solo_prompt
+from companion.games.princes.rules import GameState, Refusal, apply_in_place, replay, solo_of
+from companion.games.princes.rules.solo import checklist, solo_prompt
+from companion.games.princes.words.solo import step_said
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
 
 LOG = load_jsonl(DATA / "solo_game.jsonl")
@@ -104,7 +105,7 @@ def test_the_log_replays_to_the_final_score():
         ],
         "winners": [1],
     }
-    assert solo_prompt(state)["say"] == (
+    assert str(step_said(state, solo_prompt(state))) == (
         "The game is over: Wolfgang wins (Alexandra 35 PP, Wolfgang 60 PP)"
     )
 
@@ -182,6 +183,70 @@ def test_simulated_tables_always_finish_and_replay_the_same(seed):
     log = table.play()
     assert table.state.phase == "over" and len(solo_of(table.state).drawn) == 21
     assert replay(log, SOLO_CATALOG).to_dict() == table.state.to_dict()
+
+
+def wolfgang_told(state) -> tuple[int, int]:
+    """His Florin and PP as the checklist's steps moved them on the table, from his start."""
+    money = sum(x["changes"][1]["money"] for x in solo_of(state).log if "changes" in x)
+    fame = sum(x["changes"][1]["fame"] for x in solo_of(state).log if "changes" in x)
+    return money, fame
+
+
+def tick_the_rest(state):
+    """The table ticks off every step left, after "Game over" too; each Done is accepted."""
+    for entry in checklist(state):
+        apply_in_place(state, {"type": "solo_step_done", "n": entry["n"]})
+    assert checklist(state) == []
+
+
+def test_every_point_wolfgang_scores_is_a_step_with_done_before_game_over():
+    """Issue 18: the table moves his pieces only as the checklist says, so its steps add up to
+    his purse; round 7's last Works and the Best Work are steps still to tick at "Game over",
+    and ticking them is accepted then (nothing else is)."""
+    state = GameState(SOLO_CATALOG)
+    for event in LOG:
+        apply_in_place(state, event)
+        if state.phase != "over":
+            tick_the_rest(state)  # the table ticks each step as it comes
+    assert state.phase == "over"
+    w = state.players[1]
+    assert wolfgang_told(state) == (w.money - 1500, w.fame) == (-1500, 47)
+    left = checklist(state)
+    assert [x["round"] for x in left] == [7] * len(left)  # round 7's, as "Game over" comes
+    says = [x["say"] for x in left]
+    assert says[0].startswith("Wolfgang takes a Profession card")  # his last action
+    assert says[-1].startswith("Round 7 ends: Wolfgang's Work of 27 is the best: 3 PP")
+    with pytest.raises(Refusal) as refused:
+        apply_in_place(state.clone(), {"type": "turn_ended", "player": 0})
+    assert refused.value.code == "game_over"
+    tick_the_rest(state)
+    with pytest.raises(Refusal) as again:
+        apply_in_place(state, {"type": "solo_step_done", "n": left[0]["n"]})
+    assert again.value.code == "step_already_done"
+
+
+def test_his_negative_fame_disk_is_named_when_he_drops_below_zero():
+    """Round 2 of the logged game: a Bonus card paid with 100 Florin and 1 space takes him from
+    0 to -1 PP (Solo rules: a Fame disk of another colour marks it)."""
+    state = GameState(SOLO_CATALOG)
+    for event in LOG:
+        apply_in_place(state, event)
+    moves = [m for x in solo_of(state).log for m in x.get("moves", ())]
+    assert (
+        "He is at -1 PP now, below 0: mark it on the Fame track with a second Fame disk of "
+        "another colour (his negative Fame disk)" in moves
+    )
+    assert any(m.startswith("He is back at ") for m in moves)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_simulated_tables_are_told_every_florin_and_point(seed):
+    table = SoloTable(seed, difficulty=("easy", "standard", "hard")[seed % 3], start=seed % 2)
+    table.play()
+    state = table.state
+    start = {"easy": 0, "standard": 1500, "hard": 3500}[solo_of(state).difficulty]
+    assert wolfgang_told(state) == (state.players[1].money - start, state.players[1].fame)
+    tick_the_rest(state)
 
 
 SOLO_TYPES = [

@@ -36,7 +36,7 @@ def test_a_mistyped_die_is_fixed_after_wolfgang_acted_on_it(phone390, app, live_
     step(page, "wolfgang_card")
 
     page.locator("[data-misreads] summary").tap()
-    fix = page.locator("form.misread", has_text="The die: 3")
+    fix = page.locator("form.misread", has_text="Round 1, the die for Wolfgang's Builder: 3")
     fix.locator("select").select_option("5")
     fix.get_by_role("button", name="Fix").tap()
     page.wait_for_selector("[data-fixed]")

@@ -523,6 +523,25 @@ def test_the_bonus_list_is_the_whole_deck(app, client, action):
     assert r.status_code == 422 and refusal_in(r.text) == "card_not_available"
 
 
+def test_actions_short_of_money_stay_visible_disabled_with_what_they_need(app, client, action):
+    """Issue 18: at 0 Florin Build, Profession, Bonus and the Freedoms are not hidden: they
+    show disabled, saying the Florin they need and to sell fame first (she has fame to sell)."""
+    ada = state(app, action).players[0]
+    record(
+        app, action, type="correction", player=0, money=-ada.money, fame=5 - ada.fame, reason="t"
+    )
+    as_seat(client, action, 0)
+    html = panel(client, action)
+    t = text(html)
+    for do in ("build", "take", "bonus"):
+        assert f'data-needs="{do}"' in html and f"do={do}" not in html
+    assert "needs 300 Florin: sell fame first" in t and "Build a Building" in t
+    assert re.search(r'value="freedom_introduced".*?disabled', html, re.S)
+    record(app, action, type="correction", player=0, fame=-5, reason="t")
+    t = text(panel(client, action))
+    assert "needs 300 Florin" in t and "sell fame first" not in t  # nothing left to sell
+
+
 def test_freedom_and_end_of_turn(app, client, action):
     as_seat(client, action, 0)
     r = post_event(client, action, type="freedom_introduced", player="0", freedom="opinion")

@@ -1034,9 +1034,14 @@ def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
     assert solo.step == "starting_hand"
     keep_hand(solo)
     draw(solo, 2)  # a drawn Automa card: chance
-    undo = solo.client.get(f"/games/{solo.game_id}/host/undo")
-    latest = re.search(r'name="seqs" value="(\d+)"', undo.text).group(1)
-    r = solo.client.post(
+    undo = solo.client.get(f"/games/{solo.game_id}/host/undo").text
+    # Undo offers nothing it cannot undo, and points to the fix instead (issue 18).
+    assert 'name="seqs"' not in undo and "Undo the latest event" not in undo
+    assert "data-undo-final" in undo and "Automa card 2" in undo
+    assert 'href="#misreads"' in undo and "Fix a misread" in undo
+    assert 'id="misreads"' in solo.client.get(f"/games/{solo.game_id}/solo").text
+    latest = get_table(app).seq(solo.game_id)
+    r = solo.client.post(  # a post made anyway is still refused by the engine
         f"/games/{solo.game_id}/events",
         headers=headers,
         data={"view": "host", "type": "retracted", "seqs": latest},
@@ -1065,7 +1070,8 @@ def test_a_die_typed_wrong_is_fixed_after_wolfgang_bought_with_it(app, solo):
     assert "Fixed: the die shows 5, not 3" in solo.html
     assert "Take 200 Florin more from Wolfgang" in solo.html
     assert "rolled 5 + 2, he pays 700" in solo.html and "rolled 3 + 2" not in solo.html
-    assert "The die: 5" in solo.html  # the list now shows the value on the table
+    # the list names the roll (what, round) and shows the value now on the table
+    assert "Round 1, the die for Wolfgang&#39;s Builder: 5, actually" in solo.html
     logged = len(events(app, solo.game_id))
     solo.submit(die, value="5")  # a double tap counts once
     assert solo.status == 200 and len(events(app, solo.game_id)) == logged
@@ -1073,6 +1079,39 @@ def test_a_die_typed_wrong_is_fixed_after_wolfgang_bought_with_it(app, solo):
     solo.submit(again, value="5")  # already what the table shows: nothing to fix
     assert solo.status == 422 and "already the die recorded" in solo.html
     assert len(events(app, solo.game_id)) == logged
+
+
+def test_a_die_fixed_before_its_step_is_ticked_is_told_by_the_checklist_alone(app, client):
+    """Issue 18: Wolfgang's purchase is still on the checklist when its die is fixed: the fix
+    card moves nothing (no "take 200 more"), the checklist step now says 700."""
+    teach_test_data(app.instance_path)
+    solo = SoloPhone.start(client, auto_done=False)
+    solo.done()  # the setup
+    keep_hand(solo)
+    draw(solo, 1)
+    solo.tap(type="auctions_left")
+    roll(solo, 3)
+    assert solo.step == "checklist" and "Take 500 Florin from Wolfgang" in solo.html
+    die = next(f for f in solo.find(action="/solo/misread") if "value" in f.selects)
+    assert "Round 1, the die for Wolfgang&#39;s Builder: 3, actually" in solo.html
+    solo.submit(die, value="5")
+    assert solo.status == 200, alerts(solo.html)
+    fixed = re.search(r"<section [^>]*data-fixed>(.*?)</section>", solo.html, re.S).group(1)
+    assert "nothing on the table has to move" in fixed and "Florin" not in fixed
+    assert solo.step == "checklist" and "Take 700 Florin from Wolfgang" in solo.html
+    assert "Take 500 Florin" not in solo.html
+
+
+def test_each_fact_to_fix_names_what_it_was_for(app, solo):
+    """Your die for the Jester, the auction's Automa card, his card turned up: each named."""
+    keep_hand(solo)
+    draw(solo, 1)
+    offer(solo, "jester")
+    roll(solo, 4)
+    page = solo.html
+    assert "Round 1, your die for the Jester: 4, actually" in page
+    assert "Round 1, the Automa card for the auction: 1, actually" in page
+    assert len(solo.find(action="/solo/misread")) == 2
 
 
 def test_the_apps_own_die_and_deck_are_never_offered_for_fixing(app, client):

@@ -230,13 +230,13 @@ TOLD = {
         "roll": "Dieses Spiel nutzt den echten Würfel: tippe die Zahl, die er zeigt",
         "size": "Wie viele Felder bedeckt Park? (1 bis 12)",
         "fixed": "Korrigiert: der Würfel zeigt 5, nicht 3",
-        "misread": "Der Würfel: 5, tatsächlich",
+        "misread": "Runde 1, dein Würfel für Park: 5, tatsächlich",
     },
     "fr": {
         "roll": "Cette partie utilise le vrai dé : touchez le nombre qu’il montre",
         "size": "Combien de cases couvre la tuile Parc ? (1 à 12)",
         "fixed": "Corrigé : le dé montre 5, pas 3",
-        "misread": "Le dé : 5, en réalité",
+        "misread": "Manche 1, votre dé pour Parc : 5, en réalité",
     },
 }
 

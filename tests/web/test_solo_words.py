@@ -18,6 +18,7 @@ import pytest
 from companion.core.lang import citation, words
 from companion.games.princes.rules import GameState, Refusal, apply_in_place, table_changes
 from companion.games.princes.rules.solo import solo_prompt
+from companion.games.princes.words.solo import step_said
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
 from tests.solo_table import SoloTable
@@ -118,9 +119,9 @@ REFUSALS = {
         "Cette étape n’est pas sur la liste",
     ),
     "not_expected_now": (
-        "Not now. Jester: roll the die (6+1D6)",
-        "Nicht jetzt. Gaukler: würfeln (6+1W6)",
-        "Pas maintenant. Saltimbanque : lancez le dé (6+1D6)",
+        "Not now: Palazzo is waiting for the die for the Jester",
+        "Nicht jetzt: Palazzo wartet auf den Würfel für: Gaukler",
+        "Pas maintenant : Palazzo attend le dé pour : Saltimbanque",
     ),
     "object_already_offered": (
         "You already auctioned the Jester this round",
@@ -251,9 +252,9 @@ def told_games(seeds=(1, 2, 3, 4, 5, 6)):
             seed, dummies=2 + seed % 2, difficulty=("easy", "standard", "hard")[seed % 3]
         )
         while table.state.phase != "over" and len(table.log) < 3000:
-            prompts.append(solo_prompt(table.state)["say"])
+            prompts.append(step_said(table.state, solo_prompt(table.state)))
             table.step()
-        prompts.append(solo_prompt(table.state)["say"])
+        prompts.append(step_said(table.state, solo_prompt(table.state)))
         entries += table.state.parts["solo"].log
         states.append(table.state)
     return prompts, entries, states
@@ -297,7 +298,7 @@ def test_what_a_misread_correction_moves_is_told_in_the_readers_language(app):
     lines = table_changes(before, after, seat=0)
     english = [str(x) for x in lines]
     assert english[:2] == ["Give Alexandra 200 Florin more", "Take 300 Florin more from Wolfgang"]
-    assert english[2] == "Move Wolfgang's Prestige Point marker 2 forward"
+    assert english[2] == "Move Wolfgang's Fame disk 2 forward"
     with app.test_request_context("/?lang=de"):
         de = [words(x) for x in lines]
     with app.test_request_context("/?lang=fr"):
@@ -366,3 +367,35 @@ def test_every_solo_refusal_is_told_in_german_and_french(app):
                     continue  # the catalog's and the base game's words, not solo play's
                 assert told != english[id(r)], (language, r.code, told)
                 assert not english_left(told), (language, r.code, told)
+
+
+# One name per piece in every language (issue 18): the word each edition gives it.
+PIECES = {
+    "Fame disk": {"de": "Spielfigur", "fr": "figurine"},
+    "Pawn": {"de": "Spielstein", "fr": "pion"},
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_each_piece_has_one_name_in_every_language(language):
+    from babel.messages.pofile import read_po
+
+    from companion.core.lang import TRANSLATIONS
+
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        catalog = read_po(f)
+    seen = dict.fromkeys(PIECES, 0)
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for piece, names in PIECES.items():
+            if any(piece in i for i in ids):
+                seen[piece] += 1
+                for text in texts:
+                    assert names[language] in text.casefold() or names[language] in text, (
+                        piece,
+                        ids[0],
+                        text,
+                    )
+    assert all(seen.values()), seen
+    assert not any("Prestige Point marker" in str(m.id) for m in catalog)

@@ -8,7 +8,7 @@ modules (solo; see docs/engine.md) register themselves on import, below.
 from . import base, cooperative, muse_princess, solo, two_player  # noqa: F401  (the base game and modules register)
 from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
-from .automa import automa_card, card_name, dice_words, modifier_key
+from .automa import automa_card, card_name, dice_words, modifier_key, object_named
 from .autoplay import play, simulation_catalog
 from .cards import bonus_value, prestige_points
 from .catalog import BUILTIN, Catalog, CatalogError
@@ -30,12 +30,12 @@ from .muse_princess import (
     princess_work_value,
 )
 from .principality import PALAZZO, buildings_of, counts, covered, empty_spaces, occupied
-from .refusals import CODES, Named, Refusal, listed, said
+from .refusals import CODES, Named, Refusal, listed, ngettext, said
 from .rounds import principality_counts
 from .schema import EVENTS as EVENT_SCHEMAS
 from .schema import check_shape, payload_fields, schema_of
 from .setup import in_play, seen_out_of_deck
-from .solo import solo_prompt, solo_view, wolfgang_decisions
+from .solo import READ_FIELDS, as_on_table, solo_prompt, solo_view, wolfgang_decisions
 from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
 from .two_player import is_two_player
@@ -61,6 +61,7 @@ __all__ = [
     "Player",
     "Refusal",
     "listed",
+    "ngettext",  # a marked plural phrase, like `said`
     "Named",  # a thing named in a refusal, and a marked phrase (`said`): docs/i18n.md
     "said",
     "apply",
@@ -122,10 +123,13 @@ __all__ = [
     "automa_card",
     "card_name",
     "dice_words",
+    "object_named",
     "modifier_key",
     "SoloState",
     "is_solo",
     "solo_of",
+    "as_on_table",
+    "READ_FIELDS",  # the solo facts read off the table, and the field each one reads
     "solo_prompt",
     "solo_view",
     "wolfgang_decisions",

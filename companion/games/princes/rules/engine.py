@@ -78,7 +78,10 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
         )
     run(state, "gate", event)
     if state.phase == "over":
-        refuse("game_over", N_("The game is over: nothing more can be recorded"))
+        late = game.anytime.get(kind)
+        if late is None or not late.after_over:
+            refuse("game_over", N_("The game is over: nothing more can be recorded"))
+        return late
     move = game.move(state.phase, kind)
     if move is None:
         accepted = game.phases_accepting(kind)

@@ -124,9 +124,9 @@ def table_changes(before: GameState, after: GameState, seat: int | None = None) 
         if fame:
             lines.append(
                 said(
-                    N_("Move %(name)s's Prestige Point marker %(spaces)s forward")
+                    N_("Move %(name)s's Fame disk %(spaces)s forward")
                     if fame > 0
-                    else N_("Move %(name)s's Prestige Point marker %(spaces)s back"),
+                    else N_("Move %(name)s's Fame disk %(spaces)s back"),
                     name=a.name,
                     spaces=abs(fame),
                 )

@@ -41,6 +41,9 @@ class Move:
     # The refusal (code, message) when it comes in a phase that does not accept it, if the
     # rulebook says it better than "wrong phase" (a starting hand after setup).
     out_of_phase: tuple[str, str] | None = None
+    # Accepted after the game is over and scored: it changes nothing a score depends on (the
+    # solo table ticking off the last steps of its checklist: round 7's Works, the Best Work).
+    after_over: bool = False
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ class SoloState(Part):
     done: list[int] = field(default_factory=list)
     die: str | None = None  # who rolls since the last die_mode_changed (None: as set up)
     digital: bool = False  # the Automa card in use was drawn by Palazzo (nothing to discard)
+    # The latest facts read off the table (die, Automa card, card turned up), numbered in the
+    # order they were accepted: what each was for (a die for which object and who, an Automa
+    # card for which panel, whose card) and in which round, so a misread fix names the roll.
+    # Codes only; the words are the screen's (`steps.remember_read`).
+    read: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """A copy (every move clones the state): the decision log's entries are written once

@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.core.lang import N_, _, words
 from companion.games.princes.rules import (
     CORRECTABLE,
+    READ_FIELDS,
     Refusal,
     apply_in_place,
     automa_card,
@@ -49,6 +50,7 @@ from companion.games.princes.words import (
     prestige_name,
     profession_card_name,
 )
+from companion.games.princes.words.solo import step_words
 
 from . import dice
 
@@ -113,8 +115,12 @@ def misreads(events, state, learned, chance) -> list[dict]:
     newest value of each (`phone.effective_events`)."""
     known = known_professions(state, learned)
     names = {pid: profession_card_name(card) for pid, card in known.items()}
+    reads = {r["k"]: r for r in solo_of(state).read}
+    k = 0
     out = []
     for e in events:
+        if e.type in READ_FIELDS:
+            k += 1  # the k-th fact read off the table, as the engine numbered it
         if e.type not in CORRECTABLE or e.payload.get("source") == "app":
             continue
         value = e.payload.get(CORRECTABLE[e.type])
@@ -143,8 +149,51 @@ def misreads(events, state, learned, chance) -> list[dict]:
             continue
         shown = dict(entry["choices"]) if entry["choices"] and not entry["number"] else {}
         entry["shows"] = lambda v, shown=shown: shown.get(v, v)
+        read = reads.get(k) if e.type in READ_FIELDS else None
+        if read is not None and (read["type"], read["value"]) == (e.type, value):
+            entry["label"] = read_label(read, entry["shows"](value))
         out.append({"seq": e.seq, "value": value, **entry})
     return out[-MISREADS_SHOWN:][::-1]
+
+
+def read_label(read: dict, value) -> str:
+    """Which fact read off the table this is, by what it was for (the engine's `SoloState.read`):
+    the round, the die's object and who rolled it, the Automa card's panel, whose card."""
+    r, fact = read["round"], read["fact"]
+    if fact == "die":
+        name = object_name(read["object"])
+        if read["who"] == "you":
+            return _(
+                "Round %(round)s, your die for the %(object)s: %(value)s",
+                round=r,
+                object=name,
+                value=value,
+            )
+        return _(
+            "Round %(round)s, the die for Wolfgang's %(object)s: %(value)s",
+            round=r,
+            object=name,
+            value=value,
+        )
+    if fact == "automa_card":
+        use = {
+            "auction": N_("Round %(round)s, the Automa card for the auction: %(value)s"),
+            "action_1": N_(
+                "Round %(round)s, the Automa card for Wolfgang's first action: %(value)s"
+            ),
+            "action_2": N_(
+                "Round %(round)s, the Automa card for Wolfgang's second action: %(value)s"
+            ),
+        }[read["use"]]
+        return _(use, round=r, value=value)
+    if read["owner"] == "wolfgang":
+        return _("Round %(round)s, Wolfgang's card turned up: %(value)s", round=r, value=value)
+    return _(
+        "Round %(round)s, dummy column %(column)s's card turned up: %(value)s",
+        round=r,
+        column=read["owner"] + 1,
+        value=value,
+    )
 
 
 def automa_card_view(state, number, use) -> dict | None:
@@ -304,7 +353,7 @@ def grid_cells(state) -> list[list[dict]]:
 def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
     step = prompt["step"]
-    s = {"step": step, "say": words(prompt["say"]), "expect": prompt["expect"]}
+    s = {"step": step, "say": step_words(state, prompt), "expect": prompt["expect"]}
     me = state.players[ME]
     if step == "starting_hand":
         s["options"] = unseen_professions(state, learned)
@@ -594,9 +643,8 @@ def told(entry: dict) -> dict:
 
 def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
     """The steps the table still has to make, oldest first: the setup (before the first
-    card is kept), then each of Wolfgang's purchases and actions and each round's end."""
-    if state.phase == "over":
-        return []
+    card is kept), then each of Wolfgang's purchases and actions and each round's end. Round
+    7's last steps (his last Works, the Best Work) come before "Game over" like any other."""
     steps = []
     if not view["setup_done"] and state.phase == "setup":
         steps.append(setup_step(state, view, chance, drawn_start))

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion.core.lang import _
-from companion.games.princes.rules import Refusal
+from companion.games.princes.rules import Refusal, is_solo
 from companion.games.princes.rules.catalog import (
     DEFAULT_EDITION,
     EDITIONS,
@@ -25,7 +25,7 @@ from companion.games.princes.rules.catalog import (
     MIN_PLAYERS,
 )
 from companion.games.princes.web.recording import register_view
-from companion.games.princes.words import latest_undoable, text_of
+from companion.games.princes.words import final_fact, latest_undoable, text_of
 from companion.service.tokens import Identity
 from companion.web.access import access, grant, require_host
 from companion.web.games import create_hosted_game
@@ -220,6 +220,8 @@ def controls_context(
         "game_id": game_id,
         "seq": replay.seq,
         "latest": latest,
+        "final": final_fact(replay),
+        "solo": is_solo(state),
         "names": [p.name for p in state.players],
         "phase_id": state.phase,
         "undo_id": uuid.uuid4().hex,

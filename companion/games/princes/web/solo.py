@@ -30,6 +30,7 @@ from companion.games.princes.rules import (
     MISREAD_CORRECTED,
     Named,
     Refusal,
+    as_on_table,
     is_solo,
     solo_of,
     table_changes,
@@ -441,7 +442,9 @@ def misread(game_id):
     )
     if refusal is not None:
         return _respond(game_id, me, recorded, refusal)
-    changes = table_changes(before, table.state(game_id), seat=0)
+    # Told against the table as it is: a step not ticked off yet is still on the checklist,
+    # rewritten by the fix, so only what the table already made is told here.
+    changes = table_changes(as_on_table(before), as_on_table(table.state(game_id)), seat=0)
     shows, sentence = entry["shows"], entry["fixed"]
     fixed = {
         "label": _(sentence, value=shows(value), old=shows(entry["value"])),

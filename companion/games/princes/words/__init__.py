@@ -24,6 +24,7 @@ from companion.core.lang import (
     thing_name,
     words,
 )
+from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -793,8 +794,22 @@ def newest_first(replay, viewer: int | None = None, last: int | None = None) -> 
 
 
 def latest_undoable(replay) -> Told | None:
-    """The newest event that still counts, told to the table, unless it starts the game."""
-    if len(replay.counting) < 2:
+    """The newest event that still counts, told to the table, unless it starts the game or
+    cannot be undone (`final_fact`: then undo offers nothing)."""
+    if len(replay.counting) < 2 or final_fact(replay) is not None:
         return None
     fact = replay.fact(replay.counting[-1])
     return Told(fact.seq, fact.type, fact.by, fact.at, describe(fact, replay.state))
+
+
+def final_fact(replay) -> dict | None:
+    """The newest event, when it is chance the table saw (a die, a card drawn or turned up):
+    undo never takes it back (ruling 14), so the undo card says so instead of offering it, and
+    points to fixing a misread when it was read off the table (ruling 33). {text, fixable}."""
+    if len(replay.counting) < 2:
+        return None
+    fact = replay.fact(replay.counting[-1])
+    if fact is None or fact.type not in CHANCE_EVENTS:
+        return None
+    fixable = fact.type in CORRECTABLE and fact.event.get("source") != "app"
+    return {"text": describe(fact, replay.state), "fixable": fixable}

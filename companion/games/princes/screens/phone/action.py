@@ -20,6 +20,7 @@ from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BORDER_FACING,
     BUILDINGS,
+    FLORIN_PER_FAME_SOLD,
     FLORIN_PER_PRESTIGE_TAKEN,
     FLORIN_PER_WORK_VALUE,
     FREEDOM_COST,
@@ -45,100 +46,139 @@ def action_screen(state, seat: int, params: dict) -> dict:
     if state.turn != seat:
         who = state.players[state.turn].name if state.turn is not None else _("nobody")
         return {"name": "wait", "text": _("%(name)s is taking their turn.", name=who)}
-    do = params.get("do")
-    if _acting(state, seat):
-        screen = {
-            "work": work_screen,
-            "build": build_screen,
-            "coop": coop_screen,
-            "take": take_screen,
-            "bonus": bonus_screen,
-            "recruit": recruit_screen,
-            "princess": princess_screen,
-        }.get(do)
-        if screen is not None:
-            built = screen(state, seat, params)
-            if built is not None:
-                return built
+    draw = ACTION_SCREENS.get(params.get("do")) if _acting(state, seat) else None
+    chosen = draw(state, seat, params) if draw is not None else None
+    if chosen is not None:
+        return chosen
     candidates = candidate_events(state, seat, professions=[], bonus_cards=[])
     left = max(actions_allowed(state, seat) - p.actions, 0)
-    menu = []
-    if left:
-        works = [
-            pid
-            for pid in dict.fromkeys(p.hand)
-            if pid != RECRUITING_CARD and pid in state.catalog.professions
-        ]
-        legal_work = any(e["type"] == "work_completed" for e in candidates)
-        if works:
-            minimum = MINIMUM_WORK_VALUE[state.round]
-            menu.append(
-                {
-                    "do": "work",
-                    "label": _("Complete a Work"),
-                    "primary": legal_work,
-                    "hint": ""
-                    if legal_work
-                    else _("none reaches %(minimum)s yet", minimum=minimum),
-                }
-            )
-        if any(e["type"] == "building_built" for e in candidates):
-            menu.append(
-                {
-                    "do": "build",
-                    "label": _("Build a Building"),
-                    "hint": _("%(cost)s Florin", cost=building_cost(p)),
-                }
-            )
-        if any(e["type"] == "cooperation_proposed" for e in candidates):
-            menu.append(
-                {
-                    "do": "coop",
-                    "label": _("Build with a neighbour"),
-                    "hint": _("%(cost)s Florin, less what they pay you", cost=building_cost(p)),
-                }
-            )
-        if _may_take_card(state, seat):
-            menu.append(
-                {
-                    "do": "take",
-                    "label": _("Take a Profession card"),
-                    "hint": _("%(cost)s Florin", cost=PROFESSION_CARD_COST),
-                }
-            )
-        if _may_take_bonus(state, seat):
-            menu.append(
-                {
-                    "do": "bonus",
-                    "label": _("Acquire a Bonus card"),
-                    "hint": _("%(cost)s Florin", cost=BONUS_CARD_COST),
-                }
-            )
-        if _recruit_buttons(state, seat):
-            menu.append({"do": "recruit", "label": _("Use your Recruiting card"), "hint": ""})
-        princess = characters.princess_screen(state, seat)
-        if princess is not None:
-            menu.append(
-                {
-                    "do": "princess",
-                    "label": _("Complete a Work with the Princess"),
-                    "primary": princess["meets"],
-                    "hint": _("Work Value %(value)s", value=princess["total"]),
-                }
-            )
+    # What the engine would accept with the money for it: shown disabled, with what it needs,
+    # rather than hidden (a player at 0 Florin still sees Build and can sell fame first).
+    rich = _with_money(state, seat) if left else state
+    rich_candidates = candidate_events(rich, seat, professions=[], bonus_cards=[]) if left else []
     freedoms = [
         _button(e, freedom_name(e["freedom"]))
         for e in candidates
+        if e["type"] == "freedom_introduced"
+    ] or [
+        _button(e, freedom_name(e["freedom"]), disabled=_needs(p, FREEDOM_COST))
+        for e in rich_candidates
         if e["type"] == "freedom_introduced"
     ]
     end = _button({"type": "turn_ended", "player": seat}, _("End my turn"), primary=not left)
     return {
         "name": "actions",
         "left": left,
-        "menu": menu,
+        "menu": _menu(state, seat, candidates, rich, rich_candidates) if left else [],
         "freedoms": freedoms,
         "end": end,
         "freedom_cost": FREEDOM_COST,
+    }
+
+
+def _menu(state, seat: int, candidates: list, rich, rich_candidates: list) -> list[dict]:
+    """The actions open to the seat now, and those only money keeps closed (disabled, saying
+    what they need)."""
+    p = state.players[seat]
+    menu = _work_entry(state, seat, candidates)
+    cost = building_cost(p)
+    menu += _offered(
+        any(e["type"] == "building_built" for e in candidates),
+        any(e["type"] == "building_built" for e in rich_candidates),
+        {"do": "build", "label": _("Build a Building")},
+        p,
+        cost,
+    )
+    if any(e["type"] == "cooperation_proposed" for e in candidates):
+        menu.append(
+            {
+                "do": "coop",
+                "label": _("Build with a neighbour"),
+                "hint": _("%(cost)s Florin, less what they pay you", cost=cost),
+            }
+        )
+    menu += _offered(
+        _may_take_card(state, seat),
+        _may_take_card(rich, seat),
+        {"do": "take", "label": _("Take a Profession card")},
+        p,
+        PROFESSION_CARD_COST,
+    )
+    menu += _offered(
+        _may_take_bonus(state, seat),
+        _may_take_bonus(rich, seat),
+        {"do": "bonus", "label": _("Acquire a Bonus card")},
+        p,
+        BONUS_CARD_COST,
+    )
+    if _recruit_buttons(state, seat):
+        menu.append({"do": "recruit", "label": _("Use your Recruiting card"), "hint": ""})
+    princess = characters.princess_screen(state, seat)
+    if princess is not None:
+        menu.append(
+            {
+                "do": "princess",
+                "label": _("Complete a Work with the Princess"),
+                "primary": princess["meets"],
+                "hint": _("Work Value %(value)s", value=princess["total"]),
+            }
+        )
+    return menu
+
+
+def _work_entry(state, seat: int, candidates: list) -> list[dict]:
+    """Complete a Work: offered while the hand holds a Profession card, highlighted when one
+    reaches the round's minimum."""
+    works = [
+        pid
+        for pid in dict.fromkeys(state.players[seat].hand)
+        if pid != RECRUITING_CARD and pid in state.catalog.professions
+    ]
+    if not works:
+        return []
+    legal_work = any(e["type"] == "work_completed" for e in candidates)
+    minimum = MINIMUM_WORK_VALUE[state.round]
+    return [
+        {
+            "do": "work",
+            "label": _("Complete a Work"),
+            "primary": legal_work,
+            "hint": "" if legal_work else _("none reaches %(minimum)s yet", minimum=minimum),
+        }
+    ]
+
+
+def _offered(now: bool, with_money: bool, entry: dict, p, cost: int) -> list[dict]:
+    """An action's menu entry with its price: open now, or shown disabled with what it needs
+    when only money keeps it closed."""
+    if now:
+        return [{**entry, "hint": _("%(cost)s Florin", cost=cost)}]
+    if with_money:
+        return [_unaffordable(entry["do"], entry["label"], p, cost)]
+    return []
+
+
+def _with_money(state, seat: int):
+    """A copy of the state where `seat` has money enough for any action: what the engine would
+    accept then, and not now, is what the money is short for."""
+    rich = state.clone()
+    rich.players[seat].money += 10**6
+    return rich
+
+
+def _needs(p, cost: int) -> str:
+    """Why an action is disabled: the Florin it needs, and selling fame when that would do."""
+    if p.money + p.fame * FLORIN_PER_FAME_SOLD >= cost:
+        return _("needs %(cost)s Florin: sell fame first", cost=cost)
+    return _("needs %(cost)s Florin", cost=cost)
+
+
+def _unaffordable(do: str, label: str, p, cost: int) -> dict:
+    return {
+        "do": do,
+        "label": label,
+        "hint": _("%(cost)s Florin", cost=cost),
+        "disabled": _needs(p, cost),
     }
 
 
@@ -368,3 +408,15 @@ def bonus_screen(state, seat: int, params: dict) -> dict | None:
 def recruit_screen(state, seat: int, params: dict) -> dict | None:
     buttons = _recruit_buttons(state, seat)
     return {"name": "recruit", "options": buttons} if buttons else None
+
+
+# The screen of each action the menu leads to.
+ACTION_SCREENS = {
+    "work": work_screen,
+    "build": build_screen,
+    "coop": coop_screen,
+    "take": take_screen,
+    "bonus": bonus_screen,
+    "recruit": recruit_screen,
+    "princess": princess_screen,
+}
