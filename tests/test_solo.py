@@ -24,9 +24,26 @@ from companion.games.princes.rules import (
 from companion.games.princes.rules.automa import payment, protected_objects, wolfgang_counts
 from companion.games.princes.rules.engine import Fold
 from companion.games.princes.rules.refusals import CODES
-from companion.games.princes.rules.solo import checklist, solo_prompt, solo_view, wolfgang_decisions
+from companion.games.princes.rules.solo import checklist as checklist_facts
+from companion.games.princes.rules.solo import solo_prompt, solo_view, wolfgang_decisions
+from companion.games.princes.words.automa import entry_words
 from companion.games.princes.words.solo import step_said
 from tests.solo_table import DATA, SIZES, SOLO_CATALOG
+
+
+def in_english(state, entries: list[dict]) -> list[dict]:
+    """Decision-log entries (facts) with the words package's English: `say`, `moves`."""
+    out = []
+    for entry in entries:
+        worded = entry_words(entry, state)
+        moves = {"moves": [str(m) for m in worded["moves"]]} if entry.get("moves") else {}
+        out.append({**entry, "say": str(worded["told"]), **moves})
+    return out
+
+
+def checklist(state) -> list[dict]:
+    """The checklist's steps, told in English."""
+    return in_english(state, checklist_facts(state))
 
 
 def said_prompt(state) -> dict:
@@ -97,7 +114,7 @@ class Solo:
         return solo_of(self.state).row
 
     def said(self, since=0):
-        return [x["say"] for x in wolfgang_decisions(self.state, since)]
+        return [x["say"] for x in in_english(self.state, wolfgang_decisions(self.state, since))]
 
     # shortcuts ---------------------------------------------------------------------------
     def offer(self, obj, roll=None):
@@ -1247,7 +1264,7 @@ def test_a_forced_works_automa_card_need_not_be_known():
         n = len(solo_of(state).log)
         apply_in_place(state, {"type": "automa_card_drawn", "card": 99})
         assert solo_of(state).drawn[-1] == "99"
-        worked = [x["say"] for x in solo_of(state).log[n:]]
+        worked = [x["say"] for x in in_english(state, solo_of(state).log[n:])]
         assert any(s.startswith("Wolfgang completes a Work") for s in worked)
         assert "forced" in worked[0]
         return
@@ -1283,7 +1300,7 @@ def test_round_7s_last_flips_are_not_asked_for():
             n = len(solo_of(state).log)
             face_down = any(not e["face_up"] for c in solo_of(state).columns for e in c)
             table.step()
-            for x in solo_of(table.state).log[n:]:
+            for x in in_english(table.state, solo_of(table.state).log[n:]):
                 if x["say"].startswith("Wolfgang completes a Work") and face_down:
                     last = x["round"] == 7 and starts[7] == 0
                     assert ("then flip one face-down card" in x["say"]) != last, x["say"]

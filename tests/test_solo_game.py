@@ -8,12 +8,14 @@ cards and most Profession cards in it are TEST DATA (tests/data/README.md).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from companion import cli
 from companion.games.princes.rules import GameState, Refusal, apply_in_place, replay, solo_of
 from companion.games.princes.rules.solo import checklist, solo_prompt
+from companion.games.princes.words.automa import tell
 from companion.games.princes.words.solo import step_said
 from tests.solo_table import DATA, SOLO_CATALOG, SOLO_CATALOG_DATA, SoloTable, load_jsonl
 
@@ -213,7 +215,7 @@ def test_every_point_wolfgang_scores_is_a_step_with_done_before_game_over():
     assert wolfgang_told(state) == (w.money - 1500, w.fame) == (-1500, 47)
     left = checklist(state)
     assert [x["round"] for x in left] == [7] * len(left)  # round 7's, as "Game over" comes
-    says = [x["say"] for x in left]
+    says = [str(tell(x["told"], state)) for x in left]
     assert says[0].startswith("Wolfgang takes a Profession card")  # his last action
     assert says[-1].startswith("Round 7 ends: Wolfgang's Work of 27 is the best: 3 PP")
     with pytest.raises(Refusal) as refused:
@@ -231,7 +233,7 @@ def test_his_negative_fame_disk_is_named_when_he_drops_below_zero():
     state = GameState(SOLO_CATALOG)
     for event in LOG:
         apply_in_place(state, event)
-    moves = [m for x in solo_of(state).log for m in x.get("moves", ())]
+    moves = [str(tell(m, state)) for x in solo_of(state).log for m in x.get("moves", ())]
     assert (
         "He is at -1 PP now, below 0: mark it on the Fame track with a second Fame disk of "
         "another colour (his negative Fame disk)" in moves
@@ -343,3 +345,39 @@ def test_junk_at_every_step_is_refused_without_a_trace(seed):
                 assert r.code and r.message and r.rule
                 assert trial.to_dict() == before, (event, r.code)
         table.step()
+
+
+def _strings(value):
+    """Every string in a JSON-shaped value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def test_the_solo_state_keeps_facts_not_sentences():
+    """Issue 17 item 5: the engine returns codes and numbers. Whole games of the simulated
+    table: every string the solo part keeps (its decision log, the checklist's moves, the
+    reasons of Wolfgang's choices; all of it in snapshots) is a code or an id, never a sentence;
+    the words package words every entry."""
+    for seed in (1, 2, 3):
+        table = SoloTable(seed, dummies=2 + seed % 2)
+        while table.state.phase != "over" and len(table.log) < 3000:
+            table.step()
+        solo = table.state.to_dict()["parts"]["solo"]
+        assert solo["log"] and any(x.get("moves") for x in solo["log"])
+        strings = set(_strings(solo))
+        assert all(re.fullmatch(r"[a-z0-9_]+", s) for s in strings), sorted(
+            s for s in strings if not re.fullmatch(r"[a-z0-9_]+", s)
+        )
+        for entry in solo["log"]:
+            assert re.fullmatch(r"[a-z_]+", entry["told"]["code"])
+            told = str(tell(entry["told"], table.state))
+            assert " " in told and told[0].isupper(), told  # a sentence, from the facts
+            for move in entry.get("moves", ()):
+                assert str(tell(move, table.state))[0].isupper()

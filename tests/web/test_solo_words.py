@@ -18,6 +18,7 @@ import pytest
 from companion.core.lang import citation, words
 from companion.games.princes.rules import GameState, Refusal, apply_in_place, table_changes
 from companion.games.princes.rules.solo import solo_prompt
+from companion.games.princes.words.automa import entry_words, tell
 from companion.games.princes.words.solo import step_said
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
@@ -221,7 +222,7 @@ def test_the_rulebook_auction_example_is_told_in_the_readers_language(
     with app.app_context():
         state = get_table(app).state(solo.game_id)
         logged = [e.payload for e in get_table(app).events(solo.game_id)]
-    said = [x["say"] for x in state.parts["solo"].log]
+    said = [str(tell(x["told"], state)) for x in state.parts["solo"].log]
     assert (
         "Wolfgang buys the Builder: the leftmost object he can buy; rolled 3 + 2, he pays 500"
         in said
@@ -244,7 +245,7 @@ def test_a_solo_refusal_cites_the_english_edition_with_translated_titles(app, la
 
 def told_games(seeds=(1, 2, 3, 4, 5, 6)):
     """Whole solo games played by the simulated table: every step it was asked, every entry
-    of the decision log (each kind of Wolfgang's sentences: buying, paying, acting, working,
+    of the decision log worded by the words package (each kind of Wolfgang's sentences: buying, paying, acting, working,
     choosing a card, the round's end, the checklist's moves)."""
     prompts, entries, states = [], [], []
     for seed in seeds:
@@ -255,25 +256,27 @@ def told_games(seeds=(1, 2, 3, 4, 5, 6)):
             prompts.append(step_said(table.state, solo_prompt(table.state)))
             table.step()
         prompts.append(step_said(table.state, solo_prompt(table.state)))
-        entries += table.state.parts["solo"].log
+        entries += [entry_words(e, table.state) for e in table.state.parts["solo"].log]
         states.append(table.state)
     return prompts, entries, states
 
 
 def test_every_sentence_of_whole_solo_games_is_translated(app):
     prompts, entries, states = told_games()
-    kinds = {str(x["say"]).split(" ")[1] for x in entries if x["who"] == "wolfgang"}
+    kinds = {str(x["told"]).split(" ")[1] for x in entries if x["who"] == "wolfgang"}
     assert {"buys", "takes", "builds", "completes", "acquires"} <= kinds, kinds
-    assert any("moves" in x["say"] and "back on the Fame track" in x["say"] for x in entries)
-    sentences = [p for p in prompts] + [x["said"] for x in entries]
-    sentences += [m for x in entries for m in x.get("moves_said", [])]
+    assert any(
+        "moves" in str(x["told"]) and "back on the Fame track" in str(x["told"]) for x in entries
+    )
+    sentences = [p for p in prompts] + [x["told"] for x in entries]
+    sentences += [m for x in entries for m in x.get("moves", [])]
     for language in ("de", "fr"):
         with app.test_request_context(f"/?lang={language}"):
             for s in sentences:
                 told = words(s)
                 assert told and not english_left(told), (language, told, s)
     with app.test_request_context("/?lang=en"):  # English as the engine said it
-        assert [words(x["said"]) for x in entries] == [x["say"] for x in entries]
+        assert [words(x["told"]) for x in entries] == [str(x["told"]) for x in entries]
         assert [words(p) for p in prompts] == [str(p) for p in prompts]
 
 
@@ -282,9 +285,9 @@ def test_a_snapshot_keeps_the_words_marked(app):
     state = states[0]
     again = GameState.from_dict(json.loads(json.dumps(state.to_dict())), state.catalog)
     with app.test_request_context("/?lang=de"):
-        before = [words(x["said"]) for x in state.parts["solo"].log]
-        after = [words(x["said"]) for x in again.parts["solo"].log]
-    assert before == after and before != [x["say"] for x in entries]
+        before = [words(tell(x["told"], state)) for x in state.parts["solo"].log]
+        after = [words(tell(x["told"], again)) for x in again.parts["solo"].log]
+    assert before == after and before != [str(x["told"]) for x in entries]
 
 
 def test_what_a_misread_correction_moves_is_told_in_the_readers_language(app):

@@ -76,7 +76,7 @@ class Fact:
     phase_before: str = ""
     asked: dict | None = None  # in the auctions, what that turn asks: bid, open, place, choose
     final: dict | None = None  # the end of the game it brought
-    solo_words: tuple = ()  # what Wolfgang did in answer, in the engine's words
+    solo_told: tuple = ()  # what Wolfgang did in answer: the decision log's facts (`told`)
     undone: tuple = ()  # a retraction: the seqs it took back
     opening: dict | None = None  # game_started: start player, solo, grid, Freedom supply
     purchases: tuple = ()  # Characters bought when their buyer's turn came: player, price...
@@ -247,12 +247,10 @@ def fact_of(
         if state.players[seat].works:
             w = state.players[seat].works[-1]
             work = {"value": w.get("value"), "prestige": w.get("prestige", 0) or 0}
-    solo_words = ()
+    solo_told = ()
     if after.solo_log > before.solo_log:
-        solo_words = tuple(
-            e.get("said", e["say"])  # marked: told in the reader's language
-            for e in wolfgang_decisions(state, before.solo_log)
-            if e.get("who") == "wolfgang" and e.get("say")
+        solo_told = tuple(  # worded by the words package (`words.automa.tell`)
+            e["told"] for e in wolfgang_decisions(state, before.solo_log) if e["who"] == "wolfgang"
         )
     opening = None
     if kind == "game_started" and state.players:
@@ -290,7 +288,7 @@ def fact_of(
         phase=after.phase,
         asked=asked,
         final=dict(state.final) if state.final and before.phase != "over" else None,
-        solo_words=solo_words,
+        solo_told=solo_told,
         undone=tuple(sorted(event.get("seqs") or [])) if kind == RETRACTED else (),
         opening=opening,
     )

@@ -8,7 +8,7 @@ modules (solo; see docs/engine.md) register themselves on import, below.
 from . import base, cooperative, muse_princess, solo, two_player  # noqa: F401  (the base game and modules register)
 from .actions import actions_allowed, building_cost
 from .auction import available_objects, is_last_player
-from .automa import automa_card, card_name, dice_words, modifier_key, object_named
+from .automa import automa_card, card_name, modifier_key, object_named
 from .autoplay import play, simulation_catalog
 from .cards import bonus_value, prestige_points
 from .catalog import BUILTIN, Catalog, CatalogError
@@ -122,7 +122,6 @@ __all__ = [
     # the solo game
     "automa_card",
     "card_name",
-    "dice_words",
     "object_named",
     "modifier_key",
     "SoloState",

@@ -14,7 +14,6 @@ from .catalog import (
     BONUS_CARD_COST,
     BONUS_CARDS,
     BUILDING_COST_BY_BUILDERS,
-    BUILDINGS,
     CARDS_DRAWN_TO_CHOOSE,
     FLORIN_PER_PRESTIGE_TAKEN,
     FLORIN_PER_WORK_VALUE,
@@ -32,21 +31,13 @@ from .catalog import (
     WORK_VALUE,
 )
 from .principality import counts
-from .refusals import N_, Named, listed, ngettext, said, said_data, said_from_data
+from .refusals import Named
 from .rounds import principality_counts
 from .solo_state import solo_of
 from .state import GameState
-from .work import profession_named
+from .told import told
 
 WOLFGANG_SEAT = 1
-# What Wolfgang would do, in the words of "not %(action)s" (why_words).
-ACTION_NAMES = {
-    "work": N_("not complete a Work: %(why)s"),
-    "build": N_("not build a Building: %(why)s"),
-    "profession": N_("not take a Profession card: %(why)s"),
-    "freedom": N_("not introduce a Freedom: %(why)s"),
-    "bonus": N_("not acquire a Bonus card: %(why)s"),
-}
 
 
 # --- his row of cards ----------------------------------------------------------------------
@@ -110,49 +101,20 @@ def payment(money: int, amount: int) -> dict:
     return {"money": money, "spaces": spaces, "change": spaces * WOLFGANG_FLORIN_PER_FAME - short}
 
 
-def payment_words(amount: int, pay: dict) -> Named:
-    """How he pays `amount`, marked for translation (`said`: English as a string)."""
-    if not pay["spaces"]:
-        return said(N_("he pays %(amount)s"), amount=amount)
-    if pay["money"]:
-        words = ngettext(
-            "he pays his %(money)s Florin and moves %(num)s space back on the Fame track for "
-            "%(amount)s",
-            "he pays his %(money)s Florin and moves %(num)s spaces back on the Fame track for "
-            "%(amount)s",
-            pay["spaces"],
-            money=pay["money"],
-            amount=amount,
-        )
-    else:
-        words = ngettext(
-            "he has no money: moves %(num)s space back on the Fame track for %(amount)s",
-            "he has no money: moves %(num)s spaces back on the Fame track for %(amount)s",
-            pay["spaces"],
-            amount=amount,
-        )
-    if pay["change"]:
-        return said(
-            N_("%(payment)s, %(change)s Florin change"), payment=words, change=pay["change"]
-        )
-    return words
+def payment_told(amount: int, pay: dict) -> dict:
+    """How he pays `amount`: the amount and the payment's parts (`payment`)."""
+    return told("pays", amount=amount, **pay)
 
 
-def payment_moves(pay: dict) -> list[Named]:
+def payment_moves(pay: dict) -> list[dict]:
     """What to move on the table for a payment: his money, his Fame disk, his change."""
     moves = []
     if pay["money"]:
-        moves.append(said(N_("Take %(money)s Florin from Wolfgang"), money=pay["money"]))
+        moves.append(told("take_florin", money=pay["money"]))
     if pay["spaces"]:
-        moves.append(
-            ngettext(
-                "Move his Fame disk back %(num)s space",
-                "Move his Fame disk back %(num)s spaces",
-                pay["spaces"],
-            )
-        )
+        moves.append(told("fame_back", num=pay["spaces"]))
     if pay["change"]:
-        moves.append(said(N_("Give him %(change)s Florin change"), change=pay["change"]))
+        moves.append(told("give_change", change=pay["change"]))
     return moves
 
 
@@ -187,13 +149,6 @@ def protected_objects(state: GameState, card: dict) -> list[str]:
     return out
 
 
-def dice_words(modifier: int | None) -> Named:
-    """The roll, as the Automa card prints it ("6+1D6"); the German edition writes W6."""
-    if modifier is None:
-        return said(N_("1D6"))
-    return said(N_("%(modifier)s+1D6"), modifier=modifier)
-
-
 def last_bid(modifier: int | None, value: int) -> int:
     return ((modifier or 0) + value) * 100
 
@@ -201,14 +156,15 @@ def last_bid(modifier: int | None, value: int) -> int:
 # --- Wolfgang buys an object ----------------------------------------------------------------
 
 
-def unable_to_buy(state: GameState, obj: str) -> Named | None:
+def unable_to_buy(state: GameState, obj: str) -> dict | None:
+    """Why he cannot buy `obj` (a `told` reason), or None."""
     auc = solo_of(state).auction
     if auc["bought"] == obj:
-        return said(N_("you bought it"))
+        return told("you_bought_it")
     if state.stacks[obj] <= 0:
-        return said(N_("none is left"))
+        return told("none_left")
     if obj == "builder" and state.players[WOLFGANG_SEAT].builders >= MAX_BUILDERS:
-        return said(N_("he has %(builders)s Builders"), builders=MAX_BUILDERS)
+        return told("max_builders", builders=MAX_BUILDERS)
     return None
 
 
@@ -235,12 +191,10 @@ def purchase(state: GameState) -> dict:
         if obj == TWO_PLAYER_LANDSCAPE_OBJECT:
             slot = leftmost_face_down_profession(state)
             if not any(unable_to_buy(state, kind) is None for kind in LANDSCAPES):
-                passed.append(["landscape", said(N_("none he could buy"))])  # no card to flip
+                passed.append(["landscape", told("none_he_could_buy")])  # no card to flip
                 continue
             if slot is None:
-                passed.append(
-                    ["landscape", said(N_("he has no face-down Profession card to show one"))]
-                )
+                passed.append(["landscape", told("no_face_down_profession_to_show")])
                 continue
             pid = row(state)[slot]["card"]
             if pid is None:
@@ -264,63 +218,29 @@ def purchase(state: GameState) -> dict:
     return {"object": None, "passed": passed}
 
 
-def purchase_words(decision: dict, pay: dict | None, state: GameState) -> Named:
+def purchase_told(decision: dict, pay: dict | None, state: GameState) -> dict:
+    """What he buys and why (`purchase`'s decision): the objects passed over and their
+    reasons, his roll or yours, the price and how he pays; a Landscape with the Profession
+    card that shows it."""
     obj = decision["object"]
-    skipped = listed(
-        [
-            said(N_("not the %(object)s: %(why)s"), object=object_named(o), why=why)
-            for o, why in decision["passed"]
-        ],
-        N_("%(one)s; %(other)s"),
-    )
+    passed = [{"object": o, "why": why} for o, why in decision["passed"]]
     if obj is None:
-        if skipped:
-            return said(N_("Wolfgang buys nothing (%(skipped)s)"), skipped=skipped)
-        return said(N_("Wolfgang buys nothing: there is nothing on the card he can buy"))
-    name = object_named(obj)
-    why = (
-        said(N_("the leftmost object he can buy (%(skipped)s)"), skipped=skipped)
-        if skipped
-        else said(N_("the leftmost object he can buy"))
-    )
+        return told("buys_nothing", passed=passed)
+    shown = None
     if obj in LANDSCAPES:
         slot = leftmost_face_down_profession(state)
-        pid = row(state)[slot]["card"] if slot is not None else None
-        if pid:
-            why = said(
-                N_(
-                    "%(why)s; his leftmost face-down card, the %(profession)s, shows a %(landscape)s"
-                ),
-                why=why,
-                profession=profession_named(state, pid),
-                landscape=name,
-            )
+        shown = row(state)[slot]["card"] if slot is not None else None
     assert pay is not None  # he pays for whatever he buys
-    mod = decision["modifier"]
-    sums = (
-        said(N_("%(roll)s + %(modifier)s"), roll=decision["roll"], modifier=mod)
-        if mod is not None
-        else decision["roll"]
-    )
-    price = payment_words(decision["last_bid"], pay)
-    if decision["by"] == "you":
-        return said(
-            N_(
-                "Wolfgang buys the %(object)s: %(why)s; your roll of %(sums)s set the last bid "
-                "at %(bid)s: %(price)s"
-            ),
-            object=name,
-            why=why,
-            sums=sums,
-            bid=decision["last_bid"],
-            price=price,
-        )
-    return said(
-        N_("Wolfgang buys the %(object)s: %(why)s; rolled %(sums)s, %(price)s"),
-        object=name,
-        why=why,
-        sums=sums,
-        price=price,
+    return told(
+        "buys",
+        object=obj,
+        passed=passed,
+        shown=shown,
+        roll=decision["roll"],
+        modifier=decision["modifier"],
+        by=decision["by"],
+        bid=decision["last_bid"],
+        payment=payment_told(decision["last_bid"], pay),
     )
 
 
@@ -387,12 +307,12 @@ def possible(state: GameState, action: str) -> dict:
     when an action is "not possible" (and nothing else: no once-per-round limit for him)."""
     if action == "work":
         if leftmost_face_down(state) is None:
-            return {"ok": False, "why": said(N_("he has no face-down card"))}
+            return {"ok": False, "why": told("no_face_down_card")}
         return {"ok": True}
     if action in ("build", "freedom"):
         slot = leftmost_face_down_profession(state)
         if slot is None:
-            return {"ok": False, "why": said(N_("he has no face-down Profession card"))}
+            return {"ok": False, "why": told("no_face_down_profession")}
         pid = row(state)[slot]["card"]
         if pid is None:
             return {"need": "reveal", "owner": "wolfgang", "purpose": action}
@@ -401,32 +321,24 @@ def possible(state: GameState, action: str) -> dict:
             if state.building_supply[prof.building] <= 0:
                 return {
                     "ok": False,
-                    "why": said(
-                        N_("his %(profession)s shows the %(building)s, none left"),
-                        profession=profession_named(state, pid),
-                        building=Named("buildings", prof.building, BUILDINGS[prof.building][0]),
-                    ),
+                    "why": told("building_none_left", profession=pid, building=prof.building),
                 }
             return {"ok": True, "building": prof.building, "profession": pid}
         if state.freedom_supply[prof.freedom] <= 0:
             return {
                 "ok": False,
-                "why": said(
-                    N_("his %(profession)s shows %(freedom)s, none left"),
-                    profession=profession_named(state, pid),
-                    freedom=Named("freedoms", prof.freedom, prof.freedom.title()),
-                ),
+                "why": told("freedom_none_left", profession=pid, freedom=prof.freedom),
             }
         return {"ok": True, "freedom": prof.freedom, "profession": pid}
     if action == "profession":
         if state.profession_deck <= 0:
-            return {"ok": False, "why": said(N_("the Profession deck is empty"))}
+            return {"ok": False, "why": told("profession_deck_empty")}
         return {"ok": True}
     if action == "bonus":
         if not state.bonus_deck:
-            return {"ok": False, "why": said(N_("the Bonus deck is empty"))}
+            return {"ok": False, "why": told("bonus_deck_empty")}
         if leftmost_face_down(state) is None:
-            return {"ok": False, "why": said(N_("he has no face-down card to put it on"))}
+            return {"ok": False, "why": told("no_face_down_card_for_bonus")}
         return {"ok": True}
     raise ValueError(action)
 
@@ -452,47 +364,22 @@ def choose_action(state: GameState, card: dict, panel: str) -> dict:
                     "skipped": skipped,
                     **{k: v for k, v in answer.items() if k != "ok"},
                 }
-            skipped.append([action, said_data(answer["why"])])  # kept in the state: JSON
+            skipped.append([action, answer["why"]])  # kept in the state: a `told` fact
     return {"action": None, "forced": False, "source": "none", "skipped": skipped}
 
 
-def why_words(decision: dict, panel: str) -> Named:
+def why_told(decision: dict, panel: str) -> dict:
+    """Why he takes the action he takes (`choose_action`'s decision): forced, or the panel
+    read (`first_action`: the middle one) and the actions passed over with their reasons."""
     if decision["forced"]:
-        return said(
-            N_("forced: he has as many face-down cards as rounds remain, so the card is ignored")
-        )
-    skipped = listed(
-        [said(ACTION_NAMES[a], why=said_from_data(why)) for a, why in decision["skipped"]],
-        N_("%(one)s; %(other)s"),
+        return told("forced_work")
+    skipped = [{"action": a, "why": why} for a, why in decision["skipped"]]
+    return told(
+        "action_chosen",
+        source=decision["source"],
+        panel="middle" if panel == "first_action" else "bottom",
+        skipped=skipped,
     )
-    middle = panel == "first_action"
-    if decision["source"] == "panel":
-        base = (
-            said(N_("the leftmost possible action of the middle panel"))
-            if middle
-            else said(N_("the leftmost possible action of the bottom panel"))
-        )
-    elif decision["source"] == "fallback":
-        base = (
-            said(
-                N_(
-                    "nothing on the middle panel was possible, so the first possible of "
-                    "Profession, Build, Bonus, Freedom"
-                )
-            )
-            if middle
-            else said(
-                N_(
-                    "nothing on the bottom panel was possible, so the first possible of "
-                    "Profession, Build, Bonus, Freedom"
-                )
-            )
-        )
-    else:
-        base = said(N_("no action was possible"))
-    if skipped:
-        return said(N_("%(why)s (%(skipped)s)"), why=base, skipped=skipped)
-    return base
 
 
 def work_value(state: GameState, slot: int) -> dict:
@@ -521,27 +408,14 @@ def work_value(state: GameState, slot: int) -> dict:
     }
 
 
-def work_words(state: GameState, wv: dict, card_words: Named, why: Named) -> Named:
-    parts = wv["parts"]
-    bits = [said(N_("%(value)s (round minimum)"), value=parts["minimum"])]
-    if parts["jesters"]:
-        bits.append(said(N_("%(value)s (Jesters)"), value=parts["jesters"]))
-    if parts["recruiting"]:
-        bits.append(said(N_("%(value)s (Recruiting cards)"), value=parts["recruiting"]))
-    for b, v in wv["bonus"].items():
-        bits.append(
-            said(
-                N_("%(value)s (%(card)s)"), value=v, card=Named("bonus_cards", b, BONUS_CARDS[b][0])
-            )
-        )
-    return said(
-        N_(
-            "Wolfgang completes a Work with %(card)s (%(why)s): %(sum)s = %(total)s; he takes "
-            "%(prestige)s PP and %(florin)s Florin"
-        ),
-        card=card_words,
+def work_told(wv: dict, card: dict, why: dict) -> dict:
+    """His Work (`work_value`): the card worked, why, the value's parts, what he takes."""
+    return told(
+        "works",
+        card=card,
         why=why,
-        sum=listed(bits, N_("%(one)s + %(other)s")),
+        parts=wv["parts"],
+        bonus=[[b, v] for b, v in wv["bonus"].items()],
         total=wv["total"],
         prestige=wv["prestige"],
         florin=wv["florin"],

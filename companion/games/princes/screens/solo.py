@@ -16,7 +16,6 @@ from companion.games.princes.rules import (
     Refusal,
     apply_in_place,
     automa_card,
-    dice_words,
     in_play,
     means,
     modifier_key,
@@ -50,6 +49,7 @@ from companion.games.princes.words import (
     prestige_name,
     profession_card_name,
 )
+from companion.games.princes.words.automa import dice_words, entry_words
 from companion.games.princes.words.solo import step_words
 
 from . import dice
@@ -630,14 +630,14 @@ def setup_step(state, view, chance, drawn_start: bool) -> dict:
     }
 
 
-def told(entry: dict) -> dict:
-    """An entry of Wolfgang's decision log in the reader's language (the engine keeps its
-    words marked: `said`, `moves_said`)."""
-    moves = entry.get("moves_said", entry.get("moves"))
+def told(state, entry: dict) -> dict:
+    """An entry of Wolfgang's decision log in the reader's language (the engine keeps facts:
+    the words package words them, `words.automa.entry_words`)."""
+    worded = entry_words(entry, state)
     return {
         **entry,
-        "say": words(entry.get("said", entry["say"])),
-        **({"moves": [words(m) for m in moves]} if moves else {}),
+        "say": words(worded["told"]),
+        **({"moves": [words(m) for m in worded["moves"]]} if entry.get("moves") else {}),
     }
 
 
@@ -650,7 +650,7 @@ def checklist_view(state, view, chance, drawn_start: bool) -> list[dict]:
         steps.append(setup_step(state, view, chance, drawn_start))
     steps += [
         {"n": x["n"], "setup": False, "say": x["say"], "moves": x["moves"], "who": x["who"]}
-        for x in map(told, view["checklist"])
+        for x in (told(state, e) for e in view["checklist"])
     ]
     return steps
 
@@ -676,7 +676,7 @@ def build(
     steps = checklist_view(state, view, chance, drawn_start)
     me = state.players[ME]
     card = view["automa_card"]
-    log = [told(x) for x in view["log"]]
+    log = [told(state, x) for x in view["log"]]
     this_round = [x for x in log if x["round"] == state.round]
     # Wolfgang's last turn ends the round: keep it in sight through the next Auction phase.
     last_turns = (

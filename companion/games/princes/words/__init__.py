@@ -25,6 +25,7 @@ from companion.core.lang import (
     words,
 )
 from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE
+from companion.games.princes.words.automa import tell
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -148,7 +149,7 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
     if teller is not None:
         text = teller(fact, state, who, viewer)
     else:
-        said = clauses(map(words, fact.solo_words))
+        said = clauses(words(tell(t, state)) for t in fact.solo_told)
         text = said or str(fact.type or "event").replace("_", " ").capitalize()
         return _with_consequences(text, fact, state, solo=False)
     return _with_consequences(text, fact, state)
@@ -438,10 +439,10 @@ def _solo_step_done(fact, state, who, viewer):
     if n == 0:
         return _("The table is set up for the solo game")
     log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
-    said = next((x.get("said", x["say"]) for x in log if x.get("n") == n), None)
-    if not said:
+    told = next((x["told"] for x in log if x.get("n") == n), None)
+    if not told:
         return _("A step is done on the table")
-    return _("Done on the table: %(step)s", step=words(said))
+    return _("Done on the table: %(step)s", step=words(tell(told, state)))
 
 
 def _die_mode_changed(fact, state, who, viewer):
@@ -701,8 +702,8 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     """What the event set off: Wolfgang's answer, the auctions ending, a round scored, the
     game over, whose turn it is now."""
     extra = [_purchase(state, bought) for bought in fact.purchases]
-    if solo and fact.solo_words:
-        extra.append(clauses(map(words, fact.solo_words)))
+    if solo and fact.solo_told:
+        extra.append(clauses(words(tell(t, state)) for t in fact.solo_told))
     extra.extend(round_ended(state, done) for done in fact.rounds_ended)
     if fact.final is not None:
         extra.append(final_words(state, fact.final))

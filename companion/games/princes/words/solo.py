@@ -9,13 +9,13 @@ from companion.games.princes.rules import (
     GameState,
     Named,
     card_name,
-    dice_words,
     listed,
     ngettext,
     object_named,
     said,
 )
 from companion.games.princes.rules.catalog import LANDSCAPES, OBJECT_NAMES
+from companion.games.princes.words.automa import dice_words
 
 
 def step_words(state: GameState, prompt: dict) -> str:

@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from .. import automa
 from ..automa import WOLFGANG_SEAT
-from ..catalog import (
-    BUILDINGS,
-    PRESTIGE_FOR_BUILDING,
-    ROUNDS,
-)
-from ..refusals import N_, Named, ngettext, said
+from ..catalog import PRESTIGE_FOR_BUILDING, ROUNDS
 from ..rounds import next_turn
 from ..solo_state import solo_of
-from ..work import profession_named
-from .buying import _card_choice_words, _chosen_card
-from .moves import _a, _discard, _fame_forward, _log, _under_the_deck, snapshot
+from ..told import told
+from .buying import _card_choice, _chosen_card
+from .moves import _discard, _fame_forward, _log, _under_the_deck, snapshot
 from .row import _pay, _sync, _unknown_card
 from .steps import ME, _need_from, _wait
 
@@ -54,13 +49,13 @@ def _wolfgang_acts(state) -> dict | None:
     d = t["decision"]
     action = d["action"]
     before = snapshot(state)
-    why = automa.why_words(d, panel)
+    why = automa.why_told(d, panel)
     p = state.players[WOLFGANG_SEAT]
     if action is None:
         _log(
             state,
             "wolfgang",
-            said(N_("Wolfgang does nothing: %(why)s"), why=why),
+            told("does_nothing", why=why),
             _discard(state),
             before,
         )
@@ -74,22 +69,14 @@ def _wolfgang_acts(state) -> dict | None:
             return card
         cost = automa.action_cost(state, "bonus")
         pay = automa.payment(p.money, cost)
-        words = said(
-            N_(
-                "Wolfgang acquires a Bonus card (%(why)s): %(payment)s; he takes %(card)s and "
-                "puts it on his leftmost face-down card"
-            ),
+        fact = told(
+            "acquires_bonus",
             why=why,
-            payment=automa.payment_words(cost, pay),
-            card=_card_choice_words(state, "bonus", card),
+            payment=automa.payment_told(cost, pay),
+            card=_card_choice(state, "bonus", card),
         )
         moves = automa.payment_moves(pay)
-        moves.append(
-            said(
-                N_("Put \u201c%(card)s\u201d on his leftmost face-down card"),
-                card=automa.card_name("bonus", card),
-            )
-        )
+        moves.append(told("put_bonus_card", bonus_card=card))
         moves += _under_the_deck(state, "bonus")
         _pay(p, pay)
         state.bonus_deck.remove(card)
@@ -97,7 +84,7 @@ def _wolfgang_acts(state) -> dict | None:
         assert slot is not None  # possible() offers a Bonus card only then
         solo.row[slot]["bonus"].append(card)
         _sync(state)
-        _log(state, "wolfgang", words, [*moves, *_discard(state)], before)
+        _log(state, "wolfgang", fact, [*moves, *_discard(state)], before)
     elif action == "profession":
         cost = automa.action_cost(state, "profession")
         pay = automa.payment(p.money, cost)
@@ -111,85 +98,68 @@ def _wolfgang_acts(state) -> dict | None:
                 state.profession_deck -= 1
                 dealt.append(i + 1)
         _sync(state)
-        words = said(
-            N_(
-                "Wolfgang takes a Profession card (%(why)s): %(payment)s; the top card goes "
-                "face down to the right of his row"
-            ),
-            why=why,
-            payment=automa.payment_words(cost, pay),
-        )
+        fact = told("takes_profession", why=why, payment=automa.payment_told(cost, pay))
         if dealt:
-            words = said(
-                N_("%(words)s; one card face down on each dummy column (%(columns)s)"),
-                words=words,
-                columns=", ".join(str(c) for c in dealt),
-            )
+            fact["then"] = [told("dummies_dealt", columns=dealt)]
         _log(
             state,
             "wolfgang",
-            words,
+            fact,
             [
                 *automa.payment_moves(pay),
-                said(N_("Put the top Profession card face down to the right of his row")),
-                *(
-                    said(N_("Put the next one face down on dummy column %(column)s"), column=c)
-                    for c in dealt
-                ),
+                told("put_profession_card"),
+                *(told("deal_dummy_column", column=c) for c in dealt),
                 *_discard(state),
             ],
             before,
         )
     else:  # build or freedom, read off his leftmost card
-        cost = automa.action_cost(state, action)
-        pay = automa.payment(p.money, cost)
-        source = profession_named(state, d["profession"])
-        if action == "build":
-            b = d["building"]
-            _pay(p, pay)
-            state.building_supply[b] -= 1
-            p.buildings.append(b)
-            p.fame += PRESTIGE_FOR_BUILDING
-            building = Named("buildings", b, _a(BUILDINGS[b][0]))  # English with its article
-            message = N_(
-                "Wolfgang builds %(building)s (%(why)s; his leftmost face-down Profession card, "
-                "the %(profession)s, shows it): %(payment)s; he scores %(pp)s PP"
-            )
-            shown: dict[str, object] = {"building": building, "pp": PRESTIGE_FOR_BUILDING}
-            placed = [
-                said(N_("Put %(building)s in his Principality"), building=building),
-                _fame_forward(PRESTIGE_FOR_BUILDING),
-            ]
-        else:
-            f = d["freedom"]
-            _pay(p, pay)
-            state.freedom_supply[f] -= 1
-            p.freedoms.append(f)
-            freedom = Named("freedoms", f, f.title())
-            message = N_(
-                "Wolfgang introduces %(freedom)s (%(why)s; his leftmost face-down Profession "
-                "card, the %(profession)s, shows it): %(payment)s"
-            )
-            shown = {"freedom": freedom}
-            placed = [said(N_("Put the %(freedom)s Freedom in his Principality"), freedom=freedom)]
-        payment = automa.payment_words(cost, pay)
-        _log(
-            state,
-            "wolfgang",
-            said(message, why=why, profession=source, payment=payment, **shown),
-            [
-                *automa.payment_moves(pay),
-                *placed,
-                said(N_("Turn the %(profession)s back face down"), profession=source),
-                *_discard(state),
-            ],
-            before,
-        )
+        _builds_or_introduces(state, d, why, before)
     t["done"] = True
     return None
 
 
-def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
+def _builds_or_introduces(state, d: dict, why: dict, before: list[dict]) -> None:
+    """He builds the Building or introduces the Freedom his leftmost face-down Profession card
+    shows (`d`: `choose_action`'s decision), and scores a Building's PP."""
+    action = d["action"]
+    p = state.players[WOLFGANG_SEAT]
+    cost = automa.action_cost(state, action)
+    pay = automa.payment(p.money, cost)
+    _pay(p, pay)
+    if action == "build":
+        b = d["building"]
+        state.building_supply[b] -= 1
+        p.buildings.append(b)
+        p.fame += PRESTIGE_FOR_BUILDING
+        fact = told("builds", a_building=b, pp=PRESTIGE_FOR_BUILDING)
+        placed = [told("put_building", a_building=b), _fame_forward(PRESTIGE_FOR_BUILDING)]
+    else:
+        f = d["freedom"]
+        state.freedom_supply[f] -= 1
+        p.freedoms.append(f)
+        fact = told("introduces", freedom=f)
+        placed = [told("put_freedom", freedom=f)]
+    fact.update(
+        why=why,
+        profession=d["profession"],
+        payment=automa.payment_told(cost, pay),
+    )
+    _log(
+        state,
+        "wolfgang",
+        fact,
+        [
+            *automa.payment_moves(pay),
+            *placed,
+            told("turn_back_face_down", profession=d["profession"]),
+            *_discard(state),
+        ],
+        before,
+    )
+
+
+def _wolfgang_works(state, why: dict, before: list[dict]) -> dict | None:
     solo = solo_of(state)
     slot = automa.leftmost_face_down(state)
     assert slot is not None  # he works only with a face-down card (automa.possible)
@@ -197,24 +167,10 @@ def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
     if entry["kind"] == "profession" and entry["card"] is None:
         return {"step": "reveal", "owner": "wolfgang", "purpose": "work"}
     wv = automa.work_value(state, slot)
-    what = (
-        said(N_("a Recruiting card"))
-        if entry["kind"] == "recruiting"
-        else said(N_("the %(profession)s"), profession=profession_named(state, entry["card"]))
-    )
-    words = automa.work_words(state, wv, what, why)
+    what = told("worked_card", profession=entry["card"] if entry["kind"] != "recruiting" else None)
+    fact = automa.work_told(wv, what, why)
     p = state.players[WOLFGANG_SEAT]
-    bonus = len(entry["bonus"])
-    moves = [
-        said(N_("Turn %(card)s face up"), card=what)
-        if not bonus
-        else ngettext(
-            "Turn %(card)s face up with the Bonus card on it",
-            "Turn %(card)s face up with the Bonus cards on it",
-            bonus,
-            card=what,
-        )
-    ]
+    moves = [told("turn_face_up", card=what, num=len(entry["bonus"]))]
     entry["face_up"] = True
     entry["played_bonus"] = list(entry["bonus"])
     entry["bonus"] = []
@@ -231,16 +187,11 @@ def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
         }
     )
     _sync(state)
-    moves.append(
-        said(
-            N_("Put his Pawn on %(value)s on the Fame track (his best Work this round)"),
-            value=p.best_this_round,
-        )
-    )
+    moves.append(told("pawn_on_best_work", value=p.best_this_round))
     if wv["prestige"]:
         moves.append(_fame_forward(wv["prestige"]))
     if wv["florin"]:
-        moves.append(said(N_("Give him %(florin)s Florin"), florin=wv["florin"]))
+        moves.append(told("give_florin", florin=wv["florin"]))
     moves += _discard(state)
     solo.turn["flips"] = (
         [i for i, col in enumerate(solo.columns) if any(not e["face_up"] for e in col)]
@@ -248,12 +199,8 @@ def _wolfgang_works(state, why: Named, before: list[dict]) -> dict | None:
         else []
     )
     if solo.turn["flips"]:
-        words = said(
-            N_("%(words)s; then flip one face-down card in each dummy column (%(columns)s)"),
-            words=words,
-            columns=", ".join(str(i + 1) for i in solo.turn["flips"]),
-        )
-    _log(state, "wolfgang", words, moves, before)
+        fact["then"] = [told("dummies_flip", columns=[i + 1 for i in solo.turn["flips"]])]
+    _log(state, "wolfgang", fact, moves, before)
     return None
 
 

@@ -16,9 +16,10 @@ from ..catalog import (
 from ..checks import means, seat
 from ..module import Event
 from ..principality import check_room
-from ..refusals import N_, Named, listed, refuse, said
+from ..refusals import N_, Named, listed, refuse
 from ..solo_state import solo_of
 from ..state import GameState
+from ..told import told
 from .machine import _advance
 from .moves import _log
 from .steps import DIE_SOURCES, ME, _need, _wait, remember_read
@@ -172,9 +173,7 @@ def solo_bought(state: GameState, ev: Event) -> None:
     _log(
         state,
         "you",
-        said(
-            N_("You buy the %(object)s for %(price)s"), object=automa.object_named(obj), price=price
-        ),
+        told("you_buy", object=obj, price=price),
     )
     if state.auction["pending"]:
         _wait(state, "your_choice", object=obj)
@@ -202,13 +201,7 @@ def solo_declined(state: GameState, ev: Event) -> None:
     _log(
         state,
         "you",
-        said(
-            N_("You decline the %(object)s; if Wolfgang buys it he pays %(bid)s"),
-            object=name,
-            bid=offer["last_bid"],
-        )
-        if offer["last_bid"]
-        else said(N_("You decline the %(object)s"), object=name),
+        told("you_decline", object=offer["object"], bid=offer["last_bid"]),
     )
     if len(auc["offers"]) >= solo_of(state).players:
         _close_your_auction(state)
@@ -224,7 +217,7 @@ def solo_auctions_left(state: GameState, ev: Event) -> None:
         refuse("not_expected_now", N_("Only you leave the auctions; Wolfgang always buys"))
     state.players[ME].left_auctions = True
     solo_of(state).auction["left"] = True
-    _log(state, "you", said(N_("You leave the auctions this round")))
+    _log(state, "you", told("you_leave_auctions"))
     _close_your_auction(state)
 
 

@@ -3,18 +3,18 @@ yet, the Done ticks (`solo_step_done`) and who rolls the die (`die_mode_changed`
 
 from __future__ import annotations
 
-from ..automa import WOLFGANG_SEAT
 from ..catalog import (
     MINIMUM_WORK_VALUE,
     PRESTIGE_FOR_BEST_WORK,
     ROUNDS,
 )
 from ..module import Event
-from ..refusals import N_, refuse, said
+from ..refusals import N_, refuse
 from ..solo_state import solo_of
 from ..state import GameState
+from ..told import told
 from .moves import _log, snapshot
-from .steps import DIE_SOURCES, ME, SETUP_STEP
+from .steps import DIE_SOURCES, SETUP_STEP
 
 
 def solo_round_end(state: GameState) -> None:
@@ -22,78 +22,32 @@ def solo_round_end(state: GameState) -> None:
     Work between you and Wolfgang, the Starting Player marker, the Round marker."""
     done = state.rounds[-1]
     r, best, scored = done["round"], done["best_work"], done["scored"]
-    forward = {
-        ME: N_("Move your Fame disk forward %(pp)s spaces (Best Work %(best)s)"),
-        WOLFGANG_SEAT: N_("Move Wolfgang's Fame disk forward %(pp)s spaces (Best Work %(best)s)"),
-    }
-    moves = [said(forward[x], pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored]
+    moves = [
+        told("best_work_fame", seat=x, pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored
+    ]
     before = snapshot(state)  # the base game has scored the Best Work already
     for x in scored:
         before[x]["fame"] -= PRESTIGE_FOR_BEST_WORK
-    if not scored:
-        words = said(
-            N_("Round %(round)s ends: nobody completed a Work, so nobody scores the Best Work"),
-            round=r,
-        )
-    elif len(scored) == 1:
-        words = said(
-            N_("Round %(round)s ends: your Work of %(best)s is the best: %(pp)s PP")
-            if scored[0] == ME
-            else N_("Round %(round)s ends: Wolfgang's Work of %(best)s is the best: %(pp)s PP"),
-            round=r,
-            best=best,
-            pp=PRESTIGE_FOR_BEST_WORK,
-        )
-        moves.append(said(N_("Take the Pawns off the Fame track")))
-    else:
-        words = said(
-            N_(
-                "Round %(round)s ends: you and Wolfgang tie for the best Work (%(best)s): "
-                "%(pp)s PP each"
-            ),
-            round=r,
-            best=best,
-            pp=PRESTIGE_FOR_BEST_WORK,
-        )
-        moves.append(said(N_("Take the Pawns off the Fame track")))
-    if r >= ROUNDS:
-        _log(
-            state,
-            "table",
-            said(N_("%(words)s; the game is over"), words=words),
-            [*moves, said(N_("Reveal and score the Prestige cards"))],
-            before,
-        )
-        return
-    you = state.start_player == ME
-    _log(
-        state,
-        "table",
-        said(
-            N_("%(words)s; you start round %(round)s")
-            if you
-            else N_("%(words)s; Wolfgang starts round %(round)s"),
-            words=words,
-            round=r + 1,
-        ),
-        [
-            *moves,
-            said(N_("Pass the Starting Player marker to you"))
-            if you
-            else said(N_("Pass the Starting Player marker to Wolfgang")),
-            said(
-                N_("Move the Round marker to round %(round)s (minimum Work Value %(minimum)s)"),
-                round=r + 1,
-                minimum=MINIMUM_WORK_VALUE[r + 1],
-            ),
-            said(N_("Then Palazzo draws round %(round)s's Automa card"), round=r + 1)
-            if solo_of(state).digital
-            else said(
-                N_("Then draw the top Automa card for round %(round)s's auction"), round=r + 1
-            ),
-        ],
-        before,
+    if scored:
+        moves.append(told("pawns_off"))
+    over = r >= ROUNDS
+    fact = told(
+        "round_ends",
+        round=r,
+        scored=list(scored),
+        best=best,
+        pp=PRESTIGE_FOR_BEST_WORK,
+        starts=None if over else state.start_player,
     )
+    if over:
+        _log(state, "table", fact, [*moves, told("reveal_prestige")], before)
+        return
+    moves += [
+        told("pass_start_marker", seat=state.start_player),
+        told("round_marker", round=r + 1, minimum=MINIMUM_WORK_VALUE[r + 1]),
+        told("next_auction_card", round=r + 1, digital=solo_of(state).digital),
+    ]
+    _log(state, "table", fact, moves, before)
 
 
 def checklist(state: GameState) -> list[dict]:
@@ -144,10 +98,4 @@ def die_mode_changed(state: GameState, ev: Event) -> None:
         refuse("bad_die", N_("die is table (the physical die) or app (Palazzo rolls)"))
     # all checks passed
     solo_of(state).die = die
-    _log(
-        state,
-        "you",
-        said(N_("From now on Palazzo rolls the die"))
-        if die == "app"
-        else said(N_("From now on you roll the physical die and tap what it shows")),
-    )
+    _log(state, "you", told("die_mode", die=die))

@@ -6,18 +6,21 @@ from __future__ import annotations
 from .. import automa
 from ..catalog import (
     AUTOMA_DECK,
+    BONUS_CARDS,
+    PRESTIGE_CARDS,
     CatalogError,
     automa_card_from_dict,
 )
 from ..module import Event
-from ..refusals import N_, listed, refuse, said
+from ..refusals import N_, Named, listed, refuse
 from ..setup import in_play
 from ..solo_state import solo_of
 from ..state import GameState
+from ..told import told
 from ..work import profession_id, profession_named
 from .auction import _choose_next
 from .machine import _advance
-from .moves import _card_named, _log
+from .moves import _log
 from .row import _sync
 from .steps import ROUND_GROUPS, _need, remember_read
 
@@ -147,11 +150,7 @@ def automa_profession_revealed(state: GameState, ev: Event) -> None:
         _log(
             state,
             "table",
-            said(
-                N_("Dummy player %(column)s turns up the %(profession)s"),
-                column=owner + 1,
-                profession=profession_named(state, pid),
-            ),
+            told("dummy_turns_up", column=owner + 1, profession=pid),
         )
     _advance(state)
 
@@ -211,3 +210,9 @@ def automa_tie_broken(state: GameState, ev: Event) -> None:
         )
     solo_of(state).facts["tie"] = ev["card"]
     _advance(state)
+
+
+def _card_named(deck: str, card: object) -> Named | str:
+    """A card the table named: its name if it is one of the deck's, else as it was typed."""
+    cards = PRESTIGE_CARDS if deck == "prestige" else BONUS_CARDS
+    return automa.card_name(deck, card) if isinstance(card, str) and card in cards else str(card)

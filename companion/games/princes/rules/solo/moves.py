@@ -3,16 +3,9 @@ entry with moves is a step of the checklist)."""
 
 from __future__ import annotations
 
-from .. import automa
 from ..automa import WOLFGANG_SEAT
-from ..catalog import (
-    BONUS_CARDS,
-    PRESTIGE_CARDS,
-)
-from ..refusals import N_, Named, ngettext, said, said_data
 from ..solo_state import solo_of
-
-DISCARD_AUTOMA_CARD = N_("Discard the Automa card")
+from ..told import told
 
 
 def snapshot(state) -> list[dict]:
@@ -50,34 +43,28 @@ def _added(before: list[str], after: list[str]) -> list[str]:
     return out
 
 
-def negative_fame(before: int, after: int) -> Named | None:
+def negative_fame(before: int, after: int) -> dict | None:
     """Wolfgang may go below 0 PP; the rulebook marks it with a second Fame disk of another
     colour (Solo rules, "Wolfgang's special rules"): named whenever it is in play."""
     if after < 0 <= before:
-        return said(
-            N_(
-                "He is at %(fame)s PP now, below 0: mark it on the Fame track with a second Fame "
-                "disk of another colour (his negative Fame disk)"
-            ),
-            fame=after,
-        )
+        return told("negative_fame_disk_out", fame=after)
     if after < 0 and before < 0 and after != before:
-        return said(N_("Move his negative Fame disk to %(fame)s PP"), fame=after)
+        return told("negative_fame_disk_moved", fame=after)
     if before < 0 <= after:
-        return said(N_("He is back at %(fame)s PP: put his negative Fame disk away"), fame=after)
+        return told("negative_fame_disk_away", fame=after)
     return None
 
 
 def _log(
     state,
     who: str,
-    say: Named,
-    moves: list[Named] | None = None,
+    fact: dict,
+    moves: list[dict] | None = None,
     before: list[dict] | None = None,
 ):
     """An entry of the decision log; one with `moves` is a step of the table's checklist.
-    `say` and `moves` are the English words; `said` and `moves_said` the same marked for
-    the reader's language (JSON-shaped, `said_data`: the log lives in snapshots). `before`
+    `told` and `moves` are facts (`told.told`: a code and its numbers and ids; the log lives
+    in snapshots), worded by the words package (`words.automa`). `before`
     (a `snapshot` taken before the step changed anything): the step records its `changes`,
     and names Wolfgang's negative Fame disk when his fame is or was below 0."""
     log = solo_of(state).log
@@ -86,8 +73,7 @@ def _log(
         "round": state.round,
         "phase": state.phase,
         "who": who,
-        "say": str(say),
-        "said": said_data(say),
+        "told": fact,
     }
     if moves and before is not None:
         changes = _changes(state, before)
@@ -97,49 +83,22 @@ def _log(
         if disk is not None:
             moves = [*moves, disk]
     if moves:
-        entry["moves"] = [str(m) for m in moves]
-        entry["moves_said"] = [said_data(m) for m in moves]
+        entry["moves"] = list(moves)
     log.append(entry)
 
 
-def _discard(state) -> list[Named]:
+def _discard(state) -> list[dict]:
     """The card in use goes to the discard pile, unless Palazzo drew it (no card to move)."""
-    return [] if solo_of(state).digital else [said(DISCARD_AUTOMA_CARD)]
+    return [] if solo_of(state).digital else [told("discard_automa_card")]
 
 
-def _fame_forward(n: int) -> Named:
-    return ngettext(
-        "Move his Fame disk forward %(num)s space", "Move his Fame disk forward %(num)s spaces", n
-    )
+def _fame_forward(n: int) -> dict:
+    return told("fame_forward", num=n)
 
 
-def _under_the_deck(state, deck: str) -> list[Named]:
+def _under_the_deck(state, deck: str) -> list[dict]:
     """The cards drawn for Wolfgang that he did not take go to the bottom of their deck."""
     others = len(solo_of(state).facts.get("offered") or []) - 1
     if others <= 0:
         return []
-    if deck == "prestige":
-        return [
-            ngettext(
-                "Put the other %(num)s Prestige card face down at the bottom of the Prestige deck",
-                "Put the other %(num)s Prestige cards face down at the bottom of the Prestige deck",
-                others,
-            )
-        ]
-    return [
-        ngettext(
-            "Put the other %(num)s Bonus card face down at the bottom of the Bonus deck",
-            "Put the other %(num)s Bonus cards face down at the bottom of the Bonus deck",
-            others,
-        )
-    ]
-
-
-def _a(name: str) -> str:
-    return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def _card_named(deck: str, card: object) -> Named | str:
-    """A card the table named: its name if it is one of the deck's, else as it was typed."""
-    cards = PRESTIGE_CARDS if deck == "prestige" else BONUS_CARDS
-    return automa.card_name(deck, card) if isinstance(card, str) and card in cards else str(card)
+    return [told("under_the_deck", deck=deck, num=others)]

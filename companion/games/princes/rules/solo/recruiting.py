@@ -10,9 +10,10 @@ from ..catalog import (
 )
 from ..checks import seat
 from ..module import Event
-from ..refusals import N_, refuse, said
+from ..refusals import N_, refuse
 from ..solo_state import solo_of
 from ..state import GameState
+from ..told import told
 from ..work import profession_named
 from .moves import _log
 from .row import _recruiting_card, _sync
@@ -32,13 +33,7 @@ def recruit_from_wolfgang(state: GameState, s: int, pid: str) -> None:
     _log(
         state,
         "you",
-        said(
-            N_(
-                "You recruit the %(profession)s from Wolfgang's row; your Recruiting card goes "
-                "face down to the right of his row"
-            ),
-            profession=profession_named(state, pid),
-        ),
+        told("you_recruit_from_wolfgang", profession=pid),
     )
 
 
@@ -71,14 +66,7 @@ def recruit_from_dummy(state: GameState, ev: Event) -> None:
     _log(
         state,
         "you",
-        said(
-            N_(
-                "You recruit the %(profession)s from dummy player %(column)s; your Recruiting "
-                "card is discarded"
-            ),
-            profession=profession_named(state, pid),
-            column=d + 1,
-        ),
+        told("you_recruit_from_dummy", profession=pid, column=d + 1),
     )
 
 
