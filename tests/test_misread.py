@@ -8,10 +8,10 @@ import pytest
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import Refusal, as_on_table, solo_of, table_changes
 from companion.games.princes.rules.engine import Fold
-from companion.games.princes.rules.solo import checklist, solo_prompt, wolfgang_decisions
+from companion.games.princes.rules.solo import solo_prompt, wolfgang_decisions
 from companion.service.table import Table
 from tests.solo_table import SIZES, SOLO_CATALOG
-from tests.test_solo import HAND
+from tests.test_solo import HAND, checklist, in_english
 
 
 def solo_fold() -> Fold:
@@ -62,7 +62,7 @@ def test_a_die_corrected_after_wolfgang_bought_with_it():
     assert after.players[1].money == before.players[1].money - 200
     assert after.players[1].builders == before.players[1].builders
     assert solo_of(after).drawn == ["1", "2"]  # what came after still counts
-    said = [d["say"] for d in wolfgang_decisions(after)]
+    said = [d["say"] for d in in_english(after, wolfgang_decisions(after))]
     assert (
         "Wolfgang buys the Builder: the leftmost object he can buy; rolled 5 + 2, he pays 700"
         in said
@@ -73,7 +73,8 @@ def test_a_die_corrected_after_wolfgang_bought_with_it():
 
 
 def wolfgangs_purchase(fold: Fold) -> dict:
-    return next(x for x in solo_of(fold.state).log if x["say"].startswith("Wolfgang buys"))
+    log = in_english(fold.state, solo_of(fold.state).log)
+    return next(x for x in log if x["say"].startswith("Wolfgang buys"))
 
 
 def test_a_misread_fixed_before_its_step_is_done_is_told_by_the_checklist_only():

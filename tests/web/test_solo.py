@@ -18,6 +18,7 @@ import pytest
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules.solo import wolfgang_decisions
 from companion.games.princes.screens import dice
+from companion.games.princes.words.automa import tell
 from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
 
@@ -371,7 +372,8 @@ def test_the_rulebook_auction_example_through_the_page(app, solo):
     assert solo.step == "your_turn"
     rolls = [e.payload for e in events(app, solo.game_id) if e.type == "die_rolled"]
     assert rolls == [{"value": v, "source": "table"} for v in (4, 2, 3)]
-    assert sentence in [x["say"] for x in wolfgang_decisions(state(app, solo.game_id))]
+    now = state(app, solo.game_id)
+    assert sentence in [str(tell(x["told"], now)) for x in wolfgang_decisions(now)]
 
 
 def test_buying_beyond_cash_says_how_much_fame_is_sold(app, solo):

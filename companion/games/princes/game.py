@@ -21,7 +21,7 @@ from .words.brief import describe
 ID = "princes_of_florence"
 # Snapshots are a cache of the fold: one written in another format is ignored and the log
 # folded again from its first event (never upgraded). Raise it when GameState.to_dict changes.
-SNAPSHOT_FORMAT = 2
+SNAPSHOT_FORMAT = 3  # 3: the solo decision log keeps facts (`told`), not sentences
 
 
 def _fold(state: GameState | None = None) -> Fold:

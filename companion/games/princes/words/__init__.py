@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from companion.core.lang import (
-    N_,
     _,
     and_,
     clauses,
@@ -25,7 +24,6 @@ from companion.core.lang import (
     words,
 )
 from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE
-from companion.games.princes.words.automa import tell
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -42,6 +40,12 @@ from companion.games.princes.rules.catalog import (
     ROUNDS,
     taught_names,
 )
+from companion.games.princes.words.automa import (
+    die_mode_changed as _die_mode_changed,
+)
+from companion.games.princes.words.automa import difficulty_name
+from companion.games.princes.words.automa import solo_step_done as _solo_step_done
+from companion.games.princes.words.automa import tell as tell_fact
 
 RETRACTED = "retracted"
 
@@ -149,7 +153,7 @@ def describe(fact, state, viewer: int | None = None, *, undone=()) -> str:
     if teller is not None:
         text = teller(fact, state, who, viewer)
     else:
-        said = clauses(words(tell(t, state)) for t in fact.solo_told)
+        said = clauses(words(tell_fact(t, state)) for t in fact.solo_told)
         text = said or str(fact.type or "event").replace("_", " ").capitalize()
         return _with_consequences(text, fact, state, solo=False)
     return _with_consequences(text, fact, state)
@@ -434,23 +438,6 @@ def _correction(fact, state, who, viewer):
     return text + (f": {reason}" if reason else "")
 
 
-def _solo_step_done(fact, state, who, viewer):
-    n = fact.event.get("n")
-    if n == 0:
-        return _("The table is set up for the solo game")
-    log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
-    told = next((x["told"] for x in log if x.get("n") == n), None)
-    if not told:
-        return _("A step is done on the table")
-    return _("Done on the table: %(step)s", step=words(tell(told, state)))
-
-
-def _die_mode_changed(fact, state, who, viewer):
-    if fact.event.get("die") == "app":
-        return _("From now on Palazzo rolls the die")
-    return _("From now on the physical die is rolled")
-
-
 def _character_bid(fact, state, who, viewer):
     space = fact.event.get("space")
     price = space * FLORIN_PER_CHARACTER_SPACE if isinstance(space, int) else "?"
@@ -611,14 +598,6 @@ def _offered(e, state) -> str:
     )
 
 
-# Solo play's difficulty levels (Solo rules, Setup), as the solo screens and the story name them.
-DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
-
-
-def difficulty_name(level) -> str:
-    return _(DIFFICULTIES[level]) if level in DIFFICULTIES else str(level)
-
-
 def edition_name(edition) -> str:
     """The rules of the box a game is played by, as the host chose them: "2022 edition"."""
     return _(EDITIONS[edition].title) if edition in EDITIONS else _(EDITIONS[DEFAULT_EDITION].title)
@@ -703,7 +682,7 @@ def _with_consequences(text: str, fact, state, *, solo: bool = True) -> str:
     game over, whose turn it is now."""
     extra = [_purchase(state, bought) for bought in fact.purchases]
     if solo and fact.solo_told:
-        extra.append(clauses(words(tell(t, state)) for t in fact.solo_told))
+        extra.append(clauses(words(tell_fact(t, state)) for t in fact.solo_told))
     extra.extend(round_ended(state, done) for done in fact.rounds_ended)
     if fact.final is not None:
         extra.append(final_words(state, fact.final))

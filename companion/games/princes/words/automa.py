@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.core.lang import N_
+from companion.core.lang import N_, _, words
 from companion.core.refusal import Named, listed, ngettext, said
 from companion.games.princes.rules import GameState, card_name, object_named
 from companion.games.princes.rules.catalog import BUILDINGS, LANDSCAPES, OBJECT_NAMES
@@ -57,9 +57,7 @@ MESSAGES = {
     "you_leave_auctions": N_("You leave the auctions this round"),
     "pawns_off": N_("Take the Pawns off the Fame track"),
     "reveal_prestige": N_("Reveal and score the Prestige cards"),
-    "round_marker": N_(
-        "Move the Round marker to round %(round)s (minimum Work Value %(minimum)s)"
-    ),
+    "round_marker": N_("Move the Round marker to round %(round)s (minimum Work Value %(minimum)s)"),
     "put_landscape": N_("Put a %(landscape)s in his Principality"),
     "turn_back_face_down": N_("Turn the %(profession)s back face down"),
     "give_jester": N_("Give him a Jester"),
@@ -67,9 +65,7 @@ MESSAGES = {
     "put_recruiting_card": N_("Put a Recruiting card face down to the right of his row"),
     "put_prestige_card": N_("Put \u201c%(card)s\u201d face up by his board"),
     "discard_from_supply": N_("Discard a %(object)s from the supply (%(left)s left)"),
-    "nobody_bought": N_(
-        "Nobody bought a %(object)s: discard one from the supply (%(left)s left)"
-    ),
+    "nobody_bought": N_("Nobody bought a %(object)s: discard one from the supply (%(left)s left)"),
     "put_bonus_card": N_("Put \u201c%(card)s\u201d on his leftmost face-down card"),
     "put_profession_card": N_("Put the top Profession card face down to the right of his row"),
     "deal_dummy_column": N_("Put the next one face down on dummy column %(column)s"),
@@ -222,7 +218,9 @@ def _pays(fact: dict, state: GameState) -> Named:
 
 def _fame_back(fact: dict, state: GameState) -> Named:
     return ngettext(
-        "Move his Fame disk back %(num)s space", "Move his Fame disk back %(num)s spaces", fact["num"]
+        "Move his Fame disk back %(num)s space",
+        "Move his Fame disk back %(num)s spaces",
+        fact["num"],
     )
 
 
@@ -508,3 +506,32 @@ TELLERS: dict[str, Callable[[dict, GameState], Named]] = {
     "action_chosen": _action_chosen,
     "works": _works,
 }
+
+
+# --- the story's solo steps (`words.describe`) ---------------------------------------------
+
+
+def solo_step_done(fact, state, who, viewer) -> str:
+    """`solo_step_done`: the step of the checklist the table made, in its own words."""
+    n = fact.event.get("n")
+    if n == 0:
+        return _("The table is set up for the solo game")
+    log = (state.parts.get("solo").log if "solo" in state.parts else None) or []
+    told = next((x["told"] for x in log if x.get("n") == n), None)
+    if not told:
+        return _("A step is done on the table")
+    return _("Done on the table: %(step)s", step=words(tell(told, state)))
+
+
+def die_mode_changed(fact, state, who, viewer) -> str:
+    if fact.event.get("die") == "app":
+        return _("From now on Palazzo rolls the die")
+    return _("From now on the physical die is rolled")
+
+
+# Solo play's difficulty levels (Solo rules, Setup), as the solo screens and the story name them.
+DIFFICULTIES = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard")}
+
+
+def difficulty_name(level) -> str:
+    return _(DIFFICULTIES[level]) if level in DIFFICULTIES else str(level)

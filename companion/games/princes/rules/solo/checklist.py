@@ -22,9 +22,7 @@ def solo_round_end(state: GameState) -> None:
     Work between you and Wolfgang, the Starting Player marker, the Round marker."""
     done = state.rounds[-1]
     r, best, scored = done["round"], done["best_work"], done["scored"]
-    moves = [
-        told("best_work_fame", seat=x, pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored
-    ]
+    moves = [told("best_work_fame", seat=x, pp=PRESTIGE_FOR_BEST_WORK, best=best) for x in scored]
     before = snapshot(state)  # the base game has scored the Best Work already
     for x in scored:
         before[x]["fame"] -= PRESTIGE_FOR_BEST_WORK
