@@ -20,10 +20,18 @@ import os
 import socket
 import sys
 
+from companion.connections import (
+    HEADER_DEADLINE,
+    IDLE_TIMEOUT,
+    MAX_CONNECTIONS,
+    PER_ADDRESS,
+    Connections,
+    client_error_response,
+    turn_away,
+)
+
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
-MAX_CONNECTIONS = 4000  # open sockets (streams, pages, keep-alives) one process serves at once
-IDLE_TIMEOUT = 75.0  # seconds a socket may stay silent (a stream writes every 15 s)
 BACKLOG = 1024  # connections the OS queues while the server is busy
 WANTED_FILES = 8192  # open-file limit asked of the OS (soft limit, up to the hard one)
 WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
@@ -141,25 +149,97 @@ def bind(host: str, port: int) -> socket.socket:
     return listener
 
 
-def create_server(app, listener: socket.socket):
+def create_server(app, listener: socket.socket, connections: Connections | None = None):
     """A gevent WSGI server on `listener` (from `bind`); `.server_port`, `.serve_forever()`,
-    `.stop()`. Needs gevent's monkey patching first (see `main`)."""
+    `.stop()`. Needs gevent's monkey patching first (see `main`). Its connections are bounded
+    per client address, in header time and in idle time (companion/connections.py)."""
+    from gevent import Timeout
     from gevent import socket as gsocket
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
+    class Deadline(Timeout):
+        """A request's line and headers were not in on time (or a keep-alive idled out)."""
+
+    if connections is None:
+        behind_proxy = bool(app.config.get("TRUSTED_PROXIES"))
+        connections = Connections(per_address=None if behind_proxy else PER_ADDRESS)
+
     class Handler(WSGIHandler):
         def handle(self):
-            # Bounds how long a silent socket is kept: an idle keep-alive, a half-sent request.
+            # Bounds how long a silent socket is kept: a half-sent body, an unread answer.
             self.socket.settimeout(IDLE_TIMEOUT)
             # The headers and the body leave in separate writes: without NODELAY, Nagle holds
             # the body until the client's delayed ACK (~40 ms on every answer).
             if self.socket.family in (socket.AF_INET, socket.AF_INET6):
                 self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.requests = 0
+            self.deadline = None
             super().handle()
 
+        def _limit(self, seconds: float) -> None:
+            if self.deadline is not None:
+                self.deadline.close()
+            self.deadline = Deadline(seconds)
+            self.deadline.start()
+
+        def handle_one_request(self):
+            # The first request's line and headers within HEADER_DEADLINE of the accept; a
+            # kept-alive connection waits idle_limit() for the next one to begin.
+            self.requests += 1
+            if self.requests == 1:
+                self._limit(HEADER_DEADLINE)
+            else:
+                self._limit(connections.idle_limit())
+                connections.idle(self, self.socket)
+            try:
+                return super().handle_one_request()
+            except Deadline:
+                return None  # the connection is closed, nothing answered
+            finally:
+                connections.busy(self)
+                if self.deadline is not None:
+                    self.deadline.close()
+                    self.deadline = None
+
+        def read_requestline(self):
+            line = super().read_requestline()
+            if self.requests > 1:  # a kept-alive wait ended: now its headers' deadline
+                connections.busy(self)
+                self._limit(HEADER_DEADLINE)
+            return line
+
+        def read_request(self, raw_requestline):
+            try:
+                return super().read_request(raw_requestline)
+            finally:
+                if self.deadline is not None:  # the headers are in: the app has its time
+                    self.deadline.close()
+                    self.deadline = None
+
+        def _handle_client_error(self, ex):
+            return client_error_response(ex)
+
+    class Server(WSGIServer):
+        def do_handle(self, sock, address):
+            client = _address(address)
+            if not connections.admit(client):
+                turn_away(sock)
+                return
+            try:
+                super().do_handle(sock, address)
+            except BaseException:
+                connections.release(client)
+                raise
+
+        def handle(self, sock, address):
+            try:
+                super().handle(sock, address)
+            finally:
+                connections.release(_address(address))
+
     listener = gsocket.socket(listener.family, listener.type, fileno=listener.detach())
-    server = WSGIServer(
+    server = Server(
         listener,
         app,
         handler_class=Handler,
@@ -167,8 +247,13 @@ def create_server(app, listener: socket.socket):
         log=None,  # no access log: join links carry tokens in their path
         error_log=logging.getLogger("palazzo.serve"),
     )
+    server.connections = connections
     server.init_socket()
     return server
+
+
+def _address(address) -> str:
+    return str(address[0]) if isinstance(address, tuple) and address else "?"
 
 
 def _print(text: str) -> None:

@@ -36,7 +36,7 @@ EXTENSION_KEY = "palazzo.table"
 # A seat teaches only through the teach flow, with the move that needs it (seat.teach);
 # changing what Palazzo knows is the host's act.
 SEAT_MAY_NOT = {"game_started", "correction", "profession_taught", "landscape_taught"}
-EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+EVENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)  # whole: fullmatch, never match
 
 VIEWS: dict = {}  # view name -> callable(game_id, access, refusal=None, sent=None) -> response
 
@@ -197,7 +197,7 @@ def _only_own_events(me: Access, seqs, other: str | None = None):
 
 def check_event_id(event_id: str | None) -> None:
     """A button's event id, minted when it was drawn: a malformed one is no retry of anything."""
-    if event_id and not EVENT_ID.match(event_id):
+    if event_id and not EVENT_ID.fullmatch(event_id):
         abort(400, description=_("That button's event id is malformed: reload the page."))
 
 

@@ -55,7 +55,7 @@ from companion.web.access import (
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import get_table
+from companion.web.recording import EVENT_ID, get_table
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -66,7 +66,6 @@ keep_out_of_caches(bp)
 
 GAME = "firenze"
 NAME_MAX = 24
-EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
     "event": N_("Event: play now"),
@@ -103,7 +102,7 @@ SHARED = {"seq", "stream"}  # live updates: game-agnostic
 def _firenze_games():
     """The Princes' screens live under /games/<id>/...; a Firenze game's requests go to its
     own screens instead (a QR code's join link first of all)."""
-    match = GAMES_PATH.match(request.path)
+    match = GAMES_PATH.fullmatch(request.path)
     if not match or match.group(2) in SHARED or not is_firenze(match.group(1)):
         return None
     game_id, what, rest = match.groups()

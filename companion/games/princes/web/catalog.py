@@ -483,7 +483,7 @@ def teach_landscape():
 
 def _back() -> str | None:
     back = str(request.values.get("back", ""))
-    return back if BACK.match(back) else None
+    return back if BACK.fullmatch(back) else None
 
 
 def _automa_page(number: str | None, *, typed=None, message=None, error=None, status=200):
