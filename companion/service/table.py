@@ -328,7 +328,10 @@ class Table:
     def _teach_first(self, game_id, fold: Folded, event: dict, by: str, teach: list) -> tuple:
         """What the move needs taught (given, or learned by this installation but not by the
         game's log): record it first, so an exported log replays on any machine; only if the
-        event itself will then be accepted."""
+        event itself will then be accepted. A given teaching the move does not use is dropped:
+        a card is taught only inside the move that needs it, never on its own."""
+        used = _used_by(event)
+        teach = [t for t in teach if _taught_key(t) in used]
         given = {_taught_key(t) for t in teach}
         teachings = [dict(t) for t in teach] + [
             t for t in self._teachings(fold.state, event) if _taught_key(t) not in given
@@ -457,6 +460,17 @@ class Table:
 
 def _taught_key(event: dict) -> tuple:
     return (event.get("type"), event.get("profession") or event.get("landscape"))
+
+
+def _used_by(event: dict) -> set[tuple]:
+    """The teachings (as `_taught_key`s) a move may bring along: the cards it names."""
+    field = PROFESSION_FIELDS.get(event.get("type"))
+    wanted = event.get(field) if field else None
+    pids = wanted if isinstance(wanted, list) else [wanted]
+    keys = {("profession_taught", pid) for pid in pids if isinstance(pid, str) and pid}
+    if event.get("type") == "landscape_placed" and isinstance(event.get("landscape"), str):
+        keys.add(("landscape_taught", event["landscape"]))
+    return keys
 
 
 __all__ = ["Table", "Recorded", "Refusal", "Replay", "engine_event"]
