@@ -89,7 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     logmask.install()
 
-    from . import csrf, errors, headers, home, hosts, i18n, live, recording, templating
+    from . import csrf, errors, headers, home, hosts, i18n, join_links, live, recording, templating
 
     hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
@@ -100,6 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(recording.bp)
+    app.register_blueprint(join_links.bp)
     from companion.games.princes.web import solo
 
     app.register_blueprint(solo.bp)
