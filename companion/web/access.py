@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, session
+from flask import abort, g, session
 
 from companion.core.lang import _
 from companion.service.tokens import (
@@ -92,8 +92,18 @@ def access(game_id: str) -> Access:
 
 
 def _seat_current(game_id: str, seat: int, key: object) -> bool:
-    record = get_store().game(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
-    return record is None or seat_still_valid(record.meta.get(META_KEY), seat, key)
+    """Whether this session still holds `seat` (the host may have re-issued its link); asked
+    once per request and game, however often a request asks who it is."""
+    key = key if isinstance(key, str) else None
+    known = g.setdefault("palazzo_seats_checked", {})
+    found = known.get((game_id, seat, key))
+    if found is None:
+        record = (
+            get_store().game(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        )
+        found = record is None or seat_still_valid(record.meta.get(META_KEY), seat, key)
+        known[(game_id, seat, key)] = found
+    return found
 
 
 def require_viewer(game_id: str) -> Access:
