@@ -337,3 +337,32 @@ def test_the_new_link_button_speaks_the_hosts_language(app, language, words):
     as_role(hosting, game_id, "host")
     page = hosting.get(f"/games/{game_id}/host", headers={"Accept-Language": language}).text
     assert words in page
+
+
+def test_a_firenze_host_reissues_a_seats_link_too(app, client):
+    from companion.web.join_links import kept_tokens
+
+    from .firenze_table import host_game as host_firenze
+
+    game_id = host_firenze(client)
+    with app.test_request_context():
+        old = kept_tokens(game_id).seats[0]
+    phone = app.test_client()
+    phone.get(f"/games/{game_id}/join/{old}")
+    assert phone.get(f"/firenze/{game_id}/me").status_code == 200
+    assert "New link for" in client.get(f"/firenze/{game_id}/host").text
+    r = client.post(
+        f"/games/{game_id}/seats/0/new-link", data={"csrf_token": csrf_token_for(client)}
+    )
+    assert r.status_code == 303
+    page = client.get(r.headers["Location"], follow_redirects=True)
+    with app.test_request_context():
+        new = kept_tokens(game_id).seats[0]
+    assert page.status_code == 200 and new in page.text and old not in page.text
+    assert phone.get(f"/firenze/{game_id}/me").status_code == 403
+    # and a Firenze button with a malformed event id is refused, not given a new id
+    r = client.post(
+        f"/firenze/{game_id}/act",
+        data={"csrf_token": csrf_token_for(client), "event_id": "aaaaaaaa\n", "view": "host"},
+    )
+    assert r.status_code == 400

@@ -55,7 +55,7 @@ from companion.web.access import (
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import EVENT_ID, get_table
+from companion.web.recording import check_event_id, get_table
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -95,7 +95,7 @@ def is_firenze(game_id: str) -> bool:
 
 
 GAMES_PATH = re.compile(r"^/games/([^/]{1,64})/([a-z.]+)(?:/(.*))?$")
-SHARED = {"seq", "stream"}  # live updates: game-agnostic
+SHARED = {"seq", "stream", "seats"}  # live updates, a seat's new join link: game-agnostic
 
 
 @bp.before_app_request
@@ -411,8 +411,8 @@ def act(game_id: str):
     if view != "host" and me.seat is None:
         abort(403, description=_("Join this game from your seat's QR code first."))
     event_id = str(request.form.get("event_id", ""))
-    if not EVENT_ID.fullmatch(event_id):
-        event_id = uuid.uuid4().hex
+    check_event_id(event_id)  # a malformed id (`aaaaaaaa\n`) is no retry of anything: 400
+    event_id = event_id or uuid.uuid4().hex
     refusal = done = None
     try:
         if view == "host":
