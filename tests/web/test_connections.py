@@ -4,7 +4,7 @@ thousands of half-open connections leave the table answered (companion/connectio
 
 The tests on a real server are marked `stress` (CI runs them; `-m "not stress"` skips them):
 they open up to 2,000 sockets on loopback (127.0.0.2, 127.0.0.3... are this machine too) and
-take about 30 s together."""
+take about 45 s together."""
 
 from __future__ import annotations
 
@@ -182,3 +182,42 @@ def test_idle_keep_alives_are_closed_early_under_pressure(monkeypatch):
 def test_behind_a_trusted_proxy_there_is_no_per_address_bound():
     bounds = Connections(per_address=None)
     assert all(bounds.admit("127.0.0.1") for _ in range(100))
+
+
+@pytest.mark.stress
+def test_idle_keep_alives_are_closed_early_when_the_server_is_full(tmp_path):
+    """Browsers' kept-alive connections, idle after one answer each, one short of PRESSURE_AT:
+    the newcomer that makes it PRESSURE_AT is answered, and the ones idle IDLE_UNDER_PRESSURE
+    are closed at once (not after 75 s)."""
+    server = Served(tmp_path / "instance")
+    port = _port(server.url)
+    idle: list[socket.socket] = []
+    request = b"GET /static/favicon.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    try:
+        for i in range(connections.PRESSURE_AT - 1):
+            source = f"127.0.{2 + i // 30}.{1 + i % 30}"  # 30 an address, under the bound
+            sock = socket.create_connection(
+                ("127.0.0.1", port), timeout=10, source_address=(source, 0)
+            )
+            sock.sendall(request)
+            idle.append(sock)
+        for sock in idle:
+            read_until(sock, b"</svg>")  # answered, and kept alive
+        time.sleep(connections.IDLE_UNDER_PRESSURE + connections.SHED_EVERY)
+        started = time.monotonic()
+        with urllib.request.urlopen(server.url + "/", timeout=10) as answer:  # the newcomer
+            assert answer.status == 200
+        closed = 0
+        for sock in idle:
+            sock.settimeout(max(0.01, 5 - (time.monotonic() - started)))
+            try:
+                closed += sock.recv(100) == b""
+            except (TimeoutError, OSError):
+                pass
+        assert closed >= (connections.PRESSURE_AT - 1) * 0.95, closed
+        assert time.monotonic() - started < connections.IDLE_TIMEOUT / 5
+    finally:
+        for sock in idle:
+            sock.close()
+        server.stop()
+    assert "Traceback" not in "".join(server.output)
