@@ -403,7 +403,7 @@ def act(game_id: str):
         abort(403, description=_("Only the host's device can do this."))
     if view != "host" and me.seat is None:
         abort(403, description=_("Join this game from your seat's QR code first."))
-    check_event_id(request.form.get("event_id"))
+    check_event_id(request.form.get("event_id"))  # a malformed id (`aaaaaaaa\n`): 400
     event_id = request.form.get("event_id") or None
     refusal = done = undone = None
     try:
