@@ -39,7 +39,7 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, Story, told
+from companion.games.firenze.words import Line, Story, older_than, told
 from companion.service.table import engine_event
 from companion.service.tokens import Identity
 from companion.web.access import (
@@ -55,6 +55,7 @@ from companion.web.access import (
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
+from companion.web.paging import PAGE, before_of
 from companion.web.recording import get_table
 from companion.web.store import get_store
 
@@ -113,7 +114,11 @@ def _firenze_games():
         return redirect(_home_of(game_id, me), code=303)
     if what == "log.jsonl":
         return log(game_id)
-    target = {"me": "firenze.phone", "host": "firenze.host_page"}.get(what, "firenze.table")
+    target = {
+        "me": "firenze.phone",
+        "host": "firenze.host_page",
+        "history": "firenze.history",
+    }.get(what, "firenze.table")
     if request.method != "GET":
         abort(404, description=_("This is a Firenze game: use its own screens."))
     return redirect(url_for(target, game_id=game_id), code=303)
@@ -364,9 +369,14 @@ _stories_lock = threading.Lock()
 
 def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     """The newest `last` events in words, newest first. Everything a Firenze event does is
-    public, so the table screen and the host tell the same sentences. The game's story is
-    folded once per process and topped up with what was logged since (a screen asks on every
-    event)."""
+    public, so the table screen and the host tell the same sentences."""
+    return _page(game_id, last)[0]
+
+
+def _page(game_id: str, last: int, before: int | None = None) -> tuple[list[Line], int | None]:
+    """(the `last` events before seq `before` in words, newest first; the seq the next older
+    page starts under, or None). The game's story is folded once per process and topped up
+    with what was logged since (a screen asks on every event); a page costs a page."""
     with _stories_lock:
         story = _stories.pop(game_id, None) or Story()
         for stored in get_table().events(game_id, after_seq=story.last_seq):
@@ -374,7 +384,35 @@ def _recent(game_id: str, last: int = RECENT) -> list[Line]:
         _stories[game_id] = story
         while len(_stories) > STORIES_KEPT:
             _stories.popitem(last=False)
-        return list(reversed(told(story, last=last)))  # in the lock: another request tops up
+        # in the lock: another request tops up
+        lines = list(reversed(told(story, last=last, before=before)))
+        older = lines[-1].seq if lines and older_than(story, lines[-1].seq) else None
+        return lines, older
+
+
+@bp.get("/<game_id>/history")
+def history(game_id: str):
+    """Everything that happened, newest first, a page at a time (all of it public)."""
+    return render_template("firenze/history.html", **_history_context(game_id))
+
+
+@bp.get("/<game_id>/history/more")
+def history_more(game_id: str):
+    """The next older page's items, swapped in for the "older" link by htmx."""
+    return render_block("firenze/history.html", "entries", **_history_context(game_id))
+
+
+def _history_context(game_id: str) -> dict:
+    _require_firenze(game_id)
+    require_viewer(game_id)
+    lines, older = _page(game_id, PAGE, before_of(request.args))
+    return {
+        "game_id": game_id,
+        "lines": lines,
+        "older": older,
+        "page_url": url_for("firenze.history", game_id=game_id),
+        "more_url": url_for("firenze.history_more", game_id=game_id),
+    }
 
 
 # -- a player's phone -------------------------------------------------------------------------
@@ -458,7 +496,7 @@ def log(game_id: str):
             description=_("The log holds everyone's cards: it is shared once the game is over."),
         )
     return Response(
-        get_table().export_jsonl(game_id),
+        get_table().export_lines(game_id),
         mimetype="application/x-ndjson",
         headers={
             "Content-Disposition": 'attachment; filename="firenze.jsonl"',

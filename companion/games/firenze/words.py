@@ -12,6 +12,8 @@ is named by its kind, cards discarded from it are counted.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -115,6 +117,7 @@ class Story:
     def __init__(self) -> None:
         self.fold = Fold()
         self.facts: dict[int, Fact] = {}
+        self.seqs: list[int] = []  # the facts' seqs in order, to find a page by bisection
         self.undone_by: dict[int, int] = {}
         self.last_seq = 0
 
@@ -140,6 +143,7 @@ class Story:
             self.facts[seq] = Fact(seq, RETRACTED, event, undone=seqs)
         else:
             self.facts[seq] = fact_of(seq, event, before, self.fold.state)
+        self.seqs.append(seq)
 
 
 @dataclass(frozen=True)
@@ -152,12 +156,18 @@ class Line:
     undone: bool = False  # taken back by a later undo
 
 
-def told(story: Story, *, last: int | None = None) -> list[Line]:
-    """The story in words, oldest first (only the newest `last` if given)."""
-    facts = list(story.facts.values())
-    if last is not None:
-        facts = facts[-last:] if last else []
+def told(story: Story, *, last: int | None = None, before: int | None = None) -> list[Line]:
+    """The story in words, oldest first (only the newest `last` if given, only the events
+    older than seq `before` if given): a page costs a page, however long the story."""
+    end = len(story.seqs) if before is None else bisect_left(story.seqs, before)
+    start = 0 if last is None else max(0, end - last)
+    facts = [story.facts[s] for s in story.seqs[start:end]]
     return [Line(f.seq, f.type, tell(f, story), f.seq in story.undone_by) for f in facts]
+
+
+def older_than(story: Story, seq: int) -> bool:
+    """Whether the story holds events older than `seq` (another page below it)."""
+    return bisect_left(story.seqs, seq) > 0
 
 
 # -- one event in words -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ Money deltas are private to their seat: whoever reads `Fact.money` must show a s
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -36,6 +37,7 @@ from companion.games.princes.rules.catalog import (
 )
 
 RETRACTED = "retracted"
+KEPT_PER_SEQ = 512  # answers a Replay keeps (views x languages x seats, with room)
 # Where fame comes from, in the order a score sheet lists them (the end screen's breakdown).
 FAME_SOURCES = (
     "works",
@@ -379,12 +381,36 @@ class Replay:
     counting: tuple  # seqs of the events that still count, in order
     facts: tuple  # every Fact, undone ones included, in log order
     undone_by: dict  # seq -> the retraction that undid it
+    # what screens worked out from this seq (a ledger, a rendered fragment), kept for the
+    # next request at the same seq: see `kept`
+    _kept: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def kept(self, key, make):
+        """`make()`, worked out once per key at this seq and shared by every request that
+        asks at the same seq (the Replay is the read model's one per seq, so a new event
+        drops all of it). Keys say everything the answer depends on besides the seq: the
+        viewer, the language. Bounded: a key set that keeps growing starts afresh."""
+        try:
+            return self._kept[key]
+        except KeyError:
+            pass
+        value = make()
+        if len(self._kept) >= KEPT_PER_SEQ:
+            self._kept.clear()
+        self._kept[key] = value
+        return value
+
+    def index(self, seq: int) -> int:
+        """Where the facts older than `seq` end (facts[:index] are before it): a bisection,
+        so paging through a long story costs a page, not the story."""
+        return bisect_left(self.facts, seq, key=_seq_of)
 
     def fact(self, seq: int) -> Fact | None:
         i = seq - 1
         if 0 <= i < len(self.facts) and self.facts[i].seq == seq:
             return self.facts[i]
-        return next((f for f in self.facts if f.seq == seq), None)
+        i = self.index(seq) if isinstance(seq, int) else len(self.facts)
+        return self.facts[i] if i < len(self.facts) and self.facts[i].seq == seq else None
 
     def counting_facts(self) -> list[Fact]:
         return [f for f in self.facts if f.type != RETRACTED and f.seq not in self.undone_by]
@@ -392,6 +418,10 @@ class Replay:
     def latest_counting(self) -> Fact | None:
         """The newest event that still counts."""
         return self.fact(self.counting[-1]) if self.counting else None
+
+
+def _seq_of(fact: Fact) -> int:
+    return fact.seq
 
 
 def read(events, catalog=None) -> Replay:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template
 
 from companion.core.lang import _
+from companion.core.lang import current as current_language
 from companion.games.princes import bgstats
 from companion.games.princes.rules import cooperation_in_game, cooperative_buildings
 from companion.games.princes.rules.catalog import ROUNDS
@@ -77,29 +78,36 @@ def page(game_id: str):
         "rounds": ROUNDS,
     }
     if context["over"]:
-        rows = _scoring(replay)
-        series = pp_over_rounds(replay)
-        context.update(
-            scoring=rows,
-            sheet=sheet_rows(rows),
-            chart=fame_chart(series, ROUNDS),
-            legend=[
-                {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
-                for x in series
-            ],
-            bgstats_url=bgstats_link(game_id, rows, replay),
-            winners=[state.players[w].name for w in state.final.get("winners", [])],
-            shared=_shared(state),
-            brought=characters.brought(state),
-        )
+        # the scoring walks the whole story: worked out once per seq and language, then
+        # shared by everyone who opens the page (a finished game's seq stays put)
+        context.update(replay.kept(("end", current_language()), lambda: _ended(game_id, replay)))
     return render_template("princes/table/end.html", **context)
+
+
+def _ended(game_id: str, replay) -> dict:
+    state = replay.state
+    rows = _scoring(replay)
+    series = pp_over_rounds(replay)
+    return {
+        "scoring": rows,
+        "sheet": sheet_rows(rows),
+        "chart": fame_chart(series, ROUNDS),
+        "legend": [
+            {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
+            for x in series
+        ],
+        "bgstats_url": bgstats_link(game_id, rows, replay),
+        "winners": [state.players[w].name for w in state.final.get("winners", [])],
+        "shared": _shared(state),
+        "brought": characters.brought(state),
+    }
 
 
 @bp.get("/games/<game_id>/log.jsonl")
 def log(game_id: str):
     """The whole log as JSON Lines, replayable with `palazzo replay`."""
     me = require_viewer(game_id)
-    if not me.host and get_table().state(game_id).phase != "over":
+    if not me.host and get_table().replay(game_id).state.phase != "over":
         abort(
             403,
             description=_(
@@ -108,7 +116,7 @@ def log(game_id: str):
             ),
         )
     return Response(
-        get_table().export_jsonl(game_id),
+        get_table().export_lines(game_id),
         mimetype="application/x-ndjson",
         headers={
             "Content-Disposition": f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',
