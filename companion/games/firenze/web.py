@@ -57,6 +57,7 @@ from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
 from companion.web.paging import PAGE, before_of
 from companion.web.recording import get_table
+from companion.web.shared import shared_fragment
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -351,12 +352,23 @@ def table(game_id: str):
 def table_board(game_id: str):
     _require_firenze(game_id)
     require_viewer(game_id)
-    return render_block("firenze/table.html", "board", **_table_context(game_id))
+    return shared_fragment(game_id, "firenze-board", _render_board(game_id))
 
 
-def _table_context(game_id: str) -> dict:
-    seq = get_store().last_seq(game_id)
-    return {**_common(game_id, public_view(_state(game_id)), seq), "recent": _recent(game_id)}
+def _render_board(game_id: str):
+    """The board from the public view only: the same for every reader, so rendered once per
+    seq and language for the table screen and every spectator."""
+
+    def render(replay) -> str:
+        return render_block("firenze/table.html", "board", **_table_context(game_id, replay))
+
+    return render
+
+
+def _table_context(game_id: str, replay=None) -> dict:
+    replay = replay or get_table().replay(game_id)
+    view = public_view(replay.state)
+    return {**_common(game_id, view, replay.seq), "recent": _recent(game_id)}
 
 
 # -- the story: what happened, in the reader's words --------------------------------------------

@@ -13,7 +13,6 @@ is named by its kind, cards discarded from it are counted.
 from __future__ import annotations
 
 from bisect import bisect_left
-
 from collections import Counter
 from dataclasses import dataclass
 

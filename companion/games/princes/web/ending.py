@@ -93,8 +93,7 @@ def _ended(game_id: str, replay) -> dict:
         "sheet": sheet_rows(rows),
         "chart": fame_chart(series, ROUNDS),
         "legend": [
-            {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
-            for x in series
+            {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])} for x in series
         ],
         "bgstats_url": bgstats_link(game_id, rows, replay),
         "winners": [state.players[w].name for w in state.final.get("winners", [])],

@@ -20,6 +20,7 @@ from companion.web.recording import get_table
 
 bp = Blueprint("history", __name__)
 
+
 def _context(game_id: str) -> dict:
     me = require_viewer(game_id)
     before = before_of(request.args)

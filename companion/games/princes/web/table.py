@@ -36,6 +36,7 @@ from companion.games.princes.words import (
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
 from companion.web.recording import get_table
+from companion.web.shared import shared_fragment
 
 bp = Blueprint("tablescreen", __name__)
 
@@ -58,9 +59,10 @@ def _name(view, seat):
     return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
 
 
-def board_context(game_id: str) -> dict:
-    """Everything the board fragment shows, from the public view at one seq."""
-    replay = get_table().replay(game_id)
+def board_context(game_id: str, replay=None) -> dict:
+    """Everything the board fragment shows, from the public view at one seq (`replay`'s, or
+    the game's latest)."""
+    replay = replay or get_table().replay(game_id)
     state = replay.state
     view = public_view(state)
     seq = replay.seq
@@ -237,7 +239,17 @@ def page(game_id: str):
 def board(game_id: str):
     """The live fragment: re-fetched whenever the game's seq moves."""
     require_viewer(game_id)
-    return render_block("princes/table/board.html", "board", **board_context(game_id))
+    return shared_fragment(game_id, "princes-board", _render_board(game_id))
+
+
+def _render_board(game_id: str):
+    """The board, drawn from the public view only: the same for every reader of the game, so
+    rendered once per seq and language for the TV, the spectators and the host's page."""
+
+    def render(replay) -> str:
+        return render_block("princes/table/board.html", "board", **board_context(game_id, replay))
+
+    return render
 
 
 @bp.get("/games/<game_id>/table/presence")
