@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from flask import Flask, Response, has_request_context, request
+from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 
 from companion.core import lang
@@ -61,11 +62,21 @@ def _remember(response: Response) -> Response:
 
 
 def _current() -> tuple[str, object]:
-    """(language, translations) for companion.core.lang: this request's, English outside one."""
+    """(language, translations) for companion.core.lang: this request's, English outside one.
+    Asked for every word a page says (hundreds per page), so looked up once per request and
+    kept on the request's context: Flask-Babel's own lookups go through several context
+    proxies each time, a good part of a page's CPU."""
+    ctx = _cv_request.get(None)
+    kept = getattr(ctx, "palazzo_language", None)
+    if kept is not None:
+        return kept
     locale = get_locale()  # None outside a request
     if locale is None:
         return lang.DEFAULT, get_translations()
-    return str(locale.language), get_translations()
+    kept = (str(locale.language), get_translations())
+    if ctx is not None:
+        ctx.palazzo_language = kept  # type: ignore[attr-defined]
+    return kept
 
 
 def language_links() -> list[dict]:
