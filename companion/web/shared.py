@@ -12,7 +12,8 @@ the language (and this build of the templates), and `Cache-Control: private, no-
 the browser keep it and ask with If-None-Match, never a shared cache. No private part is
 ever shared: a fragment that shows a seat's purse or hand is never rendered through here.
 
-`SHARED_RENDERS` (env PALAZZO_SHARED_RENDERS=0) turns both off: benchmarks/club_night.py
+`RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
+reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
 measures the server's CPU per move with and without them in the same run.
 """
 
@@ -21,8 +22,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from flask import Response, current_app, make_response, request
+from markupsafe import Markup
 
 from companion.core.lang import TRANSLATIONS
 from companion.core.lang import current as current_language
@@ -31,6 +34,7 @@ from . import TEMPLATE_DIR
 from .access import SHARED_REVALIDATE
 from .recording import get_table
 
+T = TypeVar("T")
 REVALIDATE = SHARED_REVALIDATE  # the browser keeps it and asks again; no proxy keeps it
 
 
@@ -53,19 +57,34 @@ def etag_of(seq: int, view: str, language: str, viewer: str = "all") -> str:
     return f"{BUILD}.{seq}.{view}.{viewer}.{language}"
 
 
+def shared_value(replay, view: str, make: Callable[[], T]) -> T:
+    """`make()` once per seq and language: what a shared part is drawn from (read only)."""
+    if not current_app.config["RENDER_ONCE"]:
+        return make()
+    return replay.kept(("context", view, current_language()), make)
+
+
+def render_once(replay, view: str, render: Callable[[], str]) -> Markup:
+    """`render()` once per seq (`replay`'s) and language for every screen that shows this
+    part, as markup to embed in a page (the board inside the host's page and the TV's)."""
+    if not current_app.config["RENDER_ONCE"]:
+        return Markup(render())
+    return replay.kept(("fragment", view, current_language()), lambda: Markup(render()))
+
+
 def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) -> Response:
     """The fragment `view` of `game_id` at its current seq: `render(replay)` once per seq and
     language, 304 to a screen that already has it. Call it after checking who may read the
     game; `render` must draw only what every reader of the game may see."""
     replay = get_table().replay(game_id)
-    if not current_app.config["SHARED_RENDERS"]:
+    if not current_app.config["RENDER_ONCE"]:
         return make_response(render(replay))
     language = current_language()
     etag = etag_of(replay.seq, view, language)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        response = make_response(replay.kept(("fragment", view, language), lambda: render(replay)))
+        response = make_response(render_once(replay, view, lambda: render(replay)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response

@@ -98,7 +98,7 @@ def test_a_phone_panel_is_never_shared(app, game):
 
 
 def test_without_shared_renders_every_screen_renders_its_own(app, game, renders):
-    app.config["SHARED_RENDERS"] = False
+    app.config["RENDER_ONCE"] = False
     clients = screens(app, game)
     answers = [board(c, game) for c in clients]
     assert len(renders) == len(clients) and "ETag" not in answers[0].headers

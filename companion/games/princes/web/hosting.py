@@ -29,7 +29,7 @@ from companion.web.store import get_store
 from companion.web.urls import public_url_for
 
 from .catalog import profession_deck_offer
-from .table import board_context, presence_context, seat_presence
+from .table import board_context, board_html, presence_context, seat_presence
 
 bp = Blueprint("hosting", __name__)
 
@@ -247,10 +247,11 @@ def _host_view_is_for_the_host():
 @bp.get("/games/<game_id>/host")
 def page(game_id: str):
     me = require_host(game_id)
-    board = board_context(game_id)
+    replay = get_table().replay(game_id)
+    board = board_context(game_id, replay)
     names = [p["name"] for p in board["players"]]
     context = {**controls_context(game_id), **presence_context(game_id, host=True), **board}
-    state = get_table().state(game_id)
+    state = replay.state
     deck_offer = (
         profession_deck_offer()
         if getattr(state, "phase", None) == "setup" and hasattr(state, "catalog")
@@ -259,6 +260,7 @@ def page(game_id: str):
     return render_template(
         "princes/host/page.html",
         me=me,
+        board_html=board_html(game_id, replay),
         joins=_joins(game_id, names),
         deck_offer=deck_offer,
         **context,
