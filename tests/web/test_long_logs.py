@@ -138,3 +138,21 @@ def test_a_ledger_is_worked_out_once_per_seq_for_every_screen(app, long_game, mo
     lengthen(app, game_id, last + 2)
     assert clients[0].get(f"/games/{game_id}/count/fame").status_code == 200
     assert len(walks) == 2 * once  # a new seq: worked out again, once
+
+
+def test_a_seat_undoes_its_own_moves_only_however_long_the_log(app, client, long_game):
+    from tests.web.phone_game import post_event
+
+    game_id, last = long_game
+    with app.app_context():
+        opened = get_table(app).record(
+            game_id, {"type": "auction_opened", "player": 0, "object": "lake"}, by="0"
+        )
+    as_seat(client, game_id, 1)
+    refused = post_event(client, game_id, type="retracted", seqs=str(opened.event.seq))
+    assert refused.status_code == 403 and "ask the host to undo it" in refused.text
+    as_seat(client, game_id, 0)
+    undone = post_event(client, game_id, type="retracted", seqs=str(opened.event.seq))
+    assert undone.status_code == 200
+    with app.app_context():
+        assert get_table(app).seq(game_id) == opened.event.seq + 1
