@@ -188,12 +188,14 @@ class Table:
             state = self._fold(game_id).state
             return game_of_state(state).clone(state)
 
-    def replay(self, game_id: str) -> Replay:
+    def replay(self, game_id: str, *, sync: bool = True) -> Replay:
         """What every screen reads: the state at the log's end, the seqs that still count and
         the story, from this game's one cached fold. One Replay per seq, shared: read only.
-        (A game other than the Princes has no story: its facts are empty.)"""
+        (A game other than the Princes has no story: its facts are empty.) Without `sync` the
+        cached fold is not topped up from the store (a caller that synced a moment ago, in
+        the same request: events recorded in this process have moved the fold already)."""
         with self._lock(game_id):
-            folded = self._fold(game_id)
+            folded = self._fold(game_id, sync=sync)
             if not folded.full:  # resumed from a snapshot: the story needs every event
                 folded = self._fold(game_id, full=True)
             if folded.replay is None or folded.replay.seq != folded.last_seq:

@@ -12,7 +12,7 @@ import re
 import types
 import typing
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, g, request
 
 from companion.core.lang import N_, MarkedError, _
 from companion.games.princes.learned import LearnedCatalog
@@ -48,6 +48,17 @@ def register_view(name: str, render):
 
 def get_table(app=None) -> Table:
     return app_extension(app, EXTENSION_KEY, _open_table)
+
+
+def current_replay(game_id: str):
+    """The game's Replay for this request. The store is asked for events other processes
+    appended once per request and game; a screen's later calls read this process's fold,
+    which every event recorded here (this request's too) has already moved: a page asking
+    in five places costs one query, not five."""
+    synced = g.setdefault("palazzo_synced", set())
+    replay = get_table().replay(game_id, sync=game_id not in synced)
+    synced.add(game_id)
+    return replay
 
 
 def _open_table(app) -> Table:

@@ -32,7 +32,7 @@ from companion.core.lang import current as current_language
 
 from . import TEMPLATE_DIR
 from .access import SHARED_REVALIDATE
-from .recording import get_table
+from .recording import current_replay
 
 T = TypeVar("T")
 REVALIDATE = SHARED_REVALIDATE  # the browser keeps it and asks again; no proxy keeps it
@@ -76,7 +76,7 @@ def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) ->
     """The fragment `view` of `game_id` at its current seq: `render(replay)` once per seq and
     language, 304 to a screen that already has it. Call it after checking who may read the
     game; `render` must draw only what every reader of the game may see."""
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     if not current_app.config["RENDER_ONCE"]:
         return make_response(render(replay))
     language = current_language()

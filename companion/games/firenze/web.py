@@ -56,7 +56,7 @@ from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
 from companion.web.paging import PAGE, before_of
-from companion.web.recording import get_table
+from companion.web.recording import current_replay, get_table
 from companion.web.shared import shared_fragment
 from companion.web.store import get_store
 
@@ -366,7 +366,7 @@ def _render_board(game_id: str):
 
 
 def _table_context(game_id: str, replay=None) -> dict:
-    replay = replay or get_table().replay(game_id)
+    replay = replay or current_replay(game_id)
     view = public_view(replay.state)
     return {**_common(game_id, view, replay.seq), "recent": _recent(game_id)}
 

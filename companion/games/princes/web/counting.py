@@ -34,7 +34,7 @@ from companion.games.princes.words.ledger import (
     ledger,
 )
 from companion.web.access import Access, keep_out_of_caches, require_viewer
-from companion.web.recording import get_table, register_view
+from companion.web.recording import current_replay, register_view
 from companion.web.store import app_extension, get_store
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
@@ -107,7 +107,7 @@ def standings(replay, check: Check | None, track: str, me: Access) -> list[Stand
 
 def _replay(game_id: str):
     """The game's replay; a game other than the Princes (Firenze) has no purses to count."""
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     if not isinstance(replay.state, GameState) or not replay.state.players:
         abort(404, description=_("This game has no money or fame to count."))
     return replay
@@ -301,7 +301,7 @@ def _render_correction(track: str):
             abort(403, description=_("Only the host's device can do this."))
         done = None
         if recorded is not None:
-            replay = get_table().replay(game_id)
+            replay = current_replay(game_id)
             fact = replay.fact(recorded.event.seq)
             done = text_of(replay, fact) if fact is not None else None
         fixing = dict(sent or {}) if refusal is not None else None

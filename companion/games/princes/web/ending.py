@@ -20,7 +20,7 @@ from companion.games.princes.screens.drawings import fame_chart, seat_colour
 from companion.games.princes.words import building_name, prestige_name
 from companion.games.princes.words.scoring import breakdown, pp_over_rounds, sheet_rows
 from companion.web.access import require_viewer
-from companion.web.recording import get_table
+from companion.web.recording import current_replay, get_table
 
 bp = Blueprint("ending", __name__)
 
@@ -67,7 +67,7 @@ def bgstats_link(game_id: str, rows: list[dict], replay) -> str | None:
 @bp.get("/games/<game_id>/end")
 def page(game_id: str):
     me = require_viewer(game_id)
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     state = replay.state
     context = {
         "game_id": game_id,
@@ -106,7 +106,7 @@ def _ended(game_id: str, replay) -> dict:
 def log(game_id: str):
     """The whole log as JSON Lines, replayable with `palazzo replay`."""
     me = require_viewer(game_id)
-    if not me.host and get_table().replay(game_id).state.phase != "over":
+    if not me.host and current_replay(game_id).state.phase != "over":
         abort(
             403,
             description=_(

@@ -16,7 +16,7 @@ from companion.core.lang import current as current_language
 from companion.games.princes.words import newest_first
 from companion.web.access import require_viewer
 from companion.web.paging import PAGE, before_of
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
 
 bp = Blueprint("history", __name__)
 
@@ -41,7 +41,7 @@ def _entries(game_id: str, replay, seat: int | None, before: int | None) -> Mark
 def _entries_html(game_id: str) -> tuple:
     me = require_viewer(game_id)
     before = before_of(request.args)
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     html = replay.kept(
         ("history", me.seat, current_language(), before),
         lambda: _entries(game_id, replay, me.seat, before),

@@ -24,7 +24,7 @@ from companion.web.access import access, game_or_404, grant, require_host
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from companion.web.recording import get_table, register_view
+from companion.web.recording import current_replay, register_view
 from companion.web.store import get_store
 from companion.web.urls import public_url_for
 
@@ -186,7 +186,7 @@ def public_join_url_for_host(game_id: str, token: str) -> str:
 def controls_context(
     game_id: str, refusal: Refusal | None = None, sent=None, done: str | None = None
 ) -> dict:
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     state = replay.state
     latest = latest_undoable(replay)
     sent_type = sent.get("type") if sent is not None else None
@@ -220,7 +220,7 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     kind = (sent or {}).get("type")
     done = None
     if recorded is not None:
-        replay = get_table().replay(game_id)
+        replay = current_replay(game_id)
         fact = replay.fact(recorded.event.seq)
         done = text_of(replay, fact) if fact is not None else None
     context = controls_context(game_id, refusal, sent, done)
@@ -247,7 +247,7 @@ def _host_view_is_for_the_host():
 @bp.get("/games/<game_id>/host")
 def page(game_id: str):
     me = require_host(game_id)
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     board = board_context(game_id, replay)
     names = [p["name"] for p in board["players"]]
     context = {**controls_context(game_id), **presence_context(game_id, host=True), **board}

@@ -50,6 +50,7 @@ from companion.web.recording import (
     FormError,
     authorise,
     check_event_id,
+    current_replay,
     event_from_form,
     get_table,
     record,
@@ -139,7 +140,7 @@ def phone_context(
     recorded=None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel."""
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))

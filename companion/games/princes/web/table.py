@@ -36,7 +36,7 @@ from companion.games.princes.words import (
 )
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
 from companion.web.shared import render_once, shared_fragment, shared_value
 
 bp = Blueprint("tablescreen", __name__)
@@ -65,7 +65,7 @@ def board_context(game_id: str, replay=None) -> dict:
     """Everything the board fragment shows, from the public view at one seq (`replay`'s, or
     the game's latest): the same for every reader, so worked out once per seq and language
     (read it, never change it)."""
-    replay = replay or get_table().replay(game_id)
+    replay = replay or current_replay(game_id)
     return shared_value(replay, BOARD, lambda: _board_context(game_id, replay))
 
 
@@ -223,7 +223,7 @@ def seat_presence(game_id: str, names: list[str]) -> list[dict]:
 def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
     """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
     the labels beside the QR codes (out of band), so they follow the phones too."""
-    names = [p.name for p in get_table().replay(game_id).state.players]
+    names = [p.name for p in current_replay(game_id).state.players]
     return {
         "game_id": game_id,
         "seats": seat_presence(game_id, names),
@@ -237,7 +237,7 @@ def presence_context(game_id: str, host: bool = False, labels: bool = False) -> 
 @bp.get("/games/<game_id>/table")
 def page(game_id: str):
     me = require_viewer(game_id)
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     return render_template(
         "princes/table/page.html",
         me=me,
