@@ -21,7 +21,13 @@ clients spread over both, as behind a reverse proxy), beside a baseline from the
 - memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
-to 350 clients and CLUB_SECONDS (default 60) of play per setup.
+to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
+CLUB_POSTGRES=0 leaves out the PostgreSQL setup).
+
+Also printed: the servers' CPU seconds per recorded move (everything the servers did during
+the play, divided by the moves: each move's tap, its table's refreshes, the streams), for the
+same SQLite club night run twice in one go, first as before issue 22 (RENDER_ONCE off: every
+screen renders its own fragment) and then as now.
 Run: `make bench` (or `python benchmarks/club_night.py`).
 """
 
@@ -50,7 +56,7 @@ from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402
 from tests.web.servers import Served  # noqa: E402
 
-TABLES = 50
+TABLES = int(os.environ.get("CLUB_TABLES", "50"))
 SEATS = 5
 SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the table screen
 LOAD_SECONDS = float(os.environ.get("CLUB_SECONDS", "60"))
@@ -58,6 +64,7 @@ MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
 BASELINE_GETS = 100
+IDLE_SECONDS = 5.0  # streams open, no moves: the servers' CPU that is not the moves'
 SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
 REQUEST_TIMEOUT = 30.0
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
@@ -69,6 +76,13 @@ def percentile(values, p):
     if not values:
         return float("nan")
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system), from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -431,6 +445,14 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
     await asyncio.sleep(1.0)
     after = sum(rss_kib(pid) for pid in pids)
     stats.dropped_streams = 0
+    # what the servers spend with every stream open and nobody moving (heartbeats, the seq
+    # poll): taken off the play's CPU, so the figure per move is what the moves cost
+    idle_cpu, idle_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    await asyncio.sleep(IDLE_SECONDS)
+    idle_rate = (sum(cpu_seconds(pid) for pid in pids) - idle_cpu) / (
+        time.perf_counter() - idle_started
+    )
+    cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
     until = time.perf_counter() + LOAD_SECONDS
     rng = random.Random(7)
     await asyncio.gather(*(t.play(until, stats, random.Random(rng.random())) for t in tables))
@@ -438,6 +460,10 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
     while any(t.pending for t in tables) and time.perf_counter() < settle:
         await asyncio.sleep(0.1)
     stats.missed = sum(len(t.pending) for t in tables)
+    # every move's screens have refreshed (or SETTLE_SECONDS passed): the servers' CPU for
+    # the play, streams' heartbeats and polls included, per recorded move
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    moving_cpu = max(0.0, cpu - idle_rate * (time.perf_counter() - play_started))
     for screen in screens:
         screen.closing = True
         screen.stream_task.cancel()
@@ -466,14 +492,21 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
         "missed": stats.missed,
         "streams": len(screens),
         "kib_per_stream": (after - before) / len(screens),
+        "cpu_s": cpu,
+        "idle_cpu_share": idle_rate,
+        "cpu_ms_per_move": moving_cpu / stats.moves * 1e3 if stats.moves else float("nan"),
     }
 
 
-def run_setup(name: str, processes: int, database_url: str | None) -> dict:
+def run_setup(
+    name: str, processes: int, database_url: str | None, render_once: bool = True
+) -> dict:
+    """One club night. `render_once=False` is today's code path before issue 22: every screen
+    renders its own fragment, no 304, the language looked up per word (RENDER_ONCE off)."""
     folder = Path(tempfile.mkdtemp(prefix="palazzo-club-"))
     instance = folder / "instance"
     config = {"INSTANCE_PATH": instance}
-    env = {}
+    env = {"PALAZZO_RENDER_ONCE": "1" if render_once else "0"}
     if database_url:
         config["DATABASE_URL"] = database_url
         env["PALAZZO_DATABASE_URL"] = database_url
@@ -520,6 +553,11 @@ def report(name: str, r: dict) -> None:
         f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
     )
     print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
+    print(
+        f"  server CPU: {r['cpu_s']:.1f} s during the play ({r['idle_cpu_share'] * 100:.1f}% of a "
+        f"core while idle, taken off) = {r['cpu_ms_per_move']:.1f} ms per recorded move "
+        "(all screens of its table refreshed)"
+    )
 
 
 def raise_file_limit() -> None:
@@ -532,7 +570,23 @@ def raise_file_limit() -> None:
 
 def main():
     raise_file_limit()
-    results = {"sqlite": run_setup("club night, one process on SQLite", 1, None)}
+    results = {
+        "sqlite_before": run_setup(
+            "club night, one process on SQLite, each screen rendering its own (RENDER_ONCE off)",
+            1,
+            None,
+            render_once=False,
+        ),
+        "sqlite": run_setup("club night, one process on SQLite", 1, None),
+    }
+    before, after = results["sqlite_before"], results["sqlite"]
+    print(
+        f"server CPU per recorded move: {before['cpu_ms_per_move']:.1f} ms before, "
+        f"{after['cpu_ms_per_move']:.1f} ms now "
+        f"({after['cpu_ms_per_move'] / before['cpu_ms_per_move']:.2f} of it, same run)"
+    )
+    if os.environ.get("CLUB_POSTGRES", "1") == "0":
+        return results
     from tests.pg import throwaway_postgres
 
     with throwaway_postgres() as pg:

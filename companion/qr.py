@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import io
 import os
+from functools import lru_cache
 
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
 BORDER = 2  # quiet zone in modules; decoders want some, screens have little room
+
+
+QR_KEPT = 256  # codes kept drawn: a club's join links, each drawn once per process
 
 
 def _matrix(data: str, border: int = BORDER) -> list[list[bool]]:
@@ -23,11 +27,14 @@ def _matrix(data: str, border: int = BORDER) -> list[list[bool]]:
     return qr.get_matrix()
 
 
+@lru_cache(maxsize=QR_KEPT)
 def qr_svg(data: str, *, label: str = "QR code") -> str:
     """A self-contained <svg> element (no XML prolog, no ids) that scales to its box.
 
     Dark modules are merged into horizontal runs of one <path>, which keeps a join link's
-    code to a few kB, and crispEdges stops phones from blurring module edges.
+    code to a few kB, and crispEdges stops phones from blurring module edges. Drawing one
+    costs tens of milliseconds and a link never changes, so each is drawn once and kept
+    (the host's page shows one per seat on every load).
     """
     matrix = _matrix(data)
     size = len(matrix)

@@ -102,7 +102,7 @@ def own_screen(game_id: str, me, state=None) -> str:
 
 WEB = GameWeb(
     blueprints=(bp,),
-    screens={"me": "toy.table", "host": "toy.table", "table": "toy.table"},
+    screens=dict.fromkeys(("me", "host", "table", "history"), "toy.table"),
     own_screen=own_screen,
     joined=lambda game_id, me: own_screen(game_id, me),
     listing=lambda state: {"names": state["players"], "status": "", "over": False},

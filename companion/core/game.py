@@ -12,7 +12,7 @@ in through this protocol alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .fold import Fold
@@ -44,6 +44,32 @@ class Teaching(Protocol):
         """Remember what the stored events taught; never fails the record it follows."""
 
 
+KEPT_PER_SEQ = 512  # answers a replay keeps (views x languages x seats, with room)
+
+
+@dataclass(frozen=True)
+class ReplayBase:
+    """What every game's replay (what screens read at one seq: `Game.replay_of`) shares: what
+    screens worked out from this seq (a ledger, a rendered fragment), kept for the next request
+    at the same seq. The read model makes one replay per seq, so a new event drops all of it."""
+
+    _kept: dict = field(default_factory=dict, compare=False, repr=False, kw_only=True)
+
+    def kept(self, key, make):
+        """`make()`, worked out once per key at this seq and shared by every request that asks
+        at the same seq. Keys say everything the answer depends on besides the seq: the
+        viewer, the language. Bounded: a key set that keeps growing starts afresh."""
+        try:
+            return self._kept[key]
+        except KeyError:
+            pass
+        value = make()
+        if len(self._kept) >= KEPT_PER_SEQ:
+            self._kept.clear()
+        self._kept[key] = value
+        return value
+
+
 def _no_story() -> None:
     return None
 
@@ -57,7 +83,8 @@ class GameWeb:
     """A game's screens, as the web platform (companion/web) plugs them in."""
 
     blueprints: Sequence[Any]  # Flask blueprints, registered by the app factory
-    # the endpoints of the screens every game has: "me" (a seat's phone), "host", "table"
+    # the endpoints of the screens every game has: "me" (a seat's phone), "host", "table",
+    # "history"
     screens: Mapping[str, str]
     # (game_id, access, state) -> this browser's own screen of the game: a seat's phone, the
     # host's page or the table; after a join link, after a logo tap, on the home page

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -19,7 +22,7 @@ from companion.core.fold import NeedFullLog
 from companion.core.game import Game
 from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
-from events import EventStore, SeqConflict, StoredEvent
+from events import EventStore, SeqConflict, StoredEvent, jsonl
 
 from .games import game_of_event
 
@@ -29,6 +32,7 @@ RACE_RETRIES = 20
 ENVELOPE = ("seq", "id", "type", "by", "at")
 CACHED_GAMES = 64
 KNOWN_GAMES = 4096  # game ids whose game this process remembers (one name each)
+EXPORT_CHUNK = 200  # events per chunk of a streamed export (~30 kB, ~2 ms of work)
 
 
 @dataclass(frozen=True)
@@ -189,12 +193,14 @@ class Table:
             folded = self._fold(game_id)
             return folded.game.clone(folded.state)
 
-    def replay(self, game_id: str):
+    def replay(self, game_id: str, *, sync: bool = True):
         """What every screen reads: the state at the log's end, the seqs that still count and
         the story, from this game's one cached fold (the game's `replay_of`). One per seq,
-        shared: read only."""
+        shared: read only. Without `sync` the cached fold is not topped up from the store (a
+        caller that synced a moment ago, in the same request: events recorded in this process
+        have moved the fold already)."""
         with self._lock(game_id):
-            folded = self._fold(game_id)
+            folded = self._fold(game_id, sync=sync)
             if not folded.full:  # resumed from a snapshot: the story needs every event
                 folded = self._fold(game_id, full=True)
             if folded.replay is None or folded.replay.seq != folded.last_seq:
@@ -385,12 +391,37 @@ class Table:
     # -- whole logs --------------------------------------------------------------------------
 
     def export_jsonl(self, game_id: str) -> str:
+        """The whole log at once (tools and tests; a web response streams `export_lines`)."""
         return self.store.export_jsonl(game_id)
+
+    def export_lines(self, game_id: str) -> Iterator[str]:
+        """The log as JSON Lines, a chunk of EXPORT_CHUNK events at a time, letting other
+        clients run between chunks: a long log costs the server many short turns, never one
+        long one (the response streams it). The log is read when the export starts."""
+        return _in_chunks(self._log(game_id))
 
     def events(self, game_id: str, after_seq: int = 0) -> list[StoredEvent]:
         """The log from `after_seq` on. Kept per game in this process and topped up with what
         any process appended since: the log is append-only and gapless, so the copy is never
-        wrong, only short (every live screen asks for the whole log on each event)."""
+        wrong, only short (every live screen asks for the whole log on each event). Found by
+        bisection: asking for the newest events costs those events, not the log."""
+        log = self._log(game_id)
+        return log[bisect_right(log, after_seq, key=_seq_of) :]
+
+    def events_at(self, game_id: str, seqs) -> list[StoredEvent]:
+        """The stored events of these seqs (those that exist), each found by bisection: a
+        request naming a few events costs a few, however long the log."""
+        log = self._log(game_id)
+        out = []
+        for seq in dict.fromkeys(seqs):
+            i = bisect_left(log, seq, key=_seq_of)
+            if i < len(log) and log[i].seq == seq:
+                out.append(log[i])
+        return out
+
+    def _log(self, game_id: str) -> list[StoredEvent]:
+        """This process's copy of the whole log, topped up (read only: a new list replaces
+        it when it grows, so a reader keeps the one it was given)."""
         with self._guard:
             cached = self._logs.get(game_id)
         known = cached[-1].seq if cached else 0
@@ -402,7 +433,25 @@ class Table:
                 self._logs.move_to_end(game_id)
                 while len(self._logs) > CACHED_GAMES:
                     self._logs.popitem(last=False)
-        return [e for e in cached if e.seq > after_seq]
+        return cached
+
+
+def _in_chunks(log: list[StoredEvent]) -> Iterator[str]:
+    for start in range(0, len(log), EXPORT_CHUNK):
+        yield "".join(jsonl.dumps_line(e) + "\n" for e in log[start : start + EXPORT_CHUNK])
+        let_others_run()
+
+
+def _seq_of(event: StoredEvent) -> int:
+    return event.seq
+
+
+def let_others_run() -> None:
+    """Give the other clients a turn. `palazzo serve` runs every request on one cooperative
+    (gevent) thread and patches `time`, so this is gevent.sleep(0): work that must be long
+    (an export of a long log) yields between chunks instead of stalling every page and tap.
+    Under threads it only releases the GIL."""
+    time.sleep(0)
 
 
 __all__ = ["Table", "Recorded", "Refusal", "engine_event"]

@@ -72,6 +72,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_HEARTBEAT=15.0,  # seconds between keep-alive comments on an idle stream
         LIVE_STREAM_MAX_AGE=300.0,  # a stream ends after this; the browser reconnects at once
         LIVE_MAX_STREAMS_PER_CLIENT=16,  # open streams per client address (a host's tabs)
+        # What several screens share rendered once per seq, 304 when unchanged, the reader's
+        # language looked up once per request (companion/web/shared.py); off only to
+        # measure what that saves (benchmarks/club_night.py).
+        RENDER_ONCE=os.environ.get("PALAZZO_RENDER_ONCE", "1") != "0",
         # Behind a reverse proxy: how many proxies' X-Forwarded-For/-Proto to trust, so each
         # phone keeps its own address (stream caps, the serving machine's catalog rights).
         TRUSTED_PROXIES=int(os.environ.get("PALAZZO_TRUSTED_PROXIES") or 0),

@@ -128,12 +128,19 @@ def require_host(game_id: str) -> Access:
     return me
 
 
+SHARED_REVALIDATE = "private, no-cache"  # shared.REVALIDATE (shared imports this module)
+
+
 def keep_out_of_caches(bp):
-    """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy."""
+    """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy.
+    A fragment every reader of the game shares (companion/web/shared.py: public by
+    construction) keeps its own `private, no-cache`, so the browser may ask again with its
+    ETag."""
 
     @bp.after_request
     def private(response):
-        response.headers["Cache-Control"] = "no-store"
+        if response.headers.get("Cache-Control") != SHARED_REVALIDATE:
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     return bp

@@ -16,12 +16,12 @@ from companion.service.games import GAMES
 from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
 
 from .access import access, game_or_404, grant, join, require_viewer
-from .recording import get_table
+from .recording import current_replay, get_table
 from .store import get_store
 
 bp = Blueprint("games", __name__)
 # a request for one of these names a screen; the owning game shows its own of that name
-SCREENS = ("me", "host", "table")
+SCREENS = ("me", "host", "table", "history")
 
 
 def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[str, TokenSet]:
@@ -74,7 +74,7 @@ def log(game_id: str):
     """The whole log as JSON Lines, replayable with `palazzo replay`."""
     me = require_viewer(game_id)
     table = get_table()
-    if not me.host and not table.game(game_id).is_over(table.state(game_id)):
+    if not me.host and not table.game(game_id).is_over(current_replay(game_id).state):
         abort(
             403,
             description=_(
@@ -83,7 +83,7 @@ def log(game_id: str):
             ),
         )
     return Response(
-        table.export_jsonl(game_id),
+        table.export_lines(game_id),  # streamed, yielding to other clients between chunks
         mimetype="application/x-ndjson",
         headers={
             "Content-Disposition": f'attachment; filename="palazzo-{_file_part(game_id)}.jsonl"',

@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from flask import Flask, Response, has_request_context, request
+from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 
 from companion.core import lang
@@ -61,11 +62,25 @@ def _remember(response: Response) -> Response:
 
 
 def _current() -> tuple[str, object]:
-    """(language, translations) for companion.core.lang: this request's, English outside one."""
+    """(language, translations) for companion.core.lang: this request's, English outside one.
+    Asked for every word a page says (hundreds per page), so looked up once per request and
+    kept on the request's context: Flask-Babel's own lookups go through several context
+    proxies each time, a good part of a page's CPU."""
+    ctx = _cv_request.get(None)
+    kept = getattr(ctx, "palazzo_language", None)
+    if kept is not None:
+        return kept
     locale = get_locale()  # None outside a request
     if locale is None:
         return lang.DEFAULT, get_translations()
-    return str(locale.language), get_translations()
+    kept = (str(locale.language), get_translations())
+    if ctx is not None and ctx.app.config["RENDER_ONCE"]:
+        ctx.palazzo_language = kept  # type: ignore[attr-defined]
+    return kept
+
+
+def _translations():
+    return _current()[1]
 
 
 def language_links() -> list[dict]:
@@ -107,6 +122,16 @@ def init_app(app: Flask) -> None:
         app.logger.warning("cannot compile the translations in %s", lang.TRANSLATIONS)
     Babel(app, locale_selector=select_locale)
     lang.use(_current)  # type: ignore[arg-type]
+    if app.config.get("RENDER_ONCE", True):
+        # the templates' words too, from the request's one lookup (Flask-Babel's own
+        # callables look the translations up again for every word)
+        app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+            gettext=lambda s: _translations().gettext(s),
+            ngettext=lambda s, p, n: _translations().ngettext(s, p, n),
+            pgettext=lambda c, s: _translations().pgettext(c, s),
+            npgettext=lambda c, s, p, n: _translations().npgettext(c, s, p, n),
+            newstyle=True,
+        )
     app.after_request(_remember)
     app.jinja_env.globals.update(
         language_links=language_links, current_language=lambda: lang.current()

@@ -37,7 +37,7 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, tell, told
+from companion.games.firenze.words import Line, older_than, tell, told
 from companion.service.tokens import Identity
 from companion.web.access import (
     Access,
@@ -52,7 +52,9 @@ from companion.web.access import (
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import check_event_id, get_table
+from companion.web.paging import PAGE, before_of
+from companion.web.recording import check_event_id, current_replay, get_table
+from companion.web.shared import shared_fragment
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -294,12 +296,23 @@ def table(game_id: str):
 def table_board(game_id: str):
     game_or_404(game_id)
     require_viewer(game_id)
-    return render_block("firenze/table.html", "board", **_table_context(game_id))
+    return shared_fragment(game_id, "firenze-board", _render_board(game_id))
 
 
-def _table_context(game_id: str) -> dict:
-    seq = get_store().last_seq(game_id)
-    return {**_common(game_id, public_view(_state(game_id)), seq), "recent": _recent(game_id)}
+def _render_board(game_id: str):
+    """The board from the public view only: the same for every reader, so rendered once per
+    seq and language for the table screen and every spectator."""
+
+    def render(replay) -> str:
+        return render_block("firenze/table.html", "board", **_table_context(game_id, replay))
+
+    return render
+
+
+def _table_context(game_id: str, replay=None) -> dict:
+    replay = replay or current_replay(game_id)
+    view = public_view(replay.state)
+    return {**_common(game_id, view, replay.seq), "recent": _recent(game_id)}
 
 
 # -- the story: what happened, in the reader's words --------------------------------------------
@@ -309,9 +322,43 @@ RECENT = 5  # events the table screen tells
 
 def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     """The newest `last` events in words, newest first. Everything a Firenze event does is
-    public, so the table screen and the host tell the same sentences, from the story the
-    service keeps beside the game's one fold."""
-    return list(reversed(told(get_table().replay(game_id), last=last)))
+    public, so the table screen and the host tell the same sentences."""
+    return _page(game_id, last)[0]
+
+
+def _page(game_id: str, last: int, before: int | None = None) -> tuple[list[Line], int | None]:
+    """(the `last` events before seq `before` in words, newest first; the seq the next older
+    page starts under, or None), from the story the service keeps beside the game's one fold:
+    a page costs a page."""
+    replay = current_replay(game_id)
+    lines = list(reversed(told(replay, last=last, before=before)))
+    older = lines[-1].seq if lines and older_than(replay, lines[-1].seq) else None
+    return lines, older
+
+
+@bp.get("/<game_id>/history")
+def history(game_id: str):
+    """Everything that happened, newest first, a page at a time (all of it public)."""
+    return render_template("firenze/history.html", **_history_context(game_id))
+
+
+@bp.get("/<game_id>/history/more")
+def history_more(game_id: str):
+    """The next older page's items, swapped in for the "older" link by htmx."""
+    return render_block("firenze/history.html", "entries", **_history_context(game_id))
+
+
+def _history_context(game_id: str) -> dict:
+    game_or_404(game_id)
+    require_viewer(game_id)
+    lines, older = _page(game_id, PAGE, before_of(request.args))
+    return {
+        "game_id": game_id,
+        "lines": lines,
+        "older": older,
+        "page_url": url_for("firenze.history", game_id=game_id),
+        "more_url": url_for("firenze.history_more", game_id=game_id),
+    }
 
 
 def _undo_offer(game_id: str) -> dict | None:
@@ -319,7 +366,7 @@ def _undo_offer(game_id: str) -> dict | None:
     counts itself, so one undo can follow another), in words, with the engine's own answer
     whether it may go (`refusal`: never past a card turned over)."""
     table = get_table()
-    replay = table.replay(game_id)
+    replay = current_replay(game_id)
     if len(replay.counting) < 2:  # nothing but the start of the game
         return None
     seq = replay.counting[-1]
@@ -453,7 +500,12 @@ def _state(game_id: str) -> dict:
 
 # -- what the platform asks of Firenze's screens ------------------------------------------------
 
-SCREENS = {"me": "firenze.phone", "host": "firenze.host_page", "table": "firenze.table"}
+SCREENS = {
+    "me": "firenze.phone",
+    "host": "firenze.host_page",
+    "table": "firenze.table",
+    "history": "firenze.history",
+}
 
 
 def own_screen(game_id: str, me: Access, state: dict | None = None) -> str:

@@ -12,9 +12,11 @@ up from the row); what a hand holds later is never told: cards discarded from it
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
+from companion.core.game import ReplayBase
 from companion.core.lang import N_, _, and_, ngettext, thing_name
 from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
@@ -123,6 +125,7 @@ class Story:
 
     def __init__(self) -> None:
         self.facts: dict[int, Fact] = {}
+        self.seqs: list[int] = []  # the facts' seqs in order, to find a page by bisection
         self.undone_by: dict[int, int] = {}
         self.last_seq = 0
 
@@ -151,17 +154,20 @@ class Story:
             self.facts[seq] = Fact(seq, RETRACTED, event, undone=seqs)
         else:
             self.facts[seq] = fact_of(seq, event, before, fold.state)
+        self.seqs.append(seq)
 
 
 @dataclass(frozen=True)
-class Replay:
+class Replay(ReplayBase):
     """A Firenze game at one seq, as every screen reads it: the state and the story so far.
-    Shared by all screens at this seq: read it, never change it."""
+    Shared by all screens at this seq: read it, never change it; what screens work out from it
+    is `kept` with it."""
 
     seq: int
     state: dict
     counting: tuple  # seqs of the events that still count
     facts: dict  # seq -> Fact, undone ones included
+    seqs: tuple  # the facts' seqs in order, to find a page by bisection
     undone_by: dict  # seq -> the undo that took it back
 
 
@@ -172,6 +178,7 @@ def replay_of(fold: Fold, story: Story | None, state: dict) -> Replay:
         state=state,
         counting=tuple(e["seq"] for e in fold.effective or ()),
         facts=dict(story.facts) if story is not None else {},
+        seqs=tuple(story.seqs) if story is not None else (),
         undone_by=dict(story.undone_by) if story is not None else {},
     )
 
@@ -186,12 +193,20 @@ class Line:
     undone: bool = False  # taken back by a later undo
 
 
-def told(story: Story | Replay, *, last: int | None = None) -> list[Line]:
-    """The story in words, oldest first (only the newest `last` if given)."""
-    facts = list(story.facts.values())
-    if last is not None:
-        facts = facts[-last:] if last else []
+def told(
+    story: Story | Replay, *, last: int | None = None, before: int | None = None
+) -> list[Line]:
+    """The story in words, oldest first (only the newest `last` if given, only the events
+    older than seq `before` if given): a page costs a page, however long the story."""
+    end = len(story.seqs) if before is None else bisect_left(story.seqs, before)
+    start = 0 if last is None else max(0, end - last)
+    facts = [story.facts[s] for s in story.seqs[start:end]]
     return [Line(f.seq, f.type, tell(f, story), f.seq in story.undone_by) for f in facts]
+
+
+def older_than(story: Story | Replay, seq: int) -> bool:
+    """Whether the story holds events older than `seq` (another page below it)."""
+    return bisect_left(story.seqs, seq) > 0
 
 
 # -- one event in words -----------------------------------------------------------------------

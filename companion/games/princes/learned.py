@@ -37,6 +37,7 @@ HISTORY_SHOWN = 50
 SECTIONS = ("professions", "landscape_cells", "automa_cards")
 MAX_CATALOG_BYTES = 256 * 1024  # the whole deck, every Automa card and more, many times over
 _lock = threading.Lock()
+_merged: dict[str, tuple[tuple, Catalog]] = {}  # file -> (its stat, the merged catalog)
 
 # Who changed the catalog, as its history keeps it (English; marked, so a screen says it in
 # its reader's language: companion.games.princes.web.catalog.history_lines).
@@ -153,7 +154,21 @@ class LearnedCatalog:
             ) from e
 
     def catalog(self) -> Catalog:
-        return BUILTIN.merged(self._read())
+        """What this installation knows. Every phone panel asks (its buttons offer what is
+        known), so the merged catalog is kept per process while the file stays the same one
+        (same inode, size and modification time): a change, by this process or another, is
+        read afresh. Catalogs are immutable, so sharing one is safe."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return BUILTIN.merged(self._read())
+        key = (str(self.path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        kept = _merged.get(str(self.path))
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        merged = BUILTIN.merged(self._read())
+        _merged[str(self.path)] = (key, merged)
+        return merged
 
     def learned(self) -> dict:
         return self._read()

@@ -11,9 +11,11 @@ Money deltas are private to their seat: whoever reads `Fact.money` must show a s
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from companion.core.game import ReplayBase
 from companion.games.princes.rules import (
     BUILTIN,
     Fold,
@@ -373,10 +375,10 @@ class Story:
 
 
 @dataclass(frozen=True)
-class Replay:
+class Replay(ReplayBase):
     """One game at one seq, as every screen reads it: the state, the seqs that still count,
     and the story. Shared by all screens at this seq: read it, never change it (clone the
-    state first)."""
+    state first); what screens work out from it is `kept` with it."""
 
     seq: int
     state: GameState
@@ -384,11 +386,17 @@ class Replay:
     facts: tuple  # every Fact, undone ones included, in log order
     undone_by: dict  # seq -> the retraction that undid it
 
+    def index(self, seq: int) -> int:
+        """Where the facts older than `seq` end (facts[:index] are before it): a bisection,
+        so paging through a long story costs a page, not the story."""
+        return bisect_left(self.facts, seq, key=_seq_of)
+
     def fact(self, seq: int) -> Fact | None:
         i = seq - 1
         if 0 <= i < len(self.facts) and self.facts[i].seq == seq:
             return self.facts[i]
-        return next((f for f in self.facts if f.seq == seq), None)
+        i = self.index(seq) if isinstance(seq, int) else len(self.facts)
+        return self.facts[i] if i < len(self.facts) and self.facts[i].seq == seq else None
 
     def counting_facts(self) -> list[Fact]:
         return [f for f in self.facts if f.type != RETRACTED and f.seq not in self.undone_by]
@@ -396,6 +404,10 @@ class Replay:
     def latest_counting(self) -> Fact | None:
         """The newest event that still counts."""
         return self.fact(self.counting[-1]) if self.counting else None
+
+
+def _seq_of(fact: Fact) -> int:
+    return fact.seq
 
 
 def read(events, catalog=None) -> Replay:

@@ -25,7 +25,12 @@ templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
 # the teach fields' choices, named in this request's language
 templates.app_context_processor(lambda: {"teach_choices": choices()})
 
-SCREENS = {"me": "seat.phone", "host": "hosting.page", "table": "tablescreen.page"}
+SCREENS = {
+    "me": "seat.phone",
+    "host": "hosting.page",
+    "table": "tablescreen.page",
+    "history": "history.page",
+}
 
 
 def own_screen(game_id: str, me: Access, state: GameState | None = None) -> str:

@@ -35,7 +35,7 @@ from companion.games.princes.words.ledger import (
     ledger,
 )
 from companion.web.access import Access, keep_out_of_caches, require_viewer
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
 from companion.web.store import app_extension, get_store
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
@@ -108,7 +108,7 @@ def standings(replay, check: Check | None, track: str, me: Access) -> list[Stand
 
 def _replay(game_id: str):
     """The game's replay; a game other than the Princes (Firenze) has no purses to count."""
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     if not isinstance(replay.state, GameState) or not replay.state.players:
         abort(404, description=_("This game has no money or fame to count."))
     return replay
@@ -303,7 +303,7 @@ def _render_correction(track: str):
         done = None
         fixed = ""  # whose correction this was, for the heading once it is recorded
         if recorded is not None:
-            replay = get_table().replay(game_id)
+            replay = current_replay(game_id)
             fact = replay.fact(recorded.event.seq)
             done = text_of(replay, fact) if fact is not None else None
             player = recorded.event.payload.get("player")

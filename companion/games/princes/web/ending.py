@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from companion.core.lang import _
+from companion.core.lang import current as current_language
 from companion.games.princes import bgstats
 from companion.games.princes.rules import cooperation_in_game, cooperative_buildings
 from companion.games.princes.rules.catalog import ROUNDS
@@ -19,7 +20,7 @@ from companion.games.princes.screens.drawings import fame_chart, seat_colour
 from companion.games.princes.words import building_name, prestige_name
 from companion.games.princes.words.scoring import breakdown, pp_over_rounds, sheet_rows
 from companion.web.access import require_viewer
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
 
 bp = Blueprint("ending", __name__)
 
@@ -66,7 +67,7 @@ def bgstats_link(game_id: str, rows: list[dict], replay) -> str | None:
 @bp.get("/games/<game_id>/end")
 def page(game_id: str):
     me = require_viewer(game_id)
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     state = replay.state
     context = {
         "game_id": game_id,
@@ -77,19 +78,25 @@ def page(game_id: str):
         "rounds": ROUNDS,
     }
     if context["over"]:
-        rows = _scoring(replay)
-        series = pp_over_rounds(replay)
-        context.update(
-            scoring=rows,
-            sheet=sheet_rows(rows),
-            chart=fame_chart(series, ROUNDS),
-            legend=[
-                {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
-                for x in series
-            ],
-            bgstats_url=bgstats_link(game_id, rows, replay),
-            winners=[state.players[w].name for w in state.final.get("winners", [])],
-            shared=_shared(state),
-            brought=characters.brought(state),
-        )
+        # the scoring walks the whole story: worked out once per seq and language, then
+        # shared by everyone who opens the page (a finished game's seq stays put)
+        context.update(replay.kept(("end", current_language()), lambda: _ended(game_id, replay)))
     return render_template("princes/table/end.html", **context)
+
+
+def _ended(game_id: str, replay) -> dict:
+    state = replay.state
+    rows = _scoring(replay)
+    series = pp_over_rounds(replay)
+    return {
+        "scoring": rows,
+        "sheet": sheet_rows(rows),
+        "chart": fame_chart(series, ROUNDS),
+        "legend": [
+            {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])} for x in series
+        ],
+        "bgstats_url": bgstats_link(game_id, rows, replay),
+        "winners": [state.players[w].name for w in state.final.get("winners", [])],
+        "shared": _shared(state),
+        "brought": characters.brought(state),
+    }

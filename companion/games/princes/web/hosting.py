@@ -31,11 +31,11 @@ from companion.web.access import access, grant, require_host
 from companion.web.games import create_hosted_game
 from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
 from companion.web.urls import public_url_for
 
 from .catalog import profession_deck_offer
-from .table import board_context, presence_context, seat_presence
+from .table import board_context, board_html, presence_context, seat_presence
 
 bp = Blueprint("hosting", __name__)
 
@@ -212,7 +212,7 @@ def public_join_url_for_host(game_id: str, token: str) -> str:
 def controls_context(
     game_id: str, refusal: Refusal | None = None, sent=None, done: str | None = None
 ) -> dict:
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     state = replay.state
     latest = latest_undoable(replay)
     sent_type = sent.get("type") if sent is not None else None
@@ -248,7 +248,7 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     kind = (sent or {}).get("type")
     done = None
     if recorded is not None:
-        replay = get_table().replay(game_id)
+        replay = current_replay(game_id)
         fact = replay.fact(recorded.event.seq)
         done = text_of(replay, fact) if fact is not None else None
     context = controls_context(game_id, refusal, sent, done)
@@ -275,10 +275,11 @@ def _host_view_is_for_the_host():
 @bp.get("/games/<game_id>/host")
 def page(game_id: str):
     me = require_host(game_id)
-    board = board_context(game_id)
+    replay = current_replay(game_id)
+    board = board_context(game_id, replay)
     names = [p["name"] for p in board["players"]]
     context = {**controls_context(game_id), **presence_context(game_id, host=True), **board}
-    state = get_table().state(game_id)
+    state = replay.state
     deck_offer = (
         profession_deck_offer()
         if getattr(state, "phase", None) == "setup" and hasattr(state, "catalog")
@@ -287,6 +288,7 @@ def page(game_id: str):
     return render_template(
         "princes/host/page.html",
         me=me,
+        board_html=board_html(game_id, replay),
         joins=_joins(game_id, names),
         deck_offer=deck_offer,
         **context,

@@ -171,8 +171,8 @@ def _only_own_events(me: Access, seqs, other: str | None = None):
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
         return  # the engine refuses it with its reason
     mine = str(me.seat)
-    stored = get_table().events(me.game_id, after_seq=min(seqs) - 1)
-    if any(e.by != mine for e in stored if e.seq in seqs):
+    stored = get_table().events_at(me.game_id, seqs)
+    if any(e.by != mine for e in stored):
         abort(
             403, description=other or _("That was another player's move: ask the host to undo it.")
         )

@@ -62,7 +62,7 @@ from companion.web.access import (
     require_viewer,
 )
 from companion.web.errors import error_response
-from companion.web.recording import check_event_id, get_table, record
+from companion.web.recording import check_event_id, current_replay, get_table, record
 from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
@@ -147,7 +147,7 @@ def phone_context(
     recorded=None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel."""
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))

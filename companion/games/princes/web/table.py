@@ -11,6 +11,7 @@ import re
 
 from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 
 from companion import presence
 from companion.core.lang import _
@@ -37,10 +38,12 @@ from companion.games.princes.words import (
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
 from companion.web.live import get_presence
-from companion.web.recording import get_table
+from companion.web.recording import current_replay
+from companion.web.shared import render_once, shared_fragment, shared_value
 
 bp = Blueprint("tablescreen", __name__)
 
+BOARD = "princes-board"  # the view name its shared renderings are kept under
 LAST_EVENTS = 8  # as many as a TV shows beside the players
 # A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
 SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
@@ -60,9 +63,15 @@ def _name(view, seat):
     return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
 
 
-def board_context(game_id: str) -> dict:
-    """Everything the board fragment shows, from the public view at one seq."""
-    replay = get_table().replay(game_id)
+def board_context(game_id: str, replay=None) -> dict:
+    """Everything the board fragment shows, from the public view at one seq (`replay`'s, or
+    the game's latest): the same for every reader, so worked out once per seq and language
+    (read it, never change it)."""
+    replay = replay or current_replay(game_id)
+    return shared_value(replay, BOARD, lambda: _board_context(game_id, replay))
+
+
+def _board_context(game_id: str, replay) -> dict:
     state = replay.state
     view = public_view(state)
     seq = replay.seq
@@ -217,7 +226,7 @@ def seat_presence(game_id: str, names: list[str]) -> list[dict]:
 def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
     """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
     the labels beside the QR codes (out of band), so they follow the phones too."""
-    names = [p.name for p in get_table().replay(game_id).state.players]
+    names = [p.name for p in current_replay(game_id).state.players]
     return {
         "game_id": game_id,
         "seats": seat_presence(game_id, names),
@@ -231,8 +240,12 @@ def presence_context(game_id: str, host: bool = False, labels: bool = False) -> 
 @bp.get("/games/<game_id>/table")
 def page(game_id: str):
     me = require_viewer(game_id)
+    replay = current_replay(game_id)
     return render_template(
-        "princes/table/page.html", me=me, **{**presence_context(game_id), **board_context(game_id)}
+        "princes/table/page.html",
+        me=me,
+        board_html=board_html(game_id, replay),
+        **{**presence_context(game_id), **board_context(game_id, replay)},
     )
 
 
@@ -240,7 +253,17 @@ def page(game_id: str):
 def board(game_id: str):
     """The live fragment: re-fetched whenever the game's seq moves."""
     require_viewer(game_id)
-    return render_block("princes/table/board.html", "board", **board_context(game_id))
+    return shared_fragment(game_id, BOARD, lambda replay: _render_board(game_id, replay))
+
+
+def _render_board(game_id: str, replay) -> str:
+    return render_block("princes/table/board.html", "board", **board_context(game_id, replay))
+
+
+def board_html(game_id: str, replay) -> Markup:
+    """The board, drawn from the public view only: the same for every reader of the game, so
+    rendered once per seq and language for the TV, the spectators and the host's page."""
+    return render_once(replay, BOARD, lambda: _render_board(game_id, replay))
 
 
 @bp.get("/games/<game_id>/table/presence")

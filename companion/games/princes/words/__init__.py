@@ -745,10 +745,15 @@ class Told:
     undone_by: int | None = None  # the seq of that retraction
 
 
-def tell(replay, viewer: int | None = None, *, last: int | None = None) -> list[Told]:
+def tell(
+    replay, viewer: int | None = None, *, last: int | None = None, before: int | None = None
+) -> list[Told]:
     """The story as `viewer` may hear it, oldest first; undone events are marked, not dropped.
-    `last`: only the newest this many (a retraction still names what it undid)."""
-    facts = replay.facts if last is None else replay.facts[-last:] if last else ()
+    `last`: only the newest this many (a retraction still names what it undid); `before`:
+    only events older than that seq (a page of a long story costs a page)."""
+    end = len(replay.facts) if before is None else replay.index(before)
+    start = 0 if last is None else max(0, end - last)
+    facts = replay.facts[start:end]
     out = []
     for fact in facts:
         undone_by = replay.undone_by.get(fact.seq)
@@ -769,8 +774,10 @@ def text_of(replay, fact, viewer: int | None = None) -> str:
     return describe(fact, replay.state, viewer, undone=undone)
 
 
-def newest_first(replay, viewer: int | None = None, last: int | None = None) -> list[Told]:
-    return list(reversed(tell(replay, viewer, last=last)))
+def newest_first(
+    replay, viewer: int | None = None, last: int | None = None, before: int | None = None
+) -> list[Told]:
+    return list(reversed(tell(replay, viewer, last=last, before=before)))
 
 
 def latest_undoable(replay) -> Told | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.core.lang import N_
+from companion.core.lang import N_, current
 
 from . import text_of
 
@@ -87,6 +87,17 @@ def _fixes(fact) -> int | None:
 
 
 def ledger(replay, seat: int, track: str, viewer: int | None = None) -> Ledger:
+    """The ledger below, worked out once per seq, seat, track, viewer and language and kept
+    with the replay: every screen of a check asks for it on each refresh, and it walks the
+    whole story."""
+    if track not in TRACKS:
+        raise ValueError(f"unknown track {track!r}")
+    return replay.kept(
+        ("ledger", seat, track, viewer, current()), lambda: _ledger(replay, seat, track, viewer)
+    )
+
+
+def _ledger(replay, seat: int, track: str, viewer: int | None = None) -> Ledger:
     """Every event that still counts and moved `seat`'s money or fame, in words for `viewer`,
     with the running total. A correction naming the event it fixes sits right after that event.
     An undo that also changed what came after it (the game worked out again) keeps a line for

@@ -1,0 +1,90 @@
+"""Fragments several screens share, rendered once per (game, seq, view, language).
+
+Every recorded move makes every screen of its table fetch its fragment again. The table
+screen's board (the TV, each spectator, the host's page) is the same for all of them: built
+from the public view only, it depends on nothing but the game, its seq and the reader's
+language. So it is rendered once per seq and kept with the read model's Replay of that seq
+(`Replay.kept`: a new event drops it), and every other screen gets the same text.
+
+A screen that asks again for the seq it already shows (a reconnect, the polling fallback, a
+second tab) gets 304 Not Modified: the fragment carries an ETag naming the seq, the view and
+the language (and this build of the templates), and `Cache-Control: private, no-cache` lets
+the browser keep it and ask with If-None-Match, never a shared cache. No private part is
+ever shared: a fragment that shows a seat's purse or hand is never rendered through here.
+
+`RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
+reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
+measures the server's CPU per move with and without them in the same run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from flask import Response, current_app, make_response, request
+from markupsafe import Markup
+
+from companion.core.lang import TRANSLATIONS
+from companion.core.lang import current as current_language
+
+from . import TEMPLATE_DIR
+from .access import SHARED_REVALIDATE
+from .recording import current_replay
+
+T = TypeVar("T")
+REVALIDATE = SHARED_REVALIDATE  # the browser keeps it and asks again; no proxy keeps it
+
+
+def _build() -> str:
+    """What else a rendered fragment depends on: the templates and translations of this
+    installation (an upgrade at the same seq must not be answered 304)."""
+    digest = hashlib.sha256()
+    for folder in (Path(TEMPLATE_DIR), Path(TRANSLATIONS)):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".html", ".mo"):
+                digest.update(f"{path.relative_to(folder)}:{path.stat().st_mtime_ns};".encode())
+    return digest.hexdigest()[:10]
+
+
+BUILD = _build()
+
+
+def etag_of(seq: int, view: str, language: str, viewer: str = "all") -> str:
+    """The ETag of a fragment: the seq it shows, the view, who may read it, the language."""
+    return f"{BUILD}.{seq}.{view}.{viewer}.{language}"
+
+
+def shared_value(replay, view: str, make: Callable[[], T]) -> T:
+    """`make()` once per seq and language: what a shared part is drawn from (read only)."""
+    if not current_app.config["RENDER_ONCE"]:
+        return make()
+    return replay.kept(("context", view, current_language()), make)
+
+
+def render_once(replay, view: str, render: Callable[[], str]) -> Markup:
+    """`render()` once per seq (`replay`'s) and language for every screen that shows this
+    part, as markup to embed in a page (the board inside the host's page and the TV's)."""
+    if not current_app.config["RENDER_ONCE"]:
+        return Markup(render())
+    return replay.kept(("fragment", view, current_language()), lambda: Markup(render()))
+
+
+def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) -> Response:
+    """The fragment `view` of `game_id` at its current seq: `render(replay)` once per seq and
+    language, 304 to a screen that already has it. Call it after checking who may read the
+    game; `render` must draw only what every reader of the game may see."""
+    replay = current_replay(game_id)
+    if not current_app.config["RENDER_ONCE"]:
+        return make_response(render(replay))
+    language = current_language()
+    etag = etag_of(replay.seq, view, language)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(render_once(replay, view, lambda: render(replay)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = REVALIDATE
+    return response
