@@ -40,10 +40,10 @@ from companion.games.princes.rules.catalog import (
     ROUNDS,
     taught_names,
 )
+from companion.games.princes.words.automa import cards_offered, difficulty_name
 from companion.games.princes.words.automa import (
     die_mode_changed as _die_mode_changed,
 )
-from companion.games.princes.words.automa import difficulty_name
 from companion.games.princes.words.automa import solo_step_done as _solo_step_done
 from companion.games.princes.words.automa import tell as tell_fact
 
@@ -585,19 +585,6 @@ def _revealed(e, state) -> str:
     return _("Dummy column %(column)s turned up the %(card)s", column=column, card=card)
 
 
-def _offered(e, state) -> str:
-    n = len(e.get("cards") or [])
-    if e.get("deck") == "prestige":
-        return ngettext(
-            "%(num)d Prestige card drawn for Wolfgang",
-            "%(num)d Prestige cards drawn for Wolfgang",
-            n,
-        )
-    return ngettext(
-        "%(num)d Bonus card drawn for Wolfgang", "%(num)d Bonus cards drawn for Wolfgang", n
-    )
-
-
 def edition_name(edition) -> str:
     """The rules of the box a game is played by, as the host chose them: "2022 edition"."""
     return _(EDITIONS[edition].title) if edition in EDITIONS else _(EDITIONS[DEFAULT_EDITION].title)
@@ -616,7 +603,7 @@ _SOLO_TELLERS = {
         "%(name)s declined the %(object)s", name=name(s, 0), object=object_name(e.get("object"))
     ),
     "automa_profession_revealed": _revealed,
-    "automa_cards_offered": _offered,
+    "automa_cards_offered": cards_offered,
     "automa_tie_broken": lambda e, s: _("Wolfgang's tie broken with the die"),
 }
 

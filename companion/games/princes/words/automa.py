@@ -523,6 +523,24 @@ def solo_step_done(fact, state, who, viewer) -> str:
     return _("Done on the table: %(step)s", step=words(tell(told, state)))
 
 
+def cards_offered(e, state) -> str:
+    """`automa_cards_offered`: how many cards the table drew for Wolfgang."""
+    n = len(e.get("cards") or [])
+    if e.get("deck") == "prestige":
+        return words(
+            ngettext(
+                "%(num)d Prestige card drawn for Wolfgang",
+                "%(num)d Prestige cards drawn for Wolfgang",
+                n,
+            )
+        )
+    return words(
+        ngettext(
+            "%(num)d Bonus card drawn for Wolfgang", "%(num)d Bonus cards drawn for Wolfgang", n
+        )
+    )
+
+
 def die_mode_changed(fact, state, who, viewer) -> str:
     if fact.event.get("die") == "app":
         return _("From now on Palazzo rolls the die")
