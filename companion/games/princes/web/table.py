@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from companion import presence
-from companion.core.lang import _
+from companion.core.lang import _, seat_name
 from companion.games.princes.rules import public_view
 from companion.games.princes.rules.catalog import (
     BUILDINGS,
@@ -55,9 +55,8 @@ def _seat_seen() -> None:
             get_presence().seen(match.group(1), seat)
 
 
-def _name(view, seat):
-    players = view["players"]
-    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
+def _name(view, seat) -> str:
+    return seat_name([p["name"] for p in view["players"]], seat)
 
 
 def board_context(game_id: str) -> dict:
