@@ -39,6 +39,7 @@ from .auction import (
     solo_declined,
 )
 from .checklist import as_on_table, checklist, die_mode_changed, solo_round_end, solo_step_done
+from .events import EVENTS
 from .facts import (
     automa_card_drawn,
     automa_cards_offered,
@@ -92,6 +93,7 @@ FACTS: dict[str, Move | Handler] = {
 
 register(
     Module(
+        events=EVENTS,
         name=SOLO,
         title=N_("Solo game against Wolfgang, the Automa"),
         enabled_by=lambda ev: bool(ev.get("solo")),
