@@ -42,12 +42,18 @@ Name = Annotated[str, StringConstraints(max_length=64, pattern=NO_CONTROL)]
 Text = Annotated[str, StringConstraints(max_length=500, pattern=NO_CONTROL)]
 
 
-class Event(BaseModel):
+class Shape(BaseModel):
+    """A part of an event (a card as the table reads it, a Freedom supply): its declared
+    fields and nothing else, of the declared kinds (strict: "1" is no number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Event(Shape):
     """An event as a game's engine reads it: the envelope (optional here: a hand-written log
     needs only `type` and the payload) and the payload fields its subclass declares, nothing
     else. A game may narrow the envelope (the Princes' `by` is a seat they know)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     TITLE: ClassVar[str] = ""  # the event in a player's words (marked), for messages
 
     type: str
@@ -66,12 +72,26 @@ def event_type(cls: type[Event]) -> str:
     return kind
 
 
+# How a game words a broken shape: (event class, pydantic's errors) -> (code, message, params).
+Explain = Callable[[type["Event"], list[Any]], tuple[str, str, dict[str, object]]]
+
+
+def explain_first(cls: type[Event], errors: list[Any]) -> tuple[str, str, dict[str, object]]:
+    """The first error pydantic found, with the field's refusal code (`Code`) and a message
+    saying the event, the field and what is wrong with it."""
+    first = errors[0]
+    message, params = _message(cls, first)
+    return _code(cls, first), message, params
+
+
 class Shapes:
     """A game's table of declared events (type -> class), in the order they were declared.
-    `refusal` is the game's Refusal subclass that a broken shape raises."""
+    `refusal` is the game's Refusal subclass that a broken shape raises; `explain` words it
+    (each game keeps its own messages)."""
 
-    def __init__(self, refusal: type[Refusal] = Refusal):
+    def __init__(self, refusal: type[Refusal] = Refusal, explain: Explain = explain_first):
         self.refusal = refusal
+        self.explain = explain
         self.classes: dict[str, type[Event]] = {}
 
     def declare(self, classes: Iterable[type[Event]]) -> None:
@@ -117,9 +137,8 @@ class Shapes:
         try:
             return cls.model_validate(event)
         except ValidationError as error:
-            first = error.errors(include_url=False)[0]
-            message, params = _message(cls, first)
-            raise self.refusal(_code(cls, first), message, **params) from None
+            code, message, params = self.explain(cls, error.errors(include_url=False))
+            raise self.refusal(code, message, **params) from None
         except RecursionError:
             raise self.refusal(
                 "bad_event", N_("%(event)s: a value is nested far too deep"), event=said(cls.TITLE)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
 from companion.core import schema as core
-from companion.core.schema import Code, Ident, Name, Text
+from companion.core.schema import Code, Ident, Name, Shape, Text
 
 from .catalog import GRID_SIZE, MAX_PLAYERS
 from .module import REGISTRY, SHAPES
@@ -66,20 +66,17 @@ class Event(core.Event):
 ENVELOPE = frozenset(Event.model_fields)
 
 
-class Expansions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class Expansions(Shape):
     muse_princess: bool = False
     cooperative: bool = False
 
 
-class SoloOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class SoloOptions(Shape):
     difficulty: Annotated[str, StringConstraints(max_length=20)]
     dummies: int
 
 
-class FreedomSupply(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class FreedomSupply(Shape):
     travel: Annotated[int, Field(ge=0, le=9)]
     religion: Annotated[int, Field(ge=0, le=9)]
     opinion: Annotated[int, Field(ge=0, le=9)]
