@@ -23,10 +23,14 @@ import socket
 import sys
 from pathlib import Path
 
+from companion.connections import (
+    MAX_CONNECTIONS,
+    PER_ADDRESS,
+    Connections,
+)
+
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
-MAX_CONNECTIONS = 4000  # open sockets (streams, pages, keep-alives) one process serves at once
-IDLE_TIMEOUT = 75.0  # seconds a socket may stay silent (a stream writes every 15 s)
 BACKLOG = 1024  # connections the OS queues while the server is busy
 WANTED_FILES = 8192  # open-file limit asked of the OS (soft limit, up to the hard one)
 WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
@@ -185,32 +189,28 @@ def bind(host: str, port: int) -> socket.socket:
     return listener
 
 
-def create_server(app, listener: socket.socket):
+def create_server(app, listener: socket.socket, connections: Connections | None = None):
     """A gevent WSGI server on `listener` (from `bind`); `.server_port`, `.serve_forever()`,
-    `.stop()`. Needs gevent's monkey patching first (see `main`)."""
+    `.stop()`. Needs gevent's monkey patching first (see `main`). Its connections are bounded
+    per client address, in header time and in idle time (companion/connections.py)."""
     from gevent import socket as gsocket
     from gevent.pool import Pool
-    from gevent.pywsgi import WSGIHandler, WSGIServer
 
-    class Handler(WSGIHandler):
-        def handle(self):
-            # Bounds how long a silent socket is kept: an idle keep-alive, a half-sent request.
-            self.socket.settimeout(IDLE_TIMEOUT)
-            # The headers and the body leave in separate writes: without NODELAY, Nagle holds
-            # the body until the client's delayed ACK (~40 ms on every answer).
-            if self.socket.family in (socket.AF_INET, socket.AF_INET6):
-                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            super().handle()
-
+    if connections is None:
+        behind_proxy = bool(app.config.get("TRUSTED_PROXIES"))
+        connections = Connections(per_address=None if behind_proxy else PER_ADDRESS)
     listener = gsocket.socket(listener.family, listener.type, fileno=listener.detach())
-    server = WSGIServer(
+    from companion.bounded_server import BoundedHandler, BoundedServer
+
+    server = BoundedServer(
         listener,
         app,
-        handler_class=Handler,
+        handler_class=BoundedHandler,
         spawn=Pool(MAX_CONNECTIONS),
         log=None,  # no access log: join links carry tokens in their path
         error_log=logging.getLogger("palazzo.serve"),
     )
+    server.connections = connections  # the handler and the server count through it
     server.init_socket()
     return server
 

@@ -66,9 +66,19 @@ def _run(cmd: list[str], cwd: Path, what: str) -> None:
 
 
 class PgServer:
-    def __init__(self, port: int):
+    def __init__(self, port: int, control=None):
         self.port = port
         self._names = itertools.count(1)
+        self._control = control  # pg_ctl with this server's folder and options
+
+    def stop(self) -> None:
+        """Stop the server (an outage: every connection is cut); `start()` brings it back on
+        the same port. A fast stop, not an immediate one: this server runs with
+        synchronous_commit off, so a crash could lose the last commits, which is no outage."""
+        self._control("-m", "fast", "-w", "stop")
+
+    def start(self) -> None:
+        self._control("-w", "-t", "30", "start")
 
     def url(self, dbname: str) -> str:
         return f"postgresql+psycopg://{PG_USER}@127.0.0.1:{self.port}/{dbname}"
@@ -157,7 +167,17 @@ def throwaway_postgres():
             pytest.fail(
                 f"pg_ctl start failed:\n{proc.stdout}\n{proc.stderr}\n{server_log}", pytrace=False
             )
-        yield PgServer(port)
+
+        def control(*args: str) -> None:
+            _run(
+                wrap
+                + [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", opts]
+                + list(args),
+                root,
+                "pg_ctl " + " ".join(args),
+            )
+
+        yield PgServer(port, control)
     finally:
         if started:
             subprocess.run(

@@ -33,9 +33,9 @@ class Teaching(Protocol):
     def prepare(self, learned: Any, state: Any, kind: str, payload: dict) -> dict:
         """The payload as it will be stored (what the installation knows, travelling with it)."""
 
-    def lessons(self, learned: Any, state: Any, event: dict) -> list[dict]:
-        """Events the move needs recorded first: what the installation knows and the log
-        does not."""
+    def lessons(self, learned: Any, state: Any, event: dict, given: list) -> list[dict]:
+        """Events the move needs recorded first: those `given` with it that it uses, and what
+        the installation knows and the log does not."""
 
     def before(self, state: Any) -> Any:
         """What `keep` needs to know of the state as the move met it (read before the move)."""

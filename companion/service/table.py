@@ -359,14 +359,12 @@ class Table:
         return result
 
     def _teach_first(self, game_id, fold: Folded, event: dict, by: str, teach: list) -> tuple:
-        """What the move needs taught (given, or learned by this installation but not by the
-        game's log): record it first, so an exported log replays on any machine; only if the
-        event itself will then be accepted."""
+        """What the move needs taught (given with it, or known to this installation but not to
+        the game's log, as the game's teaching says): record it first, so an exported log
+        replays on any machine; only if the event itself will then be accepted."""
         game = fold.game
         assert game.teaching is not None
-        given = {_taught_key(t) for t in teach}
-        lessons = game.teaching.lessons(self.learned, fold.state, event)
-        teachings = [dict(t) for t in teach] + [t for t in lessons if _taught_key(t) not in given]
+        teachings = game.teaching.lessons(self.learned, fold.state, event, teach)
         if not teachings:
             return ()
         trial = game.fold(game.clone(fold.state))
@@ -405,10 +403,6 @@ class Table:
                 while len(self._logs) > CACHED_GAMES:
                     self._logs.popitem(last=False)
         return [e for e in cached if e.seq > after_seq]
-
-
-def _taught_key(event: dict) -> tuple:
-    return (event.get("type"), event.get("profession") or event.get("landscape"))
 
 
 __all__ = ["Table", "Recorded", "Refusal", "engine_event"]

@@ -111,6 +111,55 @@ def store_token_hashes(store, game_id: str, tokens: TokenSet) -> dict:
     return meta
 
 
+KEY_CHARS = 16  # of a seat token's hash, kept in a joined browser's session (seat_key)
+REISSUED = "reissued"  # the seats whose link the host re-issued, in the hashes' dict
+
+
+def seat_key(token: str) -> str:
+    """What a browser that joined a seat keeps of the token it joined with: a prefix of its
+    hash, enough to tell the current link from a re-issued one, never enough to join."""
+    return hash_token(token)[:KEY_CHARS]
+
+
+def reissue_seat_token(store, game_id: str, seat: int) -> str:
+    """A new token for `seat` (a lost or leaked phone): the old token stops identifying anyone,
+    and so do the sessions that joined with it (see `seat_still_valid`). Returns the new
+    token, to be shown as a QR code. Like `store_token_hashes`, the host's act only."""
+    record = store.game(game_id)
+    if record is None:
+        from events import UnknownGame
+
+        raise UnknownGame(game_id)
+    hashes = dict(record.meta.get(META_KEY) or {})
+    seats = list(hashes.get("seats") or [])
+    if not 0 <= seat < len(seats):
+        raise ValueError(f"no seat {seat} in game {game_id!r}")
+    token = new_token()
+    seats[seat] = hash_token(token)
+    reissued = {s for s in hashes.get(REISSUED) or [] if isinstance(s, int)} | {seat}
+    hashes.update(seats=seats, **{REISSUED: sorted(reissued)})
+    store.update_game_meta(game_id, {**record.meta, META_KEY: hashes})
+    return token
+
+
+def seat_still_valid(hashes: object, seat: int, key: object) -> bool:
+    """Whether a session holding `seat` (with the `seat_key` it joined with, if any) still
+    holds it: always, unless the host re-issued the seat's link; then only a session that
+    joined with the new link."""
+    if not isinstance(hashes, dict):
+        return True
+    reissued = hashes.get(REISSUED) or []
+    if not isinstance(reissued, list) or seat not in reissued:
+        return True
+    seats = hashes.get("seats") or []
+    if not isinstance(key, str) or not isinstance(seats, list) or not 0 <= seat < len(seats):
+        return False
+    current = seats[seat]
+    return isinstance(current, str) and hmac.compare_digest(
+        key.encode("ascii", "replace"), current[:KEY_CHARS].encode("ascii", "replace")
+    )
+
+
 def identify_in_game(store, game_id: str, token: object) -> Identity | None:
     """Who holds `token` in game `game_id` (None for unknown games or tokens)."""
     record = store.game(game_id)

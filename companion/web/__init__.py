@@ -89,7 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     logmask.install()
 
-    from . import csrf, errors, games, headers, home, hosts, i18n, live, templating
+    from . import csrf, errors, games, headers, home, hosts, i18n, join_links, live, templating
 
     hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
@@ -99,6 +99,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(join_links.bp)
     games.init_app(app)  # every game's screens: the platform asks each game for its own
     return app
 

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, session
+from flask import abort, g, session
 
 from companion.core.lang import _
-from companion.service.tokens import Identity, identify_in_game
+from companion.service.tokens import (
+    META_KEY,
+    Identity,
+    identify_in_game,
+    seat_key,
+    seat_still_valid,
+)
 
 from .store import get_store
 
@@ -40,11 +46,15 @@ def game_or_404(game_id: str):
     return record
 
 
-def grant(game_id: str, identity: Identity) -> Access:
+def grant(game_id: str, identity: Identity, token: str | None = None) -> Access:
+    """Remember `identity` in this browser's session; a seat also keeps its token's key, so a
+    link the host re-issues ends this session's seat (see `access`)."""
     games = dict(session.get(SESSION_KEY) or {})
     mine = dict(games.get(game_id) or {})
     if identity.role == "seat":
         mine["seat"] = identity.seat
+        if token is not None:
+            mine["key"] = seat_key(token)
     else:
         mine[identity.role] = True
     games[game_id] = mine
@@ -65,18 +75,35 @@ def join(game_id: str, token: str) -> Access:
                 "screen again."
             ),
         )
-    return grant(game_id, identity)
+    return grant(game_id, identity, token)
 
 
 def access(game_id: str) -> Access:
     mine = (session.get(SESSION_KEY) or {}).get(game_id) or {}
     seat = mine.get("seat")
+    if isinstance(seat, int) and not _seat_current(game_id, seat, mine.get("key")):
+        seat = None  # the host re-issued this seat's link: the old phone is out
     return Access(
         game_id,
         host=bool(mine.get("host")),
         spectator=bool(mine.get("spectator")),
         seat=seat if isinstance(seat, int) else None,
     )
+
+
+def _seat_current(game_id: str, seat: int, key: object) -> bool:
+    """Whether this session still holds `seat` (the host may have re-issued its link); asked
+    once per request and game, however often a request asks who it is."""
+    key = key if isinstance(key, str) else None
+    known = g.setdefault("palazzo_seats_checked", {})
+    found = known.get((game_id, seat, key))
+    if found is None:
+        record = (
+            get_store().game(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        )
+        found = record is None or seat_still_valid(record.meta.get(META_KEY), seat, key)
+        known[(game_id, seat, key)] = found
+    return found
 
 
 def require_viewer(game_id: str) -> Access:

@@ -6,6 +6,10 @@ another device), so the plain tokens are kept server-side in `instance/hosts/<ga
 (mode 0600) and read only by host-only views. A signed session cookie would not do: it is
 signed, not encrypted, and lives on one device only. The instance folder already holds the
 session-signing key, which grants any seat anyway, so this file adds no new way in.
+
+A phone lost or a link leaked: the host re-issues that seat's link from the host page. The old
+link stops working at once, and so does every browser that joined with it (its session keeps a
+key of the token it joined with; see companion/web/access.py); the player scans the new code.
 """
 
 from __future__ import annotations
@@ -17,13 +21,17 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from flask import current_app, url_for
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 
+from companion.core.lang import _
 from companion.service.instance import write_private
-from companion.service.tokens import TokenSet
+from companion.service.tokens import TokenSet, reissue_seat_token
 
+from .access import require_host
+from .store import get_store
 from .urls import public_base_url
 
+bp = Blueprint("join_links", __name__)
 FOLDER = "hosts"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -64,6 +72,29 @@ def kept_tokens(game_id: str) -> TokenSet | None:
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def reissue_seat(game_id: str, seat: int) -> str:
+    """A new join link for `seat`: the game's meta first (the old link and the sessions that
+    joined with it stop working), then the kept tokens the host page shows."""
+    kept = kept_tokens(game_id)
+    if kept is None or not 0 <= seat < len(kept.seats):
+        abort(404, description=_("This game's join links are not kept on this server."))
+    token = reissue_seat_token(get_store(), game_id, seat)
+    seats = list(kept.seats)
+    seats[seat] = token
+    keep_tokens(game_id, TokenSet(host=kept.host, spectator=kept.spectator, seats=tuple(seats)))
+    return token
+
+
+@bp.post("/games/<game_id>/seats/<int:seat>/new-link")
+def new_seat_link(game_id: str, seat: int):
+    """The host page's "new link" button of a seat (both games' host pages live at
+    /games/<id>/host): back there, at that seat's new QR code."""
+    require_host(game_id)
+    reissue_seat(game_id, seat)
+    back = (request.script_root or "") + f"/games/{_q(game_id)}/host#join-seat-{seat}"
+    return redirect(back, code=303)
 
 
 # -- URLs: the join link is the platform's (companion/web/games.py); the scribe's screen is the

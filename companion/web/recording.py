@@ -20,7 +20,7 @@ from companion.service.table import Table
 from .store import app_extension, get_store
 
 EXTENSION_KEY = "palazzo.table"
-EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+EVENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)  # whole: fullmatch, never match
 
 
 def get_table(app=None) -> Table:
@@ -38,7 +38,7 @@ def _open_table(app) -> Table:
 
 def check_event_id(event_id: str | None) -> None:
     """A button's event id, minted when it was drawn: a malformed one is no retry of anything."""
-    if event_id and not EVENT_ID.match(event_id):
+    if event_id and not EVENT_ID.fullmatch(event_id):
         abort(400, description=_("That button's event id is malformed: reload the page."))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.firenze.rules import Refusal
+from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.state import brick_total, expand
 from companion.games.firenze.words import Story, tell
 
@@ -228,10 +228,12 @@ def test_undo_after_undo_takes_back_the_next_event_that_counts():
 
 
 def test_each_undo_says_what_it_took_back():
-    story = Story.of(thomas_fulfils().effective)
+    fold, story = Fold(), Story()  # as the service keeps them: the story beside the one fold
+    for event in thomas_fulfils().effective:
+        story.add(fold, event)
     seq = story.last_seq
-    story.add({"type": "retracted", "seqs": [seq], "seq": seq + 1})
-    story.add({"type": "retracted", "seqs": [seq - 1], "seq": seq + 2})
+    story.add(fold, {"type": "retracted", "seqs": [seq], "seq": seq + 1})
+    story.add(fold, {"type": "retracted", "seqs": [seq - 1], "seq": seq + 2})
     assert tell(story.facts[seq + 1], story) == (
         "Undone: Thomas fulfilled the yellow commission for 2: 1 PP"
     )

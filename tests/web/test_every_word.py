@@ -282,8 +282,6 @@ def test_the_catalog_and_teaching_screens(app, client):
         "/catalog/professions", data={"csrf_token": token, "name": "", "building": "nowhere"}
     )
     pages["a card taught wrong"] = r.text
-    r = client.post("/catalog/import-link", data={"csrf_token": token, "link": "not a link"})
-    pages["a catalog link that is not one"] = r.text
     as_seat(client, game_id, 0)
     page = refused(client, game_id, type="bid_raised", player="0", amount="1.5")
     # the refusal of a malformed field (the panel around it is the base game's); the field is

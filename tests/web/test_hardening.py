@@ -240,3 +240,129 @@ def test_a_teach_form_carrying_a_nested_move_is_refused(app, client):
         assert r.status_code == 422, r.status_code
     assert get_table(app).seq(game_id) == before
     assert Path(app.instance_path, "catalog.json").read_text() == catalog
+
+
+# -- issue 20, item 7: ids matched whole, the folder tightened, a seat's link re-issued --------
+
+
+def test_an_event_id_is_matched_whole(app, client):
+    game_id, _tokens = host(app)
+    as_role(client, game_id, "host")
+    token = csrf_token_for(client)
+    before = len(get_table(app).events(game_id))
+    for bad in ("aaaaaaaa\n", "aaaaaaaa\r\n", "\naaaaaaaa", "aaaaaaaa aa"):
+        r = client.post(
+            f"/games/{game_id}/events",
+            data={
+                "csrf_token": token,
+                "view": "host",
+                "event_id": bad,
+                "type": "correction",
+                "player": "1",
+                "money": "100",
+                "fame": "0",
+                "reason": "id test",
+            },
+        )
+        assert r.status_code == 400, bad
+    assert len(get_table(app).events(game_id)) == before
+
+
+def test_an_existing_instance_folder_is_tightened_to_owner_only(tmp_path, monkeypatch, caplog):
+    monkeypatch.delenv("PALAZZO_DATABASE_URL", raising=False)
+    folder = tmp_path / "club"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)
+    create_app({"INSTANCE_PATH": folder, "TESTING": True})
+    assert mode(folder) == 0o700
+    # one this user may not change: a clear warning, and the server still starts
+    caplog.set_level(logging.WARNING)
+    os.chmod(folder, 0o750)
+    monkeypatch.setattr(instance.os, "chmod", _refuse_chmod)
+    instance.folder(folder)
+    assert any("chmod 700" in r.getMessage() for r in caplog.records)
+
+
+def _refuse_chmod(path, mode):
+    raise PermissionError(1, "Operation not permitted")
+
+
+def test_the_host_reissues_a_lost_phones_link(app):
+    from companion.web.join_links import kept_tokens
+
+    game_id, tokens = host(app)
+    old = tokens.seats[1]
+    lost_phone, new_phone, other_seat, hosting = (app.test_client() for _ in range(4))
+    assert lost_phone.get(f"/games/{game_id}/join/{old}").status_code == 303
+    assert other_seat.get(f"/games/{game_id}/join/{tokens.seats[2]}").status_code == 303
+    assert lost_phone.get(f"/games/{game_id}/me").status_code == 200
+    as_role(hosting, game_id, "host")
+    page = hosting.get(f"/games/{game_id}/host").text
+    assert old in page and "New link for Ben" in page
+    # a seat or a stranger cannot do it
+    for someone in (lost_phone, other_seat, app.test_client()):
+        r = someone.post(
+            f"/games/{game_id}/seats/1/new-link", data={"csrf_token": csrf_token_for(someone)}
+        )
+        assert r.status_code == 403
+    r = hosting.post(
+        f"/games/{game_id}/seats/1/new-link", data={"csrf_token": csrf_token_for(hosting)}
+    )
+    assert r.status_code == 303 and r.headers["Location"].endswith("/host#join-seat-1")
+    with app.test_request_context():
+        new = kept_tokens(game_id).seats[1]
+    assert new != old
+    page = hosting.get(f"/games/{game_id}/host").text
+    assert new in page and old not in page
+    # the old link, and the phone that joined with it, no longer hold the seat
+    assert lost_phone.get(f"/games/{game_id}/me").status_code == 403
+    assert app.test_client().get(f"/games/{game_id}/join/{old}").status_code == 404
+    # the new link works, again and again (a reload, a second scan)
+    assert new_phone.get(f"/games/{game_id}/join/{new}").status_code == 303
+    assert new_phone.get(f"/games/{game_id}/me").status_code == 200
+    assert new_phone.get(f"/games/{game_id}/join/{new}").status_code == 303
+    assert new_phone.get(f"/games/{game_id}/me").status_code == 200
+    # other seats are untouched; an unknown seat is a 404
+    assert other_seat.get(f"/games/{game_id}/me").status_code == 200
+    r = hosting.post(
+        f"/games/{game_id}/seats/9/new-link", data={"csrf_token": csrf_token_for(hosting)}
+    )
+    assert r.status_code == 404
+
+
+@pytest.mark.parametrize("language, words", [("de", "Neuer Link"), ("fr", "Nouveau lien")])
+def test_the_new_link_button_speaks_the_hosts_language(app, language, words):
+    game_id, _tokens = host(app)
+    hosting = app.test_client()
+    as_role(hosting, game_id, "host")
+    page = hosting.get(f"/games/{game_id}/host", headers={"Accept-Language": language}).text
+    assert words in page
+
+
+def test_a_firenze_host_reissues_a_seats_link_too(app, client):
+    from companion.web.join_links import kept_tokens
+
+    from .firenze_table import host_game as host_firenze
+
+    game_id = host_firenze(client)
+    with app.test_request_context():
+        old = kept_tokens(game_id).seats[0]
+    phone = app.test_client()
+    phone.get(f"/games/{game_id}/join/{old}")
+    assert phone.get(f"/firenze/{game_id}/me").status_code == 200
+    assert "New link for" in client.get(f"/firenze/{game_id}/host").text
+    r = client.post(
+        f"/games/{game_id}/seats/0/new-link", data={"csrf_token": csrf_token_for(client)}
+    )
+    assert r.status_code == 303
+    page = client.get(r.headers["Location"], follow_redirects=True)
+    with app.test_request_context():
+        new = kept_tokens(game_id).seats[0]
+    assert page.status_code == 200 and new in page.text and old not in page.text
+    assert phone.get(f"/firenze/{game_id}/me").status_code == 403
+    # and a Firenze button with a malformed event id is refused, not given a new id
+    r = client.post(
+        f"/firenze/{game_id}/act",
+        data={"csrf_token": csrf_token_for(client), "event_id": "aaaaaaaa\n", "view": "host"},
+    )
+    assert r.status_code == 400

@@ -131,13 +131,6 @@ def test_a_bad_catalog_file(app, client, body, english, de, fr):
     "url, form, english, de, fr",
     [
         (
-            "/catalog/import-link",
-            {"url": "file:///etc/passwd"},
-            "Nothing was imported: give the link another Palazzo shows under Share",
-            "Nichts wurde eingelesen: gib den Link an, den ein anderes Palazzo",
-            "Rien n’a été importé : donnez le lien qu’un autre Palazzo montre",
-        ),
-        (
             "/catalog/landscapes",
             {"landscape": "lake", "cells": "40"},
             "Tap how many squares a Lake covers (1 to 12).",
@@ -151,6 +144,21 @@ def test_a_bad_link_or_size(client, url, form, english, de, fr):
         client, lambda: client.post(url, data={"csrf_token": csrf_token_for(client), **form})
     )
     check(words, [english], {"de": [de], "fr": [fr]})
+
+
+def test_the_link_import_speaks_the_readers_language(client):
+    """The browser fetches another Palazzo's link (static/catalog-import.js); what it says on
+    a bad or unreachable link comes from the page, in the reader's language."""
+    wanted = {
+        "en": ["Give the link another Palazzo shows under Share", "could not be opened"],
+        "de": ["Gib den Link an, den ein anderes Palazzo", "ließ sich von diesem Gerät aus"],
+        "fr": ["Donnez le lien qu’un autre Palazzo montre", "n’a pas pu être ouvert"],
+    }
+    for lang, phrases in wanted.items():
+        read_in(client, lang)
+        page = client.get("/catalog").text
+        for phrase in phrases:
+            assert phrase in page.replace("&#39;", "'").replace("&#34;", '"'), (lang, phrase)
 
 
 @pytest.fixture

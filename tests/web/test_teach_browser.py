@@ -175,3 +175,32 @@ def test_an_automa_card_taught_mid_game_uses_the_same_editor(page, app, live_ser
     page.wait_for_selector('#solo-step[data-step="choose_object"]')
     kept = LearnedCatalog(app.instance_path).catalog().automa_cards["1"]
     assert kept["auction"] == DECK["1"]["auction"]
+
+
+def test_a_card_taught_for_a_starting_hand_is_recorded_with_the_hand(page, app, live_server):
+    """Issue 20: a card taught while the hand is short waits on the phone (nothing in the log,
+    nothing in the installation's catalog) and is recorded with the hand when it is kept."""
+    game_id, tokens = host_game(app)
+    page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+    page.wait_for_selector('form[data-keep="hand"]')
+    page.locator('form[data-keep="hand"] input[value="mason"]').check()
+    page.get_by_text("One of my cards is not listed").tap()
+    page.wait_for_selector('form[data-keep="teach-profession"]')
+    page.fill("#teach-name-en", "Glass Blower")
+    for name, value in (("building", "workshop"), ("landscape", "lake"), ("freedom", "travel")):
+        chip(page, name, value)
+    page.locator('form[data-keep="teach-profession"] button[type="submit"]').tap()
+    page.wait_for_selector('form[data-keep="hand"] input[value="glass_blower"]:checked')
+    with app.app_context():
+        assert "profession_taught" not in [e.type for e in get_table(app).events(game_id)]
+    assert "glass_blower" not in LearnedCatalog(app.instance_path).catalog().professions
+    page.locator('form[data-keep="hand"] input[value="alchemist"]').check()
+    page.locator('form[data-keep="hand"] button[type="submit"]').tap()
+    page.wait_for_selector("text=Hand chosen")
+    with app.app_context():
+        events = get_table(app).events(game_id)
+        taught = [e.payload["profession"] for e in events if e.type == "profession_taught"]
+        assert "glass_blower" in taught and events[-1].type == "starting_hand_chosen"
+        hand = get_table(app).state(game_id).players[1].hand
+        assert sorted(hand) == ["alchemist", "glass_blower", "mason"]
+    assert "glass_blower" in LearnedCatalog(app.instance_path).catalog().professions

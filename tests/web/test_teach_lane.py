@@ -15,6 +15,7 @@ from tests.web.phone_game import (
     as_host,
     as_seat,
     choose_hands,
+    form_for,
     game_in_action_phase,
     host_game,
     post_event,
@@ -257,3 +258,99 @@ def test_ticks_survive_the_hosts_undo(app, client):
     panel = client.get(f"/games/{game_id}/me/panel").text
     for pid in ("mason", "painter", "jurist"):
         assert re.search(rf'value="{pid}"\s+checked', panel), pid
+
+
+# -- only moves teach (issue 20, item 3) ------------------------------------------------------
+
+
+def taught_in(app, game_id) -> list[str]:
+    return [p["profession"] for t, _by, p in log_of(app, game_id) if t == "profession_taught"]
+
+
+BOGUS = {"name": "Bogus", "building": "tower", "landscape": "park", "freedom": "opinion"}
+EMPTY_HAND = {"type": "starting_hand_chosen", "player": 1, "professions": []}
+
+
+def test_a_moveless_teach_keeps_nothing_mid_game(app, client, action):
+    """The attack: `what=profession` with `resend` naming an empty starting hand, mid-game,
+    twelve times with twelve names: nothing in the log, nothing in the installation's
+    catalog, and each answered with the engine's refusal."""
+    before_log, before_file = log_of(app, action), installed(app).learned()
+    known = set(installed(app).catalog().professions)
+    as_seat(client, action, 1)
+    for i in range(12):
+        card = {**BOGUS, "name": f"Bogus {chr(65 + i)}"}
+        r = post_teach(client, action, what="profession", resend=json.dumps(EMPTY_HAND), **card)
+        assert r.status_code == 422, text(r.text)
+    assert log_of(app, action) == before_log
+    assert installed(app).learned() == before_file
+    assert set(installed(app).catalog().professions) == known
+
+
+def test_cards_taught_for_a_hand_wait_for_the_hand(app, client):
+    """In setup, a card taught while the hand is still short is kept on the phone only; the
+    hand, sent from the hand screen, records it with itself."""
+    game_id, _ = host_game(app)
+    before_log, before_file = log_of(app, game_id), installed(app).learned()
+    as_seat(client, game_id, 1)
+    resend = json.dumps({"type": "starting_hand_chosen", "player": 1, "professions": ["mason"]})
+    r = post_teach(client, game_id, what="profession", resend=resend, **GLASS_BLOWER)
+    assert r.status_code == 200 and "Your starting hand" in r.text
+    assert log_of(app, game_id) == before_log  # taught, not recorded: no move yet
+    assert installed(app).learned() == before_file
+    # a live refresh still offers the held card, and the hand form carries it
+    html = client.get(
+        f"/games/{game_id}/me/panel?do=hand&professions=mason&professions=glass_blower"
+    ).text
+    form = form_for(html, "starting_hand_chosen")
+    assert re.search(r'value="glass_blower"\s+checked', form)
+    assert 'name="what" value="hand"' in form and "/teach" in form
+    r = post_teach(
+        client,
+        game_id,
+        what="hand",
+        view="phone",
+        type="starting_hand_chosen",
+        player="1",
+        professions=["mason", "glass_blower", "alchemist"],
+    )
+    assert r.status_code == 200, text(r.text)
+    assert [t for t, *_ in log_of(app, game_id)][-1] == "starting_hand_chosen"
+    assert "glass_blower" in taught_in(app, game_id)
+    assert state(app, game_id).players[1].hand == ["mason", "glass_blower", "alchemist"]
+    assert "glass_blower" in installed(app).catalog().professions
+    with client.session_transaction() as s:
+        assert "held_cards" not in s  # nothing held any more
+
+
+def test_a_held_card_left_out_of_the_hand_is_not_kept(app, client):
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 1)
+    resend = json.dumps({"type": "starting_hand_chosen", "player": 1, "professions": ["mason"]})
+    post_teach(client, game_id, what="profession", resend=resend, **GLASS_BLOWER)
+    r = post_teach(
+        client,
+        game_id,
+        what="hand",
+        view="phone",
+        type="starting_hand_chosen",
+        player="1",
+        professions=["mason", "poet", "alchemist"],
+    )
+    assert r.status_code == 200, text(r.text)
+    assert [t for t, *_ in log_of(app, game_id)][-1] == "starting_hand_chosen"
+    assert "glass_blower" not in taught_in(app, game_id)
+    assert "glass_blower" not in installed(app).catalog().professions
+
+
+def test_the_table_keeps_no_teaching_its_move_does_not_name(app):
+    """Below the screens: a teaching handed to the Table with a move that does not use the
+    card is dropped, never stored on its own; the move itself is recorded."""
+    game_id, _ = host_game(app)
+    bogus = {"type": "profession_taught", "profession": "bogus", **BOGUS}
+    hand = {**EMPTY_HAND, "professions": ["mason", "poet", "alchemist"]}
+    with app.app_context():
+        get_table(app).record(game_id, hand, by="1", teach=[bogus])
+    assert [t for t, *_ in log_of(app, game_id)][-1] == "starting_hand_chosen"
+    assert "bogus" not in taught_in(app, game_id)
+    assert "bogus" not in installed(app).catalog().professions

@@ -1,10 +1,10 @@
 """Firenze at the table: hosting, the table screen, each player's phone, the host's page.
 
-A thin layer over the Firenze rules (companion/games/firenze/rules): a route reads a form into one event
-(firenze_forms.py), records it through the same Table service as the Princes, and re-renders
-its fragment with the engine's refusal inline. The game-agnostic parts of the platform (the
-store, join tokens, live updates) are shared; the Princes' screens never see a Firenze game:
-requests for them are sent here (see `_firenze_games`).
+A thin layer over the Firenze rules (companion/games/firenze/rules): a route reads a form into one
+event (forms.py), records it through the same Table service as the Princes, and re-renders its
+fragment with the engine's refusal inline. The game-agnostic parts of the platform (the store,
+join links, the log download, live updates) are shared; the platform sends a request for
+another game's screen of a Firenze game here (`WEB.screens`, companion/web/games.py).
 """
 
 from __future__ import annotations
@@ -403,7 +403,7 @@ def act(game_id: str):
         abort(403, description=_("Only the host's device can do this."))
     if view != "host" and me.seat is None:
         abort(403, description=_("Join this game from your seat's QR code first."))
-    check_event_id(request.form.get("event_id"))
+    check_event_id(request.form.get("event_id"))  # a malformed id (`aaaaaaaa\n`): 400
     event_id = request.form.get("event_id") or None
     refusal = done = undone = None
     try:

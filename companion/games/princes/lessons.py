@@ -46,9 +46,21 @@ class TableTeaching:
         known = learned.catalog().automa_cards.get(str(int(number)))
         return {**payload, "panels": known} if known else payload
 
-    def lessons(self, learned: LearnedCatalog | None, state: GameState, event: dict) -> list[dict]:
-        """What the move needs taught that this installation knows and the game's log does
-        not: a Landscape's size, a Profession card's wishes."""
+    def lessons(
+        self, learned: LearnedCatalog | None, state: GameState, event: dict, given: list
+    ) -> list[dict]:
+        """What the move needs taught first: the teachings given with it that it uses (a card
+        is taught only inside the move that names it, never on its own), then what this
+        installation knows and the game's log does not (a Landscape's size, a Profession card's
+        wishes)."""
+        used = _used_by(event)
+        given = [dict(t) for t in given if _taught_key(t) in used]
+        known = {_taught_key(t) for t in given}
+        return given + [
+            t for t in self._known(learned, state, event) if _taught_key(t) not in known
+        ]
+
+    def _known(self, learned: LearnedCatalog | None, state: GameState, event: dict) -> list[dict]:
         if learned is None:
             return []
         kind = event.get("landscape")
@@ -111,6 +123,21 @@ class TableTeaching:
                 learned.learn_new(data, BY_GAME_SEAT, who=who)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
+
+
+def _taught_key(event: dict) -> tuple:
+    return (event.get("type"), event.get("profession") or event.get("landscape"))
+
+
+def _used_by(event: dict) -> set[tuple]:
+    """The teachings (as `_taught_key`s) a move may bring along: the cards it names."""
+    field = PROFESSION_FIELDS.get(event.get("type"))
+    wanted = event.get(field) if field else None
+    pids = wanted if isinstance(wanted, list) else [wanted]
+    keys = {("profession_taught", pid) for pid in pids if isinstance(pid, str) and pid}
+    if event.get("type") == "landscape_placed" and isinstance(event.get("landscape"), str):
+        keys.add(("landscape_taught", event["landscape"]))
+    return keys
 
 
 def _taught(catalog: Catalog, stored: list) -> dict:

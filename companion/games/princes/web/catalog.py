@@ -11,12 +11,9 @@ change is validated before it is kept, and the history says who changed what, fr
 
 from __future__ import annotations
 
-import http.client
 import ipaddress
 import json
 import re
-import urllib.error
-import urllib.request
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
@@ -70,6 +67,7 @@ from companion.games.princes.words import (
     wishes,
 )
 from companion.web.access import SESSION_KEY
+from companion.web.headers import CONTENT_SECURITY_POLICY
 from companion.web.i18n import refusal_message
 from companion.web.urls import public_url_for
 
@@ -77,7 +75,10 @@ bp = Blueprint("catalog", __name__)
 
 MAX_CELLS = 12
 MAX_IMPORT = 1_000_000  # bytes: a whole catalog is a few dozen kilobytes
-FETCH_SECONDS = 5
+FETCHING_POLICY = CONTENT_SECURITY_POLICY.replace(
+    "connect-src 'self'", "connect-src 'self' http: https:"
+)
+LINK = re.compile(r"https?://[^\s/]+(/\S*)?")  # where a fetched catalog came from
 BACK = re.compile(r"^/games/[A-Za-z0-9_-]{1,64}/(solo|host)$")  # where a deck pass sends you back
 
 
@@ -332,7 +333,9 @@ def automa_status(cards: dict) -> dict:
 
 
 def _render(status: int = 200, **kw):
-    return render_template("princes/catalog/page.html", **page_context(**kw)), status
+    # the page's script fetches another Palazzo's catalog link from the browser
+    headers = {"Content-Security-Policy": FETCHING_POLICY}
+    return render_template("princes/catalog/page.html", **page_context(**kw)), status, headers
 
 
 @bp.get("/catalog")
@@ -515,7 +518,7 @@ def teach_landscape():
 
 def _back() -> str | None:
     back = str(request.values.get("back", ""))
-    return back if BACK.match(back) else None
+    return back if BACK.fullmatch(back) else None
 
 
 def _automa_page(number: str | None, *, typed=None, message=None, error=None, status=200):
@@ -611,7 +614,11 @@ def _import_text(text: str, by: str):
 
 @bp.post("/catalog/import")
 def import_file():
-    """A catalog file from another installation; a bad file changes nothing."""
+    """A catalog file from another installation; a bad file changes nothing. The server never
+    fetches a link itself (it would reach whatever the link names, from inside the club's
+    network): for a link or a QR code, the host's browser fetches the other Palazzo's catalog
+    (it serves it to any page, see `export`) and uploads it here as a file, saying in `link`
+    where it came from, for the history's words only."""
     _require_change()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
@@ -622,46 +629,12 @@ def import_file():
         return _render(422, error=_("That file is not a text (JSON) catalog file."))
     if len(text) > MAX_IMPORT:
         return _render(422, error=_("That file is far too large for a catalog file."))
+    link = " ".join(str(request.form.get("link", "")).split())[:120]
+    by = BY_LINK % {"link": link} if LINK.fullmatch(link) else BY_FILE
     try:
-        return _import_text(text, BY_FILE)
+        return _import_text(text, by)
     except CatalogError as e:
         return _render(422, error=_nothing_imported(e))
-
-
-def fetch_catalog(url: str) -> str:
-    """The text behind another installation's catalog link (http or https, bounded)."""
-    if not url.isprintable() or not re.match(r"^https?://[^\s/]+(/\S*)?$", url):
-        raise CatalogError(
-            N_("give the link another Palazzo shows under Share (an address starting with http)")
-        )
-    if not url.rstrip("/").endswith("/catalog/export.json"):
-        url = url.rstrip("/") + ("/catalog/export.json" if "/catalog" not in url else "")
-    try:
-        req = urllib.request.Request(url, headers={"Accept": "application/json"})
-        with urllib.request.urlopen(req, timeout=FETCH_SECONDS) as answer:  # noqa: S310
-            body = answer.read(MAX_IMPORT + 1)
-    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as e:
-        reason = getattr(e, "reason", None) or e
-        raise CatalogError(
-            N_("that link could not be opened (%(why)s)"), why=str(reason)[:80]
-        ) from e
-    if len(body) > MAX_IMPORT:
-        raise CatalogError(N_("that link answers with far more than a catalog"))
-    try:
-        return body.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise CatalogError(N_("that link does not answer with a catalog file")) from e
-
-
-@bp.post("/catalog/import-link")
-def import_link():
-    """Another installation's catalog, by the link (or the QR code) on its catalog screen."""
-    _require_change()
-    url = " ".join(str(request.form.get("url", "")).split())[:500]
-    try:
-        return _import_text(fetch_catalog(url), BY_LINK % {"link": url[:120]})
-    except CatalogError as e:
-        return _render(422, error=_nothing_imported(e), values={"url": url})
 
 
 def _nothing_imported(error: CatalogError) -> str:

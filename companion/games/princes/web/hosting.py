@@ -267,7 +267,7 @@ def _host_view_is_for_the_host():
     from the host's forms must be stopped before that, not after."""
     if request.method != "POST" or request.form.get("view") != HOST_VIEW:
         return
-    match = EVENTS_PATH.match(request.path)
+    match = EVENTS_PATH.fullmatch(request.path)
     if match and not access(match.group(1)).host:
         abort(403, description=_("Only the host's device can do this."))
 

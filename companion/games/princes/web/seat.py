@@ -13,14 +13,26 @@ import re
 import uuid
 from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.core.lang import N_, _
 from companion.games.princes.learned import LearnedCatalog
-from companion.games.princes.rules import Refusal, is_solo
+from companion.games.princes.rules import (
+    Refusal,
+    apply_in_place,
+    is_solo,
+)
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
@@ -140,6 +152,14 @@ def phone_context(
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     work = screens.working_state(state, _installed_catalog())
+    held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
+    if held:  # cards taught for this starting hand: choosable here, recorded with the hand
+        try:
+            work.catalog = work.catalog.merged(
+                {"professions": {t["profession"]: _entry(t) for t in held}}
+            )
+        except CatalogError:
+            held = []
     params = dict(params or {})
     if state.phase == "setup" and not state.players[seat].hand and not params:
         undone = last_hand_claimed(replay, seat)
@@ -183,6 +203,7 @@ def phone_context(
         "panel_id": PANEL_ID,
         "status": screens.status(work, seat),
         "screen": screen,
+        "held": bool(held),
         "screen_template": f"princes/phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
         "hand": screens.hand(work, seat),
         "bonus_cards": screens.bonus_cards_held(work, seat),
@@ -401,8 +422,10 @@ def teach(game_id: str):
         )
     check_event_id(request.form.get("event_id"))
     event_id = request.form.get("event_id") or None
-    form = {**typed_card(request.form), "cells": request.form.get("cells", "")[:60]}
     answer = dict(scribe=scribe, host=me.host)
+    if request.form.get("what") == "hand":
+        return _choose_hand(game_id, me, event_id, answer)
+    form = {**typed_card(request.form), "cells": request.form.get("cells", "")[:60]}
     try:
         resend = parse_resend(request.form.get("resend", ""))
     except FormError as e:
@@ -427,17 +450,104 @@ def teach(game_id: str):
             sent_event={"type": "_teach", "resend": resend},
             **answer,
         ), 422
-    if event is None:  # a starting hand still short of cards: teach this one, then choose on
-        chosen = [*(resend.get("professions") or []), teaching["profession"]]
-        if teaching.get("type") == "profession_taught":
-            recorded, refusal = record(game_id, teaching, by, event_id)
-            if refusal is not None:
-                return _answer(
-                    game_id, me.seat, refusal=refusal, sent_event=teaching, **answer
-                ), 422
-        return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
+    if event is None:  # a starting hand still short of cards: hold this one, choose on
+        return _hold_for_the_hand(game_id, me, state, resend, teaching, answer)
     teach = [teaching] if teaching and teaching.get("type") else []
+    if event["type"] == "starting_hand_chosen":
+        taught = {t.get("profession") for t in teach}
+        teach = [t for t in _held(game_id, me.seat) if t["profession"] not in taught] + teach
     recorded, refusal = record(game_id, event, by, event_id, teach=teach)
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
+    if event["type"] == "starting_hand_chosen":
+        _drop_held(game_id, me.seat)
     return _answer(game_id, me.seat, recorded=recorded, **answer)
+
+
+def _hold_for_the_hand(game_id: str, me: Access, state, resend: dict, teaching, answer: dict):
+    """A card taught for a starting hand still short of cards waits on this device and the
+    hand screen shows it chosen; with no hand left to choose, the engine's refusal: a card is
+    taught with a move or not at all."""
+    if state.phase != "setup" or state.players[me.seat].hand:
+        refusal = _engine_refusal(state, resend)
+        return _answer(game_id, me.seat, refusal=refusal, sent_event=resend, **answer), 422
+    if teaching.get("type") == "profession_taught":
+        _hold(game_id, me.seat, teaching)
+    chosen = [*(resend.get("professions") or []), teaching["profession"]]
+    return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
+
+
+def _choose_hand(game_id: str, me: Access, event_id: str | None, answer: dict):
+    """The starting hand, sent from the hand screen with the cards taught for it on this
+    device: they are recorded with the hand, in one go, or not at all."""
+    fields = MultiDict(request.form)
+    fields.pop("what", None)
+    try:
+        event = event_from_form(fields)
+        if event["type"] != "starting_hand_chosen":
+            raise FormError(N_("That form does not say what to teach"))
+    except FormError as e:
+        return _answer(game_id, me.seat, refusal=e.refusal(), **answer), 422
+    by = authorise(me, event)
+    recorded, refusal = record(game_id, event, by, event_id, teach=_held(game_id, me.seat))
+    if refusal is not None:
+        return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
+    _drop_held(game_id, me.seat)
+    return _answer(game_id, me.seat, recorded=recorded, **answer)
+
+
+def _engine_refusal(state, event: dict) -> Refusal:
+    """Why the engine would not take `event` now (a form for a move that is gone)."""
+    try:
+        apply_in_place(state.clone(), event)
+    except Refusal as refusal:
+        return refusal
+    return FormError(N_("This form lost the move it was for: go back and try again")).refusal()
+
+
+# -- cards taught for a starting hand, held on this device until the hand is chosen ----------
+# A card is taught only inside the move that needs it. A starting hand is one move of three
+# cards, and each unknown card is taught on its own form first: the taught cards wait in this
+# browser's signed session (never in the log, never in the installation's catalog) and travel
+# with the hand when it is sent; the rules and the catalog see them only then.
+
+HELD_KEY = "held_cards"
+
+
+def _held(game_id: str, seat: int) -> list[dict]:
+    held = session.get(HELD_KEY)
+    mine = held.get(game_id, {}).get(str(seat)) if isinstance(held, dict) else None
+    if not isinstance(mine, list):
+        return []
+    return [
+        t
+        for t in mine[:STARTING_HAND]
+        if isinstance(t, dict)
+        and t.get("type") == "profession_taught"
+        and isinstance(t.get("profession"), str)
+    ]
+
+
+def _hold(game_id: str, seat: int, teaching: dict) -> None:
+    mine = [t for t in _held(game_id, seat) if t["profession"] != teaching["profession"]]
+    held = dict(session.get(HELD_KEY) or {})
+    held[game_id] = {**held.get(game_id, {}), str(seat): [*mine, teaching][-STARTING_HAND:]}
+    session[HELD_KEY] = held
+
+
+def _drop_held(game_id: str, seat: int) -> None:
+    held = dict(session.get(HELD_KEY) or {})
+    game = {k: v for k, v in (held.get(game_id) or {}).items() if k != str(seat)}
+    if game:
+        held[game_id] = game
+    else:
+        held.pop(game_id, None)
+    if held:
+        session[HELD_KEY] = held
+    else:
+        session.pop(HELD_KEY, None)
+
+
+def _entry(teaching: dict) -> dict:
+    """A held `profession_taught` event as a catalog entry."""
+    return {k: v for k, v in teaching.items() if k not in ("type", "profession")}

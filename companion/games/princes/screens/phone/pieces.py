@@ -159,11 +159,11 @@ def parse_params(args) -> dict:
         "border",
     ):
         value = args.get(key)
-        if isinstance(value, str) and PARAM.match(value):
+        if isinstance(value, str) and PARAM.fullmatch(value):
             out[key] = value
     for key in LIST_PARAMS:
         values = args.getlist(key) if hasattr(args, "getlist") else args.get(key) or []
-        values = [v for v in values if isinstance(v, str) and PARAM.match(v)]
+        values = [v for v in values if isinstance(v, str) and PARAM.fullmatch(v)]
         if values:
             out[key] = list(dict.fromkeys(values))[:25]
     if out.get("do") not in SCREENS:
@@ -183,7 +183,7 @@ def params_after_refusal(refusal: Refusal | None, event: dict | None) -> dict:
         keep = {
             k: event[k]
             for k in ("landscape", "profession")
-            if isinstance(event.get(k), str) and PARAM.match(event[k])
+            if isinstance(event.get(k), str) and PARAM.fullmatch(event[k])
         }
         return {"do": "teach", "for": t, **keep}
     if t == "work_completed" and event.get("princess"):
