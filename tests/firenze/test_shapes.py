@@ -2,11 +2,13 @@
 and a broken one is refused in Firenze's own words: the first fault in the order its fields are
 declared, unknown fields first, lists counted from 1 as a player counts."""
 
+from pathlib import Path
+
 import pytest
 
 from companion.core.schema import Event
 from companion.games.firenze.rules import SCHEMAS, Refusal
-from companion.games.firenze.rules.schema import parse
+from companion.games.firenze.rules.schema import SHAPES, parse
 
 
 def refused(event: dict) -> Refusal:
@@ -74,3 +76,8 @@ def test_texts_are_trimmed_and_the_envelope_is_the_stores():
     assert (ev.card, ev.player, ev.effect) == ("Chapel", 1, None)
     assert refused({"type": "tower_demolished"}).code == "unknown_event"
     assert refused([1]).code == "bad_event"  # type: ignore[arg-type]
+
+
+def test_docs_firenze_md_is_generated_from_the_shapes():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "firenze.md").read_text("utf-8")
+    assert SHAPES.markdown() in text, "docs/firenze.md is out of date: run `make docs`"
