@@ -7,7 +7,7 @@ A game declares its events as `Event` subclasses (each with a `type` literal), g
 `Shapes` table (the Princes: from each module's declaration) and asks the table to check an event
 (`check`), to name a field's shape for a form (`payload_fields`) and to write its docs (`markdown`).
 A field's annotation `Code(...)` gives the refusal code its shape error carries. Each game raises
-its own Refusal subclass with its own messages (`Messages`). Pure: no game, no Flask.
+its own Refusal subclass with its own words for a broken shape (`explain`). Pure: no game, no Flask.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ from .schema import BASE_EVENTS
 
 register(
     Module(
-        events=BASE_EVENTS,
         name=BASE,
         title=N_("The Princes of Florence"),
+        events=BASE_EVENTS,
         phases=(
             Phase(
                 "setup",

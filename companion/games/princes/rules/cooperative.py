@@ -451,9 +451,9 @@ def answering_seat(state: GameState, s: int) -> int:
 
 MODULE = register(
     Module(
-        events=EVENTS,
         name=NAME,
         title=N_("Cooperative Building"),
+        events=EVENTS,
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get("cooperative"))
         ),

@@ -716,9 +716,9 @@ def _player_summary(state: GameState, s: int) -> dict[str, Any]:
 
 register(
     Module(
-        events=EVENTS,
         name=NAME,
         title=N_("The Muse and the Princess"),
+        events=EVENTS,
         option=NAME,
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get(NAME))

@@ -93,9 +93,9 @@ FACTS: dict[str, Move | Handler] = {
 
 register(
     Module(
-        events=EVENTS,
         name=SOLO,
         title=N_("Solo game against Wolfgang, the Automa"),
+        events=EVENTS,
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,
