@@ -42,6 +42,7 @@ test-fast: $(TOOLS) compile-translations
 
 docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table)
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"
+	$(PY) -c "from companion.games.firenze.rules.schema import SHAPES; SHAPES.write_doc('docs/firenze.md')"
 
 bench: $(TOOLS)
 	$(PY) benchmarks/replay_append.py

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.schema import event_type
 from companion.games.princes.rules import (
     EVENT_SCHEMAS,
     MISREAD_CORRECTED,
@@ -21,10 +22,13 @@ from companion.games.princes.rules import (
     event_types,
     payload_fields,
     play,
+    register,
     replay,
     simulation_catalog,
+    unregister,
 )
-from companion.games.princes.rules.schema import markdown
+from companion.games.princes.rules.module import REGISTRY
+from companion.games.princes.rules.schema import BASE_EVENTS, markdown
 from tests.builders import DATA, TEST_CATALOG, Table
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "events.md"
@@ -34,6 +38,30 @@ def test_every_event_the_engine_handles_has_exactly_one_declared_shape():
     """A module that adds events (an expansion) declares their shapes in schema.py too."""
     log_events = {"game_started", "retracted", MISREAD_CORRECTED}  # folded by the log itself
     assert set(EVENT_SCHEMAS) == set(event_types()) | log_events
+
+
+def test_each_module_declares_its_own_events_and_takes_them_when_it_leaves():
+    """Modules are one unit: a module's event shapes come with its declaration, the base
+    game's first; the engine's door, the forms and the docs read that one table."""
+    owners = {event_type(e): m.name for m in REGISTRY.values() for e in m.events}
+    assert set(owners) == set(EVENT_SCHEMAS)
+    assert {owners[k] for k in ("character_bid", "character_used")} == {"muse_princess"}
+    assert owners["cooperation_proposed"] == "cooperative" and owners["die_rolled"] == "solo"
+    assert list(EVENT_SCHEMAS)[: len(BASE_EVENTS)] == [event_type(e) for e in BASE_EVENTS]
+    saved = dict(REGISTRY)
+    unregister("muse_princess")
+    try:
+        assert "character_bid" not in EVENT_SCHEMAS
+        assert payload_fields("cooperation_proposed")  # the others stay
+        check_shape({"type": "character_bid", "player": "x"})  # no shape: the engine's to refuse
+    finally:
+        REGISTRY.clear()
+        REGISTRY.update(saved)
+        register(saved["muse_princess"])  # back in its place: the docs' order holds
+    assert list(EVENT_SCHEMAS) == list(owners)
+    with pytest.raises(Refusal) as r:
+        check_shape({"type": "character_bid", "player": "x", "character": "c", "space": 1})
+    assert r.value.code == "unknown_player"
 
 
 def test_docs_events_md_is_generated_from_the_schemas():

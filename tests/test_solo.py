@@ -1082,30 +1082,6 @@ def test_cards_the_table_turned_up_are_known_out_of_the_deck():
     assert not set(HAND) & seen_out_of_deck(g.state, None)
 
 
-def test_a_snapshot_saved_before_modules_still_loads():
-    """Snapshots in a database outlive a release: one saved when the solo game's state was a
-    field of its own and a player kept two once-per-turn flags loads as the same game."""
-    g = Solo()
-    g.do("automa_card_drawn", card=1)
-    now = g.state.to_dict()
-    old = {k: v for k, v in now.items() if k not in ("modules", "parts")}
-    old["solo"] = now["parts"]["solo"]
-    old["players"] = [
-        {
-            **{k: v for k, v in p.items() if k not in ("once_used", "parts")},
-            "took_profession": "profession_taken" in p["once_used"],
-            "introduced_freedom": "freedom_introduced" in p["once_used"],
-        }
-        for p in now["players"]
-    ]
-    loaded = GameState.from_dict(json.loads(json.dumps(old)), g.state.catalog)
-    assert loaded.to_dict() == now
-    assert solo_of(loaded).need == solo_of(g.state).need
-    old["players"][0]["took_profession"] = True
-    loaded = GameState.from_dict(old, g.state.catalog)
-    assert loaded.players[0].took_profession and loaded.players[0].once_used == ["profession_taken"]
-
-
 # --- the table's checklist (issue 12) -----------------------------------------------------------
 
 

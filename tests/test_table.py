@@ -106,6 +106,31 @@ def test_snapshot_plus_tail_equals_a_full_replay(store, tmp_path):
     assert full["final"] == final.final
 
 
+def test_a_snapshot_of_another_format_is_ignored_and_the_log_folded_again(store, tmp_path):
+    """A snapshot is a cache: one written before snapshots carried their format (a bare state,
+    as older releases saved them) or in another format is never upgraded; the state is folded
+    from the log, and the next snapshot is written in today's format."""
+    table = Table(store)
+    game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
+    for i in range(SNAPSHOT_EVERY - 2):  # the game stands at seq 49: no snapshot yet
+        table.record(
+            game_id,
+            {"type": "correction", "player": i % 3, "money": 100, "reason": f"count {i}"},
+            by="host",
+        )
+    truth = table.state(game_id).to_dict()
+    wrong = dict(truth, players=[dict(p, money=0) for p in truth["players"]])
+    store.save_snapshot(game_id, table.seq(game_id), wrong)  # a bare state, no format
+    assert Table(store).state(game_id).to_dict() == truth
+    store.save_snapshot(
+        game_id, table.seq(game_id), {"game": "princes_of_florence", "format": 1, "state": wrong}
+    )
+    assert Table(store).state(game_id).to_dict() == truth
+    table.record(game_id, {"type": "correction", "player": 0, "money": 0, "reason": "x"}, by="host")
+    seq, data = store.latest_snapshot(game_id)
+    assert seq == SNAPSHOT_EVERY and data["format"] == 2 and data["game"] == "princes_of_florence"
+
+
 def test_undo_reaching_behind_a_snapshot_rebuilds_from_the_whole_log(store, tmp_path):
     table = Table(store)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion.core.lang import seat_name
 from companion.games.princes.rules import Fold
 from companion.games.princes.story import Fact, Story, read
 from companion.games.princes.words import describe, latest_undoable, newest_first, tell
@@ -327,3 +328,9 @@ def test_the_muse_and_the_princess_told():
     assert describe(fact, t.state, None) == "Leon flipped the Professor for a free Bonus card"
     assert "Each Lake" in describe(fact, t.state, 1)
     assert "Each Lake" not in describe(fact, t.state, 0)
+
+
+def test_one_helper_names_a_seat_for_both_games():
+    names = ["Ada", "Bruno"]
+    assert [seat_name(names, s) for s in (0, 1)] == names
+    assert {seat_name(names, s) for s in (2, -1, None, True, "0")} == {"Someone"}

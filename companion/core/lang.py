@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -181,6 +181,14 @@ def clauses(items) -> str:
     """Clauses of one sentence, each already in the reader's words, joined by semicolons
     (French sets a narrow no-break space before one)."""
     return words(listed([str(i) for i in items if i], N_("%(one)s; %(other)s")))
+
+
+def seat_name(names: Sequence[str], seat: object) -> str:
+    """A seat's player name, from the game's list of names; "Someone" for what names no seat
+    (a hand-edited log's bad seat, a seat not yet there): one helper for every game's words."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return _("Someone")
 
 
 def quoted(text: str) -> str:

@@ -8,10 +8,9 @@ same Table, which asks the game's rules, and refuse a malformed button id the sa
 
 from __future__ import annotations
 
-import re
-
 from flask import abort, g
 
+from companion.core.ids import is_event_id
 from companion.core.lang import _
 from companion.core.refusal import Refusal
 from companion.service.games import open_learned
@@ -20,7 +19,6 @@ from companion.service.table import Table
 from .store import app_extension, get_store
 
 EXTENSION_KEY = "palazzo.table"
-EVENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)  # whole: fullmatch, never match
 
 
 def get_table(app=None) -> Table:
@@ -49,7 +47,7 @@ def _open_table(app) -> Table:
 
 def check_event_id(event_id: str | None) -> None:
     """A button's event id, minted when it was drawn: a malformed one is no retry of anything."""
-    if event_id and not EVENT_ID.fullmatch(event_id):
+    if event_id and not is_event_id(event_id):
         abort(400, description=_("That button's event id is malformed: reload the page."))
 
 

@@ -16,6 +16,7 @@ import re
 import pytest
 
 from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.rules.catalog import AUTOMA_GROUP_ROUNDS
 from companion.games.princes.rules.solo import wolfgang_decisions
 from companion.games.princes.screens import dice
 from companion.games.princes.words.automa import tell
@@ -612,7 +613,7 @@ def test_the_digital_deck_is_the_same_for_the_same_seed_and_never_repeats():
     for round_number in range(1, 8):
         for _ in range(3):
             card = dice.next_automa_card("c" * 32, cards, drawn, round_number)
-            assert round_number in dice.GROUP_ROUNDS[cards[card]["rounds"]]
+            assert round_number in AUTOMA_GROUP_ROUNDS[cards[card]["rounds"]]
             drawn.append(card)
     assert sorted(drawn, key=int) == [str(n) for n in range(1, 22)]
     assert dice.complete_deck(cards)

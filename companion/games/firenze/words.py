@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.core.game import ReplayBase
-from companion.core.lang import N_, _, and_, ngettext, thing_name
+from companion.core.lang import N_, _, and_, ngettext, seat_name, thing_name
 from companion.games.firenze.rules import Fold, Refusal
 from companion.games.firenze.rules.catalog import COLOURS, MONUMENT
 
@@ -221,20 +221,14 @@ def tell(fact: Fact, story: Story | Replay | None = None) -> str:
     teller = _TELLERS.get(fact.type)
     if teller is None:
         return _("Something was recorded")
-    return teller(fact.event, fact, _who(fact, fact.event.get("player")))
-
-
-def _who(fact: Fact, seat) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(fact.names):
-        return fact.names[seat]
-    return _("Someone")
+    return teller(fact.event, fact, seat_name(fact.names, fact.event.get("player")))
 
 
 def _started(event, fact, who):
     return _(
         "Firenze begins: %(players)s; %(name)s starts",
         players=and_(fact.names),
-        name=_who(fact, event.get("start_player")),
+        name=seat_name(fact.names, event.get("start_player")),
     )
 
 
@@ -335,7 +329,7 @@ def _monument(event, fact, who):
     if where == "hand" and seat.isdigit():
         return _(
             "%(giver)s passed %(card)s to %(name)s",
-            giver=_who(fact, int(seat)),
+            giver=seat_name(fact.names, int(seat)),
             name=who,
             card=card_name(MONUMENT),
         )

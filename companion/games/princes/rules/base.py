@@ -9,11 +9,13 @@ from __future__ import annotations
 from . import actions, anytime, auction, setup
 from .module import BASE, SETUP, Module, Move, Phase, register
 from .refusals import N_
+from .schema import BASE_EVENTS
 
 register(
     Module(
         name=BASE,
         title=N_("The Princes of Florence"),
+        events=BASE_EVENTS,
         phases=(
             Phase(
                 "setup",

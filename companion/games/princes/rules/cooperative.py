@@ -11,7 +11,9 @@ once" read it from both.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from .actions import (
     building_built,
@@ -33,6 +35,8 @@ from .editions import edition, refuse_per_book
 from .module import Event, Module, Move, Part, Phase, register
 from .principality import buildings_of, empty_spaces
 from .refusals import N_, Named, listed, refuse
+from .schema import BuildingId, Cells, Code, Seat
+from .schema import Event as EventShape
 from .state import GameState
 
 NAME = "cooperative"
@@ -41,6 +45,39 @@ PROPOSED, ACCEPTED, DECLINED = (
     "cooperation_accepted",
     "cooperation_declined",
 )
+# -- its events -------------------------------------------------------------------------------
+
+
+class CooperationProposed(EventShape):
+    TITLE = N_("Proposing a cooperative Building")
+    type: Literal["cooperation_proposed"]
+    player: Seat
+    partner: Seat
+    building: BuildingId
+    partner_payment: Annotated[
+        int, Field(ge=0, le=1_000_000), Code("bad_payment", hint=N_("0 Florin or more, in 100s"))
+    ]
+    cells: Annotated[Cells | None, Code("cells_not_allowed")] = None
+
+
+class CooperationAccepted(EventShape):
+    TITLE = N_("Accepting a cooperative Building")
+    type: Literal["cooperation_accepted"]
+    player: Seat
+
+
+class CooperationDeclined(EventShape):
+    TITLE = N_("Declining a cooperative Building")
+    type: Literal["cooperation_declined"]
+    player: Seat
+
+
+EVENTS: tuple[type[EventShape], ...] = (
+    CooperationProposed,
+    CooperationAccepted,
+    CooperationDeclined,
+)
+
 # What may still be recorded while a proposal waits for its answer (ruling C2).
 WHILE_PENDING = {ACCEPTED, DECLINED, "fame_sold"}
 
@@ -416,6 +453,7 @@ MODULE = register(
     Module(
         name=NAME,
         title=N_("Cooperative Building"),
+        events=EVENTS,
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get("cooperative"))
         ),

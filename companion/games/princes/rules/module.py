@@ -16,6 +16,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.core.schema import Event as EventShape
+from companion.core.schema import Shapes
+
+from .refusals import Refusal
+
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -95,6 +100,9 @@ class Module:
     # The refusal (code, message) for its events in a game it is not part of.
     foreign: tuple[str, str] | None = None
     phases: tuple[Phase, ...] = ()
+    # The shapes of the events it brings (companion.core.schema.Event subclasses): checked
+    # before any rule, read by the phone's forms and written into docs/events.md.
+    events: tuple[type[EventShape], ...] = ()
     anytime: dict[str, Move | Handler] = field(default_factory=dict)
     game_part: type[Part] | None = None
     player_part: type[Part] | None = None
@@ -144,6 +152,9 @@ HOOKS = {
 }
 
 REGISTRY: dict[str, Module] = {}
+# Every registered module's event shapes, the base game's first: the one table the engine's
+# door, the forms and the docs read (schema.py).
+SHAPES = Shapes(Refusal)
 _COMBOS: dict[tuple[str, ...], Combo] = {}
 _OWNERS: dict[str, Module] = {}  # known_event's answers, until the registry changes
 
@@ -154,15 +165,20 @@ def register(module: Module) -> Module:
     if unknown:
         raise ValueError(f"{module.name}: no such hook {sorted(unknown)}")
     REGISTRY[module.name] = module
-    _COMBOS.clear()
-    _OWNERS.clear()
+    _changed()
     return module
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
+    _changed()
+
+
+def _changed() -> None:
     _COMBOS.clear()
     _OWNERS.clear()
+    ordered = sorted(REGISTRY.values(), key=lambda m: m.name != BASE)
+    SHAPES.reset(cls for m in ordered for cls in m.events)
 
 
 def modules_for(event: Event) -> list[str]:

@@ -33,6 +33,7 @@ from .catalog import (
 from .checks import known, seat
 from .editions import character_moments, refuse_per_book
 from .module import GAME_END, Event, Module, Move, Part, Phase, register
+from .muse_princess_events import EVENTS
 from .principality import buildings_of
 from .refusals import N_, Named, listed, refuse
 from .rounds import end_phase
@@ -717,6 +718,7 @@ register(
     Module(
         name=NAME,
         title=N_("The Muse and the Princess"),
+        events=EVENTS,
         option=NAME,
         enabled_by=lambda ev: (
             isinstance(ev.get("expansions"), dict) and bool(ev["expansions"].get(NAME))

@@ -25,7 +25,6 @@ META_KEY = "solo_chance"
 DIE_FACES = 6
 # The rulebook stacks the deck 1-2 on top, then 3-4, then 5-7; three cards a round, each once.
 DECK_SHAPE = AUTOMA_DECK_SHAPE
-GROUP_ROUNDS = AUTOMA_GROUP_ROUNDS
 
 
 def new_seed() -> str:
@@ -67,7 +66,7 @@ def next_automa_card(seed: str, cards: dict, drawn, round_number: int) -> str | 
     for number in automa_order(seed, cards):
         if number not in done:
             group = cards[number]["rounds"]
-            return number if round_number in GROUP_ROUNDS.get(group, ()) else None
+            return number if round_number in AUTOMA_GROUP_ROUNDS.get(group, ()) else None
     return None
 
 

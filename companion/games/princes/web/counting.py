@@ -20,7 +20,7 @@ from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from companion.core.lang import N_, _
+from companion.core.lang import N_, _, seat_name
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
 from companion.games.princes.web.recording import register_view
@@ -178,7 +178,7 @@ def context(game_id: str, track: str, me: Access, scribe: int | None = None, **e
 
 def _who(replay, by: str) -> str:
     if by.isdigit() and int(by) < replay.state.n:
-        return replay.state.players[int(by)].name
+        return seat_name([p.name for p in replay.state.players], int(by))
     return _("The host")
 
 

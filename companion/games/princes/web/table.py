@@ -14,7 +14,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from companion import presence
-from companion.core.lang import _
+from companion.core.lang import _, seat_name
 from companion.games.princes.rules import public_view
 from companion.games.princes.rules.catalog import (
     BUILDINGS,
@@ -58,9 +58,8 @@ def _seat_seen() -> None:
             get_presence().seen(match.group(1), seat)
 
 
-def _name(view, seat):
-    players = view["players"]
-    return players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else None
+def _name(view, seat) -> str:
+    return seat_name([p["name"] for p in view["players"]], seat)
 
 
 def board_context(game_id: str, replay=None) -> dict:

@@ -20,6 +20,7 @@ from companion.core.lang import (
     listing,
     ngettext,
     quoted,
+    seat_name,
     thing_name,
     words,
 )
@@ -54,9 +55,8 @@ RETRACTED = "retracted"
 
 
 def name(state, seat) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
-        return state.players[seat].name
-    return _("Someone")
+    """A seat's name in this game (core.lang.seat_name over the players' names)."""
+    return seat_name([p.name for p in state.players], seat)
 
 
 def object_name(obj) -> str:

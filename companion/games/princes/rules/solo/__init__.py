@@ -39,6 +39,7 @@ from .auction import (
     solo_declined,
 )
 from .checklist import as_on_table, checklist, die_mode_changed, solo_round_end, solo_step_done
+from .events import EVENTS
 from .facts import (
     automa_card_drawn,
     automa_cards_offered,
@@ -94,6 +95,7 @@ register(
     Module(
         name=SOLO,
         title=N_("Solo game against Wolfgang, the Automa"),
+        events=EVENTS,
         enabled_by=lambda ev: bool(ev.get("solo")),
         foreign=("solo_only", N_("This event belongs to a solo game against Wolfgang")),
         game_part=SoloState,

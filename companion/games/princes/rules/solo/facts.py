@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import automa
 from ..catalog import (
     AUTOMA_DECK,
+    AUTOMA_GROUP_ROUNDS,
     BONUS_CARDS,
     PRESTIGE_CARDS,
     CatalogError,
@@ -22,7 +23,7 @@ from .auction import _choose_next
 from .machine import _advance
 from .moves import _log
 from .row import _sync
-from .steps import ROUND_GROUPS, _need, remember_read
+from .steps import _need, remember_read
 
 
 def automa_card_drawn(state: GameState, ev: Event) -> None:
@@ -92,8 +93,7 @@ def _check_automa_card(state, ev, forced: bool = False):
                 ),
                 number=number,
             )
-    first, last = ROUND_GROUPS[card["rounds"]]
-    if not first <= state.round <= last:
+    if state.round not in AUTOMA_GROUP_ROUNDS[card["rounds"]]:
         refuse(
             "automa_card_wrong_round",
             N_(

@@ -13,9 +13,6 @@ ME = 0
 DIE_SOURCES = ("table", "app")
 
 
-ROUND_GROUPS = {"1-2": (1, 2), "3-4": (3, 4), "5-7": (5, 7)}
-
-
 # Events that may come whenever the rules allow them, whatever step the app is waiting for.
 ANY_TIME = {
     "fame_sold",
