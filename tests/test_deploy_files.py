@@ -75,7 +75,7 @@ def _code_settings() -> set[str]:
     names = set()
     for path in [*(ROOT / "companion").rglob("*.py"), *(ROOT / "events").rglob("*.py")]:
         names |= set(re.findall(r"[\"'](PALAZZO_[A-Z_]+)[\"']", path.read_text()))
-    for path in [*DEPLOY.iterdir(), ROOT / "scripts" / "screenshots", ROOT / "tests/web/shots.py"]:
+    for path in [*DEPLOY.iterdir(), ROOT / "scripts/screenshots", ROOT / "tests/web/shots.py"]:
         names |= set(re.findall(r"PALAZZO_[A-Z_]+", path.read_text()))
     return names
 

@@ -4,8 +4,6 @@ The rules themselves are played in test_rules_examples.py and test_rules_games.p
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from companion.games.princes.rules import (
@@ -77,18 +75,3 @@ def test_a_three_player_game_refuses_a_two_player_freedom_supply():
         apply_in_place(state, event)
     assert info.value.code == "bad_freedom_supply"
     assert state.to_dict() == GameState().to_dict()
-
-
-def test_a_snapshot_saved_before_the_module_still_loads_as_a_two_player_game():
-    """Snapshots in a database outlive a release: one saved when a flag said "two players"
-    (and the modules list did not) loads as the same game and plays on by the 2-player rules."""
-    t = Table(("Alexandra", "Leon"), expansions={"muse_princess": True})
-    now = t.state.to_dict()
-    old = dict(now, two_player=True, modules=[m for m in now["modules"] if m != "two_player"])
-    loaded = GameState.from_dict(json.loads(json.dumps(old)), t.state.catalog)
-    assert loaded.to_dict() == now
-    apply_in_place(loaded, {"type": "auction_opened", "player": ALEXANDRA, "object": "landscape"})
-    assert loaded.auction["current"]["bid"] == 300
-    three = Table().state.to_dict()
-    old3 = dict(three, two_player=False)
-    assert GameState.from_dict(old3, t.state.catalog).to_dict() == three

@@ -192,9 +192,9 @@ def test_one_default_instance_folder_for_the_server_and_the_command_line(tmp_pat
     assert instance.default_folder() == checkout / "instance"
     script = (
         "from companion.web import create_app; from companion.games.princes.learned import LearnedCatalog;"
-        "import companion.cli as c;"
+        "from companion.service import instance;"
         "print(create_app().instance_path); print(LearnedCatalog().path.parent);"
-        "print(c.instance.folder(None))"
+        "print(instance.folder(None))"
     )
     env = {k: v for k, v in os.environ.items() if k != "PALAZZO_INSTANCE"}
     env["PALAZZO_INSTANCE"] = str(tmp_path / "club")

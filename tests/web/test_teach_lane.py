@@ -228,7 +228,7 @@ def test_a_clash_says_how_to_fix_it_without_saying_whose_hand(app, client):
     )
     assert r.status_code == 422
     words = text(r.text)
-    assert "The Mason cannot go in your hand too" in words
+    assert "Palazzo cannot put the Mason in your starting hand" in words
     assert "whoever ticked a card they do not hold undoes their hand" in words
     refusal = re.search(r'class="refusal-message">(.*?)</p>', r.text, re.S).group(1)
     assert "Mason" in refusal and "Ben" not in refusal  # never whose hand holds it
