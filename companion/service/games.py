@@ -15,8 +15,10 @@ from typing import Any
 
 from companion.core.lang import N_
 from companion.games.firenze import rules as firenze
+from companion.games.firenze import stats as firenze_stats
 from companion.games.firenze import words as firenze_words
 from companion.games.princes import rules as princes
+from companion.games.princes import stats as princes_stats
 
 DEFAULT = "princes_of_florence"
 
@@ -36,6 +38,9 @@ class Game:
     describe: Callable[[dict], str]  # the summary in a few lines of text
     chance_events: frozenset
     learns_cards: bool  # the Princes' service teaches Profession/Automa cards on the fly
+    # the club's figures: record(events, catalog) of a finished log (or NotFinished),
+    # contribution(record), figures(summed contributions), bucket, game_rows, purchase_rows
+    stats: Any = None
 
 
 def _princes_describe(s: dict) -> str:
@@ -89,6 +94,7 @@ PRINCES = Game(
     describe=_princes_describe,
     chance_events=frozenset(princes.CHANCE_EVENTS),
     learns_cards=True,
+    stats=princes_stats,
 )
 
 FIRENZE = Game(
@@ -103,6 +109,7 @@ FIRENZE = Game(
     describe=firenze_words.describe,  # in the reader's language (English on the command line)
     chance_events=frozenset(firenze.CHANCE_EVENTS),
     learns_cards=False,
+    stats=firenze_stats,
 )
 
 GAMES: dict[str, Game] = {g.id: g for g in (PRINCES, FIRENZE)}

@@ -97,6 +97,9 @@ class Table:
         self.store = store
         self.learned = learned
         self.listeners: list = []  # callables (game_id, seq) told of each new event
+        # callables (game_id) told of an event that ends a game or lands after its end (the
+        # club's figures keep a summary of each finished game): once a game, not per request
+        self.finished: list = []
         self._folds: OrderedDict[str, Folded] = OrderedDict()
         self._unreadable: dict[str, dict[int, str]] = {}  # game -> seq -> why it was left out
         self._logs: OrderedDict[str, list[StoredEvent]] = OrderedDict()
@@ -247,6 +250,8 @@ class Table:
                 if learns:
                     payload = self._with_automa_panels(fold.state, payload, kind)
                 before = getattr(fold.state, "catalog", None)
+                over = game_of_state(fold.state).stats.is_over
+                was_over = over(fold.state)
                 try:
                     taught = (
                         self._teach_first(game_id, fold, {**payload, "type": kind}, by, list(teach))
@@ -275,6 +280,12 @@ class Table:
                         self._keep_learned(before, [*taught, result.event], by)
                     for listener in self.listeners:
                         listener(game_id, result.event.seq)
+                    if was_over or over(fold.state):
+                        for hook in self.finished:
+                            try:
+                                hook(game_id)
+                            except Exception:  # the event is stored: a summary never undoes it
+                                log.exception("could not note the end of game %s", game_id)
                 return Recorded(result.event, result.duplicate, taught)
         raise RuntimeError(f"could not record on game {game_id}: the log kept moving")
 
