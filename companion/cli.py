@@ -144,9 +144,7 @@ def describe_stats(s: dict) -> str:
         lines.append(f"{f['games']} finished games of Firenze, mean score {f['mean_score']}")
         for pos, x in f["positions"].items():
             lines.append(f"  position {pos}: {x['wins']} wins in {x['games']} games")
-        lines.append(
-            "  commissions: " + ", ".join(f"{c} {k}" for c, k in f["commissions"].items())
-        )
+        lines.append("  commissions: " + ", ".join(f"{c} {k}" for c, k in f["commissions"].items()))
     for x in s["skipped"]:
         lines.append(f"Skipped {x['file']}: {x['why']}")
     return "\n".join(lines)

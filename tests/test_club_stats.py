@@ -141,9 +141,7 @@ def test_a_merchant_paid_purchase_counts_at_its_auction_price_and_a_princess_wor
     seat = muse_log[paid[0]]["player"]
     before = muse_log[: paid[0]]
     opened = max(
-        i
-        for i, e in enumerate(before)
-        if e["type"] in ("auction_opened", "last_player_took")
+        i for i, e in enumerate(before) if e["type"] in ("auction_opened", "last_player_took")
     )
     bids = [e["amount"] for e in before[opened:] if e["type"] == "bid_raised"]
     assert merchant[0]["object"] == before[opened]["object"]

@@ -129,7 +129,9 @@ class Club:
         if row is None:
             conn.execute(insert(club_totals).values(totals=add({}, part, sign), **key))
         else:
-            conn.execute(update(club_totals).where(where).values(totals=add(row.totals, part, sign)))
+            conn.execute(
+                update(club_totals).where(where).values(totals=add(row.totals, part, sign))
+            )
 
     def leave_out(self, game_id: str, out: bool = True) -> bool:
         """Leave a finished game out of the figures (a practice game), or count it again;
@@ -141,9 +143,7 @@ class Club:
             if bool(row.left_out) != out:
                 self._count(conn, row.record, -1 if out else 1)
                 conn.execute(
-                    update(club_games)
-                    .where(club_games.c.game_id == game_id)
-                    .values(left_out=out)
+                    update(club_games).where(club_games.c.game_id == game_id).values(left_out=out)
                 )
         return True
 

@@ -73,11 +73,12 @@ def _sections(players=None, expansion=None, name=None) -> list[dict]:
     for game in GAMES.values():
         if game.stats is None:
             continue
-        figures, choices = club.figures(
-            game.id, players, expansion if game.id == DEFAULT else None
-        )
+        figures, choices = club.figures(game.id, players, expansion if game.id == DEFAULT else None)
         if name is not None:
-            figures = {**figures, "players": {k: v for k, v in figures["players"].items() if k == name}}
+            figures = {
+                **figures,
+                "players": {k: v for k, v in figures["players"].items() if k == name},
+            }
         out.append(
             {
                 "id": game.id,

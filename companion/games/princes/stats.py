@@ -33,7 +33,9 @@ def record(events, catalog=None) -> dict:
     if not state.players:
         raise NotFinished("no game was started")
     if state.phase != "over" or not state.final:
-        where = "while choosing starting hands" if state.phase == "setup" else f"in round {state.round}"
+        where = (
+            "while choosing starting hands" if state.phase == "setup" else f"in round {state.round}"
+        )
         raise NotFinished(f"the log stops {where}, before the final scoring")
     names = [p.name for p in state.players]
     n = len(names)
@@ -223,7 +225,11 @@ def figures(totals: dict) -> dict:
         },
         "players": players,
         "wolfgang": {
-            d: {"games": x["games"], "wins": x["wins"], "mean_margin": mean(x["margin"], x["games"])}
+            d: {
+                "games": x["games"],
+                "wins": x["wins"],
+                "mean_margin": mean(x["margin"], x["games"]),
+            }
             for d, x in sorted((totals.get("wolfgang") or {}).items())
             if x["games"]
         },
