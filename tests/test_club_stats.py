@@ -244,3 +244,50 @@ def test_palazzo_stats_lists_an_unreadable_file_as_skipped(tmp_path, capsys):
 def test_collect_reads_the_hand_log_on_the_built_in_catalog(hand):
     out = collect([("hand", taught(hand.log))], BUILTIN)
     assert out["princes_of_florence"]["auctions"]["jester"]["bought"] == 7
+
+
+# -- Firenze: its own figures, never in the Princes' tables ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def firenze_log():
+    from tests.firenze.bot import Bot
+
+    bot = Bot(0)
+    bot.play(2000)
+    assert bot.state["phase"] == "over"
+    return bot.log
+
+
+def test_firenze_wins_by_position_commissions_by_colour_and_mean_score(firenze_log):
+    from companion.games.firenze import stats as firenze_stats
+
+    rec = firenze_stats.record(firenze_log)
+    start = firenze_log[0]["start_player"]
+    fulfilled = [e["player"] for e in firenze_log if e["type"] == "commission_fulfilled"]
+    seats = rec["seats"]
+    # by hand: each player's commissions are the commission_fulfilled events they logged
+    for s, seat in enumerate(seats):
+        assert sum(seat["commissions"].values()) == fulfilled.count(s)
+        assert seat["position"] == (s - start) % 3 + 1
+    best = max(x["score"] for x in seats)
+    f = firenze_stats.figures(add({}, firenze_stats.contribution(rec)))
+    assert f["games"] == 1
+    assert sum(f["commissions"].values()) == len(fulfilled)
+    assert f["mean_score"] == round(sum(x["score"] for x in seats) / 3, 2)
+    assert f["positions"] == {
+        str(x["position"]): {"games": 1, "wins": int(x["score"] == best)} for x in seats
+    }
+
+
+def test_palazzo_stats_keeps_firenze_apart(tmp_path, hand, firenze_log, capsys):
+    logs = [
+        write(tmp_path / "hand.jsonl", taught(hand.log)),
+        write(tmp_path / "firenze.jsonl", firenze_log),
+    ]
+    assert cli.main(["stats", "--json", *logs]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 1 and set(out["players"]) == {"Ada", "Bea", "Cy"}
+    assert out["firenze"]["games"] == 1
+    assert set(out["firenze"]["players"]) == {"Ann", "Ben", "Cleo"}
+    assert "Firenze" in (cli.main(["stats", *logs]) == 0 and capsys.readouterr().out)
