@@ -63,7 +63,10 @@ club_totals = Table(
     Column("expansions", String(200), primary_key=True),
     Column("solo", Boolean, primary_key=True),
     Column("totals", JSON, nullable=False),
+    # counts each change: a process reuses the figures it summed while no bucket changed
+    Column("version", Integer, nullable=False, default=0),
 )
+CACHED_FIGURES = 64  # (game, players, expansion) filters whose figures a process keeps
 
 
 def _key(game_id: str, rec: dict) -> dict:
@@ -82,6 +85,7 @@ class Club:
     def __init__(self, store):
         self.store = store
         self.engine = store.engine
+        self._figures: dict = {}  # (game, players, expansion) -> (versions, figures, choices)
         try:
             metadata.create_all(self.engine)
         except DBAPIError:  # another process created them between our check and our CREATE
@@ -100,6 +104,12 @@ class Club:
                 rec = game.stats.record(events)
             except game.stats.NotFinished:
                 rec = None
+        self.keep(game_id, rec)
+        return rec
+
+    def keep(self, game_id: str, rec: dict | None) -> None:
+        """Keep `rec` as the game's record (None: the game has none), its contribution to the
+        sums replacing the one it had, in one transaction; a left-out game stays left out."""
         with self.engine.begin() as conn:
             old = conn.execute(select(club_games).where(club_games.c.game_id == game_id)).first()
             left_out = bool(old.left_out) if old else False
@@ -119,7 +129,6 @@ class Club:
                 )
                 if not left_out:
                     self._count(conn, rec, 1)
-        return rec
 
     def _count(self, conn, rec: dict, sign: int) -> None:
         key = _key("", rec)
@@ -127,10 +136,12 @@ class Club:
         where = and_(*(club_totals.c[k] == v for k, v in key.items()))
         row = conn.execute(select(club_totals.c.totals).where(where).with_for_update()).first()
         if row is None:
-            conn.execute(insert(club_totals).values(totals=add({}, part, sign), **key))
+            conn.execute(insert(club_totals).values(totals=add({}, part, sign), version=1, **key))
         else:
             conn.execute(
-                update(club_totals).where(where).values(totals=add(row.totals, part, sign))
+                update(club_totals)
+                .where(where)
+                .values(totals=add(row.totals, part, sign), version=club_totals.c.version + 1)
             )
 
     def leave_out(self, game_id: str, out: bool = True) -> bool:
@@ -163,6 +174,15 @@ class Club:
 
     # -- reading them ------------------------------------------------------------------------
 
+    def _versions(self, game: str) -> tuple:
+        """Which buckets this game has and how often each changed: one small query."""
+        c = club_totals.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(c.players, c.expansions, c.solo, c.version).where(c.game == game)
+            ).all()
+        return tuple(sorted(tuple(r) for r in rows))
+
     def buckets(self, game: str) -> list[dict]:
         """The running sums of one game, one per (players, expansions, solo): a handful."""
         with self.engine.connect() as conn:
@@ -179,7 +199,20 @@ class Club:
 
     def figures(self, game: str, players: int | None = None, expansion: str | None = None):
         """The figures of one game's finished games (filtered: a player count; an expansion
-        played, or "none" for the base game alone), and the filters' choices."""
+        played, or "none" for the base game alone), and the filters' choices. Summed once
+        per process while no bucket changes: a request asks only for the versions."""
+        key = (game, players, expansion)
+        versions = self._versions(game)
+        known = self._figures.get(key)
+        if known is not None and known[0] == versions:
+            return known[1], known[2]
+        figures, choices = self._sum(game, players, expansion)
+        if len(self._figures) >= CACHED_FIGURES:
+            self._figures.clear()
+        self._figures[key] = (versions, figures, choices)
+        return figures, choices
+
+    def _sum(self, game: str, players: int | None, expansion: str | None):
         buckets = self.buckets(game)
         total: dict = {}
         for b in buckets:

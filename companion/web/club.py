@@ -41,18 +41,12 @@ def get_club(app=None) -> Club:
 
 
 @bp.app_template_filter("club_pair")
-def club_pair(item, labels=None, field=None, kind=None):
-    """(key, figures) as a chart's (label, number): the label from `labels`, or the round or
-    position the key is; the number the figure `field` names (or the value itself)."""
+def club_pair(item, labels=None, field=None, prefix=None):
+    """(key, figures) as a chart's (label, number): the label from `labels`, or `prefix` and
+    the key (a round, a position: the word translated once per page); the number the figure
+    `field` names (or the value itself)."""
     key, value = item
-    if labels:
-        label = labels.get(key, key)
-    elif kind == "round":
-        label = _("Round %(round)s", round=key)
-    elif kind == "position":
-        label = _("Position %(num)s", num=key)
-    else:
-        label = str(key)
+    label = labels.get(key, key) if labels else f"{prefix} {key}" if prefix else str(key)
     return label, (value.get(field) if field else value)
 
 
@@ -116,7 +110,7 @@ def page():
         players=players,
         expansion=expansion,
         mine=_my_finished_games(),
-        names=sorted({n for s in sections for n in s["figures"]["players"]}),
+        player_url=url_for("club.player", name="-")[:-1],  # + a quoted name: one url_for
     )
 
 
