@@ -22,7 +22,9 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
+from companion.core import lang
 from companion.core.lang import _
 from companion.service.club import Club
 from companion.service.games import DEFAULT, GAMES
@@ -59,6 +61,27 @@ def _filters() -> tuple[int | None, str | None]:
     if expansion is not None and (len(expansion) > 40 or not expansion.replace("_", "").isalnum()):
         expansion = None
     return players, expansion
+
+
+_drawn: dict = {}  # (game, players, expansion, language) -> (the figures drawn, their HTML)
+CACHED_SECTIONS = 256
+
+
+def _drawn_section(section: dict, key: tuple) -> Markup:
+    """A game's section of the club page, drawn once per process, filter and language while
+    its figures stay the same object (`Club.figures` keeps them until a bucket changes)."""
+    known = _drawn.get(key)
+    if known is not None and known[0] is section["figures"]:
+        return known[1]
+    html = Markup(render_template(section["template"], section=section, player_url=_player_url()))
+    if len(_drawn) >= CACHED_SECTIONS:
+        _drawn.clear()
+    _drawn[key] = (section["figures"], html)
+    return html
+
+
+def _player_url() -> str:
+    return url_for("club.player", name="-")[:-1]  # + a quoted name: one url_for a page
 
 
 def _sections(players=None, expansion=None, name=None) -> list[dict]:
@@ -104,13 +127,15 @@ def _my_finished_games() -> list[dict]:
 def page():
     players, expansion = _filters()
     sections = _sections(players, expansion)
+    for section in sections:
+        key = (section["id"], players, expansion, lang.current())
+        section["html"] = _drawn_section(section, key)
     return render_template(
         "club/page.html",
         sections=sections,
         players=players,
         expansion=expansion,
         mine=_my_finished_games(),
-        player_url=url_for("club.player", name="-")[:-1],  # + a quoted name: one url_for
     )
 
 
@@ -121,7 +146,9 @@ def player(name: str):
     sections = [s for s in _sections(name=name) if s["figures"]["players"]]
     if not sections:
         abort(404, description=_("No finished game here has a player of that name."))
-    return render_template("club/player.html", name=name, sections=sections)
+    return render_template(
+        "club/player.html", name=name, sections=sections, player_url=_player_url()
+    )
 
 
 @bp.post("/club/games/<game_id>/counted")
