@@ -291,3 +291,51 @@ def test_palazzo_stats_keeps_firenze_apart(tmp_path, hand, firenze_log, capsys):
     assert out["firenze"]["games"] == 1
     assert set(out["firenze"]["players"]) == {"Ann", "Ben", "Cleo"}
     assert "Firenze" in (cli.main(["stats", *logs]) == 0 and capsys.readouterr().out)
+
+
+def test_a_players_best_work_and_favourite_professions(muse_log):
+    rec = stats.record(muse_log, simulation_catalog())
+    f = stats.figures(stats.contribution(rec))
+    cards = simulation_catalog().professions
+    for seat in rec["seats"]:
+        mine = [e for e in muse_log if e["type"] == "work_completed"]
+        mine = [e for e in mine if rec["seats"][e["player"]]["name"] == seat["name"]]
+        values = [w["value"] for w in rec["works"] if w["player"] == seat["name"]]
+        p = f["players"][seat["name"]]
+        assert p["works"] == len(mine) == len(values)
+        assert p["best_work"] == (max(values) if values else None)
+        named = sorted({cards[e["profession"]].name for e in mine if "profession" in e})
+        assert sorted(p["favourite_professions"]) == named[:3] or len(named) > 3
+
+
+# -- the store: records and running sums, on SQLite and PostgreSQL -----------------------------
+
+
+def test_the_club_keeps_sums_that_match_the_logs_on_each_backend(store, hand, firenze_log):
+    from companion.service.club import Club
+    from companion.service.table import Table as Service
+
+    service = Service(store)
+    club = Club(store)
+    service.finished.append(club.note)
+    ids = []
+    for log in (taught(hand.log), firenze_log):
+        game_id, _ = service.create_game({k: v for k, v in log[0].items() if k != "type"})
+        for e in log[1:-1]:
+            service.record(game_id, e, by="host")
+        assert club.game(game_id) is None  # not over yet: nothing kept
+        service.record(game_id, log[-1], by="host")
+        ids.append(game_id)
+    princes, _ = club.figures("princes_of_florence")
+    firenze, _ = club.figures("firenze")
+    expected = collect([("hand", taught(hand.log)), ("firenze", firenze_log)])
+    assert princes == expected["princes_of_florence"]
+    assert firenze == expected["firenze"]
+    assert club.leave_out(ids[0]) and club.figures("princes_of_florence")[0]["games"] == 0
+    assert club.figures("firenze")[0]["games"] == 1  # the other game is untouched
+    assert club.leave_out(ids[0], False)
+    assert club.figures("princes_of_florence")[0] == princes
+    assert club.figures("princes_of_florence", players=4)[0]["games"] == 0
+    assert club.figures("princes_of_florence", 3, "none")[0] == princes
+    assert not club.leave_out("no-such-game")
+    assert [game_id for game_id, _ in club.records()] == ids

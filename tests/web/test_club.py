@@ -82,3 +82,24 @@ def test_a_game_counts_once_it_ends_and_the_host_can_leave_it_out(app, client, h
 
 def test_the_home_page_links_the_club(client):
     assert 'href="/club"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_solo_game_shows_in_wolfgangs_record_only(app, client):
+    """A solo game recorded by an installation that knows the TEST Automa deck (the payloads
+    carry the cards, so the log replays anywhere): Wolfgang's row, no player's row."""
+    from tests.solo_table import SoloTable
+    from tests.web.solo_phone import teach_test_data
+
+    teach_test_data(app.instance_path)
+    log = SoloTable(3, difficulty="hard").play()
+    with app.app_context():
+        game_id = record_game(app, log)
+        kept = get_club().game(game_id)
+    assert kept is not None and kept["names"] == ["Alexandra", "Wolfgang"]
+    page = client.get("/club").get_data(as_text=True)
+    assert "0 finished games" in page  # the Princes' multiplayer tables: none
+    assert "No solo game has finished yet." not in page
+    assert ">Hard</th><td>1</td>" in page
+    fr = client.get("/club", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert ">Difficile</th><td>1</td>" in fr
+    assert client.get("/club/players/Alexandra").status_code == 404
