@@ -338,4 +338,4 @@ def test_the_club_keeps_sums_that_match_the_logs_on_each_backend(store, hand, fi
     assert club.figures("princes_of_florence", players=4)[0]["games"] == 0
     assert club.figures("princes_of_florence", 3, "none")[0] == princes
     assert not club.leave_out("no-such-game")
-    assert [game_id for game_id, _ in club.records()] == ids
+    assert [game_id for game_id, _, _ in club.records()] == ids

@@ -229,16 +229,16 @@ class Club:
         }
         return game_named(game).stats.figures(total), choices
 
-    def records(self, game: str | None = None) -> Iterable[tuple[str, dict]]:
-        """Every counted finished game's record, oldest first (the CSV export)."""
-        q = select(club_games.c.game_id, club_games.c.record).where(
+    def records(self, game: str | None = None) -> list[tuple[str, dict, datetime]]:
+        """Every counted finished game's record and when it ended, oldest first (the CSV)."""
+        q = select(club_games.c.game_id, club_games.c.record, club_games.c.finished_at).where(
             club_games.c.left_out.is_(False)
         )
         if game is not None:
             q = q.where(club_games.c.game == game)
         with self.engine.connect() as conn:
             rows = conn.execute(q.order_by(club_games.c.finished_at, club_games.c.game_id)).all()
-        return [(r.game_id, r.record) for r in rows]
+        return [(r.game_id, r.record, r.finished_at) for r in rows]
 
 
 def collect(logs: Iterable[tuple[str, list]], catalog=None) -> dict:

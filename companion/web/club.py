@@ -167,9 +167,12 @@ def export(table: str):
     if table not in ("games", "purchases"):
         abort(404)
     rows: list[dict] = []
-    for game_id, rec in get_club().records():
+    for game_id, rec, ended in get_club().records():
         stats = GAMES[rec["game"]].stats
-        rows += (stats.game_rows if table == "games" else stats.purchase_rows)(game_id, rec)
+        made = (stats.game_rows if table == "games" else stats.purchase_rows)(game_id, rec)
+        rows += [
+            {"game": game_id, "kind": rec["game"], "ended": ended.isoformat(), **r} for r in made
+        ]
     columns: list[str] = []
     for r in rows:
         columns += [k for k in r if k not in columns]

@@ -50,7 +50,9 @@ def test_a_game_counts_once_it_ends_and_the_host_can_leave_it_out(app, client, h
         ("1", "Cy", "300"),
         ("2", "Cy", "200"),
     ]
+    assert {r["kind"] for r in rows} == {"princes_of_florence"} and rows[0]["ended"][:2] == "20"
     games = list(csv.DictReader(io.StringIO(client.get("/club/games.csv").get_data(True))))
+    assert {r["position"] for r in games} == {"1", "2", "3"}
     assert {r["name"]: r["winner"] for r in games} == {
         "Ada": "True",
         "Bea": "True",

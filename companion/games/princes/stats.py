@@ -61,7 +61,8 @@ def record(events, catalog=None) -> dict:
             and fact.event.get("character") == "merchant"
             and fact.won_price is not None
         ):
-            mine = [p for p in purchases if p["player"] == names[fact.player or 0]]
+            seat = fact.player
+            mine = [p for p in purchases if seat is not None and p["player"] == names[seat]]
             if mine:
                 mine[-1]["merchant"] = True
     works = [
