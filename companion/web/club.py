@@ -27,7 +27,7 @@ from markupsafe import Markup
 from companion.core import lang
 from companion.core.lang import _
 from companion.service.club import Club
-from companion.service.games import DEFAULT, GAMES
+from companion.service.games import GAMES
 
 from .access import SESSION_KEY, access, require_host
 from .home import MY_GAMES
@@ -73,6 +73,7 @@ def _drawn_section(section: dict, key: tuple) -> Markup:
     known = _drawn.get(key)
     if known is not None and known[0] is section["figures"]:
         return known[1]
+    section = {**section, "labels": section["stats"].labels(section["figures"])}
     html = Markup(render_template(section["template"], section=section, player_url=_player_url()))
     if len(_drawn) >= CACHED_SECTIONS:
         _drawn.clear()
@@ -90,7 +91,10 @@ def _sections(players=None, expansion=None, name=None) -> list[dict]:
     for game in GAMES.values():
         if game.stats is None:
             continue
-        figures, choices = club.figures(game.id, players, expansion if game.id == DEFAULT else None)
+        # an expansion filter is for the games that have expansions
+        figures, choices = club.figures(
+            game.id, players, expansion if game.stats.EXPANSIONS else None
+        )
         if name is not None:
             figures = {
                 **figures,
@@ -99,10 +103,10 @@ def _sections(players=None, expansion=None, name=None) -> list[dict]:
         out.append(
             {
                 "id": game.id,
-                "title": _(game.title) if game.id == DEFAULT else game.title,
+                "title": _(game.title),
                 "figures": figures,
                 "choices": choices,
-                "labels": game.stats.labels(figures),
+                "stats": game.stats,
                 "template": game.stats.TEMPLATE,
             }
         )

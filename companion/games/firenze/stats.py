@@ -13,6 +13,7 @@ from .rules import GAME, Refusal, replay
 from .rules.catalog import COLOURS
 
 ID = GAME
+EXPANSIONS: tuple = ()  # nothing for the club page's expansion filter
 
 
 class NotFinished(Exception):

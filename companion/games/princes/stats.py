@@ -16,9 +16,11 @@ from __future__ import annotations
 from companion.core.tally import mean
 
 from .rules import BUILTIN, is_solo, solo_of
+from .rules.catalog import EXPANSIONS as PLAYED_WITH
 from .story import read
 
 ID = "princes_of_florence"
+EXPANSIONS = tuple(PLAYED_WITH)  # what the club page's expansion filter chooses from
 WOLFGANG_SEAT = 1  # the solo game's second seat (rules/solo.py)
 
 
