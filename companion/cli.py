@@ -149,6 +149,68 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_stats(args) -> int:
+    """The club's figures from finished logs; a log that cannot be read or did not reach the
+    final scoring is listed as skipped, with why."""
+    from .games.princes.learned import read_catalog_file
+    from .games.princes.rules import BUILTIN, CatalogError
+    from .service.club import collect
+
+    catalog: Catalog = BUILTIN
+    try:
+        if args.catalog:
+            catalog = BUILTIN.merged(read_catalog_file(args.catalog))
+    except BadFile as e:
+        return usage_error(str(e))
+    except CatalogError as e:
+        return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
+    logs, unreadable = [], []
+    for path in args.logs:
+        try:
+            logs.append((path, read_log(read_text(path), path)))
+        except BadFile as e:
+            unreadable.append({"file": path, "why": str(e)})
+    found = collect(logs, catalog)
+    princes = found.pop("princes_of_florence")
+    out = {**princes, "skipped": unreadable + found.pop("skipped"), **found}
+    print(json.dumps(out, ensure_ascii=False) if args.json else describe_stats(out))
+    return 0
+
+
+def describe_stats(s: dict) -> str:
+    """The figures in a few readable lines (the command line speaks English)."""
+    lines = [f"{s['games']} finished games of The Princes of Florence"]
+    for obj, a in s["auctions"].items():
+        rounds = ", ".join(
+            f"round {r}: {x['bought']} at {x['mean_price']}" for r, x in a["by_round"].items()
+        )
+        lines.append(f"  {obj}: bought {a['bought']}, mean price {a['mean_price']} ({rounds})")
+    w = s["works"]
+    lines.append(f"Works completed: {w['completed']}, mean Work Value {w['mean_value']}")
+    for r, x in w["by_round"].items():
+        lines.append(f"  round {r}: {x['completed']} Works, mean value {x['mean_value']}")
+    lines.append("Wins by position (1 = the start player):")
+    for pos, x in s["positions"].items():
+        lines.append(f"  {pos}: {x['wins']} wins in {x['games']} games")
+    lines.append("Players:")
+    for name, p in s["players"].items():
+        lines.append(f"  {name}: {p['wins']} wins in {p['games']} games, mean {p['mean_score']} PP")
+    for level, x in s["wolfgang"].items():
+        lines.append(
+            f"Wolfgang ({level}): {x['wins']} wins in {x['games']} games, "
+            f"mean margin {x['mean_margin']}"
+        )
+    f = s.get("firenze")
+    if f:
+        lines.append(f"{f['games']} finished games of Firenze, mean score {f['mean_score']}")
+        for pos, x in f["positions"].items():
+            lines.append(f"  position {pos}: {x['wins']} wins in {x['games']} games")
+        lines.append("  commissions: " + ", ".join(f"{c} {k}" for c, k in f["commissions"].items()))
+    for x in s["skipped"]:
+        lines.append(f"Skipped {x['file']}: {x['why']}")
+    return "\n".join(lines)
+
+
 def usage_error(message: str) -> int:
     print(f"palazzo: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -265,6 +327,11 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--catalog", help="a catalog file merged over the built-in one")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
     rp.set_defaults(func=cmd_replay)
+    st = sub.add_parser("stats", help="the club's figures from finished games' logs")
+    st.add_argument("logs", nargs="+", metavar="LOG.jsonl")
+    st.add_argument("--catalog", help="a catalog file merged over the built-in one")
+    st.add_argument("--json", action="store_true", help="print one JSON object")
+    st.set_defaults(func=cmd_stats)
     sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
     cp = sub.add_parser("catalog", help="export, import or check the learned catalog")
     cp.add_argument("action", choices=["export", "import", "check"])

@@ -90,6 +90,9 @@ class Table:
         self.learned = learned
         self._games: OrderedDict[str, Game] = OrderedDict()
         self.listeners: list = []  # callables (game_id, seq) told of each new event
+        # callables (game_id) told of an event that ends a game or lands after its end (the
+        # club's figures keep a summary of each finished game): once a game, not per request
+        self.finished: list = []
         self._folds: OrderedDict[str, Folded] = OrderedDict()
         self._unreadable: dict[str, dict[int, str]] = {}  # game -> seq -> why it was left out
         self._logs: OrderedDict[str, list[StoredEvent]] = OrderedDict()
@@ -280,6 +283,7 @@ class Table:
         if teaching is not None:
             payload = teaching.prepare(self.learned, fold.state, kind, payload)
         before = teaching.before(fold.state) if teaching is not None else None
+        was_over = fold.game.is_over(fold.state)
         try:
             taught = (
                 self._teach_first(game_id, fold, {**payload, "type": kind}, by, teach)
@@ -306,9 +310,21 @@ class Table:
         if not result.duplicate:
             if teaching is not None:
                 teaching.keep(self.learned, before, [*taught, result.event], by)
-            for listener in self.listeners:
-                listener(game_id, result.event.seq)
+            self._tell(game_id, result.event.seq, ended=was_over or fold.game.is_over(fold.state))
         return Recorded(result.event, result.duplicate, taught)
+
+    def _tell(self, game_id: str, seq: int, *, ended: bool) -> None:
+        """Tell the listeners of a new event, and the `finished` hooks of one that ends a game
+        or lands after its end (the club's figures keep a summary of each finished game)."""
+        for listener in self.listeners:
+            listener(game_id, seq)
+        if not ended:
+            return
+        for hook in self.finished:
+            try:
+                hook(game_id)
+            except Exception:  # the event is stored: a summary never undoes it
+                log.exception("could not note the end of game %s", game_id)
 
     def _fold_for(self, game_id: str, event: dict) -> Folded:
         """The fold `event` is judged on; the log's first event says which rules fold it."""

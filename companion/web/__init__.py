@@ -102,6 +102,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     templating.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(home.bp)
+    from . import club
+
+    app.register_blueprint(club.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(join_links.bp)
     games.init_app(app)  # every game's screens: the platform asks each game for its own

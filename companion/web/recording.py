@@ -42,6 +42,9 @@ def _open_table(app) -> Table:
 
     table = Table(get_store(app), open_learned(app.instance_path))
     table.listeners.append(get_watcher(app).announce)
+    from .club import get_club  # the club's figures kept as each game finishes
+
+    table.finished.append(lambda game_id: get_club(app).note(game_id))
     return table
 
 

@@ -12,6 +12,7 @@ from importlib import import_module
 from companion.core.game import Game
 from companion.core.lang import N_
 
+from . import stats
 from .rules import CHANCE_EVENTS, Fold, replay, summary
 from .rules import GAME as ID
 from .words import Story, describe, replay_of
@@ -35,5 +36,6 @@ GAME = Game(
     snapshot_format=SNAPSHOT_FORMAT,
     story=Story,
     replay_of=replay_of,
+    stats=stats,
     web=lambda: import_module("companion.games.firenze.web").WEB,
 )

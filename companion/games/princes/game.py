@@ -12,6 +12,7 @@ from importlib import import_module
 from companion.core.game import Game
 from companion.core.lang import N_
 
+from . import stats
 from .learned import LearnedCatalog
 from .lessons import TEACHING
 from .rules import BUILTIN, CHANCE_EVENTS, Fold, GameState, replay, summary
@@ -45,5 +46,6 @@ GAME = Game(
     replay_of=replay_of,
     teaching=TEACHING,
     open_learned=LearnedCatalog,
+    stats=stats,
     web=lambda: import_module("companion.games.princes.web").WEB,
 )
