@@ -77,22 +77,29 @@ def page(game_id: str):
         "rounds": ROUNDS,
     }
     if context["over"]:
-        rows = _scoring(replay)
-        series = pp_over_rounds(replay)
-        context.update(
-            scoring=rows,
-            sheet=sheet_rows(rows),
-            chart=fame_chart(series, ROUNDS),
-            legend=[
-                {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])}
-                for x in series
-            ],
-            bgstats_url=bgstats_link(game_id, rows, replay),
-            winners=[state.players[w].name for w in state.final.get("winners", [])],
-            shared=_shared(state),
-            brought=characters.brought(state),
-        )
+        context.update(final_scores(replay))
+        context["bgstats_url"] = bgstats_link(game_id, context["scoring"], replay)
     return render_template("princes/table/end.html", **context)
+
+
+def final_scores(replay) -> dict:
+    """What the end shows everyone once the game is over (templates/princes/table/_final.html):
+    the winners, the score sheet, the Prestige cards, fame round by round. The end page and
+    the table screen (a TV at game end) show the same, from here."""
+    state = replay.state
+    rows = _scoring(replay)
+    series = pp_over_rounds(replay)
+    return {
+        "scoring": rows,
+        "sheet": sheet_rows(rows),
+        "chart": fame_chart(series, ROUNDS),
+        "legend": [
+            {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])} for x in series
+        ],
+        "winners": [state.players[w].name for w in state.final.get("winners", [])],
+        "shared": _shared(state),
+        "brought": characters.brought(state),
+    }
 
 
 @bp.get("/games/<game_id>/log.jsonl")
