@@ -296,7 +296,7 @@ def test_the_check_speaks_the_readers_language(client, game):
     as_seat(client, game, ADA)
     count(client, game, ADA_COUNT)
     words = text(page(client, game, query="?lang=de"))
-    assert "Zählt eure Florin" in words
+    assert "Zähle deine Florin" in words
     assert "Du hast 4400 Florin gezählt; das Protokoll hat 4300 Florin" in words
     assert "am Tisch wurde hier ein anderer Betrag bezahlt" in words
     words = text(page(client, game, query="?lang=fr")).lower()
