@@ -302,4 +302,4 @@ def test_the_check_speaks_the_readers_language(client, game):
     words = text(page(client, game, query="?lang=fr")).lower()
     assert "vous avez compté 4400 florins ; le journal indique 4300 florins" in words
     r = count(client, game, "4450")
-    assert r.status_code == 422 and "L'argent se compte par 100 florins" in text(r.text)
+    assert r.status_code == 422 and "L’argent se compte par 100 florins" in text(r.text)
