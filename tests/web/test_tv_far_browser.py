@@ -64,10 +64,12 @@ def too_small(page, smallest: float) -> tuple[list[dict], int]:
 
 
 @pytest.mark.parametrize(("width", "height"), list(TV))
-@pytest.mark.parametrize("players", [5, 2])
+@pytest.mark.parametrize("players", [5, 4, 3, 2])
 def test_nothing_a_player_needs_is_small_during_an_auction(
     app, browser, live_server, players, width, height
 ):
+    if width == 3840 and players in (3, 4):
+        pytest.skip("4K is 1080p drawn twice as large: 5 and 2 players cover both ends")
     game_id, tokens = tv_game(app, players=players)
     context, page = open_tv(browser, live_server, game_id, tokens, width, height)
     try:
