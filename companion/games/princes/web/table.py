@@ -74,7 +74,10 @@ def board_context(game_id: str) -> dict:
             "round": view["round"],
             "rounds": ROUNDS,
             "board_url": url_for("tablescreen.board", game_id=game_id),
-            "players": view["players"],
+            "players": [
+                {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
+                for p in view["players"]
+            ],
             **final_scores(replay),
         }
     shared = _shared_buildings(view)
