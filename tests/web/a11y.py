@@ -280,6 +280,33 @@ def broken_over_lines(page, selector: str) -> list[str]:
     )
 
 
+BROKEN_WORDS_JS = r"""
+(skip) => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !el.checkVisibility() || el.closest('.sr-only, .visually-hidden')) continue;
+    if (skip && el.closest(skip)) continue;
+    const word = /[\p{L}\p{N}]{2,}/gu;
+    for (let m = word.exec(n.nodeValue); m; m = word.exec(n.nodeValue)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+      if (lines.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def broken_words(page, skip: str = "") -> list[str]:
+    """Every word the page draws over two lines ("Diete/r"), outside `skip` (a selector)."""
+    return page.evaluate(BROKEN_WORDS_JS, skip)
+
+
 def overflowing(page) -> list[dict]:
     """Elements reaching past the viewport's sides (and the page scrolling sideways)."""
     return page.evaluate(OVERFLOW_JS)
