@@ -67,6 +67,12 @@ def index():
     return render_template("home.html", games=my_games())
 
 
+@bp.get("/guide")
+def guide():
+    """How Palazzo works, for hosts and players (docs/guide.md at more length)."""
+    return render_template("guide.html")
+
+
 @bp.app_template_global()
 def brand_url() -> str:
     """Where the logo leads: on a screen of a game this browser is in, back to its own screen

@@ -10,6 +10,8 @@ One audit, four questions a screen must answer (WCAG 2.2 AA):
 - `overflowing(page)`: nothing wider than the viewport (run it at 360 px with 200 % text, set
   the way a phone's text-size setting sets it: `large_text(page)`).
 - keyboard checks live in the tests (Tab and Enter only).
+- `axe(page)`: Deque's axe-core (the npm package, see `axe_source`), injected into the page,
+  runs its WCAG 2.x A/AA rules; a second opinion written by people who are not us.
 
 The ratio is computed once, in `CONTRAST_JS`, and `tests/web/test_a11y_browser.py` shows it
 failing on a known bad pair, so a passing screen means something.
@@ -18,6 +20,9 @@ failing on a known bad pair, so a passing screen means something.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 # -- contrast --------------------------------------------------------------------------------
 
@@ -275,6 +280,33 @@ def broken_over_lines(page, selector: str) -> list[str]:
     )
 
 
+BROKEN_WORDS_JS = r"""
+(skip) => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !el.checkVisibility() || el.closest('.sr-only, .visually-hidden')) continue;
+    if (skip && el.closest(skip)) continue;
+    const word = /[\p{L}\p{N}]{2,}/gu;
+    for (let m = word.exec(n.nodeValue); m; m = word.exec(n.nodeValue)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+      if (lines.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def broken_words(page, skip: str = "") -> list[str]:
+    """Every word the page draws over two lines ("Diete/r"), outside `skip` (a selector)."""
+    return page.evaluate(BROKEN_WORDS_JS, skip)
+
+
 def overflowing(page) -> list[dict]:
     """Elements reaching past the viewport's sides (and the page scrolling sideways)."""
     return page.evaluate(OVERFLOW_JS)
@@ -283,3 +315,59 @@ def overflowing(page) -> list[dict]:
 def audit(page, *, contrast_of: str = "body") -> list:
     """Every problem of the page as it is now: names/landmarks/headings, then contrast."""
     return unnamed(page) + low_contrast(page, contrast_of)
+
+
+# -- axe-core ---------------------------------------------------------------------------------
+
+AXE_VERSION = "4.14.1"
+AXE_PREFIX = Path(__file__).resolve().parents[2] / "build" / "npm"
+AXE_FILE = AXE_PREFIX / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def axe_source() -> str:
+    """axe-core's script, installed from the npm registry into build/npm by scripts/system-deps
+    (or here, once, when a checkout has not run it yet)."""
+    if not AXE_FILE.exists():
+        npm = shutil.which("npm")
+        assert npm, "axe-core is missing and there is no npm to install it: run scripts/system-deps"
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                str(AXE_PREFIX),
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    return AXE_FILE.read_text(encoding="utf-8")
+
+
+def axe(page, selector: str = "html") -> list[str]:
+    """axe-core's WCAG A/AA violations of the page as it is now, one readable line per node
+    (empty when it finds none). Evaluated through the DevTools protocol, so the page's own
+    Content-Security-Policy does not stop it."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source())
+    result = page.evaluate(
+        """async ([selector, tags]) => {
+            const r = await axe.run(document.querySelector(selector),
+                                    {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+            return {passes: r.passes.length, violations: r.violations.map(v => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}))};
+        }""",
+        [selector, AXE_TAGS],
+    )
+    assert result["passes"] > 0, "axe-core passed no rule: it saw nothing"
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}: {n['summary']}"
+        for v in result["violations"]
+        for n in v["nodes"]
+    ]

@@ -68,9 +68,10 @@ def auction_open(app, game_id):
 
 def scene(name, app, client, live_server, page) -> None:
     """Bring `page` to the screen called `name` as its player would reach it."""
-    if name in ("landing", "host form", "catalog"):
+    if name in ("landing", "host form", "catalog", "guide"):
         teach_test_deck(app)
-        page.goto(live_server + {"landing": "/", "host form": "/host", "catalog": "/catalog"}[name])
+        paths = {"landing": "/", "host form": "/host", "catalog": "/catalog", "guide": "/guide"}
+        page.goto(live_server + paths[name])
         return
     if name == "solo":
         teach_test_data(app.instance_path)
@@ -91,20 +92,21 @@ def scene(name, app, client, live_server, page) -> None:
         page.goto(f"{live_server}/games/{game_id}/join/{token}")
         return
     teach_test_deck(app)
-    if name in ("seat: end", "end"):
+    if name in ("seat: end", "end", "table: end"):
         game_id, tokens = finished_game(app)
-    elif name in ("seat: action", "table", "host page"):
+    elif name in ("seat: action", "table", "host page", "history"):
         game_id, tokens = mid_game(app)
     else:
         game_id, tokens = host(app, grid=True)
-        if name == "seat: auction":
+        if name in ("seat: auction", "table: auction"):
             auction_open(app, game_id)
     if name == "host page":
         page.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}")
         return
-    if name in ("table", "end"):
+    if name in ("table", "end", "history", "table: end", "table: auction"):
         page.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
-        page.goto(f"{live_server}/games/{game_id}/{'table' if name == 'table' else 'end'}")
+        where = {"end": "end", "history": "history"}.get(name, "table")
+        page.goto(f"{live_server}/games/{game_id}/{where}")
         return
     seat = 1 if name == "seat: action" else 0
     page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[seat]}")
@@ -113,6 +115,7 @@ def scene(name, app, client, live_server, page) -> None:
 
 SCREENS = [
     "landing",
+    "guide",
     "host form",
     "host page",
     "seat: setup",
@@ -135,6 +138,57 @@ def test_every_control_is_named_and_every_text_readable(name, app, client, live_
         settled(page)
         problems = a11y.audit(page)
         assert not problems, "\n".join(map(str, problems))
+
+
+AXE_SCREENS = [
+    "landing",
+    "guide",
+    "guide",
+    "host form",
+    "host page",
+    "seat: setup",
+    "seat: auction",
+    "seat: action",
+    "seat: end",
+    "table",
+    "table: auction",
+    "table: end",
+    "history",
+    "end",
+    "solo",
+    "catalog",
+    "firenze phone",
+    "firenze table",
+]
+
+
+@pytest.mark.parametrize("name", AXE_SCREENS)
+def test_axe_core_finds_no_violation(name, app, client, live_server, browser):
+    """Deque's axe-core, a second auditor: no WCAG 2.2 A/AA violation on any screen, at a
+    phone's width (the TV's screens at 1920 x 1080 too)."""
+    with opened(browser) as page:
+        scene(name, app, client, live_server, page)
+        settled(page)
+        problems = a11y.axe(page)
+        if name.startswith("table") or name in ("end", "history"):
+            page.set_viewport_size({"width": 1920, "height": 1080})
+            settled(page)
+            problems += a11y.axe(page)
+        assert not problems, "\n".join(problems)
+
+
+def test_axe_core_sees_a_known_violation(app, live_server, browser):
+    """The auditor is awake: a link whose name leaves out its visible text is reported."""
+    teach_test_deck(app)
+    with opened(browser) as page:
+        page.goto(live_server + "/")
+        settled(page)
+        assert a11y.axe(page) == []
+        page.evaluate(
+            "() => document.querySelector('.lang-switch a').setAttribute('aria-label', 'Elsewhere')"
+        )
+        problems = a11y.axe(page)
+        assert any(p.startswith("label-content-name-mismatch") for p in problems), problems
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -344,7 +398,8 @@ def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live
 
 
 def test_the_language_switch_names_each_language_in_its_own_words(app, live_server, browser):
-    """EN / DE / FR, each link named in its own language (read in that language: `lang`), with
+    """EN / DE / FR, each link named in its own language after its visible code ("DE Deutsch":
+    label in name, WCAG 2.5.3; read in that language: `lang`), with
     `hreflang`, the current one marked; one compact row at 360 px; a tap switches."""
     teach_test_deck(app)
     with opened(browser) as page:
@@ -355,7 +410,7 @@ def test_the_language_switch_names_each_language_in_its_own_words(app, live_serv
             links = switch.get_by_role("link").all()
             assert [link.inner_text() for link in links] == ["EN", "DE", "FR"]
             for code, name in (("en", "English"), ("de", "Deutsch"), ("fr", "Français")):
-                link = switch.get_by_role("link", name=name, exact=True)
+                link = switch.get_by_role("link", name=f"{code.upper()} {name}", exact=True)
                 assert link.get_attribute("lang") == code
                 assert link.get_attribute("hreflang") == code
                 assert (link.get_attribute("aria-current") == "true") == (code == current)
@@ -364,6 +419,6 @@ def test_the_language_switch_names_each_language_in_its_own_words(app, live_serv
             assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes  # a target
             assert boxes[-1]["x"] + boxes[-1]["width"] <= 360 and boxes[0]["x"] > 360 / 3, boxes
             if current == "de":
-                switch.get_by_role("link", name="Français", exact=True).click()
+                switch.get_by_role("link", name="FR Français", exact=True).click()
                 page.wait_for_function("document.documentElement.lang === 'fr'")
                 settled(page)

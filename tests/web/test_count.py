@@ -297,10 +297,10 @@ def test_the_check_speaks_the_readers_language(client, game):
     as_seat(client, game, ADA)
     count(client, game, ADA_COUNT)
     words = text(page(client, game, query="?lang=de"))
-    assert "Zählt eure Florin" in words
+    assert "Zähle deine Florin" in words
     assert "Du hast 4400 Florin gezählt; das Protokoll hat 4300 Florin" in words
     assert "am Tisch wurde hier ein anderer Betrag bezahlt" in words
     words = text(page(client, game, query="?lang=fr")).lower()
     assert "vous avez compté 4400 florins ; le journal indique 4300 florins" in words
     r = count(client, game, "4450")
-    assert r.status_code == 422 and "L'argent se compte par 100 florins" in text(r.text)
+    assert r.status_code == 422 and "L’argent se compte par 100 florins" in text(r.text)

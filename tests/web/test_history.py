@@ -52,3 +52,15 @@ def test_a_seat_hears_its_own_cards_and_nobody_elses(client, game):
     for secret in (*SECRET_NAMES, "Each Jester +2", "Most Jesters", "5800", str(ADA_MONEY)):
         assert secret not in table
     assert "Ada chose a starting hand" in table
+
+
+def test_every_time_is_a_valid_html_datetime(client, game):
+    """`<time datetime>`: a valid global date and time string, at most 3 decimals of seconds
+    (HTML allows 1 to 3; Python's isoformat gives 6)."""
+    as_role(client, game, "spectator")
+    stamps = re.findall(
+        r'<time\b[^>]*\bdatetime="([^"]*)"', client.get(f"/games/{game}/history").text
+    )
+    assert stamps, "the history shows when each event happened"
+    valid = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$")
+    assert [s for s in stamps if not valid.match(s)] == []

@@ -85,7 +85,7 @@ SAYS = {
         "declined": "Du lehnst ab: Gaukler; kauft Wolfgang es, zahlt er 1000",
         "wolfgang_rolls": "Wolfgang kauft: Baumeister; würfle seinen Preis aus (2+1W6)",
         "bought": (
-            "Wolfgang kauft: Baumeister (das linke Objekt, das er kaufen kann); "
+            "Wolfgang kauft: Baumeister (das Objekt ganz links, das er kaufen kann); "
             "gewürfelt 3 + 2, er zahlt 500"
         ),
         "discard": "Niemand hat gekauft: Abwerbekarte; eins aus dem Vorrat abwerfen (noch 4)",

@@ -8,7 +8,15 @@ import pytest
 
 from companion import presence
 from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
-from tests.web.table_games import ADA_MONEY, SECRET_NAMES, as_role, host_solo, mid_game, play
+from tests.web.table_games import (
+    ADA_MONEY,
+    SECRET_NAMES,
+    as_role,
+    finished_game,
+    host_solo,
+    mid_game,
+    play,
+)
 
 SECRETS = [
     str(ADA_MONEY),
@@ -154,3 +162,24 @@ def test_a_solo_game_shows_a_notice_not_an_error(app, client):
     assert page.status_code == 200 and "Solo game against Wolfgang" in page.text
     assert client.get(f"/games/{game_id}/history").status_code == 200
     assert client.get(f"/games/{game_id}/end").status_code == 200
+
+
+def test_at_game_end_the_table_and_the_host_show_the_final_scores(app, client):
+    """The TV no longer sends the table elsewhere ("See the scores"): its board is the end's
+    sheet, chart and Prestige cards, as the end page shows them, live like any board; the
+    host's page carries the same board, with each seat's colour beside its QR code."""
+    game_id, _tokens = finished_game(app)
+    as_role(client, game_id, "spectator")
+    end = client.get(f"/games/{game_id}/end").text
+    for url in (f"/games/{game_id}/table", f"/games/{game_id}/table/board"):
+        board = client.get(url).text
+        assert "See the scores" not in board
+        assert "<strong>Leon</strong> wins!" in board and 'class="scores score-sheet"' in board
+        assert 'class="fame-chart"' in board and "Most Builders" in board
+        sheet = re.search(r'<table class="scores score-sheet">.*?</table>', board, re.S)
+        assert sheet and sheet.group(0) in end  # the very sheet of the end page
+    as_role(client, game_id, "host")
+    host = client.get(f"/games/{game_id}/host").text
+    assert "<strong>Leon</strong> wins!" in host
+    colours = re.findall(r'<li style="--seat: ([^"]*)">\s*<details class="qr-seat"', host)
+    assert colours == ["#b3261e", "#1f5fa8", "#2e7d32"]  # each seat's colour beside its QR code

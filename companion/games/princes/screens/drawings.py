@@ -56,7 +56,8 @@ def _marker(seat: int, name: str, x: float, y: float, r: float, extra: str = "")
     dy = r * 0.55 if seat_shape(seat) == "triangle" else r * 0.4
     size = r * (1.0 if seat_shape(seat) == "triangle" else 1.15)
     return (
-        _shape(seat, x, y, r, extra) + f'<text x="{x:.1f}" y="{y + dy:.1f}" font-size="{size:.1f}" '
+        _shape(seat, x, y, r, extra)
+        + f'<text class="initial" x="{x:.1f}" y="{y + dy:.1f}" font-size="{size:.1f}" '
         f'font-weight="700" text-anchor="middle" fill="#fff">{escape(_initial(name))}</text>'
     )
 
@@ -84,8 +85,10 @@ def seat_line(seat: int) -> Markup:
 def fame_track(players: list[dict], wide: bool = False) -> Markup:
     """The track 0..49 as a strip with one lane per player: `players` are dicts with
     `seat`, `name` and `fame`; a player past 50 wears a "+50" (laps) badge. `wide`: spaced
-    out for a TV's width, where the phone's strip would be a thumbnail."""
-    step, left, lane, top = (24.0 if wide else 6.6), 14.0, 28, 24
+    out for a TV's width, where the phone's strip would be a thumbnail, with words large enough
+    to read from across the room (22 units and more: >= 24 px at 1080p, static/table.css)."""
+    step, left = (24.0 if wide else 6.6), 14.0
+    lane, top, words, numbers, r = (32, 30, 23, 22, 13) if wide else (28, 24, 15, 13, 11)
     width = left * 2 + step * (TRACK_SPACES - 1)
     height = top + lane * max(1, len(players)) + 6
     title = _("Fame track")
@@ -106,7 +109,7 @@ def fame_track(players: list[dict], wide: bool = False) -> Markup:
         )
         if space % (5 if wide else 10) == 0:
             out.append(
-                f'<text x="{x:.1f}" y="{top - 9}" font-size="13" text-anchor="middle" '
+                f'<text x="{x:.1f}" y="{top - 9}" font-size="{numbers}" text-anchor="middle" '
                 f'fill="#5f5147">{space}</text>'
             )
     for i, p in enumerate(players):
@@ -116,11 +119,12 @@ def fame_track(players: list[dict], wide: bool = False) -> Markup:
         seat = p.get("seat", i)
         name = escape(p.get("name", ""))
         label = f"{name} {fame}" + (f" (+{laps * TRACK_SPACES})" if laps else "")
-        anchor, dx = ("end", -15) if pos > (TRACK_SPACES - 8 if wide else 28) else ("start", 15)
+        gap = r + 4
+        anchor, dx = ("end", -gap) if pos > (TRACK_SPACES - 8 if wide else 28) else ("start", gap)
         out.append(
             f'<g data-seat="{seat}"><title>{label}</title>'
-            + _marker(seat, p.get("name", ""), x, y, 11, ' stroke="#fff" stroke-width="2"')
-            + f'<text x="{x + dx:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="600" '
+            + _marker(seat, p.get("name", ""), x, y, r, ' stroke="#fff" stroke-width="2"')
+            + f'<text x="{x + dx:.1f}" y="{y + words / 3:.1f}" font-size="{words}" font-weight="600" '
             f'text-anchor="{anchor}" fill="#231a14">{label}</text></g>'
         )
     out.append("</svg>")

@@ -85,6 +85,14 @@ def page(game_id: str):
 
 
 def _ended(game_id: str, replay) -> dict:
+    ended = final_scores(replay)
+    return {**ended, "bgstats_url": bgstats_link(game_id, ended["scoring"], replay)}
+
+
+def final_scores(replay) -> dict:
+    """What the end shows everyone once the game is over (templates/princes/table/_final.html):
+    the winners, the score sheet, the Prestige cards, fame round by round. The end page and
+    the table screen (a TV at game end) show the same, from here."""
     state = replay.state
     rows = _scoring(replay)
     series = pp_over_rounds(replay)
@@ -95,7 +103,6 @@ def _ended(game_id: str, replay) -> dict:
         "legend": [
             {"name": x["name"], "seat": x["seat"], "colour": seat_colour(x["seat"])} for x in series
         ],
-        "bgstats_url": bgstats_link(game_id, rows, replay),
         "winners": [state.players[w].name for w in state.final.get("winners", [])],
         "shared": _shared(state),
         "brought": characters.brought(state),

@@ -27,6 +27,7 @@ from companion.games.princes.rules.catalog import (
 from companion.games.princes.screens import characters
 from companion.games.princes.screens.drawings import fame_track, seat_colour
 from companion.games.princes.screens.phone import phase_name, squares
+from companion.games.princes.web.ending import final_scores
 from companion.games.princes.words import (
     building_name,
     edition_name,
@@ -74,6 +75,21 @@ def _board_context(game_id: str, replay) -> dict:
     state = replay.state
     view = public_view(state)
     seq = replay.seq
+    if state.phase == "over":  # the TV at game end: the scores, as the end page shows them
+        return {
+            "game_id": game_id,
+            "seq": seq,
+            "phase": phase_name(view["phase"]),
+            "phase_id": view["phase"],
+            "round": view["round"],
+            "rounds": ROUNDS,
+            "board_url": url_for("tablescreen.board", game_id=game_id),
+            "players": [
+                {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
+                for p in view["players"]
+            ],
+            **final_scores(replay),
+        }
     shared = _shared_buildings(view)
     players = []
     for p in view["players"]:
