@@ -40,7 +40,7 @@ from .solo_state import SoloState, is_solo, solo_of
 from .state import GameState, Player
 from .two_player import is_two_player
 from .views import current_player, public_view, seat_view, summary
-from .work import bonus_values_now, counts_for_a_work, work_value
+from .work import bonus_values_now, counts_for_a_work, profession_named, work_value
 
 __all__ = [
     "edition",
@@ -123,6 +123,7 @@ __all__ = [
     "automa_card",
     "card_name",
     "object_named",
+    "profession_named",
     "modifier_key",
     "SoloState",
     "is_solo",

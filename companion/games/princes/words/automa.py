@@ -13,9 +13,8 @@ from collections.abc import Callable
 
 from companion.core.lang import N_, _, words
 from companion.core.refusal import Named, listed, ngettext, said
-from companion.games.princes.rules import GameState, card_name, object_named
+from companion.games.princes.rules import GameState, card_name, object_named, profession_named
 from companion.games.princes.rules.catalog import BUILDINGS, LANDSCAPES, OBJECT_NAMES
-from companion.games.princes.rules.work import profession_named
 
 ME, WOLFGANG = 0, 1  # the seats of the solo game
 
