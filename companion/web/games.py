@@ -66,7 +66,7 @@ def host_join(game_id: str, token: str):
     if identity is None or identity.role != "host":
         abort(404, description=_("This link is not the host's link for this game."))
     grant(game_id, identity)
-    return redirect(own_screen(game_id), code=303)
+    return redirect(url_for(game_web(game_id).screens["host"], game_id=game_id), code=303)
 
 
 @bp.get("/games/<game_id>/log.jsonl")

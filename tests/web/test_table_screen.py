@@ -181,5 +181,7 @@ def test_at_game_end_the_table_and_the_host_show_the_final_scores(app, client):
     as_role(client, game_id, "host")
     host = client.get(f"/games/{game_id}/host").text
     assert "<strong>Leon</strong> wins!" in host
-    colours = re.findall(r'<li style="--seat: ([^"]*)">\s*<details class="qr-seat"', host)
+    colours = re.findall(
+        r'<li id="join-seat-\d+" style="--seat: ([^"]*)">\s*<details class="qr-seat"', host
+    )
     assert colours == ["#b3261e", "#1f5fa8", "#2e7d32"]  # each seat's colour beside its QR code
