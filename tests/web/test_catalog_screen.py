@@ -144,6 +144,7 @@ def test_a_22nd_card_is_refused(app, client):
                 building="tower",
                 landscape="forest",
                 freedom="travel",
+                same="another",  # not the card before it with the same three wishes
             ).status_code
             == 200
         )

@@ -28,8 +28,10 @@ from .rules.catalog import (
     OBJECT_NAMES,
     Catalog,
     CatalogError,
+    profession_from_dict,
     taught_names,
 )
+from .teaching import TaughtProfession, same_wishes
 
 FILE_NAME = "catalog.json"
 HISTORY_NAME = "catalog-history.jsonl"
@@ -191,8 +193,11 @@ class LearnedCatalog:
         """Merge an imported catalog file; the changes it made, as the history keeps them.
         Without `replace` it adds what is new (and the names a known card gains) and changes
         nothing known: a file that would change a known entry is refused whole (KnownEntries,
-        naming each), so a club's file never overwrites a card this table taught by mistake."""
+        naming each), so a club's file never overwrites a card this table taught by mistake.
+        A card of the file that is a known card under another language's name gains that name
+        (`same_cards_folded`): one card, never two."""
         with _lock:
+            data = same_cards_folded(BUILTIN.merged(self._read()), data)
             if not replace:
                 clashes = self._clashes(data)
                 if clashes:
@@ -321,9 +326,6 @@ class LearnedCatalog:
     def export(self) -> dict:
         return self.catalog().to_dict()
 
-    def import_file(self, text: str, by: str = BY_FILE) -> Catalog:
-        return self.teach(parse_catalog(text), by)
-
 
 class KnownEntries(CatalogError):
     """An imported file that would change entries this installation knows (`changes`, as the
@@ -335,6 +337,41 @@ class KnownEntries(CatalogError):
             num=len(changes),
         )
         self.changes = changes
+
+
+def same_cards_folded(before: Catalog, data: dict) -> dict:
+    """`data` (catalog-file format) with each Profession card of a new id that prints a known
+    card's three wishes, and gives it no other name in a language it has one in, folded into
+    that card as its names: the "Bildhauer" of a German club's file is the Sculpteur a French
+    phone taught here, not a second card. The same matching as the teach form's question "is
+    this the Sculpteur?" (teaching.same_wishes); a file cannot answer it, so a name that
+    contradicts the known card's keeps the card its own (the history and the command's report
+    say which names each card gained)."""
+    cards = data.get("professions")
+    if not isinstance(cards, dict) or not cards:
+        return data
+    kept = {str(k): v for k, v in cards.items()}
+    for k, v in list(kept.items()):
+        if not isinstance(v, dict) or k in before.professions:
+            continue
+        try:
+            entry = profession_from_dict(k, v)
+        except CatalogError:
+            continue  # the merge refuses it, naming it
+        names = entry.names or {"en": entry.name}  # one name: English, as everywhere else
+        card = TaughtProfession(
+            k, entry.name, entry.building, entry.landscape, entry.freedom, tuple(names.items())
+        )
+        for pid in same_wishes(card, before):
+            known = before.professions[pid]
+            if all(known.names.get(language, n) == n for language, n in names.items()):
+                merged = dict(kept[pid] if isinstance(kept.get(pid), dict) else known.to_dict())
+                for language, name in names.items():
+                    merged.setdefault(NAME_KEYS[language], name)
+                kept[pid] = merged
+                del kept[k]
+                break
+    return {**data, "professions": kept}
 
 
 def _means_other(key: str, was, now) -> bool:

@@ -188,16 +188,37 @@ def same_wishes(card: TaughtProfession, *catalogs) -> list[str]:
     return found
 
 
-def same_card_question(form, catalog) -> list[str]:
+def same_card_question(form, *catalogs) -> list[str]:
     """What the teach form asks before teaching its card: the known cards it may be (empty
-    when the form is not complete yet, is answered, or matches nothing)."""
+    when the form is not complete yet, is answered, or matches nothing). Every screen that
+    teaches a card asks it: the seat's phone, the solo page, the catalog screen."""
     if form.get(SAME):
         return []
     try:
         card = read_profession(form)
     except TeachError:
         return []
-    return same_wishes(card, catalog)
+    return same_wishes(card, *catalogs)
+
+
+def same_card_choices(form, *catalogs) -> dict:
+    """The question as a screen draws it (templates/princes/teach/_fields.html, same_card):
+    `same`, the known cards the form's card may be, by id and name in the reader's language,
+    and `typed_name`, the new name as typed (empty `same`: nothing to ask)."""
+    found = [c for c in catalogs if c is not None]
+    same = same_card_question(form, *found)
+    return {
+        "same": [
+            {
+                "id": pid,
+                "name": profession_name(next(c for c in found if pid in c.professions), pid),
+            }
+            for pid in same
+        ],
+        "typed_name": card_name(
+            next((form.get(k) for k in (*NAME_KEYS.values(), "name") if form.get(k)), "")
+        ),
+    }
 
 
 def match_known(card: TaughtProfession, form, *catalogs) -> tuple[TaughtProfession, bool]:

@@ -29,8 +29,10 @@ from companion.games.princes.rules.catalog import (
     GRID_SIZE,
     LANDSCAPES,
     MINIMUM_WORK_VALUE,
+    NAME_KEYS,
     OBJECT_NAMES,
     PALAZZO_CELLS,
+    PROFESSION_TAUGHT_KEYS,
     RECRUITING_CARD,
     SOLO_FINAL_AUCTION_PRICE,
     SOLO_FREEDOMS_OF_EACH,
@@ -38,7 +40,12 @@ from companion.games.princes.rules.catalog import (
     STARTING_HAND,
     WOLFGANG_STARTING_MONEY,
 )
-from companion.games.princes.teaching import AUTOMA_ACTION_WORDS, automa_editor, group_of_round
+from companion.games.princes.teaching import (
+    AUTOMA_ACTION_WORDS,
+    automa_editor,
+    group_of_round,
+    same_card_choices,
+)
 from companion.games.princes.words import (
     and_,
     bonus_name,
@@ -359,7 +366,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
         s["options"] = unseen_professions(state, learned)
         s["keep"] = STARTING_HAND
         s["ticked"] = set(_sent_list(sent, "professions"))
-        s["teach"] = teach_profession_form(sent)
+        s["teach"] = teach_profession_form(state, learned, refusal, sent)
     elif step in ("auction_card", "wolfgang_card"):
         s["digital"] = (
             chance["deck"] == "app"
@@ -451,7 +458,7 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
                 {"value": str(c), "label": _("Dummy column %(column)s", column=c + 1)}
                 for c in prompt["columns"]
             ]
-        s["teach"] = teach_profession_form(sent)
+        s["teach"] = teach_profession_form(state, learned, refusal, sent)
     elif step == "offer":
         deck = prompt["deck"]
         left = state.prestige_deck if deck == "prestige" else state.bonus_deck
@@ -542,10 +549,16 @@ def teach_card_form(number: str, round_number: int, known_cards: dict, sent=None
     )
 
 
-def teach_profession_form(sent) -> dict:
-    sent = sent or {}
-    keys = ("name", "building", "landscape", "freedom", "owner")
-    return {k: str(sent.get(k) or "")[:40] for k in keys}
+def teach_profession_form(state, learned, refusal, sent) -> dict:
+    """The teach form as typed when its card was refused (to fix, not to retype), and the
+    question "is this the Sculpteur?" when the card has a known card's three wishes; empty
+    otherwise (an accepted card's form starts afresh)."""
+    sent = sent if refusal is not None and sent is not None and sent.get("teach") else {}
+    form = {k: str(sent.get(k) or "")[:40] for k in (*PROFESSION_TAUGHT_KEYS, "owner")}
+    # refused because its card has a known card's three wishes and no answer yet: asked
+    form.update(same_card_choices(sent, state.catalog, learned))
+    form["open"] = any(form[k] for k in ("name", *NAME_KEYS.values()))
+    return form
 
 
 def _sent_list(sent, key) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+from dataclasses import replace
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
@@ -30,7 +31,9 @@ from companion.games.princes.learned import (
     BY_SCREEN_HERE,
     BY_SCREEN_HOST,
     SECTIONS,
+    KnownEntries,
     LearnedCatalog,
+    parse_catalog,
 )
 from companion.games.princes.rules.catalog import (
     AUTOMA_DECK,
@@ -48,13 +51,16 @@ from companion.games.princes.rules.catalog import (
 )
 from companion.games.princes.teaching import (
     AUTOMA_ACTION_WORDS,
+    SameCardQuestion,
     TeachError,
     automa_editor,
     deck_problems,
+    match_known,
     next_missing_number,
     read_automa_card,
     read_cells,
     read_profession,
+    same_card_choices,
     typed_card,
 )
 from companion.games.princes.words import (
@@ -188,6 +194,10 @@ def history_lines(history: list[dict]) -> list[dict]:
                 if now
                 else _("%(by)s: forgot %(what)s", by=by, what=what)
             )
+        elif was and _checked(h):
+            text = _(
+                "%(by)s: checked %(what)s against the card: %(new)s", by=by, what=what, new=now
+            )
         elif was:
             text = _(
                 "%(by)s: changed %(what)s from %(old)s to %(new)s",
@@ -207,6 +217,18 @@ def history_lines(history: list[dict]) -> list[dict]:
     return lines
 
 
+def _checked(h: dict) -> bool:
+    """Whether a change of a Profession card kept its wishes and names (only where it came from
+    or that someone checked it against the card changed): "checked", not "changed" or
+    "taught"."""
+    was, now = h.get("was"), h.get("now")
+    if h.get("section") != "professions" or not isinstance(was, dict) or not isinstance(now, dict):
+        return False
+    keys = ("name", "building", "landscape", "freedom")
+    kept = taught_names(was).items() <= taught_names(now).items()
+    return all(was.get(k) == now.get(k) for k in keys) and kept and not _names_added(h)
+
+
 def _names_added(h: dict) -> str:
     """The names a Profession card gained in a change that kept its three wishes ("Bildhauer"
     for the Sculpteur), or "" when the change was something else."""
@@ -216,8 +238,11 @@ def _names_added(h: dict) -> str:
     if any(was.get(k) != now.get(k) for k in ("building", "landscape", "freedom")):
         return ""
     old = taught_names(was)
+    known = {*old.values(), was.get("name")}  # a card of one name shows it in every language
     return listing(
-        name for language, name in taught_names(now).items() if old.get(language) != name
+        name
+        for language, name in taught_names(now).items()
+        if old.get(language) != name and name not in known
     )
 
 
@@ -267,7 +292,12 @@ def _known():
 
 
 def page_context(
-    message: str | None = None, error: str | None = None, values: dict | None = None
+    message: str | None = None,
+    error: str | None = None,
+    values: dict | None = None,
+    same: dict | None = None,
+    told: list[dict] | None = None,
+    replacing: bool = False,
 ) -> dict:
     catalog, taught, broken = _known()
     taught_cards = taught.get("professions") or {}
@@ -304,6 +334,9 @@ def page_context(
         "message": message,
         "error": error or broken,
         "values": values or {},
+        "same": same,
+        "told": told or [],  # what an import changed, or would change
+        "replacing": replacing,
         "max_cells": MAX_CELLS,
         "history": history_lines(learned().history()),
         "share_url": public_url_for("catalog.export"),
@@ -352,10 +385,30 @@ def teach_profession():
     _require_change()
     values = typed_card(request.form)
     try:
-        card = read_profession(request.form)
+        known = learned().catalog()
+        pid = str(request.form.get("id") or "")
+        if pid in known.professions:  # a known card's form: a name added is that card's name
+            card = typed = read_profession(request.form, pid)
+            was = known.professions[pid].name
+            if was != card.name and was in dict(card.names).values():
+                card = typed = replace(card, name=was)  # its name where a language has none
+        else:  # a new name with a known card's three wishes: asked "is this the Sculpteur?"
+            typed = read_profession(request.form)
+            card, _named = match_known(typed, request.form, known)
         catalog = learned().teach({"professions": {card.pid: card.entry()}}, _who())
+    except SameCardQuestion:
+        # nothing kept until answered (422, like the phone's teach form)
+        return _render(422, values=values, same=same_card_choices(request.form, known))
     except CatalogError as e:
         return _render(422, error=refusal_message(e), values=values)
+    if card.pid != typed.pid:  # answered "yes, it is the Sculpteur": one card, a name more
+        return _render(
+            message=_(
+                "One card: the %(card)s is also called %(name)s.",
+                card=profession_name(known, card.pid),
+                name=typed.name,
+            )
+        )
     return _render(
         message=_(
             "Kept the %(card)s: %(building)s, %(landscape)s, %(freedom)s.",
@@ -411,13 +464,16 @@ def teach_profession_deck():
     form = request.form
     count = min(int(form.get("rows", "0")) if str(form.get("rows", "")).isdigit() else 0, 30)
     good, bad = [], []
+    known = _known()[0]
     for i in range(count):
         row = _Row(form, i)
         typed = typed_card(row)
         if not any(typed.values()):
             continue
-        try:
-            good.append(read_profession(row))
+        try:  # a row with a known card's three wishes is asked "is this the Sculpteur?"
+            good.append(match_known(read_profession(row), row, known)[0])
+        except SameCardQuestion:
+            bad.append({**typed, "same": same_card_choices(row, known)["same"]})
         except TeachError as e:
             bad.append({**typed, "error": refusal_message(e)})
     kept, refused = [], []
@@ -601,14 +657,26 @@ def share_qr():
     )
 
 
-def _import_text(text: str, by: str):
-    catalog = learned().import_file(text, by)  # JSON in the catalog file's outline, or refused
+def _import_text(text: str, by: str, replace: bool):
+    """Import a file as `palazzo catalog import` does: each change told (a card's name in
+    another language added to the card it names, never a second card), and a file that would
+    change a known entry refused whole unless the host ticked "replace" (KnownEntries)."""
+    store = learned()
+    try:
+        changes = store.import_catalog(parse_catalog(text), by, replace=replace)
+    except KnownEntries as e:
+        told = history_lines([{**change, "by": by} for change in e.changes])
+        return _render(422, error=_nothing_imported(e), told=told, replacing=True)
+    catalog = store.catalog()
     return _render(
         message=_(
             "Imported: %(professions)s Profession cards and %(automa)s Automa cards known now.",
             professions=len(catalog.professions),
             automa=len(catalog.automa_cards),
         )
+        if changes
+        else _("Nothing new in that file: Palazzo knows all of it."),
+        told=history_lines(changes),
     )
 
 
@@ -632,7 +700,7 @@ def import_file():
     link = " ".join(str(request.form.get("link", "")).split())[:120]
     by = BY_LINK % {"link": link} if LINK.fullmatch(link) else BY_FILE
     try:
-        return _import_text(text, by)
+        return _import_text(text, by, replace=bool(request.form.get("replace")))
     except CatalogError as e:
         return _render(422, error=_nothing_imported(e))
 

@@ -50,6 +50,7 @@ from companion.games.princes.screens import solo as solo_screen
 from companion.games.princes.teaching import (
     TeachError,
     deck_problems,
+    match_known,
     needs_teaching,
     read_automa_card,
     read_profession,
@@ -502,10 +503,12 @@ def profession(game_id):
     teach = []
     if form.get("teach"):
         try:
-            card = read_profession(form)
-            if needs_teaching(card, state.catalog, learned().catalog()):
+            installed = learned().catalog()
+            # a new name with a known card's three wishes: "is this the Sculpteur?" first
+            card, named = match_known(read_profession(form), form, state.catalog, installed)
+            if named or needs_teaching(card, state.catalog, installed):
                 teach = [card.event()]
-        except CatalogError as e:
+        except CatalogError as e:  # "is this the Sculpteur?" too: the teach form asks it
             return _refuse(game_id, me, e.template, "bad_catalog_entry", **e.params)
         pid = card.pid
     owner_raw = str(form.get("owner", "")).strip()

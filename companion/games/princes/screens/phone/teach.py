@@ -7,7 +7,7 @@ from companion.games.princes.rules.catalog import (
     LANDSCAPES,
     NAME_KEYS,
 )
-from companion.games.princes.teaching import card_name, same_card_question
+from companion.games.princes.teaching import same_card_choices
 from companion.games.princes.words import object_name as landscape_name
 from companion.games.princes.words import (
     profession_name,
@@ -66,14 +66,11 @@ def teach_screen(state, seat: int, params: dict, resend: dict | None, form: dict
     )
     # a new name with a known card's three wishes: asked whether it is that card (the state
     # here knows this installation's cards too: working_state)
-    same = [] if isinstance(pid, str) and pid else same_card_question(form, state.catalog)
+    asked = same_card_choices({} if isinstance(pid, str) and pid else form, state.catalog)
     return {
         "name": "teach_profession",
         "resend": resend,
-        "same": [{"id": x, "name": profession_name(state.catalog, x)} for x in same],
-        "typed_name": card_name(
-            next((form.get(k) for k in (*NAME_KEYS.values(), "name") if form.get(k)), "")
-        ),
+        **asked,
         "card": {
             "name": name,
             **{key: form.get(key) for key in NAME_KEYS.values()},
