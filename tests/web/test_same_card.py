@@ -228,7 +228,9 @@ def test_the_solo_page_asks_when_wolfgangs_card_is_taught(app, client):
     assert "Is this the Sculpteur?" in text(solo.html)
     assert re.search(r'name="same" value="sculpteur"', solo.html)
     assert re.search(r'name="same" value="another"', solo.html)
-    assert 'value="Bildhauer"' in solo.html and re.search(r"<details class=\"teach\" open", solo.html)
+    assert 'value="Bildhauer"' in solo.html and re.search(
+        r"<details class=\"teach\" open", solo.html
+    )
     assert len(events(app, solo.game_id)) == before
     solo.submit(teach, name_de="Bildhauer", same="sculpteur", **SCULPTEUR)
     assert solo.status == 200, alerts(solo.html)
