@@ -14,6 +14,8 @@ instead of failing the run. Each helper removes its own line when its area is do
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 import uuid
@@ -282,6 +284,31 @@ def test_the_catalog_and_teaching_screens(app, client):
         "/catalog/professions", data={"csrf_token": token, "name": "", "building": "nowhere"}
     )
     pages["a card taught wrong"] = r.text
+    # "is this the Sculpteur?" (a card of one name, taught by Ada's phone), and what an
+    # import tells, done or refused
+    sculpteur = {"building": "studio", "landscape": "forest", "freedom": "religion"}
+    learned = LearnedCatalog(app.instance_path)
+    entry = {"name": "Sculpteur", "name_fr": "Sculpteur", **sculpteur}
+    learned.learn_new({"professions": {"sculpteur": entry}}, "a player's phone, in a game", "Ada")
+    form = {"csrf_token": token, "name_de": "Bildhauer", **sculpteur}
+    pages["is this the Sculpteur?"] = client.post("/catalog/professions", data=form).text
+    row = {"csrf_token": token, "rows": "1", "name_0": "Bildhauer"}
+    row.update({f"{k}_0": v for k, v in sculpteur.items()})
+    pages["a deck row asked"] = client.post("/catalog/professions/deck", data=row).text
+    for name, body in (
+        ("an import told", {"professions": {"bildhauer": {"name_de": "Bildhauer", **sculpteur}}}),
+        ("an import refused", {"professions": {"sculpteur": {**entry, "landscape": "park"}}}),
+    ):
+        pages[name] = client.post(
+            "/catalog/import",
+            data={
+                "csrf_token": token,
+                "file": (io.BytesIO(json.dumps(body).encode()), "catalog.json"),
+            },
+            content_type="multipart/form-data",
+        ).text
+    assert all("data-same-card" in pages[k] for k in ("is this the Sculpteur?", "a deck row asked"))
+    assert "data-told" in pages["an import told"] and "data-replacing" in pages["an import refused"]
     as_seat(client, game_id, 0)
     page = refused(client, game_id, type="bid_raised", player="0", amount="1.5")
     # the refusal of a malformed field (the panel around it is the base game's); the field is
