@@ -256,3 +256,27 @@ def test_the_solo_page_keeps_another_card_of_its_own(app, client):
     solo.submit(teach, name_en="Stonemason", same="another", **SCULPTEUR)
     assert solo.status == 200, alerts(solo.html)
     assert {"sculpteur", "stonemason"} <= set(learned.catalog().professions)
+
+
+def test_the_solo_starting_hand_asks_too(app, client):
+    """Teaching a card for your starting hand: the same question; yes names the known card,
+    which the hand then offers by its German name."""
+    teach_test_data(app.instance_path, professions=False)
+    learned = french_sculpteur(app)
+    solo = SoloPhone.start(client)
+    client.get("/?lang=de")
+    solo.refresh()
+    teach = next(f for f in solo.find(action="/solo/profession") if "owner" not in f.hidden)
+    solo.submit(teach, name_de="Bildhauer", **SCULPTEUR)
+    assert solo.status == 422 and solo.step == "starting_hand" and not alerts(solo.html)
+    assert "Ist das Sculpteur?" in text(solo.html)
+    solo.submit(teach, name_de="Bildhauer", same="sculpteur", **SCULPTEUR)
+    assert solo.status == 200, alerts(solo.html)
+    assert learned.catalog().professions["sculpteur"].names == {
+        "fr": "Sculpteur",
+        "de": "Bildhauer",
+    }
+    hand = solo.form(type="starting_hand_chosen")
+    assert "sculpteur" in hand.checkboxes["professions"]
+    assert "bildhauer" not in hand.checkboxes["professions"]
+    assert re.search(r'value="sculpteur"[^>]*>\s*<span>Bildhauer<', solo.html)
