@@ -280,3 +280,17 @@ def test_the_solo_starting_hand_asks_too(app, client):
     assert "sculpteur" in hand.checkboxes["professions"]
     assert "bildhauer" not in hand.checkboxes["professions"]
     assert re.search(r'value="sculpteur"[^>]*>\s*<span>Bildhauer<', solo.html)
+
+
+def test_with_the_whole_deck_known_the_question_is_still_asked(app, client):
+    """21 cards known: no new card fits, but a known card may still gain a name."""
+    learned = french_sculpteur(app)
+    for i in range(17):
+        wishes = {"building": "tower", "landscape": "forest", "freedom": "travel"}
+        learned.teach({"professions": {f"card_{'abcdefghijklmnopq'[i]}": wishes}})
+    assert len(learned.catalog().professions) == 21
+    asked = post(client, "/catalog/professions", name_de="Bildhauer", **SCULPTEUR)
+    assert asked.status_code == 422 and "data-same-card" in asked.text
+    r = post(client, "/catalog/professions", name_de="Bildhauer", same="sculpteur", **SCULPTEUR)
+    assert r.status_code == 200 and len(learned.catalog().professions) == 21
+    assert learned.catalog().professions["sculpteur"].names["de"] == "Bildhauer"
