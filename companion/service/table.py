@@ -51,18 +51,21 @@ def engine_event(stored: StoredEvent) -> dict:
 
 class Folded:
     """One game's single cached replay: the fold and, folded from the first event, its story
-    (a fold resumed from a snapshot has none until it is folded in full)."""
+    (a fold resumed from a snapshot has none until it is folded in full). Stored events fold
+    without their shape check (checked at the door when they were appended), unless `checked`:
+    a game whose log holds a row the trusted fold could not take is folded with every check."""
 
-    __slots__ = ("game", "fold", "story", "full", "replay")
+    __slots__ = ("game", "fold", "story", "full", "replay", "checked")
 
-    def __init__(self, game: Game, fold, story, *, full: bool):
+    def __init__(self, game: Game, fold, story, *, full: bool, checked: bool = False):
         self.game, self.fold, self.story, self.full = game, fold, story, full
+        self.checked = checked
         self.replay = None  # the last replay handed out, reused at its seq
 
     @classmethod
-    def start(cls, game: Game) -> Folded:
+    def start(cls, game: Game, *, checked: bool = False) -> Folded:
         """A fold from the first event, with the game's story beside it."""
-        return cls(game, game.fold(), game.story(), full=True)
+        return cls(game, game.fold(), game.story(), full=True, checked=checked)
 
     @property
     def last_seq(self) -> int:
@@ -72,12 +75,14 @@ class Folded:
     def state(self):
         return self.fold.state
 
-    def add(self, event: dict, at=None):
-        """Fold one event (and note its fact); a Refusal changes nothing."""
+    def add(self, event: dict, at=None, *, trusted: bool = False):
+        """Fold one event (and note its fact); a Refusal changes nothing, except for a
+        `trusted` one (read back from the store), which may be half applied: then the caller
+        folds the game again with `checked`."""
         if self.story is None:
-            self.fold.add(event)
+            self.fold.add(event, trusted=trusted)
         else:
-            self.story.add(self.fold, event, at)
+            self.story.add(self.fold, event, at, trusted=trusted)
 
 
 class Table:
@@ -105,11 +110,18 @@ class Table:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Folded:
+    def _fold(
+        self, game_id: str, *, full: bool = False, sync: bool = True, checked: bool = False
+    ) -> Folded:
         """The cached fold brought up to the log's end; from a snapshot unless `full`.
         Without `sync` a cached fold is trusted as it is: an append at a stale seq fails
-        with SeqConflict anyway, which saves the hot path a query."""
-        fold = None if full else self._folds.get(game_id)
+        with SeqConflict anyway, which saves the hot path a query. Stored events skip their
+        shape check (they passed it when appended); a row the rules cannot take that way (a
+        damaged or hand-edited database) makes the game fold again `checked`, every event
+        checked as a hand-written log is, so it is left out with the same reason as ever."""
+        cached = self._folds.get(game_id)
+        checked = checked or (cached is not None and cached.checked)  # a damaged log stays so
+        fold = None if full else cached
         if fold is not None and not sync:
             return fold
         events = None
@@ -123,24 +135,31 @@ class Table:
                 and data.get("game") == game.id
                 and data.get("format") == game.snapshot_format
             ):  # a snapshot is a cache: one of another format is ignored, never upgraded
-                fold = Folded(game, game.fold(game.from_snapshot(data["state"])), None, full=False)
+                state = game.from_snapshot(data["state"])
+                fold = Folded(game, game.fold(state), None, full=False, checked=checked)
                 fold.fold.last_seq = snap[0]
             else:
-                fold = Folded.start(game)
+                fold = Folded.start(game, checked=checked)
             with self._guard:
                 self._unreadable.pop(game_id, None)
         if events is None:
             events = self.store.events(game_id, after_seq=fold.last_seq)
+        trusted = not fold.checked
         for stored in events:
             try:
                 if stored.unreadable:
                     raise Refusal(
                         "bad_event", N_("it cannot be read (%(why)s)"), why=stored.unreadable
                     )
-                fold.add(engine_event(stored), stored.at)
+                fold.add(engine_event(stored), stored.at, trusted=trusted)
             except NeedFullLog:
-                return self._fold(game_id, full=True)
-            except Refusal as refusal:
+                return self._fold(game_id, full=True, checked=checked)
+            except Exception as error:
+                if trusted and not stored.unreadable:  # maybe half applied: fold it checked
+                    return self._fold(game_id, full=True, checked=True)
+                if not isinstance(error, Refusal):
+                    raise
+                refusal = error
                 # marked, so each screen tells it in its reader's language (lang.words)
                 why = said(refusal.template, **refusal.params)
                 self._leave_out(game_id, fold, stored.seq, why)

@@ -344,18 +344,25 @@ class Story:
         return glance(fold.state)
 
     def add(
-        self, fold, event: dict, at: datetime | None = None, *, refused_too: bool = False
+        self,
+        fold,
+        event: dict,
+        at: datetime | None = None,
+        *,
+        refused_too: bool = False,
+        trusted: bool = False,
     ) -> Fact:
         """Fold `event` into `fold` and note what it did; a Refusal changes neither, unless
         `refused_too` (an old log the rules no longer accept): then it is noted as doing
-        nothing."""
+        nothing. `trusted`: read back from the store, its shape checked when it was stored
+        (core.fold.Fold.add)."""
         event = dict(event)
         if not isinstance(event.get("seq"), int):
             event["seq"] = fold.last_seq + 1
         before = self._glance_before(fold)
         bidders = self._auction_in
         try:
-            fold.add(event)
+            fold.add(event, trusted=trusted)
         except Refusal:
             if not refused_too:
                 raise

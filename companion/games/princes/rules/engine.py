@@ -40,8 +40,16 @@ def apply_in_place(state: GameState, event: Event) -> GameState:
     and change the state; a refusal leaves the state as it was."""
     if not isinstance(event, dict):
         refuse("bad_event", N_("An event is a JSON object with a type"))
-    kind = event.get("type")
     check_shape(event)  # the declared fields, types and sizes, before any rule reads it
+    return apply_stored(state, event)
+
+
+def apply_stored(state: GameState, event: Event) -> GameState:
+    """`apply_in_place` for an event whose shape was checked at the door (read back from the
+    store, or folded before): every rule is checked, only the shape is not checked again.
+    Safe only for such events: a broken shape may fail anywhere, so a refusal here is no
+    promise the state was left as it was (the fold then folds again without trust)."""
+    kind = event.get("type")
     if kind == "game_started":
         game_started(state, event)
     else:
@@ -146,6 +154,7 @@ def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
     return core.FoldRules(
         new_state=lambda: GameState(catalog),
         apply=apply_in_place,
+        apply_stored=apply_stored,
         refuse=refuse,
         refusal=Refusal,
         is_over=lambda state: state.phase == "over",
@@ -248,6 +257,10 @@ def _correct(fold: core.Fold[GameState], event: dict):
     fold.state, fold.effective = check_correction(fold, event)
 
 
-def replay(events: Iterable[Event], catalog: Catalog = BUILTIN) -> GameState:
-    """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
-    return core.replay(rules_for(catalog), events)
+def replay(
+    events: Iterable[Event], catalog: Catalog = BUILTIN, *, trusted: bool = False
+) -> GameState:
+    """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set).
+    `trusted`: a log read back from the store, its shapes checked when each event was
+    appended, is not checked again (a hand-written log never is trusted: core.fold.replay)."""
+    return core.replay(rules_for(catalog), events, trusted=trusted)
