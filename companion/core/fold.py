@@ -82,22 +82,28 @@ class Fold(Generic[S]):
         the rules may skip that check (`FoldRules.apply_stored`); everything else is checked.
         A trusted event the rules refuse may have been half applied: the caller folds the log
         again without trust (`replay` does) instead of going on from this fold."""
-        seq = event.get("seq") if isinstance(event, dict) else None
+        if isinstance(event, dict):
+            seq, kind = event.get("seq"), event.get("type")
+        else:
+            seq = kind = None
+        given = seq
         if not isinstance(seq, int):
             seq = self.last_seq + 1
-        kind = event.get("type") if isinstance(event, dict) else None
+        rules = self.rules
         if kind == RETRACTED:
             self._retract(event)
-        elif isinstance(kind, str) and kind in self.rules.log_events:
-            self.rules.log_events[kind](self, event)
+        elif isinstance(kind, str) and kind in rules.log_events:
+            rules.log_events[kind](self, event)
         else:
-            check = self.rules.log_checks.get(kind) if isinstance(kind, str) else None
+            check = rules.log_checks.get(kind) if isinstance(kind, str) else None
             if check is not None:
                 check(self, event)
-            stored = self.rules.apply_stored if trusted else None
-            self.state = (stored or self.rules.apply)(self.state, event)
+            apply = rules.apply_stored if trusted and rules.apply_stored else rules.apply
+            self.state = apply(self.state, event)
             if self.effective is not None:
-                self.effective.append(dict(event, seq=seq))
+                # kept as given when it carries its seq (a fold never changes an event)
+                kept = event if type(given) is int else dict(event, seq=seq)
+                self.effective.append(kept)
         self.last_seq = seq
         return self.state
 

@@ -24,7 +24,7 @@ from .catalog import (
 )
 from .checks import known, pay, seat
 from .module import Event, chain
-from .principality import buildings_of, check_building_cells, check_room
+from .principality import buildings_of, check_building_cells, check_room, has_room
 from .refusals import N_, Named, refuse, said
 from .rounds import next_turn, start_turn
 from .setup import in_play
@@ -200,9 +200,9 @@ def building_built(state: GameState, ev: Event) -> None:
             building=Named("buildings", b, name),
         )
     check_in_supply(state, b)
-    check_room(
-        p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, state.catalog.landscape_cells
-    )
+    cells_of = state.catalog.landscape_cells
+    if not has_room(p, BUILDINGS[b][1], state.grid, cells_of):
+        check_room(p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, cells_of)
     cost = building_cost(p)
     pay(state, s, cost, Named("buildings", b, f"A {name}"))
     cells = ev.get("cells")
