@@ -124,26 +124,9 @@ class Table:
         fold = None if full else cached
         if fold is not None and not sync:
             return fold
-        events = None
         if fold is None:
-            game = self.game(game_id)
-            snap = None if full else self.store.latest_snapshot(game_id)
-            data = snap[1] if snap else None
-            if (
-                snap
-                and isinstance(data, dict)
-                and data.get("game") == game.id
-                and data.get("format") == game.snapshot_format
-            ):  # a snapshot is a cache: one of another format is ignored, never upgraded
-                state = game.from_snapshot(data["state"])
-                fold = Folded(game, game.fold(state), None, full=False, checked=checked)
-                fold.fold.last_seq = snap[0]
-            else:
-                fold = Folded.start(game, checked=checked)
-            with self._guard:
-                self._unreadable.pop(game_id, None)
-        if events is None:
-            events = self.store.events(game_id, after_seq=fold.last_seq)
+            fold = self._start(game_id, full=full, checked=checked)
+        events = self.store.events(game_id, after_seq=fold.last_seq)
         trusted = not fold.checked
         for stored in events:
             try:
@@ -164,6 +147,26 @@ class Table:
                 why = said(refusal.template, **refusal.params)
                 self._leave_out(game_id, fold, stored.seq, why)
         self._remember(game_id, fold)
+        return fold
+
+    def _start(self, game_id: str, *, full: bool, checked: bool) -> Folded:
+        """A new fold of the game: from its latest snapshot unless `full`, else from the start."""
+        game = self.game(game_id)
+        snap = None if full else self.store.latest_snapshot(game_id)
+        data = snap[1] if snap else None
+        if (
+            snap
+            and isinstance(data, dict)
+            and data.get("game") == game.id
+            and data.get("format") == game.snapshot_format
+        ):  # a snapshot is a cache: one of another format is ignored, never upgraded
+            state = game.from_snapshot(data["state"])
+            fold = Folded(game, game.fold(state), None, full=False, checked=checked)
+            fold.fold.last_seq = snap[0]
+        else:
+            fold = Folded.start(game, checked=checked)
+        with self._guard:
+            self._unreadable.pop(game_id, None)
         return fold
 
     def _leave_out(self, game_id: str, folded: Folded, seq: int, why: str):
