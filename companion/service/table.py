@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 from companion.core.fold import NeedFullLog
 from companion.core.game import Game
+from companion.core.ids import new_event_id
 from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
 from events import EventStore, SeqConflict, StoredEvent, jsonl
@@ -285,7 +286,7 @@ class Table:
         `teach`: `profession_taught` / `landscape_taught` events the move needs first (a card
         taught on use); they are stored only together with the move, and only then kept in
         this installation's catalog, so a refused move changes nothing anywhere."""
-        event_id = event_id or uuid.uuid4().hex
+        event_id = event_id or new_event_id()
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
                 recorded = self._try_record(game_id, event, by, event_id, list(teach))
@@ -421,7 +422,7 @@ class Table:
                 t["type"],
                 {k: v for k, v in t.items() if k != "type"},
                 by,
-                uuid.uuid4().hex,
+                new_event_id(),
             ).event
             for t in teachings
         )
