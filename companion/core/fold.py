@@ -75,6 +75,8 @@ class Fold(Generic[S]):
         self.state: S = state if state is not None else rules.new_state()
         self.effective = ([] if state is None else None) if effective is None else effective
         self.last_seq = self.effective[-1]["seq"] if self.effective else 0
+        # the types applied to the log, or checked on it first: every other is just applied
+        self._by_log = frozenset(rules.log_events).union(rules.log_checks, (RETRACTED,))
 
     def add(self, event: dict, *, trusted: bool = False) -> S:
         """Apply one logged event (with its `seq`); a refusal leaves the fold as it was.
@@ -84,6 +86,16 @@ class Fold(Generic[S]):
         again without trust (`replay` does) instead of going on from this fold."""
         if isinstance(event, dict):
             seq, kind = event.get("seq"), event.get("type")
+            if type(kind) is str and type(seq) is int and kind not in self._by_log:
+                # the common case, as below without the questions it answers no (a replay
+                # asks it for every event)
+                rules = self.rules
+                apply = rules.apply_stored if trusted and rules.apply_stored else rules.apply
+                self.state = apply(self.state, event)
+                if self.effective is not None:
+                    self.effective.append(event)
+                self.last_seq = seq
+                return self.state
         else:
             seq = kind = None
         given = seq
