@@ -81,6 +81,12 @@ def use_action(state: GameState, s: int, kind: str) -> None:
         p.once_used.append(kind)
 
 
+# what an action buys, as a refusal to pay for it names it (said once: a Named never changes)
+A_PROFESSION_CARD = said(N_("A Profession card"))
+A_FREEDOM = said(N_("A Freedom"))
+A_BONUS_CARD = said(N_("A Bonus card"))
+
+
 def building_cost(player: Player) -> int:
     """What building costs: set by the builder's own Builders."""
     return BUILDING_COST_BY_BUILDERS[player.builders]
@@ -242,7 +248,7 @@ def profession_taken(state: GameState, ev: Event) -> None:
             ),
             card=Named("professions", pid, state.catalog.professions[pid].name),
         )
-    pay(state, s, PROFESSION_CARD_COST, said(N_("A Profession card")))
+    pay(state, s, PROFESSION_CARD_COST, A_PROFESSION_CARD)
     p.money -= PROFESSION_CARD_COST
     p.hand.append(pid)
     state.profession_deck -= 1
@@ -271,7 +277,7 @@ def freedom_introduced(state: GameState, ev: Event) -> None:
             N_("No %(freedom)s Freedom is left in the supply"),
             freedom=Named("freedoms", f, f.title()),
         )
-    pay(state, s, FREEDOM_COST, said(N_("A Freedom")))
+    pay(state, s, FREEDOM_COST, A_FREEDOM)
     p.money -= FREEDOM_COST
     state.freedom_supply[f] -= 1
     p.freedoms.append(f)
@@ -289,7 +295,7 @@ def bonus_card_taken(state: GameState, ev: Event) -> None:
             N_("%(value)s is not a Bonus card left in the deck"),
             value=repr(card),
         )
-    pay(state, s, BONUS_CARD_COST, said(N_("A Bonus card")))
+    pay(state, s, BONUS_CARD_COST, A_BONUS_CARD)
     p.money -= BONUS_CARD_COST
     state.bonus_deck.remove(card)
     p.bonus_cards.append(card)
