@@ -63,7 +63,8 @@ def bench_replay() -> dict:
     catalog = simulation_catalog()
     log, state = play(5, seed=2026, catalog=catalog)
     assert state.phase == "over" and state.round == 7
-    lines = [json.dumps(e) for e in log]
+    # the lines as the store hands them to the rules (`engine_event`): with seq and recorder
+    lines = [json.dumps({**e, "seq": i, "by": "host"}) for i, e in enumerate(log, 1)]
     parsed = [json.loads(x) for x in lines]
     # the code before had one path: every event checked, stored or not
     stored = {"trusted": True} if "trusted" in inspect.signature(replay).parameters else {}
