@@ -15,6 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from companion.core.frozen import built
 from companion.core.game import ReplayBase
 from companion.games.princes.rules import (
     BUILTIN,
@@ -111,7 +112,8 @@ class Glance:
 
 def glance(state: GameState) -> Glance:
     cur = state.auction.get("current") if state.auction else None
-    return Glance(
+    return built(  # every field given: a Glance for each event noted (companion.core.frozen)
+        Glance,
         purses=tuple(
             (
                 p.money,
@@ -263,7 +265,8 @@ def fact_of(
             "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
             "edition": state.edition,
         }
-    return Fact(
+    return built(  # every field given: a Fact for each event noted (companion.core.frozen)
+        Fact,
         purchases=_purchases(before.characters, after.characters, event),
         won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
         phase_before=before.phase,
