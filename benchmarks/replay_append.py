@@ -1,61 +1,94 @@
-"""Replay and append speed, each as a ratio to a baseline measured in the same run.
+"""Replay and append speed, each as a ratio to a baseline measured in the same process.
 
 - replay: folding a 5-player, 7-round log through the rules, against `json.loads` of the same
-  lines (aim: within 5x);
+  lines: as the service folds a log read back from the store (its events' shapes were checked
+  when they were appended: aim within 3x) and as `palazzo replay` folds a hand-written log
+  (every event checked against its declared shape);
 - append: recording one event with validation through the Table on SQLite, against a raw
   sqlite3 INSERT + COMMIT of the same row under the same pragmas (aim: within 2x).
+
+Times are the process's CPU time (user and system: SQLite's writes included), not the wall
+clock. Each figure is printed beside the same figure for the code before issue 22's item 3 (the
+commit BASELINE, or PALAZZO_BASELINE=<git revision>), taken in the same run: that code is
+checked out of git into a temporary folder; this script measures each code in a child process
+of its own, alternating (ROUNDS each, or REPLAY_ROUNDS=n), so a machine busy with other work
+weighs on both alike; the medians of the rounds are printed.
+PALAZZO_BASELINE=none leaves it out (a copy without git).
 Run: `make bench` (or `python benchmarks/replay_append.py`).
 """
 
 from __future__ import annotations
 
+import inspect
 import json
+import os
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "762bb90"  # main before the trusted replay and the append cuts (issue 22, item 3)
+ROUNDS = 5
+# CPU time of this process, user and system: on a machine shared with other work, the time
+# spent waiting for a core is not the code's cost, and it swings both sides of a ratio apart.
+CLOCK = time.process_time
+# Which code is measured: this tree, or (in the child process) the baseline's checkout.
+sys.path.insert(0, sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--code" else str(ROOT))
 
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
-from companion.games.princes.rules import play, replay, simulation_catalog
+from companion.games.princes.rules import play, replay, simulation_catalog  # noqa: E402
 from companion.service.table import Table  # noqa: E402
 from events import EventStore  # noqa: E402
 
 
-def best_of(fn, repeat=7, number=20) -> float:
-    """Seconds per call, the best of several rounds (the least disturbed by the machine)."""
-    times = []
+def best_of_each(fns: list, repeat=15, number=10) -> list[float]:
+    """Seconds per call of each of `fns`, the best of several rounds (the least disturbed by
+    the machine); the functions take turns within each round, so a busy spell of a shared
+    machine weighs on each alike, not on whichever was being timed then."""
+    times: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - t0) / number)
-    return min(times)
+        for fn, out in zip(fns, times, strict=True):
+            t0 = CLOCK()
+            for _ in range(number):
+                fn()
+            out.append((CLOCK() - t0) / number)
+    return [min(t) for t in times]
 
 
 def bench_replay() -> dict:
     catalog = simulation_catalog()
     log, state = play(5, seed=2026, catalog=catalog)
     assert state.phase == "over" and state.round == 7
-    lines = [json.dumps(e) for e in log]
+    # the lines as the store hands them to the rules (`engine_event`): with seq and recorder
+    lines = [json.dumps({**e, "seq": i, "by": "host"}) for i, e in enumerate(log, 1)]
     parsed = [json.loads(x) for x in lines]
-    parse = best_of(lambda: [json.loads(x) for x in lines])
-    fold = best_of(lambda: replay(parsed, catalog))
-    both = best_of(lambda: replay([json.loads(x) for x in lines], catalog))
+    # the code before had one path: every event checked, stored or not
+    stored = {"trusted": True} if "trusted" in inspect.signature(replay).parameters else {}
+    parse, fold, checked, both = best_of_each(
+        [
+            lambda: [json.loads(x) for x in lines],
+            lambda: replay(parsed, catalog, **stored),
+            lambda: replay(parsed, catalog),
+            lambda: replay([json.loads(x) for x in lines], catalog, **stored),
+        ]
+    )
     return {
         "events": len(log),
         "parse_s": parse,
         "replay_s": fold,
+        "checked_s": checked,
         "events_per_s": len(log) / fold,
         "ratio_replay_to_parse": fold / parse,
+        "ratio_checked_to_parse": checked / parse,
         "ratio_parse_and_replay_to_parse": both / parse,
     }
 
 
-def bench_append(count=400) -> dict:
+def bench_append(count=600) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="palazzo-bench-"))
     learned = LearnedCatalog(folder)
     store = EventStore(f"sqlite:///{folder / 'palazzo.db'}")
@@ -64,12 +97,6 @@ def bench_append(count=400) -> dict:
     event = {"type": "correction", "player": 0, "money": 100, "reason": "bench"}
     payload = {k: v for k, v in event.items() if k != "type"}
 
-    t_app = []
-    for _ in range(count):
-        t0 = time.perf_counter()
-        table.record(game_id, event, by="host")
-        t_app.append(time.perf_counter() - t0)
-
     raw = sqlite3.connect(folder / "raw.db", isolation_level=None)
     raw.execute("PRAGMA journal_mode=WAL")
     raw.execute("PRAGMA synchronous=NORMAL")
@@ -77,9 +104,12 @@ def bench_append(count=400) -> dict:
         "CREATE TABLE events (game_id TEXT, seq INTEGER, id TEXT UNIQUE, type TEXT, "
         "payload TEXT, by TEXT, at TEXT, PRIMARY KEY (game_id, seq))"
     )
-    t_raw = []
-    for i in range(count):
-        t0 = time.perf_counter()
+    t_app, t_raw = [], []
+    for i in range(count):  # in turns, so a busy spell weighs on both alike
+        t0 = CLOCK()
+        table.record(game_id, event, by="host")
+        t_app.append(CLOCK() - t0)
+        t0 = CLOCK()
         raw.execute("BEGIN")
         raw.execute(
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -94,7 +124,8 @@ def bench_append(count=400) -> dict:
             ),
         )
         raw.execute("COMMIT")
-        t_raw.append(time.perf_counter() - t0)
+        t_raw.append(CLOCK() - t0)
+    raw.close()
     store.close()
     app, base = statistics.median(t_app), statistics.median(t_raw)
     return {
@@ -105,23 +136,103 @@ def bench_append(count=400) -> dict:
     }
 
 
+def measure() -> dict:
+    return {"replay": bench_replay(), "append": bench_append()}
+
+
+def baseline_tree(revision: str) -> Path | None:
+    """The baseline's code (companion/, events/) checked out of git into a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="palazzo-baseline-"))
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", revision, "companion", "events"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"(no baseline: cannot check out {revision}: {error})")
+        return None
+    # the baseline reads the translations this tree compiled (the messages are not measured)
+    for mo in (ROOT / "companion" / "translations").rglob("*.mo"):
+        target = folder / mo.relative_to(ROOT)
+        if target.parent.is_dir() and not target.exists():
+            target.write_bytes(mo.read_bytes())
+    return folder
+
+
+def measure_in(tree: Path) -> dict:
+    """This script's measures of the code in `tree`, in a child process of its own."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--code", str(tree)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+    ).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def median_of(runs: list[dict], part: str, key: str) -> float:
+    return statistics.median(r[part][key] for r in runs)
+
+
 def main():
-    r = bench_replay()
+    rounds = int(os.environ.get("REPLAY_ROUNDS", ROUNDS))
+    revision = os.environ.get("PALAZZO_BASELINE", BASELINE)
+    tree = None if revision == "none" else baseline_tree(revision)
+    now, before = [], []
+    for _ in range(rounds):  # alternating, so a busy machine weighs on both alike
+        now.append(measure_in(ROOT))  # each in a fresh process, as the baseline is
+        if tree is not None:
+            before.append(measure_in(tree))
+
+    def was(part: str, key: str, fmt: str, scale: float = 1) -> str:
+        if not before:
+            return ""
+        return f" (before: {format(median_of(before, part, key) * scale, fmt)})"
+
+    r = lambda key: median_of(now, "replay", key)  # noqa: E731
+    a = lambda key: median_of(now, "append", key)  # noqa: E731
+    print(f"medians of {rounds} rounds; before = {revision}, measured in the same run")
     print(
-        f"replay: {r['events']} events (5 players, 7 rounds) in {r['replay_s'] * 1e3:.2f} ms "
-        f"= {r['events_per_s']:,.0f} events/s"
+        f"replay: {now[0]['replay']['events']} events (5 players, 7 rounds) read back from the "
+        f"store in {r('replay_s') * 1e3:.2f} ms = {r('events_per_s'):,.0f} events/s"
+        + was("replay", "events_per_s", ",.0f")
     )
-    print(f"        json.loads of the same lines: {r['parse_s'] * 1e3:.2f} ms")
+    print(f"        json.loads of the same lines: {r('parse_s') * 1e3:.2f} ms")
     print(
-        f"        ratio replay/parse: {r['ratio_replay_to_parse']:.2f}x "
-        f"(parse+replay/parse: {r['ratio_parse_and_replay_to_parse']:.2f}x; aim within 5x)"
+        f"        ratio replay/parse: {r('ratio_replay_to_parse'):.2f}x"
+        + was("replay", "ratio_replay_to_parse", ".2f")
+        + " (aim within 3x)"
     )
-    a = bench_append()
-    print(f"append: {a['append_s'] * 1e6:.0f} us per validated append (median of {a['appends']})")
-    print(f"        raw sqlite3 INSERT+COMMIT: {a['raw_insert_s'] * 1e6:.0f} us")
-    print(f"        ratio append/raw: {a['ratio_append_to_raw']:.2f}x (aim within 2x)")
-    return {"replay": r, "append": a}
+    print(
+        f"        parse+replay/parse: {r('ratio_parse_and_replay_to_parse'):.2f}x"
+        + was("replay", "ratio_parse_and_replay_to_parse", ".2f")
+    )
+    print(
+        f"        a hand-written log (every event's shape checked): "
+        f"{r('ratio_checked_to_parse'):.2f}x" + was("replay", "ratio_checked_to_parse", ".2f")
+    )
+    print(
+        f"append: {a('append_s') * 1e6:.0f} us per validated append (median of "
+        f"{now[0]['append']['appends']})" + was("append", "append_s", ".0f", 1e6)
+    )
+    print(
+        f"        raw sqlite3 INSERT+COMMIT: {a('raw_insert_s') * 1e6:.0f} us"
+        + was("append", "raw_insert_s", ".0f", 1e6)
+    )
+    print(
+        f"        ratio append/raw: {a('ratio_append_to_raw'):.2f}x"
+        + was("append", "ratio_append_to_raw", ".2f")
+        + " (aim within 2x)"
+    )
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return {"now": now, "before": before}
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 2 and sys.argv[1] == "--code":
+        print(json.dumps(measure()))
+    else:
+        main()

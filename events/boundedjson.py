@@ -51,9 +51,10 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES) -> None:
+def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES) -> str:
     """Refuse (JsonRefused) a value that is not plain JSON data within the limits, or that holds
-    a NUL character (PostgreSQL cannot store one, so neither backend takes it)."""
+    a NUL character (PostgreSQL cannot store one, so neither backend takes it). Returns the
+    JSON text it measured, so a caller storing the value need not serialise it again."""
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -75,11 +76,12 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
         elif item is not None and not isinstance(item, (bool, int, float)):
             raise JsonRefused(f"it holds a {type(item).__name__}, which JSON cannot carry")
     try:
-        size = len(json.dumps(value, ensure_ascii=False, allow_nan=False))
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except ValueError as e:
         raise JsonRefused(f"it is not plain JSON: {e}") from None
-    if size > max_bytes:
+    if len(text) > max_bytes:
         raise JsonRefused(f"it is larger than {_size(max_bytes)}")
+    return text
 
 
 def _size(n: int) -> str:

@@ -77,7 +77,8 @@ def is_key(value: Any, max_len: int = MAX_GAME_ID_LEN) -> bool:
     return isinstance(value, str) and 0 < len(value) <= max_len and "\x00" not in value
 
 
-def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> None:
+def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> str:
+    """Refuse (InvalidEvent) what the store cannot keep; returns the payload's JSON text."""
     check_text("id", event_id, MAX_ID_LEN)
     check_text("type", event_type, MAX_TYPE_LEN)
     check_text("by", by, MAX_BY_LEN)
@@ -89,6 +90,6 @@ def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> None:
         if key in ENVELOPE_KEYS:
             raise InvalidEvent(f"payload key {key!r} is reserved for the envelope")
     try:
-        check(payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_PAYLOAD_BYTES)
+        return check(payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_PAYLOAD_BYTES)
     except JsonRefused as e:
         raise InvalidEvent(f"payload cannot be stored: {e}") from None

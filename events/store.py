@@ -135,7 +135,8 @@ class _DriverStatement:
     append is the one call on every move; the SQL and the value conversions still come from
     SQLAlchemy, so both stay in step with the table definition."""
 
-    def __init__(self, engine: Engine, statement):
+    def __init__(self, engine: Engine, statement, given: frozenset[str] = frozenset()):
+        """`given`: binds the caller hands over as the driver takes them (no conversion)."""
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
         self.engine = engine
@@ -144,7 +145,7 @@ class _DriverStatement:
         processors = {}
         for name, bind in compiled.binds.items():
             processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
-            if processor is not None:
+            if processor is not None and name not in given:
                 processors[name] = processor
         self.processors = processors
         self.positional = compiled.positiontup if compiled.positional else None
@@ -243,7 +244,11 @@ class EventStore:
         # server's threads live forever and would otherwise hold the whole pool).
         file_db = url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:")
         self._append_engine = _make_engine(url, poolclass=NullPool) if file_db else self.engine
-        self._append = _DriverStatement(self._append_engine, _append_statement())
+        # SQLite keeps JSON as text: a payload goes in as the text its check measured, so an
+        # append serialises it once (PostgreSQL's driver adapts the value itself)
+        self._payload_text = self.engine.dialect.name == "sqlite"
+        given = frozenset({"payload"}) if self._payload_text else frozenset()
+        self._append = _DriverStatement(self._append_engine, _append_statement(), given)
         self.notifies = self.engine.dialect.name == "postgresql"
         # Only this package's tables: other packages own and create their own.
         try:
@@ -318,7 +323,7 @@ class EventStore:
         """Hot path is a single INSERT + commit; only a refused insert pays for the re-read
         that tells a harmless retry (same id) from a lost race (seq taken)."""
         check_text("game_id", game_id, MAX_GAME_ID_LEN)
-        check_event(id, type, payload, by)
+        text = check_event(id, type, payload, by)
         if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
             raise InvalidEvent(f"expected_seq must be an int >= 0, got {expected_seq!r}")
         at = utc(at)
@@ -328,7 +333,7 @@ class EventStore:
             "seq": seq,
             "id": id,
             "type": type,
-            "payload": payload,
+            "payload": text if self._payload_text else payload,
             "by": by,
             "at": at,
             "expected_seq": expected_seq,

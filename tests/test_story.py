@@ -147,3 +147,22 @@ def test_every_character_purchase_is_named_the_last_bidders_too():
         "The Character Auction is over",
     ):
         assert bought in last, last
+
+
+def test_every_fact_and_glance_the_story_builds_has_every_field():
+    """The story builds its facts and glances at once (companion.core.frozen.built, no
+    defaults filled in): each must still hold every field, as the dataclass would."""
+    from dataclasses import fields
+
+    from companion.games.princes.story import Fact, Glance, glance
+
+    catalog = simulation_catalog()
+    log, state = play(4, seed=3, catalog=catalog)
+    facts = read(log, catalog).facts
+    assert facts
+    for fact in facts:
+        assert set(fact.__dict__) == {f.name for f in fields(Fact)}
+        assert fact == Fact(**fact.__dict__)
+    seen = glance(state)
+    assert set(seen.__dict__) == {f.name for f in fields(Glance)}
+    assert seen == Glance(**seen.__dict__)

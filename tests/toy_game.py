@@ -72,8 +72,8 @@ class Story:
 
     said: list = field(default_factory=list)
 
-    def add(self, fold: core.Fold, event: dict, at=None) -> None:
-        fold.add(event)
+    def add(self, fold: core.Fold, event: dict, at=None, *, trusted: bool = False) -> None:
+        fold.add(event, trusted=trusted)
         if event.get("type") == "counted":
             self.said.append((event["player"], event["n"]))
 

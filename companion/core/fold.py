@@ -57,6 +57,10 @@ class FoldRules(Generic[S]):
     # for each of `log_events`: check it without changing anything (the game's refusal, or
     # NeedFullLog) and say the first seq it rewrites (the service drops later snapshots)
     log_event_checks: Mapping[str, Callable[[Fold[S], dict], int]] = field(default_factory=dict)
+    # `apply` without the shape check, for an event whose shape was checked at the door: read
+    # back from the store, or already folded once (undo folds the events that count again).
+    # None: every event is checked (a game whose handlers read the checked object need it).
+    apply_stored: Callable[[S, dict], S] | None = None
 
 
 class Fold(Generic[S]):
@@ -71,32 +75,56 @@ class Fold(Generic[S]):
         self.state: S = state if state is not None else rules.new_state()
         self.effective = ([] if state is None else None) if effective is None else effective
         self.last_seq = self.effective[-1]["seq"] if self.effective else 0
+        # the types applied to the log, or checked on it first: every other is just applied
+        self._by_log = frozenset(rules.log_events).union(rules.log_checks, (RETRACTED,))
 
-    def add(self, event: dict) -> S:
-        """Apply one logged event (with its `seq`); a refusal leaves the fold as it was."""
-        seq = event.get("seq") if isinstance(event, dict) else None
+    def add(self, event: dict, *, trusted: bool = False) -> S:
+        """Apply one logged event (with its `seq`); a refusal leaves the fold as it was.
+        `trusted`: the event's shape was checked when it was stored (or folded before), so
+        the rules may skip that check (`FoldRules.apply_stored`); everything else is checked.
+        A trusted event the rules refuse may have been half applied: the caller folds the log
+        again without trust (`replay` does) instead of going on from this fold."""
+        if isinstance(event, dict):
+            seq, kind = event.get("seq"), event.get("type")
+            if type(kind) is str and type(seq) is int and kind not in self._by_log:
+                # the common case, as below without the questions it answers no (a replay
+                # asks it for every event)
+                rules = self.rules
+                apply = rules.apply_stored if trusted and rules.apply_stored else rules.apply
+                self.state = apply(self.state, event)
+                if self.effective is not None:
+                    self.effective.append(event)
+                self.last_seq = seq
+                return self.state
+        else:
+            seq = kind = None
+        given = seq
         if not isinstance(seq, int):
             seq = self.last_seq + 1
-        kind = event.get("type") if isinstance(event, dict) else None
+        rules = self.rules
         if kind == RETRACTED:
             self._retract(event)
-        elif isinstance(kind, str) and kind in self.rules.log_events:
-            self.rules.log_events[kind](self, event)
+        elif isinstance(kind, str) and kind in rules.log_events:
+            rules.log_events[kind](self, event)
         else:
-            check = self.rules.log_checks.get(kind) if isinstance(kind, str) else None
+            check = rules.log_checks.get(kind) if isinstance(kind, str) else None
             if check is not None:
                 check(self, event)
-            self.state = self.rules.apply(self.state, event)
+            apply = rules.apply_stored if trusted and rules.apply_stored else rules.apply
+            self.state = apply(self.state, event)
             if self.effective is not None:
-                self.effective.append(dict(event, seq=seq))
+                # kept as given when it carries its seq (a fold never changes an event)
+                kept = event if type(given) is int else dict(event, seq=seq)
+                self.effective.append(kept)
         self.last_seq = seq
         return self.state
 
     def refold(self, events: Iterable[dict]) -> Fold[S]:
-        """The same rules folded afresh over `events` (undo and corrections rebuild this way)."""
+        """The same rules folded afresh over `events`, events this fold already took (undo and
+        corrections rebuild this way): their shapes were checked when they first came in."""
         rebuilt = Fold(self.rules)
         for e in events:
-            rebuilt.add(e)
+            rebuilt.add(e, trusted=True)
         return rebuilt
 
     def full_log(self) -> list[dict]:
@@ -157,12 +185,26 @@ class Fold(Generic[S]):
         self.state, self.effective = rebuilt.state, rebuilt.effective
 
 
-def replay(rules: FoldRules[S], events: Iterable[Any]) -> S:
-    """Fold a whole log; the first illegal event raises its refusal (with `.seq` set)."""
+def replay(rules: FoldRules[S], events: Iterable[Any], *, trusted: bool = False) -> S:
+    """Fold a whole log; the first illegal event raises its refusal (with `.seq` set).
+    `trusted`: a log read back from the store, whose events were checked against their shapes
+    when they were appended, folds without that check; should it fail anyway (a row written
+    past the door), the log is folded again with every check, so it fails as an untrusted
+    one would: the same refusal, at the same seq. A hand-written log is never trusted."""
+    if trusted and rules.apply_stored is not None:
+        events = list(events)
+        try:
+            return _replay(rules, events, trusted=True)
+        except Exception:
+            pass  # a damaged log: the checked fold below tells what is wrong with it
+    return _replay(rules, events, trusted=False)
+
+
+def _replay(rules: FoldRules[S], events: Iterable[Any], *, trusted: bool) -> S:
     fold = Fold(rules)
     for i, event in enumerate(events, 1):
         try:
-            fold.add(event)
+            fold.add(event, trusted=trusted)
         except rules.refusal as r:
             seq = event.get("seq") if isinstance(event, dict) else None
             r.seq = seq if isinstance(seq, int) else i  # type: ignore[attr-defined]

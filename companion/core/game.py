@@ -21,8 +21,10 @@ from .fold import Fold
 class Story(Protocol):
     """What a game tells of its log, kept beside its fold and at the same seq."""
 
-    def add(self, fold: Fold, event: dict, at: Any = None) -> Any:
-        """Fold `event` into `fold` and note what it did; a refusal changes neither."""
+    def add(self, fold: Fold, event: dict, at: Any = None, *, trusted: bool = False) -> Any:
+        """Fold `event` into `fold` and note what it did; a refusal changes neither.
+        `trusted`: read back from the store, its shape checked when it was stored
+        (`Fold.add`)."""
 
 
 class Teaching(Protocol):

@@ -8,8 +8,15 @@ characters. The web refuses a malformed one before anything is recorded.
 from __future__ import annotations
 
 import re
+import secrets
 
 EVENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)
+
+
+def new_event_id() -> str:
+    """A fresh event id: 32 hex digits, 128 random bits, the shape `uuid4().hex` has, without
+    building a UUID (minted on every event the service records itself)."""
+    return secrets.token_hex(16)
 
 
 def is_event_id(value: object) -> bool:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 from companion.core.fold import NeedFullLog
 from companion.core.game import Game
+from companion.core.ids import new_event_id
 from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
 from events import EventStore, SeqConflict, StoredEvent, jsonl
@@ -51,18 +52,21 @@ def engine_event(stored: StoredEvent) -> dict:
 
 class Folded:
     """One game's single cached replay: the fold and, folded from the first event, its story
-    (a fold resumed from a snapshot has none until it is folded in full)."""
+    (a fold resumed from a snapshot has none until it is folded in full). Stored events fold
+    without their shape check (checked at the door when they were appended), unless `checked`:
+    a game whose log holds a row the trusted fold could not take is folded with every check."""
 
-    __slots__ = ("game", "fold", "story", "full", "replay")
+    __slots__ = ("game", "fold", "story", "full", "replay", "checked")
 
-    def __init__(self, game: Game, fold, story, *, full: bool):
+    def __init__(self, game: Game, fold, story, *, full: bool, checked: bool = False):
         self.game, self.fold, self.story, self.full = game, fold, story, full
+        self.checked = checked
         self.replay = None  # the last replay handed out, reused at its seq
 
     @classmethod
-    def start(cls, game: Game) -> Folded:
+    def start(cls, game: Game, *, checked: bool = False) -> Folded:
         """A fold from the first event, with the game's story beside it."""
-        return cls(game, game.fold(), game.story(), full=True)
+        return cls(game, game.fold(), game.story(), full=True, checked=checked)
 
     @property
     def last_seq(self) -> int:
@@ -72,12 +76,14 @@ class Folded:
     def state(self):
         return self.fold.state
 
-    def add(self, event: dict, at=None):
-        """Fold one event (and note its fact); a Refusal changes nothing."""
+    def add(self, event: dict, at=None, *, trusted: bool = False):
+        """Fold one event (and note its fact); a Refusal changes nothing, except for a
+        `trusted` one (read back from the store), which may be half applied: then the caller
+        folds the game again with `checked`."""
         if self.story is None:
-            self.fold.add(event)
+            self.fold.add(event, trusted=trusted)
         else:
-            self.story.add(self.fold, event, at)
+            self.story.add(self.fold, event, at, trusted=trusted)
 
 
 class Table:
@@ -105,46 +111,63 @@ class Table:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _fold(self, game_id: str, *, full: bool = False, sync: bool = True) -> Folded:
+    def _fold(
+        self, game_id: str, *, full: bool = False, sync: bool = True, checked: bool = False
+    ) -> Folded:
         """The cached fold brought up to the log's end; from a snapshot unless `full`.
         Without `sync` a cached fold is trusted as it is: an append at a stale seq fails
-        with SeqConflict anyway, which saves the hot path a query."""
-        fold = None if full else self._folds.get(game_id)
+        with SeqConflict anyway, which saves the hot path a query. Stored events skip their
+        shape check (they passed it when appended); a row the rules cannot take that way (a
+        damaged or hand-edited database) makes the game fold again `checked`, every event
+        checked as a hand-written log is, so it is left out with the same reason as ever."""
+        cached = self._folds.get(game_id)
+        checked = checked or (cached is not None and cached.checked)  # a damaged log stays so
+        fold = None if full else cached
         if fold is not None and not sync:
             return fold
-        events = None
         if fold is None:
-            game = self.game(game_id)
-            snap = None if full else self.store.latest_snapshot(game_id)
-            data = snap[1] if snap else None
-            if (
-                snap
-                and isinstance(data, dict)
-                and data.get("game") == game.id
-                and data.get("format") == game.snapshot_format
-            ):  # a snapshot is a cache: one of another format is ignored, never upgraded
-                fold = Folded(game, game.fold(game.from_snapshot(data["state"])), None, full=False)
-                fold.fold.last_seq = snap[0]
-            else:
-                fold = Folded.start(game)
-            with self._guard:
-                self._unreadable.pop(game_id, None)
-        if events is None:
-            events = self.store.events(game_id, after_seq=fold.last_seq)
+            fold = self._start(game_id, full=full, checked=checked)
+        events = self.store.events(game_id, after_seq=fold.last_seq)
+        trusted = not fold.checked
         for stored in events:
             try:
                 if stored.unreadable:
                     raise Refusal(
                         "bad_event", N_("it cannot be read (%(why)s)"), why=stored.unreadable
                     )
-                fold.add(engine_event(stored), stored.at)
+                fold.add(engine_event(stored), stored.at, trusted=trusted)
             except NeedFullLog:
-                return self._fold(game_id, full=True)
-            except Refusal as refusal:
+                return self._fold(game_id, full=True, checked=checked)
+            except Exception as error:
+                if trusted and not stored.unreadable:  # maybe half applied: fold it checked
+                    return self._fold(game_id, full=True, checked=True)
+                if not isinstance(error, Refusal):
+                    raise
+                refusal = error
                 # marked, so each screen tells it in its reader's language (lang.words)
                 why = said(refusal.template, **refusal.params)
                 self._leave_out(game_id, fold, stored.seq, why)
         self._remember(game_id, fold)
+        return fold
+
+    def _start(self, game_id: str, *, full: bool, checked: bool) -> Folded:
+        """A new fold of the game: from its latest snapshot unless `full`, else from the start."""
+        game = self.game(game_id)
+        snap = None if full else self.store.latest_snapshot(game_id)
+        data = snap[1] if snap else None
+        if (
+            snap
+            and isinstance(data, dict)
+            and data.get("game") == game.id
+            and data.get("format") == game.snapshot_format
+        ):  # a snapshot is a cache: one of another format is ignored, never upgraded
+            state = game.from_snapshot(data["state"])
+            fold = Folded(game, game.fold(state), None, full=False, checked=checked)
+            fold.fold.last_seq = snap[0]
+        else:
+            fold = Folded.start(game, checked=checked)
+        with self._guard:
+            self._unreadable.pop(game_id, None)
         return fold
 
     def _leave_out(self, game_id: str, folded: Folded, seq: int, why: str):
@@ -263,7 +286,7 @@ class Table:
         `teach`: `profession_taught` / `landscape_taught` events the move needs first (a card
         taught on use); they are stored only together with the move, and only then kept in
         this installation's catalog, so a refused move changes nothing anywhere."""
-        event_id = event_id or uuid.uuid4().hex
+        event_id = event_id or new_event_id()
         with self._lock(game_id):
             for _ in range(RACE_RETRIES):
                 recorded = self._try_record(game_id, event, by, event_id, list(teach))
@@ -399,7 +422,7 @@ class Table:
                 t["type"],
                 {k: v for k, v in t.items() if k != "type"},
                 by,
-                uuid.uuid4().hex,
+                new_event_id(),
             ).event
             for t in teachings
         )

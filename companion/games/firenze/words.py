@@ -141,12 +141,13 @@ class Story:
                 pass
         return story
 
-    def add(self, fold: Fold, event: dict, at=None) -> None:
-        """Fold `event` into `fold` and note what it did; a Refusal changes neither."""
+    def add(self, fold: Fold, event: dict, at=None, *, trusted: bool = False) -> None:
+        """Fold `event` into `fold` and note what it did; a Refusal changes neither.
+        `trusted`: read back from the store (core.fold.Fold.add)."""
         seq = event.get("seq")
         seq = seq if isinstance(seq, int) else fold.last_seq + 1
         before = fold.state
-        fold.add(event)  # a copy is changed: `before` stays as the event met it
+        fold.add(event, trusted=trusted)  # a copy is changed: `before` stays as the event met it
         self.last_seq = seq
         if event.get("type") == RETRACTED:
             seqs = tuple(s for s in event.get("seqs", []) if s in self.facts)

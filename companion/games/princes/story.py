@@ -15,6 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from companion.core.frozen import built
 from companion.core.game import ReplayBase
 from companion.games.princes.rules import (
     BUILTIN,
@@ -111,7 +112,8 @@ class Glance:
 
 def glance(state: GameState) -> Glance:
     cur = state.auction.get("current") if state.auction else None
-    return Glance(
+    return built(  # every field given: a Glance for each event noted (companion.core.frozen)
+        Glance,
         purses=tuple(
             (
                 p.money,
@@ -263,7 +265,8 @@ def fact_of(
             "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
             "edition": state.edition,
         }
-    return Fact(
+    return built(  # every field given: a Fact for each event noted (companion.core.frozen)
+        Fact,
         purchases=_purchases(before.characters, after.characters, event),
         won_price=((before.characters or {}).get("won_bid") or {}).get("price"),
         phase_before=before.phase,
@@ -344,18 +347,25 @@ class Story:
         return glance(fold.state)
 
     def add(
-        self, fold, event: dict, at: datetime | None = None, *, refused_too: bool = False
+        self,
+        fold,
+        event: dict,
+        at: datetime | None = None,
+        *,
+        refused_too: bool = False,
+        trusted: bool = False,
     ) -> Fact:
         """Fold `event` into `fold` and note what it did; a Refusal changes neither, unless
         `refused_too` (an old log the rules no longer accept): then it is noted as doing
-        nothing."""
+        nothing. `trusted`: read back from the store, its shape checked when it was stored
+        (core.fold.Fold.add)."""
         event = dict(event)
         if not isinstance(event.get("seq"), int):
             event["seq"] = fold.last_seq + 1
         before = self._glance_before(fold)
         bidders = self._auction_in
         try:
-            fold.add(event)
+            fold.add(event, trusted=trusted)
         except Refusal:
             if not refused_too:
                 raise

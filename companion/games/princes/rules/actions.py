@@ -24,7 +24,7 @@ from .catalog import (
 )
 from .checks import known, pay, seat
 from .module import Event, chain
-from .principality import buildings_of, check_building_cells, check_room
+from .principality import buildings_of, check_building_cells, check_room, has_room
 from .refusals import N_, Named, refuse, said
 from .rounds import next_turn, start_turn
 from .setup import in_play
@@ -79,6 +79,12 @@ def use_action(state: GameState, s: int, kind: str) -> None:
     p.actions += 1
     if kind in once_per_turn(state, s):
         p.once_used.append(kind)
+
+
+# what an action buys, as a refusal to pay for it names it (said once: a Named never changes)
+A_PROFESSION_CARD = said(N_("A Profession card"))
+A_FREEDOM = said(N_("A Freedom"))
+A_BONUS_CARD = said(N_("A Bonus card"))
 
 
 def building_cost(player: Player) -> int:
@@ -200,9 +206,9 @@ def building_built(state: GameState, ev: Event) -> None:
             building=Named("buildings", b, name),
         )
     check_in_supply(state, b)
-    check_room(
-        p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, state.catalog.landscape_cells
-    )
+    cells_of = state.catalog.landscape_cells
+    if not has_room(p, BUILDINGS[b][1], state.grid, cells_of):
+        check_room(p, Named("buildings", b, name), BUILDINGS[b][1], state.grid, cells_of)
     cost = building_cost(p)
     pay(state, s, cost, Named("buildings", b, f"A {name}"))
     cells = ev.get("cells")
@@ -242,7 +248,7 @@ def profession_taken(state: GameState, ev: Event) -> None:
             ),
             card=Named("professions", pid, state.catalog.professions[pid].name),
         )
-    pay(state, s, PROFESSION_CARD_COST, said(N_("A Profession card")))
+    pay(state, s, PROFESSION_CARD_COST, A_PROFESSION_CARD)
     p.money -= PROFESSION_CARD_COST
     p.hand.append(pid)
     state.profession_deck -= 1
@@ -271,7 +277,7 @@ def freedom_introduced(state: GameState, ev: Event) -> None:
             N_("No %(freedom)s Freedom is left in the supply"),
             freedom=Named("freedoms", f, f.title()),
         )
-    pay(state, s, FREEDOM_COST, said(N_("A Freedom")))
+    pay(state, s, FREEDOM_COST, A_FREEDOM)
     p.money -= FREEDOM_COST
     state.freedom_supply[f] -= 1
     p.freedoms.append(f)
@@ -289,7 +295,7 @@ def bonus_card_taken(state: GameState, ev: Event) -> None:
             N_("%(value)s is not a Bonus card left in the deck"),
             value=repr(card),
         )
-    pay(state, s, BONUS_CARD_COST, said(N_("A Bonus card")))
+    pay(state, s, BONUS_CARD_COST, A_BONUS_CARD)
     p.money -= BONUS_CARD_COST
     state.bonus_deck.remove(card)
     p.bonus_cards.append(card)

@@ -17,8 +17,8 @@ from .catalog import (
 from .checks import known, means, opening_bid, seat
 from .editions import last_player_price, refuse_per_book
 from .module import Event, chain, first, gather
-from .principality import check_landscape_cells, check_room
-from .refusals import N_, Named, Refusal, listed, refuse
+from .principality import check_landscape_cells, check_room, has_room
+from .refusals import N_, Named, listed, refuse
 from .rounds import end_phase
 from .setup import stack_left
 from .state import GameState, Player, new_auction
@@ -67,7 +67,14 @@ def with_pawns(state: GameState) -> list[int]:
 
 
 def is_last_player(state: GameState, s: int) -> bool:
-    return with_pawns(state) == [s]
+    """`s` is the only one left with a Pawn in front of them."""
+    found = False
+    for t, p in enumerate(state.players):
+        if p.has_pawn:
+            if t != s:
+                return False
+            found = True
+    return found
 
 
 def _check_object(state: GameState, s: int, obj: object) -> str:
@@ -79,15 +86,18 @@ def _check_object(state: GameState, s: int, obj: object) -> str:
             value=repr(obj),
             objects=listed(objects(state), N_("%(one)s, %(other)s")),
         )
-    name = Named("objects", obj, OBJECT_NAMES[obj])
     if obj in state.auction["taken"]:
         refuse(
             "stack_taken_this_round",
             N_("A %(object)s was already acquired this round"),
-            object=name,
+            object=Named("objects", obj, OBJECT_NAMES[obj]),
         )
     if stack_left(state, obj) <= 0:
-        refuse("stack_exhausted", N_("The %(object)s stack is exhausted"), object=name)
+        refuse(
+            "stack_exhausted",
+            N_("The %(object)s stack is exhausted"),
+            object=Named("objects", obj, OBJECT_NAMES[obj]),
+        )
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
         refuse(
             "builder_cap",
@@ -103,16 +113,20 @@ def _could_take(state, s: int, obj: str) -> bool:
     """A player who could not take the object (3 Builders, no room) is not asked to bid."""
     if obj == "builder" and state.players[s].builders >= MAX_BUILDERS:
         return False
-    try:
-        _check_room_for(state, s, obj)
-    except Refusal:
-        return False
-    return True
+    return _room_for(state, s, obj)
+
+
+def _room_for(state, s: int, obj: str) -> bool:
+    """Whether `_check_room_for` lets `s` take `obj` (without wording its refusal)."""
+    if obj not in LANDSCAPES:
+        return True
+    cells = state.catalog.landscape_cells
+    return has_room(state.players[s], cells[obj], state.grid, cells)
 
 
 def _check_room_for(state, s: int, obj: str):
     """A Landscape must be placed at once: nobody bids on one they have no room for."""
-    if obj in LANDSCAPES:
+    if not _room_for(state, s, obj):
         check_room(
             state.players[s],
             Named("landscapes", obj, OBJECT_NAMES[obj]),
@@ -206,7 +220,10 @@ def auction_opened(state: GameState, ev: Event) -> None:
 
 
 def _next_in(state, after: int, still_in: list[int]) -> int:
-    for t in state.seats_from(after)[1:]:
+    """The next seat clockwise after `after` still in (`after` itself if none is)."""
+    n = len(state.players)
+    for i in range(1, n):
+        t = (after + i) % n
         if t in still_in:
             return t
     return after

@@ -12,8 +12,9 @@ from .state import GameState
 
 
 def seat(state: GameState, event: Event, key: str = "player") -> int:
+    """The seat `event` names in `key`, or the refusal (asked several times for each event)."""
     value = event.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.n:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(state.players):
         refuse(
             "unknown_player",
             N_("There is no player %(value)s at this table: %(key)s is a seat from 0 to %(last)s"),

@@ -15,7 +15,7 @@ from .actions import check_action_left, use_action
 from .catalog import BUILTIN, Catalog
 from .checks import seat
 from .misread import MISREAD_CORRECTED, corrected, parse
-from .module import Event, Move, combo, known_event, run, some
+from .module import Combo, Event, Move, combo, known_event, some
 from .refusals import N_, Refusal, refuse, said
 from .rounds import whose_turn
 from .schema import check_shape
@@ -40,23 +40,34 @@ def apply_in_place(state: GameState, event: Event) -> GameState:
     and change the state; a refusal leaves the state as it was."""
     if not isinstance(event, dict):
         refuse("bad_event", N_("An event is a JSON object with a type"))
-    kind = event.get("type")
     check_shape(event)  # the declared fields, types and sizes, before any rule reads it
+    return apply_stored(state, event)
+
+
+def apply_stored(state: GameState, event: Event) -> GameState:
+    """`apply_in_place` for an event whose shape was checked at the door (read back from the
+    store, or folded before): every rule is checked, only the shape is not checked again.
+    Safe only for such events: a broken shape may fail anywhere, so a refusal here is no
+    promise the state was left as it was (the fold then folds again without trust)."""
+    kind = event.get("type")
     if kind == "game_started":
         game_started(state, event)
     else:
-        move = check_move(state, event, kind)
+        game = combo(state)  # only game_started changes a game's modules
+        move = check_move(state, event, kind, game)
         move.handler(state, event)
         if move.action:
             use_action(state, seat(state, event), str(kind))
-        run(state, "event_done", event)
+        for hook in game.hooks["event_done"]:
+            hook(state, event)
     state.events_applied += 1
     return state
 
 
-def check_move(state: GameState, event: Event, kind: object) -> Move:
+def check_move(state: GameState, event: Event, kind: object, game: Combo | None = None) -> Move:
     """Phase and turn, checked here once for every event: which phase accepts it, whose
-    turn it is, the actions a turn allows and the kinds allowed once per turn."""
+    turn it is, the actions a turn allows and the kinds allowed once per turn. `game`: the
+    state's modules merged (`combo(state)`), if the caller has it at hand."""
     owner = known_event(kind) if isinstance(kind, str) else None
     if owner is None:
         if kind == RETRACTED:
@@ -65,8 +76,9 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
     assert isinstance(kind, str)
     if state.phase == "not_started":
         refuse("game_not_started", N_("The first event of a game is game_started"))
-    game = combo(state)
-    if not game.declares(kind):  # another module's event
+    if game is None:
+        game = combo(state)
+    if kind not in game.declared:  # another module's event
         if owner.foreign:
             code, message = owner.foreign
             refuse(code, message)
@@ -76,7 +88,8 @@ def check_move(state: GameState, event: Event, kind: object) -> Move:
             event=kind,
             module=said(owner.title),
         )
-    run(state, "gate", event)
+    for hook in game.hooks["gate"]:
+        hook(state, event)
     if state.phase == "over":
         late = game.anytime.get(kind)
         if late is None or not late.after_over:
@@ -146,6 +159,7 @@ def rules_for(catalog: Catalog) -> core.FoldRules[GameState]:
     return core.FoldRules(
         new_state=lambda: GameState(catalog),
         apply=apply_in_place,
+        apply_stored=apply_stored,
         refuse=refuse,
         refusal=Refusal,
         is_over=lambda state: state.phase == "over",
@@ -248,6 +262,10 @@ def _correct(fold: core.Fold[GameState], event: dict):
     fold.state, fold.effective = check_correction(fold, event)
 
 
-def replay(events: Iterable[Event], catalog: Catalog = BUILTIN) -> GameState:
-    """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set)."""
-    return core.replay(rules_for(catalog), events)
+def replay(
+    events: Iterable[Event], catalog: Catalog = BUILTIN, *, trusted: bool = False
+) -> GameState:
+    """Fold a whole log; the first illegal event raises its Refusal (with `.seq` set).
+    `trusted`: a log read back from the store, its shapes checked when each event was
+    appended, is not checked again (a hand-written log never is trusted: core.fold.replay)."""
+    return core.replay(rules_for(catalog), events, trusted=trusted)

@@ -227,11 +227,12 @@ class Combo:
             h: [m.hooks[h] for m in self.modules if h in m.hooks] for h in HOOKS
         }
         self.declared = frozenset(self.anytime).union(*(e["moves"] for e in self.phases.values()))
+        # each phase's moves with the any-time ones, a phase's own first: one lookup a move
+        self._moves = {name: {**self.anytime, **e["moves"]} for name, e in merged.items()}
 
     def move(self, phase: str, kind: str) -> Move | None:
-        entry = self.phases.get(phase)
-        found = entry["moves"].get(kind) if entry else None
-        return found if found is not None else self.anytime.get(kind)
+        moves = self._moves.get(phase)
+        return moves.get(kind) if moves is not None else self.anytime.get(kind)
 
     def declares(self, kind: str) -> bool:
         return kind in self.declared
@@ -266,6 +267,10 @@ def combo(state: GameState) -> Combo:
     """The merged rules of the state's modules (asked several times per event: one lookup)."""
     found = _COMBOS.get(tuple(state.modules))
     return found if found is not None else combo_of(state.modules)
+
+
+# The helpers below loop themselves (no generator, no second call): the rules ask them
+# several times for every event a log replays.
 
 
 def combo_of(names: Iterable[str]) -> Combo:
@@ -314,15 +319,23 @@ def run(state: GameState, hook: str, *args: Any) -> None:
 
 def chain(state: GameState, hook: str, value: T, *args: Any) -> T:
     """Pass a value through every module's hook: each may change what the last one said."""
-    return combo(state).chain(state, hook, value, *args)
+    for f in combo(state).hooks[hook]:
+        value = f(state, *args, value)
+    return value
 
 
 def every(state: GameState, hook: str, *args: Any) -> bool:
-    return all(f(state, *args) for f in combo(state).hooks[hook])
+    for f in combo(state).hooks[hook]:
+        if not f(state, *args):
+            return False
+    return True
 
 
 def some(state: GameState, hook: str, *args: Any) -> bool:
-    return any(f(state, *args) for f in combo(state).hooks[hook])
+    for f in combo(state).hooks[hook]:
+        if f(state, *args):
+            return True
+    return False
 
 
 def first(state: GameState, hook: str, *args: Any) -> Any:

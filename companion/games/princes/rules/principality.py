@@ -171,9 +171,22 @@ def placement(squares: set[tuple[int, int]], size: int) -> list[list[int]] | Non
     return None
 
 
+def has_room(player: Player, size: int, grid: bool, landscape_cells: dict) -> bool:
+    """Whether `check_room` lets a piece of `size` squares in, without wording its refusal
+    (asked for every seat an auction may reach, on every auction opened)."""
+    if not size:
+        return True
+    empty = empty_spaces(player, grid, landscape_cells)
+    if empty is not None and empty < size:
+        return False
+    return not grid or largest_free_area(player) >= size
+
+
 def check_room(player: Player, what: str, size: int, grid: bool, landscape_cells: dict) -> None:
     """A piece needs as many empty squares as it covers ('each requiring 7 empty spaces'):
     without a grid the squares are still counted, so empty spaces never go below 0."""
+    if has_room(player, size, grid, landscape_cells):
+        return
     empty = empty_spaces(player, grid, landscape_cells)
     if size and empty is not None and empty < size:
         refuse(
@@ -257,12 +270,17 @@ def empty_spaces(player: Player, grid: bool, landscape_cells: dict) -> int | Non
     total = GRID_SIZE * GRID_SIZE - len(PALAZZO_CELLS)
     if grid:
         return total - sum(len(cells) for _, cells in player.pieces)
-    covered = sum(BUILDINGS[b][1] for b in player.buildings)
-    covered += sum(part.squares_covered() for part in player.parts.values())
+    covered = 0  # plain loops: asked for every seat on every Landscape auction
+    for b in player.buildings:
+        covered += BUILDINGS[b][1]
+    for part in player.parts.values():
+        covered += part.squares_covered()
     for kind, count in player.landscapes.items():
-        if count and not landscape_cells.get(kind):
-            return None
-        covered += count * landscape_cells.get(kind, 0)
+        if count:
+            cells = landscape_cells.get(kind)
+            if not cells:
+                return None
+            covered += count * cells
     return total - covered
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import prestige_points
 from .catalog import PRESTIGE_FOR_BEST_WORK, ROUNDS
-from .module import GAME_END, ROUND, chain, combo, first, run
+from .module import GAME_END, ROUND, combo, first, run
 from .principality import buildings_of, counts
 from .state import GameState
 
@@ -56,9 +56,14 @@ def _enter(state: GameState, order: list[str], i: int) -> None:
 
 def whose_turn(state: GameState) -> int | None:
     """Who the current phase waits for (None: nobody in particular)."""
-    entry = combo(state).phases.get(state.phase)
+    game = combo(state)  # asked for every move made in turn: the modules looked up once
+    entry = game.phases.get(state.phase)
     seat = entry["whose"](state) if entry and entry["whose"] else None
-    return None if seat is None else chain(state, "acting_seat", seat)
+    if seat is None:
+        return None
+    for hook in game.hooks["acting_seat"]:
+        seat = hook(state, seat)
+    return seat
 
 
 def next_turn(state: GameState) -> None:

@@ -18,7 +18,7 @@ from .catalog import (
 )
 from .checks import seat
 from .editions import check_edition
-from .module import Event, combo_of, gather, modules_for, new_parts, option_module, some
+from .module import Event, combo, combo_of, gather, modules_for, new_parts, option_module
 from .refusals import N_, Named, refuse
 from .rounds import begin_round
 from .state import GameState, Player
@@ -167,7 +167,10 @@ def starting_hand_chosen(state: GameState, ev: Event) -> None:
 
 def people(state: GameState) -> list[int]:
     """The seats people play (not the ones the app plays itself, like Wolfgang)."""
-    return [s for s in range(state.n) if not some(state, "automated", s)]
+    automated = combo(state).hooks["automated"]  # none but in a solo game: asked per glance
+    if not automated:
+        return list(range(state.n))
+    return [s for s in range(state.n) if not any(f(state, s) for f in automated)]
 
 
 def next_hand_to_choose(state: GameState) -> int | None:
