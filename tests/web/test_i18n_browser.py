@@ -90,8 +90,8 @@ def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
     button(cy, "Pass").tap()
     ada.get_by_text("Dein Gebot: Gaukler steht bei 300 Florin").first.wait_for()
     button(ada, "Passen").tap()
-    ben.get_by_text("Vous avez remporté : Saltimbanque pour 300 florins").first.wait_for()
-    ada.get_by_text("Ben hat ersteigert: Gaukler für 300 Florin").first.wait_for()
+    ben.get_by_text("Vous avez remporté le Saltimbanque pour 300 florins").first.wait_for()
+    ada.get_by_text("Ben hat den Gaukler für 300 Florin ersteigert").first.wait_for()
     cy.get_by_text("Ben won the Jester for 300 Florin").first.wait_for()
 
     # Phase B: Ada's Work falls short of the minimum; the rules refuse it, in German, citing
