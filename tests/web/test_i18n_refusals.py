@@ -33,7 +33,7 @@ WORDS = {
         "overlap": "Reihe 6, Spalte 1 ist schon von deinem Palazzo belegt",
         "bad_event": "Eine Versteigerung eröffnen: object ist zu lang (höchstens 64)",
         "not_a_misread": "Berichtigen lässt sich nur, was vom Tisch abgelesen wurde",
-        "bad_retraction": "Zurücknehmen nimmt nur die letzten Schritte zurück",
+        "bad_retraction": "„Zurücknehmen“ nimmt nur die letzten Ereignisse zurück",
         "wrong_phase": "Phase A oder Phase B",
     },
     "fr": {
