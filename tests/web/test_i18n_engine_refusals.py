@@ -103,7 +103,7 @@ def test_a_correction_the_later_events_no_longer_fit_is_refused_in_each_language
             "de": [
                 "Mit diesem Wert passt nicht mehr, was danach eingetragen wurde",
                 "Palazzo kann den architect nicht als gezogen eintragen",
-                "nimm zuerst die späteren Schritte zurück",
+                "Nimm zuerst die späteren Schritte zurück",
             ],
             "fr": [
                 "Avec cette valeur, ce qui a été saisi ensuite ne tient plus",

@@ -227,7 +227,7 @@ def alert_words(page: str) -> str:
 
 TOLD = {
     "de": {
-        "roll": "Dieses Spiel nutzt den echten Würfel: tippe die Zahl, die er zeigt",
+        "roll": "Dieses Spiel nutzt den echten Würfel: Tippe die Zahl, die er zeigt",
         "size": "Wie viele Felder bedeckt Park? (1 bis 12)",
         "fixed": "Korrigiert: der Würfel zeigt 5, nicht 3",
         "misread": "Runde 1, dein Würfel für den Park: 5, tatsächlich",
