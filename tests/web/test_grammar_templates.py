@@ -34,7 +34,9 @@ def test_a_template_says_the_agreeing_article(app, render_once, language, thing,
 
 def test_a_name_in_markup_stays_escaped_once(app):
     with app.test_request_context("/?lang=de"):
-        assert render_template_string(WON, thing="<Gaukler>") == "hat den &lt;Gaukler&gt; ersteigert"
+        assert (
+            render_template_string(WON, thing="<Gaukler>") == "hat den &lt;Gaukler&gt; ersteigert"
+        )
         assert render_template_string(WON, thing=Markup("<b>Gaukler</b>")) == (
             "hat den <b>Gaukler</b> ersteigert"
         )
