@@ -236,7 +236,7 @@ TOLD = {
         "roll": "Cette partie utilise le vrai dé : touchez le nombre qu’il montre",
         "size": "Combien de cases couvre la tuile Parc ? (1 à 12)",
         "fixed": "Corrigé : le dé montre 5, pas 3",
-        "misread": "Manche 1, votre dé pour le Parc : 5, en réalité",
+        "misread": "Tour 1, votre dé pour le Parc : 5, en réalité",
     },
 }
 
