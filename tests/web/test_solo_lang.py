@@ -228,13 +228,13 @@ def alert_words(page: str) -> str:
 TOLD = {
     "de": {
         "roll": "Dieses Spiel nutzt den echten Würfel: Tippe die Zahl, die er zeigt",
-        "size": "Wie viele Felder bedeckt Park? (1 bis 12)",
+        "size": "Wie viele Felder bedeckt ein Park? (1 bis 12)",
         "fixed": "Korrigiert: der Würfel zeigt 5, nicht 3",
         "misread": "Runde 1, dein Würfel für den Park: 5, tatsächlich",
     },
     "fr": {
         "roll": "Cette partie utilise le vrai dé : touchez le nombre qu’il montre",
-        "size": "Combien de cases couvre la tuile Parc ? (1 à 12)",
+        "size": "Combien de cases couvre un Parc ? (1 à 12)",
         "fixed": "Corrigé : le dé montre 5, pas 3",
         "misread": "Tour 1, votre dé pour le Parc : 5, en réalité",
     },
