@@ -21,6 +21,8 @@ IMPERATIVE = re.compile(
     r"(?:^|[.:!?]\s|\u202f[:!?]\s)(Résous|Choisis|Prends|Fais|Mets|Vérifie|Touche|Regarde|"
     r"Attends|Donne|Compte|Joue|Lance|Ouvre|Scanne|Indique|Dis|Reviens|Rejoins|Tape|Annule|"
     r"Recommence|Retourne|Défausse|Coche|Décoche|Choisis|Utilise|Paie|Paye|Vends|Achète)\b"
+    # or after a comma, before its object: "Pour la tour blanche, donne les PP"
+    r"|,\s(donne|choisis|prends|mets|indique|touche|regarde|vérifie|résous)\s(?=les|la|le|l’|un|une|des)"
 )
 
 
@@ -35,6 +37,8 @@ def test_the_check_finds_the_familiar_you():
     assert not familiar("Choisissez d’abord une carte de votre entrepôt")
     assert not familiar("Les tuiles, la tête, une tente, l’étape")
     assert familiar("Résous d’abord Malfaçon")
+    assert familiar("Pour la tour blanche, donne les PP de chaque hauteur")
+    assert not familiar("Pour la tour blanche, indiquez les PP de chaque hauteur")
     assert familiar("Enchère\u202f: Choisis un item")
     assert not familiar("Résolvez d’abord la Malfaçon") and not familiar("Carte retournée")
 

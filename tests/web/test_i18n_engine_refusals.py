@@ -60,7 +60,10 @@ def test_a_landscape_not_won_is_refused_in_each_language(app, client, forest_won
         seen,
         "wrong_landscape",
         "Ada won a Forest, not a Lake",
-        {"de": ["Ada hat einen Wald ersteigert, keinen See"], "fr": ["Ada a remporté une Forêt et non un Lac"]},
+        {
+            "de": ["Ada hat einen Wald ersteigert, keinen See"],
+            "fr": ["Ada a remporté une Forêt et non un Lac"],
+        },
     )
     assert state(app, forest_won).to_dict() == before
 
