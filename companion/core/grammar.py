@@ -10,13 +10,14 @@ So a translated message may set an article *marker* right before a placeholder:
 `"%(name)s hat {den}%(object)s gekauft"`, `"%(name)s a acheté {le}%(object)s"`. `articles()`
 replaces each marker by the article that agrees with the value filled in, from the language's
 `grammar.toml` (its articles by form and gender, and the gender of each noun the game prints).
-A name that brings its own determiner ("dein Palazzo", "votre Palazzo") takes
-none, only its case ("von deinem Palazzo"). A name the table taught (a Profession card, a Firenze card) has no entry: German takes the
-gender of its last part ("Reisefreiheit" is a "…freiheit"), French of its first word ("Carte de
-prestige"), else the language's default.
+A name that brings its own determiner ("dein Palazzo", "votre Palazzo") takes none, only its
+case ("von deinem Palazzo"). A name the table taught (a Profession card, a Firenze card) has no
+entry: German takes the gender of its last part ("Reisefreiheit" is a "…freiheit"), French of
+its first word ("Carte de prestige"), else the language's default (a person, masculine). French
+elides before a vowel or an h ("l'Atelier", "l'Hôpital").
 
-Markers live only in translated messages used from Python (`lang._`, `lang.ngettext`): the
-English is untouched and has none. tests/test_grammar.py checks every marker of the catalogs.
+`lang._`, `lang.ngettext` and the templates' `_()` (companion.web.i18n) all fill markers; the
+English has none. tests/test_grammar.py checks every marker and every printed noun's gender.
 """
 
 from __future__ import annotations
