@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.core.grammar import articles
 from companion.core.refusal import listed, said
 
 LANGUAGES = ("en", "de", "fr")  # English (the authority), German, French
@@ -61,9 +62,14 @@ class MarkedError(ValueError):
 
 
 def _(message: str, **params: object) -> str:
-    """`message` in the reader's language, with `%(name)s` placeholders filled from `params`."""
-    text = _provider()[1].gettext(message)
-    return text % params if params else text
+    """`message` in the reader's language, with `%(name)s` placeholders filled from `params`
+    (and the articles the translation marks agreeing with them: companion.core.grammar)."""
+    language, translations = _provider()
+    text = translations.gettext(message)
+    if not params:
+        return text
+    text, params = articles(language, text, params)
+    return text % params
 
 
 gettext = _
@@ -71,8 +77,9 @@ gettext = _
 
 def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
     """The singular or plural form for `num` in the reader's language; `%(num)d` is `num`."""
-    text = _provider()[1].ngettext(singular, plural, num)
-    return text % {"num": num, **params}
+    language, translations = _provider()
+    text, filled = articles(language, translations.ngettext(singular, plural, num), params)
+    return text % {"num": num, **filled}
 
 
 def pgettext(context: str, message: str) -> str:

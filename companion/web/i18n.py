@@ -14,8 +14,10 @@ from urllib.parse import urlencode
 from flask import Flask, Response, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
 
-from companion.core import lang
+from companion.core import grammar, lang
 from companion.tools.compile_messages import compile_all
 
 PHONE_COOKIE = "palazzo_lang"
@@ -114,6 +116,30 @@ def refusal_message(refusal) -> str:
     return lang.translate(template, refusal.params)
 
 
+def _with_articles(env) -> None:
+    """The templates' `_()` and `ngettext()` as Jinja's newstyle gettext does them, plus the
+    article markers a translation may set before a placeholder ("{den}%(object)s": the
+    article that agrees with the name filled in, companion.core.grammar), as `lang._` does."""
+
+    def filled(context, text: str, variables: dict) -> str:
+        text, variables = grammar.articles(lang.current(), text, variables)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables
+
+    @pass_context
+    def gettext(__context, __string: str, **variables) -> str:
+        return filled(__context, _translations().gettext(__string), variables)
+
+    @pass_context
+    def ngettext(__context, __singular: str, __plural: str, __num: int, **variables) -> str:
+        variables.setdefault("num", __num)
+        text = _translations().ngettext(__singular, __plural, __num)
+        return filled(__context, text, variables)
+
+    env.globals.update(gettext=gettext, ngettext=ngettext)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(lang.TRANSLATIONS))
     try:
@@ -132,6 +158,7 @@ def init_app(app: Flask) -> None:
             npgettext=lambda c, s, p, n: _translations().npgettext(c, s, p, n),
             newstyle=True,
         )
+    _with_articles(app.jinja_env)
     app.after_request(_remember)
     app.jinja_env.globals.update(
         language_links=language_links, current_language=lambda: lang.current()

@@ -68,8 +68,8 @@ def test_cards_and_colours_are_named_in_the_readers_words(app):
 
     botch = refused(event_first, {"type": "card_played", "player": 0, "card": "Mason"})
     assert botch.params["card"] == "Botch" and botch.message == "Resolve the Botch first"
-    assert told(app, "de", botch)[0] == "Handle zuerst Pfusch ab"
-    assert told(app, "fr", botch)[0] == "Résous d’abord Malfaçon"
+    assert told(app, "de", botch)[0] == "Handle zuerst den Pfusch ab"
+    assert told(app, "fr", botch)[0] == "Résolvez d’abord la Malfaçon"
     colour = refused(
         with_tower,
         {
@@ -86,7 +86,7 @@ def test_cards_and_colours_are_named_in_the_readers_words(app):
     assert told(app, "fr", colour)[0] == "La tour 1 est blanche, pas jaune"
     # a card the rulebook does not name keeps the name the table gave it
     clerk = refused(fresh, {"type": "card_played", "player": 0, "card": "Clerk"})
-    assert told(app, "de", clerk)[0] == "Thomas hat keine Karte Clerk zum Ausspielen"
+    assert told(app, "de", clerk)[0] == "Thomas hat keinen Clerk zum Ausspielen"
 
 
 def test_a_board_error_is_told_in_each_language(app):
@@ -241,9 +241,9 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
     assert en[took + 4] == "Thomas ended the turn"
     # the Mason played and taken back: kept, marked, and named by the undo
     played = lines["de"][-2]
-    assert played.text == "Holger spielte Maurer aus" and played.undone
-    assert de[-1] == "Zurückgenommen: Holger spielte Maurer aus"
-    assert fr[-1] == "Annulé\u202f: Holger a joué Maçon"
+    assert played.text == "Holger spielte den Maurer aus" and played.undone
+    assert de[-1] == "Zurückgenommen: Holger spielte den Maurer aus"
+    assert fr[-1] == "Annulé\u202f: Holger a joué le Maçon"
     assert en[-1] == "Undone: Holger played Mason"
     for text in de + fr:
         assert "%(" not in text and not re.search(r"\b(Princess|Mason)\b", text), text

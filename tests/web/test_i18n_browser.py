@@ -84,14 +84,14 @@ def test_a_german_and_a_french_phone_play_one_game(app, live_server, phones):
 
     # The auction: each phone names the Jester in its own edition's word.
     button(ada, "Gaukler").tap()
-    ben.get_by_text("Votre enchère : Saltimbanque est à 200 florins").first.wait_for()
+    ben.get_by_text("Votre enchère : le Saltimbanque est à 200 florins").first.wait_for()
     button(ben, "Monter à 300").tap()
     cy.get_by_text("Your bid: the Jester stands at 300 Florin").first.wait_for()
     button(cy, "Pass").tap()
-    ada.get_by_text("Dein Gebot: Gaukler steht bei 300 Florin").first.wait_for()
+    ada.get_by_text("Dein Gebot: Der Gaukler steht bei 300 Florin").first.wait_for()
     button(ada, "Passen").tap()
-    ben.get_by_text("Vous avez remporté : Saltimbanque pour 300 florins").first.wait_for()
-    ada.get_by_text("Ben hat ersteigert: Gaukler für 300 Florin").first.wait_for()
+    ben.get_by_text("Vous avez remporté le Saltimbanque pour 300 florins").first.wait_for()
+    ada.get_by_text("Ben hat den Gaukler für 300 Florin ersteigert").first.wait_for()
     cy.get_by_text("Ben won the Jester for 300 Florin").first.wait_for()
 
     # Phase B: Ada's Work falls short of the minimum; the rules refuse it, in German, citing

@@ -134,8 +134,8 @@ def test_a_bad_catalog_file(app, client, body, english, de, fr):
             "/catalog/landscapes",
             {"landscape": "lake", "cells": "40"},
             "Tap how many squares a Lake covers (1 to 12).",
-            "Tippe an, wie viele Felder See bedeckt (1 bis 12).",
-            "Touchez le nombre de cases que couvre Lac (1 à 12).",
+            "Tippe an, wie viele Felder ein See bedeckt (1 bis 12).",
+            "Touchez le nombre de cases que couvre un Lac (1 à 12).",
         ),
     ],
 )

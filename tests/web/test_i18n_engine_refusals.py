@@ -60,7 +60,10 @@ def test_a_landscape_not_won_is_refused_in_each_language(app, client, forest_won
         seen,
         "wrong_landscape",
         "Ada won a Forest, not a Lake",
-        {"de": ["Ada hat Wald ersteigert, nicht See"], "fr": ["Ada a remporté Forêt, pas Lac"]},
+        {
+            "de": ["Ada hat einen Wald ersteigert, keinen See"],
+            "fr": ["Ada a remporté une Forêt et non un Lac"],
+        },
     )
     assert state(app, forest_won).to_dict() == before
 
@@ -102,12 +105,12 @@ def test_a_correction_the_later_events_no_longer_fit_is_refused_in_each_language
         {
             "de": [
                 "Mit diesem Wert passt nicht mehr, was danach eingetragen wurde",
-                "Palazzo kann architect nicht als gezogen eintragen",
-                "nimm zuerst die späteren Schritte zurück",
+                "Palazzo kann den architect nicht als gezogen eintragen",
+                "Nimm zuerst die späteren Schritte zurück",
             ],
             "fr": [
                 "Avec cette valeur, ce qui a été saisi ensuite ne tient plus",
-                "Palazzo ne peut pas enregistrer architect comme piochée",
+                "Palazzo ne peut pas enregistrer l’architect comme pioché",
             ],
         },
     )
@@ -207,7 +210,9 @@ def test_a_proposal_waiting_for_its_answer_is_told_in_each_language(app, client,
         "cooperation_pending",
         "Ben has yet to accept or decline Ada's proposal to build a Chapel together",
         {
-            "de": ["Ben muss den Vorschlag von Ada erst annehmen oder ablehnen", "Kapelle"],
+            "de": [
+                "Ben muss den Vorschlag von Ada, gemeinsam eine Kapelle zu bauen, erst annehmen"
+            ],
             "fr": ["Ben doit encore accepter ou refuser la proposition de Ada"],
         },
     )
@@ -268,5 +273,5 @@ def test_a_sold_out_landscape_is_told_in_each_language(app):
         with app.test_request_context(f"/?lang={language}"):
             told_in[language] = refusal_message(refused.value)
     assert told_in["en"] == "No Forest is left in the supply"
-    assert told_in["de"] == "Im Vorrat ist keine Landschaft mehr übrig: Wald"
-    assert told_in["fr"] == "Plus de paysage disponible\u202f: Forêt"
+    assert told_in["de"] == "Im Vorrat ist kein Wald mehr übrig"
+    assert told_in["fr"] == "Plus aucun exemplaire de la Forêt dans la réserve"

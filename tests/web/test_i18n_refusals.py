@@ -30,14 +30,14 @@ ENGLISH = {
 }
 WORDS = {
     "de": {
-        "overlap": "Reihe 6, Spalte 1 ist schon belegt: dein Palazzo",
+        "overlap": "Reihe 6, Spalte 1 ist schon von deinem Palazzo belegt",
         "bad_event": "Eine Versteigerung eröffnen: object ist zu lang (höchstens 64)",
         "not_a_misread": "Berichtigen lässt sich nur, was vom Tisch abgelesen wurde",
-        "bad_retraction": "Zurücknehmen nimmt nur die letzten Schritte zurück",
+        "bad_retraction": "„Zurücknehmen“ nimmt nur die letzten Ereignisse zurück",
         "wrong_phase": "Phase A oder Phase B",
     },
     "fr": {
-        "overlap": "Ligne 6, colonne 1 est déjà occupée : votre palazzo",
+        "overlap": "Ligne 6, colonne 1 est déjà occupée par votre palazzo",
         "bad_event": "Ouvrir une enchère : object est trop long (au plus 64)",
         "not_a_misread": "Seul un fait recopié de la table peut être corrigé",
         "bad_retraction": "Annuler ne reprend que les derniers événements",

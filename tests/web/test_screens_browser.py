@@ -114,9 +114,9 @@ def test_a_german_phone_names_a_card_a_french_phone_taught(app, live_server, pho
     ada.locator("form[data-keep=teach-profession] button[type=submit]").first.tap()
     question = ada.locator("[data-same-card]")
     question.wait_for()
-    assert "Ist das Sculpteur?" in question.inner_text()
+    assert "Ist das der Sculpteur?" in question.inner_text()
     fits(ada)
-    button(ada, "Ja: es ist Sculpteur").tap()
+    button(ada, "Ja, es ist der Sculpteur").tap()
     ada.locator(".hand").get_by_text("Bildhauer").first.wait_for()
     assert state(app, game_id).players[0].hand[-1] == "sculpteur"
     known = learned.catalog().professions

@@ -227,16 +227,16 @@ def alert_words(page: str) -> str:
 
 TOLD = {
     "de": {
-        "roll": "Dieses Spiel nutzt den echten Würfel: tippe die Zahl, die er zeigt",
-        "size": "Wie viele Felder bedeckt Park? (1 bis 12)",
+        "roll": "Dieses Spiel nutzt den echten Würfel: Tippe die Zahl, die er zeigt",
+        "size": "Wie viele Felder bedeckt ein Park? (1 bis 12)",
         "fixed": "Korrigiert: der Würfel zeigt 5, nicht 3",
-        "misread": "Runde 1, dein Würfel für Park: 5, tatsächlich",
+        "misread": "Runde 1, dein Würfel für den Park: 5, tatsächlich",
     },
     "fr": {
         "roll": "Cette partie utilise le vrai dé : touchez le nombre qu’il montre",
-        "size": "Combien de cases couvre la tuile Parc ? (1 à 12)",
+        "size": "Combien de cases couvre un Parc ? (1 à 12)",
         "fixed": "Corrigé : le dé montre 5, pas 3",
-        "misread": "Manche 1, votre dé pour Parc : 5, en réalité",
+        "misread": "Tour 1, votre dé pour le Parc : 5, en réalité",
     },
 }
 
@@ -279,16 +279,16 @@ STORY = {
     "de": [
         "(solo gegen Wolfgang, Normal)",
         "Automa-Karte 1 gezogen",
-        "Alexandra hat versteigert: Park",
+        "Alexandra hat den Park zur Versteigerung gestellt",
         "Der Würfel zeigt 3",
-        "Alexandra hat gekauft: Park",
+        "Alexandra hat den Park gekauft",
     ],
     "fr": [
         "(solo contre Wolfgang, Standard)",
         "Carte Automa 1 piochée",
-        "Alexandra a mis aux enchères : Parc",
+        "Alexandra a mis le Parc aux enchères",
         "Le dé montre 3",
-        "Alexandra a acheté : Parc",
+        "Alexandra a acheté le Parc",
     ],
 }
 

@@ -82,26 +82,26 @@ SAYS = {
     "de": {
         "hand": "Gib dir 4 Personenkarten und behalte 3",
         "roll": "Gaukler: würfeln (6+1W6)",
-        "declined": "Du lehnst ab: Gaukler; kauft Wolfgang es, zahlt er 1000",
-        "wolfgang_rolls": "Wolfgang kauft: Baumeister; würfle seinen Preis aus (2+1W6)",
+        "declined": "Du lehnst den Gaukler ab; kauft Wolfgang stattdessen, zahlt er 1000",
+        "wolfgang_rolls": "Wolfgang kauft den Baumeister; würfle seinen Preis aus (2+1W6)",
         "bought": (
-            "Wolfgang kauft: Baumeister (das Objekt ganz links, das er kaufen kann); "
+            "Wolfgang kauft den Baumeister (das Objekt ganz links, das er kaufen kann); "
             "gewürfelt 3 + 2, er zahlt 500"
         ),
-        "discard": "Niemand hat gekauft: Abwerbekarte; eins aus dem Vorrat abwerfen (noch 4)",
+        "discard": "Niemand hat eine Abwerbekarte gekauft: Wirf eine Abwerbekarte aus dem Vorrat ab (noch 4)",
         "turn": "Du bist dran: noch 2 Aktionen, dann beende deinen Zug",
     },
     "fr": {
         "hand": "Distribuez-vous 4 cartes de profession et gardez-en 3",
         "roll": "Saltimbanque : lancez le dé (6+1D6)",
-        "declined": "Vous refusez : Saltimbanque ; si Wolfgang l’achète, il paie 1000",
-        "wolfgang_rolls": "Wolfgang achète : Architecte ; lancez le dé pour son prix (2+1D6)",
+        "declined": "Vous refusez le Saltimbanque ; si Wolfgang l’achète, il paie 1000",
+        "wolfgang_rolls": "Wolfgang achète l’Architecte ; lancez le dé pour son prix (2+1D6)",
         "bought": (
-            "Wolfgang achète : Architecte (l’item le plus à gauche qu’il peut acheter) ; "
+            "Wolfgang achète l’Architecte (l’item le plus à gauche qu’il peut acheter) ; "
             "dé 3 + 2, il paie 500"
         ),
         "discard": (
-            "Personne n’a acheté : Carte de recrutement ; défaussez-en un de la réserve "
+            "Personne n’a acheté la Carte de recrutement : défaussez-en un exemplaire de la réserve "
             "(il en reste 4)"
         ),
         "turn": "À vous : encore 2 actions, puis terminez votre tour",
@@ -121,18 +121,18 @@ REFUSALS = {
     ),
     "not_expected_now": (
         "Not now: Palazzo is waiting for the die for the Jester",
-        "Nicht jetzt: Palazzo wartet auf den Würfel für: Gaukler",
-        "Pas maintenant : Palazzo attend le dé pour : Saltimbanque",
+        "Nicht jetzt: Palazzo wartet auf den Würfel für den Gaukler",
+        "Pas maintenant : Palazzo attend le dé pour le Saltimbanque",
     ),
     "object_already_offered": (
         "You already auctioned the Jester this round",
-        "Schon in dieser Runde versteigert: Gaukler",
-        "Déjà mis aux enchères à ce tour : Saltimbanque",
+        "Du hast den Gaukler in dieser Runde schon versteigert",
+        "Vous avez déjà mis le Saltimbanque aux enchères à ce tour",
     ),
     "forced_buy": (
         "You rolled 2 for the Forest, which has no die modifier: you must buy it for 300",
-        "Du hast 2 gewürfelt für: Wald, ohne Würfelmodifikator; du musst für 300 kaufen",
-        "Vous avez fait 2 pour : Forêt, sans modificateur de dé ; vous devez l’acheter pour 300",
+        "Du hast für den Wald 2 gewürfelt, ohne Würfelmodifikator: Du musst für 300 kaufen",
+        "Vous avez fait 2 pour la Forêt, sans modificateur de dé : vous devez l’acheter pour 300",
     ),
 }
 CITED = {  # the solo rules exist only in the English 2022 edition: cited there, titles translated

@@ -35,5 +35,5 @@ def test_the_solo_step_and_wolfgangs_decision_read_in_french(phone, app, live_se
     page.locator('#solo-step form:has(input[name="type"][value="solo_declined"]) button').tap()
     through_checklist(page, "choose_object")
     decided = [re.sub(r"\s+", " ", d) for d in page.locator("li.who-you").all_inner_texts()]
-    assert "Vous refusez : Saltimbanque ; si Wolfgang l’achète, il paie 1000" in decided
+    assert "Vous refusez le Saltimbanque ; si Wolfgang l’achète, il paie 1000" in decided
     assert not any("You decline" in d for d in decided)
