@@ -50,7 +50,7 @@ def test_the_catalog_screen_asks_and_the_card_gains_its_german_name(app, client)
     asked = post(client, "/catalog/professions", name_de="Bildhauer", **SCULPTEUR)
     assert asked.status_code == 422  # nothing kept until answered
     assert "data-same-card" in asked.text and "data-error" not in asked.text
-    assert "Ist das Sculpteur?" in text(asked.text)
+    assert "Ist das der Sculpteur?" in text(asked.text)
     assert re.search(r'name="same" value="sculpteur"', asked.text)
     assert re.search(r'name="same" value="another"', asked.text)
     assert 'value="Bildhauer"' in asked.text  # what was typed stays
@@ -269,7 +269,7 @@ def test_the_solo_starting_hand_asks_too(app, client):
     teach = next(f for f in solo.find(action="/solo/profession") if "owner" not in f.hidden)
     solo.submit(teach, name_de="Bildhauer", **SCULPTEUR)
     assert solo.status == 422 and solo.step == "starting_hand" and not alerts(solo.html)
-    assert "Ist das Sculpteur?" in text(solo.html)
+    assert "Ist das der Sculpteur?" in text(solo.html)
     solo.submit(teach, name_de="Bildhauer", same="sculpteur", **SCULPTEUR)
     assert solo.status == 200, alerts(solo.html)
     assert learned.catalog().professions["sculpteur"].names == {

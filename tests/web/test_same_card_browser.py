@@ -1,6 +1,6 @@
 """Issue 18, item 3 in Chromium at 390 px, beyond the seat's phone: a French phone teaches
 "Sculpteur"; later a German phone teaches the same three wishes as "Bildhauer", on the catalog
-screen and on the solo page. Each time Palazzo asks "Ist das Sculpteur?", and the answer "yes"
+screen and on the solo page. Each time Palazzo asks "Ist das der Sculpteur?", and the answer "yes"
 keeps one card with both names."""
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ def test_the_catalog_screen_asks_a_german_phone_is_this_the_sculpteur(phones, ap
     form.get_by_role("button", name="Diese Karte behalten").tap()
     question = german.locator("[data-same-card]")
     question.wait_for()
-    assert "Ist das Sculpteur?" in question.inner_text()
+    assert "Ist das der Sculpteur?" in question.inner_text()
     assert german.locator("#new-name-de").input_value() == "Bildhauer"  # as typed
     assert "bildhauer" not in learned.catalog().professions  # nothing kept yet
     fits(german)
-    question.get_by_role("button", name="Ja: es ist Sculpteur").tap()
+    question.get_by_role("button", name="Ja, es ist der Sculpteur").tap()
     german.wait_for_selector("[data-message]")
     assert "Eine Karte: Sculpteur heißt auch Bildhauer." in german.inner_text("[data-message]")
     fits(german)
@@ -101,11 +101,11 @@ def test_the_solo_page_asks_a_german_player_is_this_the_sculpteur(phones, app, l
     form.get_by_role("button", name="Beibringen: das ist die Karte").tap()
     question = page.locator("[data-same-card]")
     question.wait_for()
-    assert "Ist das Sculpteur?" in question.inner_text()
+    assert "Ist das der Sculpteur?" in question.inner_text()
     assert page.locator("#teach-wolfgang-name-de").input_value() == "Bildhauer"
     assert page.locator("#solo-step [role=alert]").count() == 0  # a question, not an error
     fits(page)
-    question.get_by_role("button", name="Ja: es ist Sculpteur").tap()
+    question.get_by_role("button", name="Ja, es ist der Sculpteur").tap()
     page.wait_for_function(
         "() => { const s = document.getElementById('solo-step');"
         " return s && s.dataset.step !== 'reveal'; }"
