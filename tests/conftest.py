@@ -1,4 +1,7 @@
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -77,3 +80,25 @@ def pytest_sessionstart(session):
     from companion.tools.compile_messages import compile_all
 
     compile_all()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# The tests that use the built wheel run in one xdist worker (`--dist loadgroup`, which
+# `make test` passes), so the wheel is built once per run, not once per worker.
+WHEEL_GROUP = pytest.mark.xdist_group("wheel")
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory) -> Path:
+    """The wheel, built once for the session by README's own command (`pip wheel --no-deps
+    -w dist .`): tests/test_wheel.py looks inside it and serves from it, and
+    tests/test_club_install.py installs it as a club does."""
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", out, ROOT],  # the build backend
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (built,) = out.glob("palazzo-*.whl")
+    return built
