@@ -34,7 +34,7 @@ lint: $(TOOLS)
 
 # How many pytest-xdist workers share the tests: one per core (`make test JOBS=1`: one process).
 JOBS ?= auto
-PYTEST_SPREAD := -n $(JOBS) --dist loadgroup
+PYTEST_SPREAD := -n $(JOBS)
 
 # Everything: lint, then every test (browsers, PostgreSQL, servers). CI runs this (.ci/run).
 # Every test but the `stress` ones is spread over the cores; then the `stress` ones run alone,

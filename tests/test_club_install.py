@@ -19,14 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import WHEEL_GROUP
 from tests.web.club import Gunicorn, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff", "hypothesis", "waitress")
 
-# installs the wheel tests/test_wheel.py checks too: built once (tests/conftest.py)
-pytestmark = [pytest.mark.postgres, pytest.mark.slow, WHEEL_GROUP]
+# installs the wheel tests/test_wheel.py checks too: built once a run (tests/conftest.py)
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 
 # A hang guard above the suite's default: the downloads alone took 2 minutes on a loaded

@@ -15,12 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import WHEEL_GROUP
-
 ROOT = Path(__file__).resolve().parent.parent
-# builds the wheel (once, for both files: tests/conftest.py), installs it in a new venv, starts
-# a server
-pytestmark = [pytest.mark.slow, WHEEL_GROUP]
+# builds the wheel (once a run, for both files: tests/conftest.py), installs it in a new venv,
+# starts a server
+pytestmark = pytest.mark.slow
 
 
 def test_the_wheel_holds_the_templates_and_static_files(built_wheel):
