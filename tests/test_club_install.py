@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.club import Gunicorn, free_port
+from tests.pg import free_port
+from tests.web.club import Gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff", "hypothesis", "waitress")
