@@ -32,13 +32,22 @@ lint: $(TOOLS)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# How many pytest-xdist workers share the tests: one per core (`make test JOBS=1`: one process).
+JOBS ?= auto
+PYTEST_SPREAD := -n $(JOBS)
+
 # Everything: lint, then every test (browsers, PostgreSQL, servers). CI runs this (.ci/run).
+# Every test but the `stress` ones is spread over the cores; then the `stress` ones run alone,
+# since they measure how a server shares the CPU (docs/testing.md). Both always run; the
+# target fails if either failed.
 test: $(TOOLS) system-deps lint compile-translations
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_SPREAD) -m "not stress"; spread=$$?; \
+	$(PY) -m pytest -m stress; alone=$$?; \
+	test $$spread -eq 0 -a $$alone -eq 0
 
 # The engines and the unit tests: no web pages, no browser, no PostgreSQL, no server.
 test-fast: $(TOOLS) compile-translations
-	$(PY) -m pytest -m "not postgres and not slow" --ignore=tests/web
+	$(PY) -m pytest $(PYTEST_SPREAD) -m "not postgres and not slow" --ignore=tests/web
 
 docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table)
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"

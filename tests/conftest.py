@@ -1,4 +1,9 @@
+import fcntl
 import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -77,3 +82,32 @@ def pytest_sessionstart(session):
     from companion.tools.compile_messages import compile_all
 
     compile_all()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory) -> Path:
+    """The wheel, built once per run by README's own command (`pip wheel --no-deps -w dist .`):
+    tests/test_wheel.py looks inside it and serves from it, tests/test_club_install.py installs
+    it as a club does. Under xdist the two files may run in different workers: the first to
+    get here builds it into the run's shared temp folder under a lock, the other waits and
+    takes it (the same folder a run without xdist uses alone)."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's basetemp is a folder of the run's
+    out = run / "wheel"
+    with open(run / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not out.is_dir():
+            building = Path(tempfile.mkdtemp(prefix="wheel-", dir=run))
+            subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", building, ROOT],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
+            building.rename(out)  # whole or not at all
+    (built,) = out.glob("palazzo-*.whl")
+    return built

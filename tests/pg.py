@@ -11,6 +11,7 @@ import glob
 import itertools
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -51,8 +52,38 @@ def _as_postgres() -> list[str]:
     return ["runuser", "-u", PG_USER, "--"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
+def _ephemeral_ports(path: str = "/proc/sys/net/ipv4/ip_local_port_range") -> range:
+    try:
+        low, high = (int(n) for n in Path(path).read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999  # Linux's default
+    return range(low, high + 1)
+
+
+_handed_out: set[int] = set()
+_draw = random.SystemRandom()  # a test seeding `random` must not make two workers draw alike
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that is free now, for a program that cannot listen on port 0 and
+    say which port it took (PostgreSQL, nginx, gunicorn set by PALAZZO_BIND).
+
+    Drawn at random below the kernel's ephemeral range: a port from `bind(0)` is free only
+    until the kernel hands the same number to another socket (an outgoing connection, another
+    xdist worker's `bind(0)`) before the program binds it; a port outside that range is only
+    ever taken by someone asking for it by number."""
+    ephemeral = _ephemeral_ports()
+    candidates = [p for p in range(20000, 32768) if p not in ephemeral and p not in _handed_out]
+    for _attempt in range(50 if candidates else 0):
+        port = _draw.choice(candidates)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use: draw again
+            _handed_out.add(port)  # never twice to this process (two ports for one test)
+            return port
+    with socket.socket() as s:  # a crowded range: the kernel's choice
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
@@ -133,7 +164,7 @@ def throwaway_postgres():
             "initdb",
         )
         for _attempt in range(3):  # the free port can be taken before the server binds it
-            port = _free_port()
+            port = free_port()
             # Durability is worthless for a throwaway server; skipping fsync keeps tests fast.
             opts = (
                 f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "

@@ -1,11 +1,12 @@
 """A club installs Palazzo with its own dependencies only, and its club setup runs.
 
-As README.md says: `pip install` of the project into a fresh virtual environment (its
-runtime dependencies come from PyPI, nothing of the test tools), `palazzo deploy-files` writes
+As README.md says: the wheel built by `pip wheel --no-deps -w dist .` (tests/conftest.py builds
+it once for this file and tests/test_wheel.py), `pip install`ed into a fresh virtual environment
+(its runtime dependencies come from PyPI, nothing of the test tools), `palazzo deploy-files` writes
 the setup's files out of the installed package, and gunicorn runs two gevent workers from
 them on PostgreSQL. The worker class needs `packaging`, which only gunicorn's [gevent] extra
 brings: a plain gunicorn dependency failed here with "No module named 'packaging'".
-Downloads and builds: 2 minutes on a loaded 2-core machine (bounded by the timeouts below).
+Downloads: 2 minutes on a loaded 2-core machine (bounded by the timeouts below).
 """
 
 from __future__ import annotations
@@ -18,18 +19,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.club import Gunicorn, free_port
+from tests.pg import free_port
+from tests.web.club import Gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff", "hypothesis", "waitress")
 
-pytestmark = pytest.mark.postgres
+# installs the wheel tests/test_wheel.py checks too: built once a run (tests/conftest.py)
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 
 # A hang guard above the suite's default: the downloads alone took 2 minutes on a loaded
 # 2-core machine (the subprocesses below carry their own bounds).
 @pytest.mark.timeout(1200)
-def test_the_package_alone_runs_the_club_setup(tmp_path, pg_fresh_url):
+def test_the_package_alone_runs_the_club_setup(built_wheel, tmp_path, pg_fresh_url):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
@@ -37,7 +40,7 @@ def test_the_package_alone_runs_the_club_setup(tmp_path, pg_fresh_url):
         k: v for k, v in os.environ.items() if not k.startswith("PALAZZO_") and k != "PYTHONPATH"
     }
     install = subprocess.run(
-        [bin_dir / "python", "-m", "pip", "install", "-q", "--prefer-binary", ROOT],
+        [bin_dir / "python", "-m", "pip", "install", "-q", "--prefer-binary", built_wheel],
         capture_output=True,
         text=True,
         timeout=900,

@@ -51,12 +51,30 @@ def test_make_run_installs_the_project_without_the_test_tools(tmp_path):
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 def test_the_fast_tier_leaves_out_web_pages_postgresql_and_servers(tmp_path):
+    spread = ".venv/bin/python -m pytest -n auto"
     fast = [c for c in dry_run(tmp_path, "test-fast") if " -m pytest" in c]
-    assert fast == ['.venv/bin/python -m pytest -m "not postgres and not slow" --ignore=tests/web']
+    assert fast == [f'{spread} -m "not postgres and not slow" --ignore=tests/web']
+    # everything: the tests not marked `stress` spread over the cores, then the `stress` ones
+    # alone (docs/testing.md); the two selections leave no test out
     full = [c for c in dry_run(tmp_path, "test") if " -m pytest" in c]
-    assert full == [".venv/bin/python -m pytest"]
+    assert full == [
+        f'{spread} -m "not stress"; spread=$?; \\',
+        ".venv/bin/python -m pytest -m stress; alone=$?; \\",
+    ]
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert [line for line in ci if line.startswith("make")] == ["make test"]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
+def test_make_test_fails_when_either_half_fails(tmp_path):
+    """The recipe runs both halves and exits non-zero if one failed (its last line's check)."""
+    recipe = [c for c in dry_run(tmp_path, "test") if c.startswith("test $spread")]
+    assert recipe == ["test $spread -eq 0 -a $alone -eq 0"]
+    for spread, alone, ok in ((0, 0, True), (1, 0, False), (0, 1, False), (2, 5, False)):
+        ran = subprocess.run(
+            ["sh", "-c", f"spread={spread}; alone={alone}; {recipe[0]}"], check=False
+        )
+        assert (ran.returncode == 0) is ok, (spread, alone)
 
 
 def test_ci_selects_the_derandomized_profile():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 import sysconfig
 import time
 import urllib.request
@@ -17,24 +16,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.slow  # builds the wheel, installs it in a new venv, starts a server
+# builds the wheel (once a run, for both files: tests/conftest.py), installs it in a new venv,
+# starts a server
+pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", out, ROOT],  # the build backend
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    (built,) = out.glob("palazzo-*.whl")
-    return built
-
-
-def test_the_wheel_holds_the_templates_and_static_files(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
+def test_the_wheel_holds_the_templates_and_static_files(built_wheel):
+    names = set(zipfile.ZipFile(built_wheel).namelist())
     for path in ROOT.joinpath("templates").rglob("*.html"):
         assert f"companion/web/templates/{path.relative_to(ROOT / 'templates')}" in names
     for path in ROOT.joinpath("static").rglob("*"):
@@ -46,7 +34,7 @@ def test_the_wheel_holds_the_templates_and_static_files(wheel):
         assert f"companion/translations/{language}/LC_MESSAGES/messages.po" in names
 
 
-def test_an_installed_wheel_serves_the_landing_page(wheel, tmp_path):
+def test_an_installed_wheel_serves_the_landing_page(built_wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
@@ -62,21 +50,25 @@ def test_an_installed_wheel_serves_the_landing_page(wheel, tmp_path):
     # from this test environment's site-packages by a plain path, which does not run that
     # folder's .pth files, so this checkout (an editable install) stays out of sight.
     subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
+        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", built_wheel],
         check=True,
         capture_output=True,
         timeout=300,
     )
     (site / "lent-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # A PYTHONPATH naming a checkout (as a developer's run of a worktree sets) would put it
+    # in sight again: the installed wheel runs without one.
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     where = subprocess.run(
         [python, "-c", "import companion.web, sys; print(companion.web.__file__)"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=clean,
     )
     assert where.returncode == 0, where.stderr
     assert Path(where.stdout.strip()).is_relative_to(env_dir), "the checkout was imported"
-    env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
+    env = {**clean, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
     env.pop("PALAZZO_DATABASE_URL", None)
     server = subprocess.Popen(
         [env_dir / "bin" / "palazzo", "serve", "--host", "127.0.0.1", "--port", "0"],

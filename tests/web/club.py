@@ -39,12 +39,6 @@ def nginx_binary() -> str:
     return found
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _replace(text: str, old: str, new: str) -> str:
     assert old in text, f"deploy/nginx.conf no longer has {old!r}: update tests/web/club.py"
     return text.replace(old, new)

@@ -16,7 +16,8 @@ import pytest
 from pyzbar.pyzbar import decode
 
 from companion import presence
-from tests.web.club import DEPLOY, Device, Gunicorn, Nginx, free_port, site_config
+from tests.pg import free_port
+from tests.web.club import DEPLOY, Device, Gunicorn, Nginx, site_config
 from tests.web.servers import read_until
 from tests.web.test_qr import _rasterize
 

@@ -12,7 +12,8 @@ import pytest
 
 from companion.web import REPO_ROOT, create_app
 from companion.web.startup import check, check_public_url, describe
-from tests.web.club import Gunicorn, free_port
+from tests.pg import free_port
+from tests.web.club import Gunicorn
 
 
 def _app(tmp_path, url: str | None = None):
