@@ -135,7 +135,8 @@ def keep_out_of_caches(bp):
     """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy.
     A fragment every reader of the game shares (companion/web/shared.py: public by
     construction) keeps its own `private, no-cache`, so the browser may ask again with its
-    ETag."""
+    ETag; so does a seat's live fragment (`shared.private_fragment`): only the seat's own
+    browser keeps it, to be answered 304 while it is what the phone shows, never a proxy."""
 
     @bp.after_request
     def private(response):

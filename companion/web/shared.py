@@ -12,6 +12,12 @@ the language (and this build of the templates), and `Cache-Control: private, no-
 the browser keep it and ask with If-None-Match, never a shared cache. No private part is
 ever shared: a fragment that shows a seat's purse or hand is never rendered through here.
 
+A seat's own fragment (its purse, hand, buttons) is private: `private_fragment` renders it for
+that browser alone, never keeps it here, and answers 304 when the browser already has it. Its
+ETag names the seq, the view, the language and a digest of who reads it and everything else it
+shows that is not in the log (this session's CSRF token, open checks, the installation's
+catalog...), so another seat, another session or a changed alert never matches it.
+
 `RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
 reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
 measures the server's CPU per move with and without them in the same run.
@@ -32,6 +38,7 @@ from companion.core.lang import current as current_language
 
 from . import TEMPLATE_DIR
 from .access import SHARED_REVALIDATE
+from .csrf import csrf_token
 from .recording import current_replay
 
 T = TypeVar("T")
@@ -85,6 +92,29 @@ def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) ->
         response = Response(status=304)
     else:
         response = make_response(render_once(replay, view, lambda: render(replay)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = REVALIDATE
+    return response
+
+
+def private_etag(seq: int, view: str, *depends: object) -> str:
+    """The ETag of one viewer's own fragment at `seq`: `depends` says who reads it and what
+    else it shows that is not in the log; this session's CSRF token (the forms carry it) is
+    added here. Only a digest of them leaves the server."""
+    digest = hashlib.sha256(repr((csrf_token(), depends)).encode()).hexdigest()[:16]
+    return etag_of(seq, view, current_language(), digest)
+
+
+def private_fragment(etag: str, render: Callable[[], str]) -> Response:
+    """One viewer's own fragment: 304 when the browser already has `etag` (`private_etag`),
+    else `render()`. Only that browser may keep it (private) and it asks again each time
+    (no-cache); nothing of it is kept on the server. Call it after checking the viewer."""
+    if not current_app.config["RENDER_ONCE"]:
+        return make_response(render())
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(render())
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response

@@ -63,6 +63,7 @@ from companion.web.access import (
 )
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, current_replay, get_table, record
+from companion.web.shared import private_etag, private_fragment
 from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
@@ -134,6 +135,23 @@ def _installed_catalog():
         return None  # an unreadable catalog file must not take the phones down
 
 
+def _catalog_version():
+    """What names the installation's catalog as it is now (see LearnedCatalog.version)."""
+    return LearnedCatalog(current_app.instance_path).version()
+
+
+def _working_state(replay):
+    """The state with this installation's catalog (its buttons offer what is known): the same
+    for every seat, so worked out once per seq and catalog and shared, read only."""
+    if not current_app.config["RENDER_ONCE"]:
+        return screens.working_state(replay.state, _installed_catalog())
+    version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
+    return replay.kept(
+        ("working_state", version),
+        lambda: screens.working_state(replay.state, _installed_catalog()),
+    )
+
+
 def phone_context(
     game_id: str,
     seat: int,
@@ -145,15 +163,18 @@ def phone_context(
     sent_event: dict | None = None,
     teach_form: dict | None = None,
     recorded=None,
+    alerts_now: dict | None = None,
 ) -> dict:
-    """Everything templates/princes/phone/page.html needs to draw one seat's panel."""
+    """Everything templates/princes/phone/page.html needs to draw one seat's panel
+    (`alerts_now`: this seat's alerts when the caller has just worked them out)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
-    work = screens.working_state(state, _installed_catalog())
+    work = _working_state(replay)
     held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
     if held:  # cards taught for this starting hand: choosable here, recorded with the hand
+        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
         try:
             work.catalog = work.catalog.merged(
                 {"professions": {t["profession"]: _entry(t) for t in held}}
@@ -215,7 +236,7 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": alerts(game_id, state, seat, scribe=scribe),
+        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
@@ -297,10 +318,38 @@ def phone(game_id: str):
     )
 
 
+def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
+    """The panel a live refresh asks for: 304 when this browser already shows it. It shows
+    this seat's secrets, so it is this browser's alone (shared.private_fragment); its ETag
+    names the seq, the seat and the device's role, and what the panel shows besides the log:
+    the alerts (open checks, claimed cards), the installation's catalog, the cards held
+    for a starting hand, the asked screen."""
+    replay = current_replay(game_id)
+    if not 0 <= seat < replay.state.n:
+        abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
+    now = alerts(game_id, replay.state, seat, scribe=scribe)
+    etag = private_etag(
+        replay.seq,
+        VIEW,
+        seat,
+        host,
+        scribe,
+        now["key"],
+        _catalog_version(),
+        _held(game_id, seat),
+        request.query_string,
+    )
+    params = screens.parse_params(request.args)
+    return private_fragment(
+        etag,
+        lambda: phone_panel(game_id, seat, scribe=scribe, host=host, params=params, alerts_now=now),
+    )
+
+
 @bp.get("/games/<game_id>/me/panel")
 def panel(game_id: str):
     me = require_seat(game_id)
-    return phone_panel(game_id, me.seat, host=me.host, params=screens.parse_params(request.args))
+    return _live_panel(game_id, me.seat, scribe=False, host=me.host)
 
 
 @bp.get("/games/<game_id>/me/alerts")
@@ -325,9 +374,7 @@ def scribe(game_id: str, seat: int):
 @bp.get("/games/<game_id>/scribe/<int:seat>/panel")
 def scribe_panel(game_id: str, seat: int):
     require_host(game_id)
-    return phone_panel(
-        game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)
-    )
+    return _live_panel(game_id, seat, scribe=True, host=True)
 
 
 # -- teaching a card on first use ----------------------------------------------------------------
