@@ -7,7 +7,8 @@ autoplay) through the phones' own buttons: a move every ~10 s on average (expone
 a real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then
 a burst of 3 moves 0.2 s apart (a quick round of bids). Like
 static/palazzo.js, a screen that hears a new seq re-fetches its fragment (one request per
-burst, not per event).
+burst, not per event), unless its page asks its stream to carry the fragment itself
+(`data-live-push`: the table screens), which it then shows as it arrives.
 
 Printed, for one `palazzo serve` on SQLite and for 2 processes on one PostgreSQL (each table's
 clients spread over both, as behind a reverse proxy), beside a baseline from the same run
@@ -68,6 +69,8 @@ IDLE_SECONDS = 5.0  # streams open, no moves: the servers' CPU that is not the m
 SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
 REQUEST_TIMEOUT = 30.0
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
+LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
+EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
 
 
@@ -192,6 +195,7 @@ class Screen:
         self.tap_conn = Connection(self.host, self.port, source)  # a browser's second one
         self.join, self.refresh_path = join, refresh
         self.cookie = self.csrf = ""
+        self.push = ""  # the fragment its stream carries (the page's data-live-push)
         self.rendered = 0
         # (seq, when) each time this screen showed a fragment / heard a seq on its stream
         self.history: dict[str, list[tuple[int, float]]] = {"shown": [], "heard": []}
@@ -206,6 +210,8 @@ class Screen:
         assert status == 303, (status, self.join)
         self.cookie = head["set-cookie"].split(";")[0]
         page = urlsplit(head["location"]).path
+        if self.refresh_path and self.refresh_path.endswith("/table/board"):
+            page = self.refresh_path.removesuffix("/board")  # the table screen (a TV)
         status, head, body = await self.conn.request("GET", page, {"Cookie": self.cookie})
         assert status == 200, (status, page)
         if "set-cookie" in head:  # the page put its CSRF token in the session
@@ -213,12 +219,16 @@ class Screen:
         found = CSRF.search(body)
         self.csrf = (found.group(1) or found.group(2)).decode()
         self.rendered = max(int(s) for s in DATA_SEQ.findall(body))
+        push = LIVE_PUSH.search(body)
+        self.push = push.group(1).decode() if push else ""
         if self.refresh_path is None:  # a seat's phone refreshes its panel
             self.refresh_path = page + "/panel"
 
     async def stream(self, stats: Stats):
         """Hold the live stream; on `event: seq` refresh like palazzo.js does."""
         path = f"/games/{self.table.game_id}/stream?since={self.rendered}"
+        if self.push:
+            path += f"&push={self.push}"
         while not self.closing:
             try:
                 reader, writer = await asyncio.open_connection(
@@ -241,6 +251,10 @@ class Screen:
                         block, buffer = buffer.split(b"\n\n", 1)
                         if b"event: seq" in block:
                             seq = int(block.rsplit(b"data: ", 1)[1])
+                            self.heard(seq, stats)
+                        elif b"event: fragment" in block:  # shown as it arrives, no fetch
+                            seq = int(EVENT_ID.search(block).group(1))
+                            self.shown(seq, time.perf_counter(), stats)
                             self.heard(seq, stats)
                 writer.close()
             except (OSError, HttpError, asyncio.IncompleteReadError, ValueError):

@@ -7,6 +7,11 @@
  * elements on the page. Without EventSource, or when it keeps failing (captive Wi-Fi,
  * proxies), we poll data-seq-url every 2 s instead and retry the stream now and then.
  *
+ * A page that shows only what every reader of the game shares (the table screen) names it in
+ * data-live-push: its stream then carries that fragment itself at each new seq ("event:
+ * fragment", rendered once on the server for every such screen) and it is swapped in here
+ * with no request. Polling, and the catch-ups below, still fetch it as before.
+ *
  * Offline (the browser says so, or a request cannot reach the server): the #offline banner
  * shows at once, every button that records something is disabled, and a tap that still
  * tries is stopped here with a notice that nothing was sent. A tap whose connection drops
@@ -80,9 +85,32 @@
     feed.pollTimer = null;
   }
 
+  // A fragment the stream carried: swapped in like a fetched one, unless the element already
+  // shows that seq or a later one, or is fetching its own (that answer, or the catch-up
+  // after it, brings it up to date).
+  function place(feed, html) {
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    var fresh = box.content.firstElementChild;
+    var el = fresh && fresh.id ? document.getElementById(fresh.id) : null;
+    if (!el || el.getAttribute("data-stream-url") !== feed.url) return;
+    if (el.classList.contains("htmx-request")) return;
+    var shown = parseInt(el.getAttribute("data-rendered-seq"), 10);
+    if (!(parseInt(fresh.getAttribute("data-rendered-seq"), 10) > shown)) return;
+    if (window.htmx) {
+      window.htmx.swap(el, html, { swapStyle: "outerHTML" });
+    } else {
+      el.parentNode.replaceChild(fresh, el);
+      scan(fresh);
+    }
+  }
+
   function openStream(feed) {
     var url = feed.url;
-    if (feed.latest >= 0) url += (url.indexOf("?") < 0 ? "?" : "&") + "since=" + feed.latest;
+    var join = function () { return url.indexOf("?") < 0 ? "?" : "&"; };
+    if (feed.latest >= 0) url += join() + "since=" + feed.latest;
+    var push = document.querySelector("[data-live-push]");
+    if (push) url += join() + "push=" + encodeURIComponent(push.getAttribute("data-live-push"));
     var source;
     try {
       source = new window.EventSource(url);
@@ -95,6 +123,12 @@
       feed.failures = 0;
       if (feed.pollTimer) stopPolling(feed); // the stream works again
       publish(feed, parseInt(e.data, 10));
+    });
+    source.addEventListener("fragment", function (e) {
+      feed.failures = 0;
+      if (feed.pollTimer) stopPolling(feed);
+      place(feed, e.data);
+      publish(feed, parseInt(e.lastEventId, 10));
     });
     source.addEventListener("open", function () {
       feed.failures = 0;

@@ -1,8 +1,10 @@
 """Live updates: tell every open screen that a game's log grew, and nothing else.
 
-A stream carries only the new `seq`, never game content, so one URL can serve the host's
+A stream carries only the new `seq`, never a seat's content, so one URL can serve the host's
 table and every phone without leaking anyone's hand; each screen then re-fetches its own
-fragment with its own credentials. Still, only a browser holding a session of that game (a
+fragment with its own credentials. A screen showing only a fragment every reader of the game
+shares may ask its stream to carry that fragment itself (`?push=`, companion/web/shared.py):
+rendered once per seq and language, written to each such stream, no fetch. Still, only a browser holding a session of that game (a
 seat, the host or a spectator link) may open one, and one client address only a few at once.
 
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
@@ -23,13 +25,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    request,
+    stream_with_context,
+    url_for,
+)
 from markupsafe import Markup, escape
 
 from companion import presence
 from companion.core.lang import _
 
 from .access import require_viewer
+from .shared import pushed
 from .store import app_extension, get_store
 
 log = logging.getLogger(__name__)
@@ -254,6 +266,11 @@ def _seq_message(seq: int) -> str:
     return f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
 
 
+def _fragment_message(seq: int, html: str) -> str:
+    data = "".join(f"data: {line}\n" for line in (html.splitlines() or [""]))
+    return f"id: {seq}\nevent: fragment\n{data}\n"
+
+
 def seq_stream(
     watcher: SeqWatcher,
     game_id: str,
@@ -261,6 +278,7 @@ def seq_stream(
     heartbeat: float,
     max_age: float,
     on_beat: Callable[[], None] | None = None,
+    push: Callable[[int], tuple[int, str] | None] | None = None,
 ) -> Iterator[str]:
     """The text/event-stream body; the server flushes each yield as its own chunk.
 
@@ -269,22 +287,36 @@ def seq_stream(
     `max_age`, so an abandoned or idle stream holds its socket for a bounded time; live
     browsers reconnect within RETRY_MS, sending Last-Event-ID, and miss nothing. `on_beat`
     runs at each heartbeat (a seat's phone with an open stream is still at the table).
+    `push(seq)`: the shared fragment this stream carries instead of the bare seq, as (the seq
+    it shows, its HTML), or None; its `event: fragment` has that seq as its id.
     """
+
+    def told(seq: int) -> tuple[str, int]:
+        drawn = None
+        if push is not None:
+            try:
+                drawn = push(seq)
+            except Exception:  # never the stream's end: the screen fetches it instead
+                log.exception("live: could not draw the pushed fragment of %s", game_id)
+        if drawn is not None and drawn[0] >= seq:
+            return _fragment_message(*drawn), drawn[0]
+        return _seq_message(seq), seq
+
     deadline = time.monotonic() + max_age
     with watcher.watching(game_id):
         yield f"retry: {RETRY_MS}\n\n"
         current = watcher.refresh(game_id)
         if known is None or current != known:
-            yield _seq_message(current)
-            known = current
+            message, known = told(current)
+            yield message
         while not watcher.stopped:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
             latest = watcher.wait_past(game_id, known, min(heartbeat, remaining))
             if latest > known:
-                known = latest
-                yield _seq_message(latest)
+                message, known = told(latest)
+                yield message
             else:
                 if on_beat is not None:
                     on_beat()
@@ -322,7 +354,9 @@ def stream(game_id: str):
     Needs a session of this game (403 otherwise) and a free slot among the client's
     LIVE_MAX_STREAMS_PER_CLIENT (429 otherwise: the page then polls /seq). The current seq is
     sent at once unless the browser already knows it (Last-Event-ID on reconnects, or
-    ?since=<seq> on a first connect, since EventSource cannot set headers).
+    ?since=<seq> on a first connect, since EventSource cannot set headers). `?push=<name>`:
+    a shared fragment of the game the stream carries itself (`event: fragment`), drawn in
+    this request's context, once per seq and language for every stream that asks.
     """
     me = _require_viewer(game_id)
     known = _parse_seq(request.headers.get("Last-Event-ID"))
@@ -349,6 +383,7 @@ def stream(game_id: str):
         def on_beat() -> None:
             keeper.seen(game_id, seat)
 
+    fragment = pushed(request.args.get("push"))
     body = seq_stream(
         watcher,
         game_id,
@@ -356,7 +391,10 @@ def stream(game_id: str):
         config["LIVE_HEARTBEAT"],
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
+        None if fragment is None else lambda seq: fragment.render(game_id, seq),
     )
+    if fragment is not None:  # drawn with this request's language and URLs
+        body = stream_with_context(body)
     response = Response(
         body,
         mimetype="text/event-stream",

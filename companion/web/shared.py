@@ -18,6 +18,12 @@ ETag names the seq, the view, the language and a digest of who reads it and ever
 shows that is not in the log (this session's CSRF token, open checks, the installation's
 catalog...), so another seat, another session or a changed alert never matches it.
 
+A screen that shows nothing but a shared fragment (the TV, a spectator's table screen) need
+not even ask for it: its page names the fragment (`data-live-push`, static/palazzo.js) and its
+live stream carries the fragment itself at each new seq (`event: fragment`, companion/web/
+live.py) instead of "the seq is now N" and a fetch. A game registers what may be pushed
+(`register_pushed`): only fragments built for every reader of the game, never a seat's.
+
 `RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
 reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
 measures the server's CPU per move with and without them in the same run.
@@ -26,7 +32,9 @@ measures the server's CPU per move with and without them in the same run.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,6 +50,7 @@ from .csrf import csrf_token
 from .recording import current_replay
 
 T = TypeVar("T")
+_RENDERING = threading.RLock()  # under gevent a greenlet lock: one render at a time anyway
 REVALIDATE = SHARED_REVALIDATE  # the browser keeps it and asks again; no proxy keeps it
 
 
@@ -76,7 +85,9 @@ def render_once(replay, view: str, render: Callable[[], str]) -> Markup:
     part, as markup to embed in a page (the board inside the host's page and the TV's)."""
     if not current_app.config["RENDER_ONCE"]:
         return Markup(render())
-    return replay.kept(("fragment", view, current_language()), lambda: Markup(render()))
+    key = ("fragment", view, current_language())
+    with _RENDERING:  # screens woken together by one seq: the first renders, the rest wait
+        return replay.kept(key, lambda: Markup(render()))
 
 
 def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) -> Response:
@@ -118,3 +129,32 @@ def private_fragment(etag: str, render: Callable[[], str]) -> Response:
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response
+
+
+# -- fragments a live stream carries itself ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """A shared fragment a live stream may carry: `render(game_id, seq)` gives (the seq it
+    shows, its HTML) at `seq` or later, or None for a game it is not drawn for. Built for every
+    reader of the game, like `shared_fragment`'s. `table_screen`: it speaks the table screen's
+    language (companion/web/i18n.py), not the phone's."""
+
+    render: Callable[[str, int], tuple[int, str] | None]
+    table_screen: bool = False
+
+
+PUSHED: dict[str, Pushed] = {}
+
+
+def register_pushed(name: str, render, *, table_screen: bool = False) -> None:
+    PUSHED[name] = Pushed(render, table_screen)
+
+
+def pushed(name: str | None) -> Pushed | None:
+    """The fragment a stream was asked to carry (`?push=`), if there is one by that name and
+    shared renders are on (else the stream says only the seq and the screen fetches)."""
+    if not name or not current_app.config["RENDER_ONCE"]:
+        return None
+    return PUSHED.get(name)

@@ -13,6 +13,7 @@ from companion.games.princes.web import seat as seat_screen
 from companion.games.princes.web import table as table_screen
 from companion.games.princes.web.counting import get_counts
 from companion.web.recording import get_table
+from tests.web.conftest import viewer_cookie
 from tests.web.firenze_table import deal_row
 from tests.web.firenze_table import host_game as host_firenze
 from tests.web.phone_game import as_host, as_seat, choose_hands, host_game, record
@@ -213,3 +214,73 @@ def test_the_firenze_board_is_shared_and_answered_304(app, client, monkeypatch):
     assert first.headers["Cache-Control"] == "private, no-cache"
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and len(calls) == 1
+
+
+# -- the table screen's stream carries the board ------------------------------------------------
+
+PUSH = f"push={table_screen.BOARD}"
+
+
+def next_fragment(stream) -> dict:
+    """Skip the retry and heartbeats until a message that says the seq."""
+    while True:
+        message = stream.next_message()
+        if message.get("event") in ("fragment", "seq"):
+            return message
+
+
+def test_a_table_screens_stream_carries_the_board_rendered_once(app, sse, game, renders):
+    """The TV and the spectators' table screens need not fetch the board: their streams carry
+    it, rendered once per seq and language for all of them."""
+    cookie = {"Cookie": viewer_cookie(app, game, spectator=True)}
+    streams, first = [], []
+    for _ in range(3):  # one after another: a threaded test server could race on the first
+        streams.append(sse(f"/games/{game}/stream?{PUSH}", headers=cookie))
+        first.append(next_fragment(streams[-1]))
+    seq = last_seq(app, game)
+    assert {m["event"] for m in first} == {"fragment"} and {m["id"] for m in first} == {str(seq)}
+    assert len({m["data"] for m in first}) == 1 and len(renders) == 1
+    with app.test_client() as c:  # the very text a fetch of the board gets
+        as_role(c, game, "spectator")
+        assert board(c, game).text.strip() == first[0]["data"].strip()
+    assert f'data-rendered-seq="{seq}"' in first[0]["data"]
+    record(app, game, "0", type="auction_opened", player=0, object="lake")
+    moved = [next_fragment(s) for s in streams]
+    assert {m["id"] for m in moved} == {str(seq + 1)} and len({m["data"] for m in moved}) == 1
+    assert len(renders) == 2 and f'data-rendered-seq="{seq + 1}"' in moved[0]["data"]
+    # a screen that reconnects showing the latest seq is sent nothing again
+    again = sse(f"/games/{game}/stream?{PUSH}", headers={**cookie, "Last-Event-ID": str(seq + 1)})
+    assert again.next_message() == {"retry": "1000"}
+    with pytest.raises(TimeoutError):
+        again.next_message(timeout=0.5)
+
+
+def test_only_a_shared_fragment_is_ever_pushed(app, sse, game):
+    """A seat's stream may carry the table's board too (public by construction), never the
+    seat's panel; a name no game registered, or shared renders off, leave the bare seq."""
+    seat = {"Cookie": viewer_cookie(app, game, seat=0)}
+    mine = next_fragment(sse(f"/games/{game}/stream?{PUSH}", headers=seat))
+    assert mine["event"] == "fragment" and 'id="board"' in mine["data"]
+    assert "Poet" not in mine["data"] and "phone-panel" not in mine["data"]
+    for push in ("push=princes-panel", "push=", "push=%00"):
+        plain = next_fragment(sse(f"/games/{game}/stream?{push}", headers=seat))
+        assert plain["event"] == "seq" and plain["data"] == str(last_seq(app, game))
+    app.config["RENDER_ONCE"] = False
+    before = next_fragment(sse(f"/games/{game}/stream?{PUSH}", headers=seat))
+    assert before["event"] == "seq"
+
+
+def test_the_pushed_board_speaks_the_table_screens_language(app, sse, game):
+    cookie = viewer_cookie(app, game, spectator=True)
+    german = sse(
+        f"/games/{game}/stream?{PUSH}",
+        headers={"Cookie": f"{cookie}; palazzo_table_lang=de; palazzo_lang=fr"},
+    )
+    english = sse(f"/games/{game}/stream?{PUSH}", headers={"Cookie": cookie})
+    de, en = next_fragment(german)["data"], next_fragment(english)["data"]
+    assert de != en
+    with app.test_client() as c:  # what the TV fetches in German, not the phone's French
+        as_role(c, game, "spectator")
+        c.set_cookie("palazzo_table_lang", "de")
+        c.set_cookie("palazzo_lang", "fr")
+        assert board(c, game).text.strip() == de.strip()

@@ -327,11 +327,11 @@ for _track in TRACKS:
 
 
 @bp.app_template_global()
-def count_links(game_id: str, as_seat: int | None = None) -> Markup:
+def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup:
     """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
     and on the host's page); they ask again every LINKS_POLL seconds, since a check opening is
-    not an event of the log."""
-    checks = get_counts().open_tracks(game_id)
+    not an event of the log. `checks`: the open tracks, when the page has just read them."""
+    checks = get_counts().open_tracks(game_id) if checks is None else set(checks)
     here = {} if as_seat is None else {"as_seat": as_seat}
     return Markup(
         render_template(
