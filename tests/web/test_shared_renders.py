@@ -284,3 +284,18 @@ def test_the_pushed_board_speaks_the_table_screens_language(app, sse, game):
         c.set_cookie("palazzo_table_lang", "de")
         c.set_cookie("palazzo_lang", "fr")
         assert board(c, game).text.strip() == de.strip()
+
+
+def test_a_firenze_table_screens_stream_carries_its_board(app, client, sse):
+    game_id = host_firenze(client)
+    deal_row(client, game_id)
+    page = client.get(f"/firenze/{game_id}/table")
+    assert 'data-live-push="firenze-board"' in page.text
+    cookie = {"Cookie": viewer_cookie(app, game_id, spectator=True)}
+    pushed = next_fragment(sse(f"/games/{game_id}/stream?push=firenze-board", headers=cookie))
+    assert pushed["event"] == "fragment" and pushed["id"] == str(last_seq(app, game_id))
+    board = client.get(f"/firenze/{game_id}/table/board")
+    assert board.text.strip() == pushed["data"].strip()
+    # another game's board is never drawn for it: the bare seq
+    other = next_fragment(sse(f"/games/{game_id}/stream?{PUSH}", headers=cookie))
+    assert other["event"] == "seq"

@@ -287,7 +287,7 @@ def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
     """The board a table screen's live stream carries at `seq` (companion/web/shared.py):
     the same text the TV would fetch, rendered once per seq and language."""
     table = get_table()
-    if table.game(game_id) is not GAME:
+    if table.game(game_id) is not GAME:  # another game's stream asking for this board
         return None
     replay = table.replay(game_id, sync=False)
     if replay.seq < seq:  # appended by another process: read it first
