@@ -17,7 +17,7 @@ from tests.web.conftest import viewer_cookie
 from tests.web.firenze_table import deal_row
 from tests.web.firenze_table import host_game as host_firenze
 from tests.web.phone_game import as_host, as_seat, choose_hands, host_game, record
-from tests.web.table_games import as_role
+from tests.web.table_games import as_role, mid_game
 
 
 @pytest.fixture
@@ -187,6 +187,33 @@ def test_the_phones_share_the_working_state_of_a_seq(app, game, monkeypatch):
     record(app, game, "0", type="auction_opened", player=0, object="lake")
     answers = [panel(c, game) for c in phones]
     assert len(calls) == 2 and len({a.text for a in answers}) == 3
+
+
+def test_no_panel_changes_the_working_state_it_shares(app, monkeypatch):
+    """Mid-game, every seat's panel and every screen it can ask for (build, take, work...),
+    and the host's scribe panels: the one working state they share is never changed."""
+    made = []
+    real = phone_screens.working_state
+
+    def watched(*a, **k):
+        work = real(*a, **k)
+        made.append((work, repr(work.to_dict())))
+        return work
+
+    monkeypatch.setattr(phone_screens, "working_state", watched)
+    game_id, _ = mid_game(app)
+    host = app.test_client()
+    as_host(host, game_id)
+    for seat in range(3):
+        c = app.test_client()
+        as_seat(c, game_id, seat)
+        for do in ("", "build", "take", "work", "bonus", "coop", "recruit", "characters"):
+            url = f"/games/{game_id}/me/panel" + (f"?do={do}" if do else "")
+            assert c.get(url).status_code == 200
+            assert host.get(url.replace("/me/", f"/scribe/{seat}/")).status_code == 200
+    assert len(made) == 1
+    work, before = made[0]
+    assert repr(work.to_dict()) == before
 
 
 def test_without_shared_renders_every_screen_renders_its_own(app, game, renders, panels):
