@@ -4,8 +4,9 @@ A stream carries only the new `seq`, never a seat's content, so one URL can serv
 table and every phone without leaking anyone's hand; each screen then re-fetches its own
 fragment with its own credentials. A screen showing only a fragment every reader of the game
 shares may ask its stream to carry that fragment itself (`?push=`, companion/web/shared.py):
-rendered once per seq and language, written to each such stream, no fetch. Still, only a browser holding a session of that game (a
-seat, the host or a spectator link) may open one, and one client address only a few at once.
+rendered once per seq and language, written to each such stream, no fetch. Still, only a
+browser holding a session of that game (a seat, the host or a spectator link) may open one,
+and one client address only a few at once.
 
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
 process are announced at once; on PostgreSQL every append anywhere is heard through
@@ -53,6 +54,7 @@ PRESENCE_KEY = "palazzo.presence"
 SEQ_EVENT = "palazzo:seq"  # the DOM event static/palazzo.js fires on a subscribed element
 RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's end
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
+_SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 LastSeqs = Callable[[Iterable[str]], dict[str, int]]
 # listen(on_append, stop, on_connection): blocks, calling on_append(game_id, seq) for every
@@ -267,7 +269,9 @@ def _seq_message(seq: int) -> str:
 
 
 def _fragment_message(seq: int, html: str) -> str:
-    data = "".join(f"data: {line}\n" for line in (html.splitlines() or [""]))
+    """One `data:` line per line of the HTML (split where SSE splits lines, so the browser's
+    EventSource joins them back into the same text)."""
+    data = "".join(f"data: {line}\n" for line in _SSE_LINES.split(html))
     return f"id: {seq}\nevent: fragment\n{data}\n"
 
 
