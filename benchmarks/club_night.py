@@ -172,7 +172,8 @@ class Stats:
     tap: list = field(default_factory=list)
     last_screen: list = field(default_factory=list)
     last_stream: list = field(default_factory=list)
-    page: list = field(default_factory=list)
+    page: list = field(default_factory=list)  # every fragment fetch under load
+    page_by_kind: dict = field(default_factory=lambda: {"panel": [], "board": []})
     non_2xx: int = 0
     statuses: Counter = field(default_factory=Counter)  # the non-2xx answers by code
     failed: int = 0
@@ -191,6 +192,7 @@ class Screen:
         self.conn = Connection(self.host, self.port, source)  # pages and refreshes
         self.tap_conn = Connection(self.host, self.port, source)  # a browser's second one
         self.join, self.refresh_path = join, refresh
+        self.kind = "panel" if refresh is None else "board"  # a seat's panel, the shared board
         self.cookie = self.csrf = ""
         self.rendered = 0
         # (seq, when) each time this screen showed a fragment / heard a seq on its stream
@@ -279,6 +281,7 @@ class Screen:
                     await asyncio.sleep(0.5)
                     continue
                 stats.page.append(done - started)
+                stats.page_by_kind[self.kind].append(done - started)
                 self.shown(max(int(s) for s in DATA_SEQ.findall(body)), done, stats)
         finally:
             self.refreshing = False
@@ -408,17 +411,19 @@ def client_address(n: int) -> str:
     return f"127.0.{10 + n // 250}.{1 + n % 250}"
 
 
-async def baseline(url: str, screen: Screen) -> list[float]:
-    """The idle server: the same phone fragment, fetched one after another."""
-    times = []
+async def baseline(screens: list[Screen], into: dict[str, list[float]]) -> None:
+    """The idle server (streams open, nobody moving): the same fragments the play fetches, a
+    seat's panel and the shared board, one request at a time, BASELINE_GETS of each. Taken
+    before and after the play, so a busy moment of this shared machine weighs on both sides
+    of the ratios alike."""
     for _ in range(BASELINE_GETS):
-        started = time.perf_counter()
-        status, _, _ = await screen.conn.request(
-            "GET", screen.refresh_path, {"Cookie": screen.cookie, "HX-Request": "true"}
-        )
-        times.append(time.perf_counter() - started)
-        assert status == 200
-    return times
+        for screen in screens:
+            started = time.perf_counter()
+            status, _, _ = await screen.conn.request(
+                "GET", screen.refresh_path, {"Cookie": screen.cookie, "HX-Request": "true"}
+            )
+            into[screen.kind].append(time.perf_counter() - started)
+            assert status == 200
 
 
 async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> dict:
@@ -437,7 +442,6 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
         table.seats = table.screens[:SEATS]
     screens = [s for t in tables for s in t.screens]
     await asyncio.gather(*(s.open_page() for s in screens))
-    idle = await baseline(urls[0], tables[0].seats[0])
     before = sum(rss_kib(pid) for pid in pids)
     for screen in screens:
         screen.stream_task = asyncio.get_running_loop().create_task(screen.stream(stats))
@@ -452,7 +456,12 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
     idle_rate = (sum(cpu_seconds(pid) for pid in pids) - idle_cpu) / (
         time.perf_counter() - idle_started
     )
+    # the idle fragments, on the process the first table's screens use
+    idle: dict[str, list[float]] = {"panel": [], "board": []}
+    samples = [tables[0].seats[0], tables[0].screens[-1]]
+    await baseline(samples, idle)
     cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    client_before = time.process_time()
     until = time.perf_counter() + LOAD_SECONDS
     rng = random.Random(7)
     await asyncio.gather(*(t.play(until, stats, random.Random(rng.random())) for t in tables))
@@ -463,7 +472,11 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
     # every move's screens have refreshed (or SETTLE_SECONDS passed): the servers' CPU for
     # the play, streams' heartbeats and polls included, per recorded move
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
-    moving_cpu = max(0.0, cpu - idle_rate * (time.perf_counter() - play_started))
+    played = time.perf_counter() - play_started
+    moving_cpu = max(0.0, cpu - idle_rate * played)
+    client_share = (time.process_time() - client_before) / played
+    await asyncio.sleep(1.0)  # the last refreshes' connections settle
+    await baseline(samples, idle)
     for screen in screens:
         screen.closing = True
         screen.stream_task.cancel()
@@ -471,10 +484,14 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
         screen.tap_conn.close()
     await asyncio.sleep(0.2)
     return {
-        "baseline_p50_ms": percentile(idle, 50) * 1e3,
-        "baseline_p95_ms": percentile(idle, 95) * 1e3,
+        "baseline_p50_ms": percentile(idle["panel"], 50) * 1e3,
+        "baseline_p95_ms": percentile(idle["panel"], 95) * 1e3,
+        "board_baseline_p95_ms": percentile(idle["board"], 95) * 1e3,
         "page_p50_ms": percentile(stats.page, 50) * 1e3,
         "page_p95_ms": percentile(stats.page, 95) * 1e3,
+        "panel_p95_ms": percentile(stats.page_by_kind["panel"], 95) * 1e3,
+        "board_p95_ms": percentile(stats.page_by_kind["board"], 95) * 1e3,
+        "client_cpu_share": client_share,
         "tap_p50_ms": percentile(stats.tap, 50) * 1e3,
         "tap_p95_ms": percentile(stats.tap, 95) * 1e3,
         "last_p50_ms": percentile(stats.last_screen, 50) * 1e3,
@@ -499,7 +516,11 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
 
 
 def run_setup(
-    name: str, processes: int, database_url: str | None, render_once: bool = True
+    name: str,
+    processes: int,
+    database_url: str | None,
+    render_once: bool = True,
+    slack: float = 1.0,
 ) -> dict:
     """One club night. `render_once=False` is today's code path before issue 22: every screen
     renders its own fragment, no 304, the language looked up per word (RENDER_ONCE off)."""
@@ -520,31 +541,58 @@ def run_setup(
     finally:
         for server in servers:
             server.stop()
-    report(name, result)
+    report(name, result, slack)
     return result
 
 
-def report(name: str, r: dict) -> None:
+# Issue 22's aims, as multiples of the idle server's p95 for the same fragment in the same
+# run (one process on SQLite; two on PostgreSQL may take `slack` times as much)
+AIMS = {"page": 3.0, "tap": 4.0, "last": 8.0}
+
+
+def ratios(r: dict) -> dict[str, float]:
+    """p95 under load / p95 of the idle server, each against the same fragment: a seat's
+    panel for the panels' fetches, the tap (its answer is the panel) and the last screen;
+    the board for the boards' fetches."""
+    panel = r["baseline_p95_ms"]
+    return {
+        "page": r["panel_p95_ms"] / panel,
+        "board": r["board_p95_ms"] / r["board_baseline_p95_ms"],
+        "tap": r["tap_p95_ms"] / panel,
+        "last": r["last_p95_ms"] / panel,
+    }
+
+
+def report(name: str, r: dict, slack: float = 1.0) -> None:
+    x = ratios(r)
+
+    def aim(what: str) -> str:
+        met = "met" if x[what] <= AIMS[what] * slack else "NOT met"
+        return f"{x[what]:.1f}x the idle p95; aim within {AIMS[what] * slack:.0f}x: {met}"
+
     print(
         f"{name}: {r['streams']} live clients, {r['moves']} moves in {LOAD_SECONDS:.0f} s "
-        f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores)"
+        f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores; the load "
+        f"generator used {r['client_cpu_share'] * 100:.0f}% of a core)"
     )
     print(
-        f"  idle server, phone fragment (baseline): p50 {r['baseline_p50_ms']:.1f} ms, "
-        f"p95 {r['baseline_p95_ms']:.1f} ms"
+        f"  idle server (before and after the play), a seat's panel: p50 "
+        f"{r['baseline_p50_ms']:.1f} ms, p95 {r['baseline_p95_ms']:.1f} ms; the board: p95 "
+        f"{r['board_baseline_p95_ms']:.1f} ms"
     )
     print(
         f"  page latency under load ({r['pages']} fetches): p50 {r['page_p50_ms']:.1f} ms, "
-        f"p95 {r['page_p95_ms']:.1f} ms ({r['page_p95_ms'] / r['baseline_p95_ms']:.1f}x the "
-        "baseline's p95; aim: p95 under 100 ms)"
+        f"p95 {r['page_p95_ms']:.1f} ms (aim: p95 under 100 ms); a seat's panel: p95 "
+        f"{r['panel_p95_ms']:.1f} ms ({aim('page')}); the board: p95 {r['board_p95_ms']:.1f} ms "
+        f"({x['board']:.1f}x its idle p95)"
     )
     print(
         f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
-        "(aim: p95 under 100 ms)"
+        f"({aim('tap')})"
     )
     print(
         f"  event to last screen: p50 {r['last_p50_ms']:.1f} ms, p95 {r['last_p95_ms']:.1f} ms "
-        f"(its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
+        f"({aim('last')}; its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
         f"p95 {r['stream_p95_ms']:.1f} ms)"
     )
     print(
@@ -591,7 +639,7 @@ def main():
 
     with throwaway_postgres() as pg:
         results["postgres"] = run_setup(
-            "club night, two processes on PostgreSQL", 2, pg.create_database("club")
+            "club night, two processes on PostgreSQL", 2, pg.create_database("club"), slack=2.0
         )
     return results
 
