@@ -88,6 +88,7 @@ class SeqWatcher:
         self._threads: list[threading.Thread] = []
         self._listening = False
         self._failing = False
+        self._read_at = float("-inf")  # when the last poll that answered began
         self._clients: Counter[str] = Counter()
 
     @property
@@ -155,6 +156,19 @@ class SeqWatcher:
         self._publish(game_id, seq)
         return seq
 
+    def current(self, game_id: str) -> int | None:
+        """The game's latest seq if this watcher is sure of it: the game is watched and its
+        news are fresh (the LISTEN connection is up, or the last poll began at most two
+        intervals ago); None otherwise. A request of a watched game then reads the store only
+        when the game moved past the cached fold: a stream hears a seq only from here, so a
+        screen refreshing on it never gets an older fold."""
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is None or watched.seq < 0:
+                return None
+            fresh = time.monotonic() - self._read_at <= 2 * self._interval
+            return watched.seq if self._listening or fresh else None
+
     def wait_past(self, game_id: str, seq: int, timeout: float) -> int:
         """Block until the game's seq exceeds `seq`, the timeout passes, or stop(); returns
         the latest seq known. Only for a game inside `watching()`."""
@@ -206,6 +220,7 @@ class SeqWatcher:
             games = list(self._games)
         if not games:
             return
+        started = time.monotonic()
         try:
             seqs = self._last_seqs(games)
         except Exception:  # a locked SQLite file, a PostgreSQL restart: try next tick
@@ -216,6 +231,8 @@ class SeqWatcher:
         self._failing = False
         for game_id, seq in seqs.items():
             self._publish(game_id, seq)
+        with self._lock:
+            self._read_at = started
 
     def _poll(self) -> None:
         while not self.stopped:
