@@ -4,7 +4,9 @@ A stream carries only the new `seq`, never a seat's content, so one URL can serv
 table and every phone without leaking anyone's hand; each screen then re-fetches its own
 fragment with its own credentials. A screen showing only a fragment every reader of the game
 shares may ask its stream to carry that fragment itself (`?push=`, companion/web/shared.py):
-rendered once per seq and language, written to each such stream, no fetch. Still, only a
+rendered once per seq and language, written to each such stream, no fetch; a seat's phone
+may ask its stream for its own panel, drawn for that stream alone (its session is the seat's,
+asked again at each push). Still, only a
 browser holding a session of that game (a seat, the host or a spectator link) may open one,
 and one client address only a few at once.
 
@@ -42,7 +44,7 @@ from companion import presence
 from companion.core.lang import _
 
 from .access import require_viewer
-from .shared import pushed
+from .shared import pushed, renew_request
 from .store import app_extension, get_store
 
 log = logging.getLogger(__name__)
@@ -377,7 +379,8 @@ def stream(game_id: str):
     sent at once unless the browser already knows it (Last-Event-ID on reconnects, or
     ?since=<seq> on a first connect, since EventSource cannot set headers). `?push=<name>`:
     a shared fragment of the game the stream carries itself (`event: fragment`), drawn in
-    this request's context, once per seq and language for every stream that asks.
+    this request's context, once per seq and language for every stream that asks; or the
+    panel of the seat this session holds, drawn for this stream alone.
     """
     me = _require_viewer(game_id)
     known = _parse_seq(request.headers.get("Last-Event-ID"))
@@ -405,6 +408,13 @@ def stream(game_id: str):
             keeper.seen(game_id, seat)
 
     fragment = pushed(request.args.get("push"))
+    draw = None
+    if fragment is not None:
+
+        def draw(seq: int) -> tuple[int, str] | None:
+            renew_request()  # asked again as a new request would (who, the record, the log)
+            return fragment.render(game_id, seq)
+
     body = seq_stream(
         watcher,
         game_id,
@@ -412,7 +422,7 @@ def stream(game_id: str):
         config["LIVE_HEARTBEAT"],
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
-        None if fragment is None else lambda seq: fragment.render(game_id, seq),
+        draw,
     )
     if fragment is not None:  # drawn with this request's language and URLs
         body = stream_with_context(body)

@@ -25,13 +25,16 @@ def get_table(app=None) -> Table:
     return app_extension(app, EXTENSION_KEY, _open_table)
 
 
+SYNCED_KEY = "palazzo_synced"  # on `g`: the games whose store this request has read
+
+
 def current_replay(game_id: str):
     """The game's Replay for this request. The store is asked for events other processes
     appended once per request and game (not at all while the game's streams know its seq and
     the fold has it); a screen's later calls read this process's fold,
     which every event recorded here (this request's too) has already moved: a page asking
     in five places costs one query, not five."""
-    synced = g.setdefault("palazzo_synced", set())
+    synced = g.setdefault(SYNCED_KEY, set())
     table = get_table()
     if game_id not in synced and current_app.config["RENDER_ONCE"]:
         from .live import get_watcher

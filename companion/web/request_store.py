@@ -57,3 +57,10 @@ def _forget(game_id: str) -> None:
     kept = _kept()
     if kept is not None:
         kept.pop(game_id, None)
+
+
+def forget_records() -> None:
+    """Forget every record this request read (a live stream asking again at each push)."""
+    ctx = _cv_request.get(None)
+    if ctx is not None and hasattr(ctx, _KEPT):
+        delattr(ctx, _KEPT)

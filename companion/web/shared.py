@@ -22,7 +22,10 @@ A screen that shows nothing but a shared fragment (the TV, a spectator's table s
 not even ask for it: its page names the fragment (`data-live-push`, static/palazzo.js) and its
 live stream carries the fragment itself at each new seq (`event: fragment`, companion/web/
 live.py) instead of "the seq is now N" and a fetch. A game registers what may be pushed
-(`register_pushed`): only fragments built for every reader of the game, never a seat's.
+(`register_pushed`): fragments built for every reader of the game, and one private kind
+(`seat=True`): the panel of the seat whose session opened that stream, drawn for that stream
+alone at each new seq, exactly as its fetch would be (see `renew_request`), so a phone's panel
+needs no request per move either (issue 22).
 
 `RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
 reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
@@ -38,16 +41,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Response, current_app, make_response, request
+from flask import Response, current_app, g, make_response, request
 from markupsafe import Markup
 
 from companion.core.lang import TRANSLATIONS
 from companion.core.lang import current as current_language
 
 from . import TEMPLATE_DIR
-from .access import SHARED_REVALIDATE
+from .access import SEATS_CHECKED_KEY, SHARED_REVALIDATE
 from .csrf import csrf_token
-from .recording import current_replay
+from .recording import SYNCED_KEY, current_replay
+from .request_store import forget_records
 
 T = TypeVar("T")
 _RENDERING = threading.RLock()  # under gevent a greenlet lock: one render at a time anyway
@@ -143,13 +147,16 @@ class Pushed:
 
     render: Callable[[str, int], tuple[int, str] | None]
     table_screen: bool = False
+    seat: bool = False  # the stream's own seat's (private): never kept, never shared
 
 
 PUSHED: dict[str, Pushed] = {}
 
 
-def register_pushed(name: str, render, *, table_screen: bool = False) -> None:
-    PUSHED[name] = Pushed(render, table_screen)
+def register_pushed(name: str, render, *, table_screen: bool = False, seat: bool = False) -> None:
+    """`seat`: `render` draws the panel of the seat this stream's session holds, for it alone;
+    it must ask who the session is at each push (`access`), like a fetch of it would."""
+    PUSHED[name] = Pushed(render, table_screen, seat)
 
 
 def pushed(name: str | None) -> Pushed | None:
@@ -158,3 +165,13 @@ def pushed(name: str | None) -> Pushed | None:
     if not name or not current_app.config["RENDER_ONCE"]:
         return None
     return PUSHED.get(name)
+
+
+def renew_request() -> None:
+    """A live stream is one request that lasts minutes: before it draws a pushed fragment, it
+    forgets what a request keeps of itself (the game's events synced once, the seat's key
+    checked once, the game's record read once), so each push asks again as a new request
+    would: a link the host re-issued meanwhile, or a check opened, shows at the next push."""
+    g.pop(SYNCED_KEY, None)
+    g.pop(SEATS_CHECKED_KEY, None)
+    forget_records()
