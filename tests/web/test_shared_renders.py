@@ -283,8 +283,9 @@ def test_a_table_screens_stream_carries_the_board_rendered_once(app, sse, game, 
 
 
 def test_only_a_shared_fragment_is_ever_pushed(app, sse, game):
-    """A seat's stream may carry the table's board too (public by construction), never the
-    seat's panel; a name no game registered, or shared renders off, leave the bare seq."""
+    """A seat's stream may carry the table's board too (public by construction); a name no
+    game registered, or shared renders off, leave the bare seq. (Its own panel is pushed only
+    by name: tests/web/test_pushed_panel.py.)"""
     seat = {"Cookie": viewer_cookie(app, game, seat=0)}
     mine = next_fragment(sse(f"/games/{game}/stream?{PUSH}", headers=seat))
     assert mine["event"] == "fragment" and 'id="board"' in mine["data"]
