@@ -251,7 +251,9 @@ def phone_context(
         "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
         "push": "" if scribe else PANEL_PUSH,
-        "drawn_for": _drawn_for(game_id, seat, host, scribe),
+        "drawn_for": (
+            _drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""
+        ),
     }
 
 
@@ -268,7 +270,7 @@ def phone_panel(game_id: str, seat: int, **kwargs) -> str:
     """The live panel of one seat as an HTML fragment. Other screens reuse it for scribe mode:
     `phone_panel(game_id, seat, scribe=True, host=True)` (or link to `seat.scribe`)."""
     context = phone_context(game_id, seat, **kwargs)
-    if not context["scribe"]:
+    if context["drawn_for"] and not context["scribe"]:
         _answered(game_id, seat, context["drawn_for"], context["seq"])
     return render_block("princes/phone/page.html", "panel", **context)
 
