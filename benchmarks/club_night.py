@@ -393,8 +393,12 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
     LearnedCatalog(app.instance_path).teach(simulation_catalog().to_dict())
     tables = []
     with app.test_request_context():
+        scripts: dict[int, list[dict]] = {}  # past TABLES tables, the games repeat
         for i in range(count):
-            log, _ = play(SEATS, seed=1000 + i, catalog=simulation_catalog())
+            seed = 1000 + i % TABLES
+            if seed not in scripts:
+                scripts[seed] = play(SEATS, seed=seed, catalog=simulation_catalog())[0]
+            log = scripts[seed]
             settings = {k: v for k, v in log[0].items() if k != "type"}
             game_id, tokens = create_hosted_game(settings)
             table = Table(game_id, log, mean_gap)
