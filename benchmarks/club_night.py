@@ -11,8 +11,11 @@ burst, not per event), unless its page asks its stream to carry the fragment its
 (`data-live-push`: the table screens), which it then shows as it arrives.
 
 Printed, for one `palazzo serve` on SQLite and for 2 processes on one PostgreSQL (each table's
-clients spread over both, as behind a reverse proxy), beside a baseline from the same run
-(the same phone fragment fetched from the idle server, no streams open):
+clients spread over both, as behind a reverse proxy), beside a baseline from the same run: the
+same fragments (a seat's panel, the board) fetched one at a time from the idle server (streams
+open, nobody moving), before and after the play, so a busy moment of a shared machine weighs on
+both sides; each p95 is given as a multiple of the idle p95 of the same fragment, beside issue
+22's aims (page 3x, tap 4x, event to last screen 8x; twice those on PostgreSQL):
 - tap to own screen: a move's POST until its answer (the phone's redrawn panel) arrives;
 - event to last screen: a move's POST until the last of the table's 7 screens has fetched a
   fragment showing it (and until the last of their streams carried its seq: with 2
@@ -24,6 +27,11 @@ clients spread over both, as behind a reverse proxy), beside a baseline from the
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
 to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
 CLUB_POSTGRES=0 leaves out the PostgreSQL setup).
+
+A third setup holds CLUB_STREAMS (default 1,000; 0 leaves it out) open streams on one process:
+as many tables of 7 screens, each playing more slowly so the moves per second stay the club
+night's, for CLUB_SECONDS but at most 30 s (aim: page p95 under 100 ms). The load generator's own CPU is printed beside the load
+average: it shares the machine's cores with the servers.
 
 Also printed: the servers' CPU seconds per recorded move (everything the servers did during
 the play, divided by the moves: each move's tap, its table's refreshes, the streams), for the
@@ -61,6 +69,7 @@ TABLES = int(os.environ.get("CLUB_TABLES", "50"))
 SEATS = 5
 SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the table screen
 LOAD_SECONDS = float(os.environ.get("CLUB_SECONDS", "60"))
+STREAMS_SECONDS = min(LOAD_SECONDS, 30.0)  # the 1,000-stream night's play (make bench's time)
 MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25 s)
 STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night (0: left out)
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
@@ -409,8 +418,12 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
     LearnedCatalog(app.instance_path).teach(simulation_catalog().to_dict())
     tables = []
     with app.test_request_context():
+        scripts: dict[int, list[dict]] = {}  # past TABLES tables, the games repeat
         for i in range(count):
-            log, _ = play(SEATS, seed=1000 + i, catalog=simulation_catalog())
+            seed = 1000 + i % TABLES
+            if seed not in scripts:
+                scripts[seed] = play(SEATS, seed=seed, catalog=simulation_catalog())[0]
+            log = scripts[seed]
             settings = {k: v for k, v in log[0].items() if k != "type"}
             game_id, tokens = create_hosted_game(settings)
             table = Table(game_id, log, mean_gap)
@@ -443,7 +456,9 @@ async def baseline(screens: list[Screen], into: dict[str, list[float]]) -> None:
             assert status == 200
 
 
-async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> dict:
+async def club_night(
+    urls: list[str], pids: list[int], tables: list[Table], seconds: float = LOAD_SECONDS
+) -> dict:
     stats = Stats()
     n = 0
     for t, table in enumerate(tables):
@@ -479,7 +494,7 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
     await baseline(samples, idle)
     cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
     client_before = time.process_time()
-    until = time.perf_counter() + LOAD_SECONDS
+    until = time.perf_counter() + seconds
     rng = random.Random(7)
     await asyncio.gather(*(t.play(until, stats, random.Random(rng.random())) for t in tables))
     settle = time.perf_counter() + SETTLE_SECONDS
@@ -509,6 +524,7 @@ async def club_night(urls: list[str], pids: list[int], tables: list[Table]) -> d
         "panel_p95_ms": percentile(stats.page_by_kind["panel"], 95) * 1e3,
         "board_p95_ms": percentile(stats.page_by_kind["board"], 95) * 1e3,
         "client_cpu_share": client_share,
+        "seconds": seconds,
         "tap_p50_ms": percentile(stats.tap, 50) * 1e3,
         "tap_p95_ms": percentile(stats.tap, 95) * 1e3,
         "last_p50_ms": percentile(stats.last_screen, 50) * 1e3,
@@ -540,6 +556,7 @@ def run_setup(
     render_once: bool = True,
     slack: float = 1.0,
     tables: int = TABLES,
+    seconds: float = LOAD_SECONDS,
 ) -> dict:
     """One club night. `render_once=False` is today's code path before issue 22: every screen
     renders its own fragment, no 304, the language looked up per word (RENDER_ONCE off).
@@ -557,7 +574,7 @@ def run_setup(
     servers = [Served(instance, env=env) for _ in range(processes)]
     try:
         result = asyncio.run(
-            club_night([s.url for s in servers], [s.proc.pid for s in servers], hosted)
+            club_night([s.url for s in servers], [s.proc.pid for s in servers], hosted, seconds)
         )
     finally:
         for server in servers:
@@ -594,7 +611,7 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
         return f"{x[what]:.1f}x the idle p95; aim within {AIMS[what] * slack:.0f}x: {met}"
 
     print(
-        f"{name}: {r['streams']} live clients, {r['moves']} moves in {LOAD_SECONDS:.0f} s "
+        f"{name}: {r['streams']} live clients, {r['moves']} moves in {r['seconds']:.0f} s "
         f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores; the load "
         f"generator used {r['client_cpu_share'] * 100:.0f}% of a core)"
     )
@@ -666,6 +683,7 @@ def main():
             1,
             None,
             tables=many,
+            seconds=STREAMS_SECONDS,
         )
     if os.environ.get("CLUB_POSTGRES", "1") == "0":
         return results

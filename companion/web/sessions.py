@@ -5,12 +5,14 @@ its expiry slides: serialising, compressing and signing the cookie and sending i
 sixth of a small request's CPU, on every fragment a phone fetches after every move. Here a
 session that did not change is signed again only when its signature is older than
 REFRESH_AFTER: the cookie's expiry still slides (PERMANENT_SESSION_LIFETIME from the last
-day's visit, not the last request's), and a session that changed is sent at once as before.
-The signer is made once per key, not twice per request.
+day's visit, not the last request's), and a session that changed is sent at once as before,
+also when only a value inside it changed (`session["games"][g]["seat"] = 1` does not mark a
+Flask session modified: it is compared with a copy of what the cookie held). The signer is made once per key, not twice per request.
 """
 
 from __future__ import annotations
 
+import copy
 import time
 from datetime import datetime
 
@@ -22,9 +24,11 @@ REFRESH_AFTER = 24 * 3600.0  # seconds: an unchanged session's cookie is signed 
 
 
 class Session(SecureCookieSession):
-    """A session that knows when its cookie was signed (None: new, or not from a cookie)."""
+    """A session that knows when its cookie was signed (None: new, or not from a cookie) and
+    what it held then."""
 
     signed_at: float | None = None
+    loaded: dict | None = None
 
 
 class KeptSessionInterface(SecureCookieSessionInterface):
@@ -52,13 +56,14 @@ class KeptSessionInterface(SecureCookieSessionInterface):
         except BadSignature:
             return self.session_class()
         session = self.session_class(data)
+        session.loaded = copy.deepcopy(data)
         session.signed_at = signed.timestamp() if isinstance(signed, datetime) else None
         return session
 
     def should_set_cookie(self, app: Flask, session) -> bool:
         if not app.config["RENDER_ONCE"]:  # off: the code before issue 22, signed every time
             return super().should_set_cookie(app, session)
-        if session.modified:
+        if session.modified or dict(session) != getattr(session, "loaded", None):
             return True
         if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
             return False

@@ -168,3 +168,15 @@ def test_a_forged_cookie_is_an_empty_session(app, client):
     client.set_cookie("palazzo_session", "eyJnYW1lcyI6e319.forged.signature")
     answer = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
     assert answer.status_code == 403
+
+
+def test_a_value_changed_inside_the_session_is_sent(app, client):
+    """Flask marks a session modified only when a key of its own is set; a change inside one
+    of its values must reach the browser all the same."""
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 0)
+    client.get(f"/games/{game_id}/me")
+    with client.session_transaction() as session:
+        session["games"][game_id]["seat"] = 2  # nested: `modified` stays False
+    with client.session_transaction() as session:
+        assert session["games"][game_id]["seat"] == 2
