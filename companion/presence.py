@@ -188,6 +188,7 @@ class SharedPresence:
         self._lock = threading.Lock()
         self._written: dict[tuple[str, int], float] = {}
         self._open = 0  # streams this process holds (of any game)
+        self._streaming: dict[tuple[str, int], int] = {}  # ... by (game, seat)
         self._refresher: threading.Thread | None = None
         self._pruned = time.monotonic()
         self._failing = False
@@ -253,6 +254,8 @@ class SharedPresence:
             return
         with self._lock:
             self._open += 1
+            key = (game_id, seat)
+            self._streaming[key] = self._streaming.get(key, 0) + 1
             if self._refresher is None:
                 self._refresher = threading.Thread(
                     target=self._keep_fresh, name="palazzo-presence", daemon=True
@@ -265,6 +268,11 @@ class SharedPresence:
             return
         with self._lock:
             self._open = max(0, self._open - 1)
+            left = self._streaming.get((game_id, seat), 0) - 1
+            if left > 0:
+                self._streaming[game_id, seat] = left
+            else:
+                self._streaming.pop((game_id, seat), None)
         self._upsert(game_id, seat, -1)
 
     def seen(self, game_id: str, seat: int) -> None:
@@ -272,6 +280,10 @@ class SharedPresence:
             return
         now = time.monotonic()
         with self._lock:
+            if self._streaming.get((game_id, seat)):
+                # its open stream says it is here (its row is kept fresh, and stamped when the
+                # stream closes): a write per fragment it fetches would say nothing more
+                return
             if now - self._written.get((game_id, seat), -SEEN_EVERY) < SEEN_EVERY:
                 return
             if len(self._written) >= MAX_ENTRIES:

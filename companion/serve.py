@@ -14,6 +14,7 @@ database drivers) is imported, so the live layer's threads and conditions become
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
 import logging
 import os
@@ -33,6 +34,7 @@ DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
 BACKLOG = 1024  # connections the OS queues while the server is busy
 WANTED_FILES = 8192  # open-file limit asked of the OS (soft limit, up to the hard one)
+GC_YOUNG = 20_000  # allocations between two sweeps of the GC's youngest generation (Python: 700)
 WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
 # connect() on a UDP socket only asks the kernel for a route: no packet is sent, so this
 # works offline and behind firewalls. Private ranges, so the route is the LAN one.
@@ -215,6 +217,18 @@ def create_server(app, listener: socket.socket, connections: Connections | None 
     return server
 
 
+def settle_memory() -> None:
+    """Once the app is built: its objects (modules, the app, compiled templates so far) are
+    moved out of the cyclic GC's sweeps for good, and the youngest generation is swept every
+    GC_YOUNG allocations instead of 700. Profiled under a club night, the GC took 6% of the
+    server's CPU, and each full sweep of every live object stalled every screen for tens of
+    milliseconds; a request's garbage is freed by reference counting anyway."""
+    gc.collect()
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, middle, old)
+
+
 def _print(text: str) -> None:
     try:
         print(text, flush=True)
@@ -258,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         listener.close()
         return 1
     server = create_server(app, listener)
+    settle_memory()
     url = public_url(args.host, server.server_port)
     port = server.server_port  # the one port 0 picked
     _print(banner(url, args.host, port=port, color=terminal_takes_colors(sys.stdout)))

@@ -49,6 +49,9 @@ def post_worker_init(worker):
     worker.log.info(
         "Palazzo worker %s serves, on %s", worker.pid, shown(app.config["DATABASE_URL"])
     )
+    from companion.serve import settle_memory
+
+    settle_memory()  # the GC sweeps what requests leave, not the app (as `palazzo serve`)
     if worker.cfg.workers > 1 and not app.config["DATABASE_URL"].startswith("postgres"):
         worker.log.warning(
             "Palazzo: %d workers on SQLite answer 'who is here' each for itself; use "

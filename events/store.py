@@ -234,6 +234,18 @@ _EVENT_SELECT = select(
 )
 
 
+# The reads every request makes, built once: building a statement costs SQLAlchemy more than
+# SQLite takes to answer it (the compiled form is cached either way).
+_GAME_BY_ID = select(games_t).where(games_t.c.id == bindparam("game_id", type_=String))
+_LAST_SEQ = select(func.coalesce(func.max(events_t.c.seq), 0)).where(
+    events_t.c.game_id == bindparam("game_id", type_=String)
+)
+_EVENTS_AFTER = _EVENT_SELECT.where(
+    events_t.c.game_id == bindparam("game_id", type_=String),
+    events_t.c.seq > bindparam("after_seq", type_=Integer),
+).order_by(events_t.c.seq)
+
+
 class EventStore:
     """One engine per store, a connection per call: safe to share across threads."""
 
@@ -288,7 +300,7 @@ class EventStore:
         if not is_key(game_id):
             return None
         with self.engine.connect() as conn:
-            row = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
+            row = conn.execute(_GAME_BY_ID, {"game_id": game_id}).first()
         return GameRecord(row.id, row.created_at, row.meta) if row else None
 
     def games(self) -> list[GameRecord]:
@@ -366,13 +378,10 @@ class EventStore:
         event alone says which game a log is)."""
         if not is_key(game_id):
             return []
-        query = _EVENT_SELECT.where(
-            events_t.c.game_id == game_id, events_t.c.seq > after_seq
-        ).order_by(events_t.c.seq)
-        if limit is not None:
-            query = query.limit(limit)
+        query = _EVENTS_AFTER if limit is None else _EVENTS_AFTER.limit(limit)
         with self.engine.connect() as conn:
-            return [_event(row) for row in conn.execute(query)]
+            rows = conn.execute(query, {"game_id": game_id, "after_seq": after_seq})
+            return [_event(row) for row in rows]
 
     def last_seq(self, game_id: str) -> int:
         if not is_key(game_id):
@@ -438,9 +447,7 @@ class EventStore:
 
     @staticmethod
     def _last_seq(conn, game_id: str) -> int:
-        return conn.execute(
-            select(func.coalesce(func.max(events_t.c.seq), 0)).where(events_t.c.game_id == game_id)
-        ).scalar_one()
+        return conn.execute(_LAST_SEQ, {"game_id": game_id}).scalar_one()
 
     def find(self, game_id: str, event_id: str) -> StoredEvent | None:
         if not (is_key(game_id) and is_key(event_id)):

@@ -7,6 +7,13 @@
  * elements on the page. Without EventSource, or when it keeps failing (captive Wi-Fi,
  * proxies), we poll data-seq-url every 2 s instead and retry the stream now and then.
  *
+ * A page that shows only what every reader of the game shares (the table screen) names it in
+ * data-live-push: its stream then carries that fragment itself at each new seq ("event:
+ * fragment", rendered once on the server for every such screen) and it is swapped in here
+ * with no request. A seat's phone names its own panel the same way: its stream (opened with
+ * the seat's session) carries that seat's panel. Polling, and the catch-ups below, still
+ * fetch as before.
+ *
  * Offline (the browser says so, or a request cannot reach the server): the #offline banner
  * shows at once, every button that records something is disabled, and a tap that still
  * tries is stopped here with a notice that nothing was sent. A tap whose connection drops
@@ -80,9 +87,41 @@
     feed.pollTimer = null;
   }
 
+  // A fragment the stream carried: swapped in like a fetched one, unless the element already
+  // shows that seq or a later one, or it or a form in it is sending a request (that answer,
+  // or the catch-up after it, brings it up to date), or it was drawn for another URL (a
+  // screen the player opened: ?do=...) or another session (data-drawn-for: a phone's panel
+  // drawn since the stream opened, with what its session holds now). Then publish() below
+  // makes it fetch its own, as without a pushed fragment. A "palazzo:place" event on the
+  // element first lets a page keep what the player was choosing (static/phone.js); the swap
+  // then fires htmx's own afterSwap/afterSettle, like a fetched refresh.
+  function place(feed, html) {
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    var fresh = box.content.firstElementChild;
+    var el = fresh && fresh.id ? document.getElementById(fresh.id) : null;
+    if (!el || el.getAttribute("data-stream-url") !== feed.url) return;
+    if (el.classList.contains("htmx-request") || el.querySelector(".htmx-request")) return;
+    var shown = parseInt(el.getAttribute("data-rendered-seq"), 10);
+    if (!(parseInt(fresh.getAttribute("data-rendered-seq"), 10) > shown)) return;
+    if (fresh.getAttribute("hx-get") !== el.getAttribute("hx-get")) return;
+    if (fresh.getAttribute("data-drawn-for") !== el.getAttribute("data-drawn-for")) return;
+    if (!el.dispatchEvent(new CustomEvent("palazzo:place", { bubbles: true, cancelable: true }))) return;
+    keepFocus(el);
+    if (window.htmx) {
+      window.htmx.swap(el, html, { swapStyle: "outerHTML" });
+    } else {
+      el.parentNode.replaceChild(fresh, el);
+      scan(fresh);
+    }
+  }
+
   function openStream(feed) {
     var url = feed.url;
-    if (feed.latest >= 0) url += (url.indexOf("?") < 0 ? "?" : "&") + "since=" + feed.latest;
+    var join = function () { return url.indexOf("?") < 0 ? "?" : "&"; };
+    if (feed.latest >= 0) url += join() + "since=" + feed.latest;
+    var push = document.querySelector("[data-live-push]");
+    if (push) url += join() + "push=" + encodeURIComponent(push.getAttribute("data-live-push"));
     var source;
     try {
       source = new window.EventSource(url);
@@ -95,6 +134,12 @@
       feed.failures = 0;
       if (feed.pollTimer) stopPolling(feed); // the stream works again
       publish(feed, parseInt(e.data, 10));
+    });
+    source.addEventListener("fragment", function (e) {
+      feed.failures = 0;
+      if (feed.pollTimer) stopPolling(feed);
+      place(feed, e.data);
+      publish(feed, parseInt(e.lastEventId, 10));
     });
     source.addEventListener("open", function () {
       feed.failures = 0;
@@ -361,8 +406,9 @@
   var lastFocus = null, focusWas = null;
   function words(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
   document.addEventListener("focusin", function (e) { lastFocus = e.target; });
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    var target = e.detail && e.detail.target, active = document.activeElement;
+  // Called for a fetched swap (htmx:beforeSwap) and for a fragment the stream carried (place).
+  function keepFocus(target) {
+    var active = document.activeElement;
     if (!active || active === document.body) active = lastFocus;
     focusWas = null;
     if (!active || !target || !target.id || !target.contains || !target.contains(active)) return;
@@ -370,6 +416,9 @@
       id: target.id, tag: active.tagName, cell: active.getAttribute("data-cell"),
       words: words(active), name: active.getAttribute("name"), value: active.getAttribute("value")
     };
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    keepFocus(e.detail && e.detail.target);
   });
   document.addEventListener("htmx:afterSettle", function () {
     var was = focusWas, root = was && document.getElementById(was.id), found = null;

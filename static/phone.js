@@ -184,6 +184,12 @@
     kept = snapshot(panel);
   });
 
+  // The same for a panel the live stream carried (static/palazzo.js swaps it in).
+  document.addEventListener("palazzo:place", function (e) {
+    var panel = e.target;
+    kept = panel && panel.hasAttribute && panel.hasAttribute("data-phone-panel") ? snapshot(panel) : null;
+  });
+
   // Right after the swap, in the same task: a tap a moment later (before htmx settles the
   // new content) must land on the restored form, not be overwritten by the restore.
   document.addEventListener("htmx:afterSwap", function (e) {

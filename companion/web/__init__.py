@@ -93,8 +93,21 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     logmask.install()
 
-    from . import csrf, errors, games, headers, home, hosts, i18n, join_links, live, templating
+    from . import (
+        csrf,
+        errors,
+        games,
+        headers,
+        home,
+        hosts,
+        i18n,
+        join_links,
+        live,
+        sessions,
+        templating,
+    )
 
+    sessions.init_app(app)  # the cookie signed again when it changed, or once a day
     hosts.init_app(app)  # first: a request to a name that is not ours goes no further
     csrf.init_app(app)
     errors.init_app(app)

@@ -23,6 +23,7 @@ from companion.service.tokens import (
 from .store import get_store
 
 SESSION_KEY = "games"
+SEATS_CHECKED_KEY = "palazzo_seats_checked"  # on `g`: each seat's key checked once a request
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def _seat_current(game_id: str, seat: int, key: object) -> bool:
     """Whether this session still holds `seat` (the host may have re-issued its link); asked
     once per request and game, however often a request asks who it is."""
     key = key if isinstance(key, str) else None
-    known = g.setdefault("palazzo_seats_checked", {})
+    known = g.setdefault(SEATS_CHECKED_KEY, {})
     found = known.get((game_id, seat, key))
     if found is None:
         record = (
@@ -135,7 +136,8 @@ def keep_out_of_caches(bp):
     """Pages holding a player's secrets (purse, hand): no cache, shared or not, keeps a copy.
     A fragment every reader of the game shares (companion/web/shared.py: public by
     construction) keeps its own `private, no-cache`, so the browser may ask again with its
-    ETag."""
+    ETag; so does a seat's live fragment (`shared.private_fragment`): only the seat's own
+    browser keeps it, to be answered 304 while it is what the phone shows, never a proxy."""
 
     @bp.after_request
     def private(response):

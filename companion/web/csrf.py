@@ -37,6 +37,13 @@ def csrf_token() -> str:
     return token
 
 
+def has_csrf_token() -> bool:
+    """Whether this session already holds its token: a request that cannot set a cookie (a
+    live stream, its headers long sent) must not draw forms with a token never stored."""
+    token = session.get(SESSION_KEY)
+    return isinstance(token, str) and len(token) >= 32
+
+
 def csrf_field() -> Markup:
     """Hidden input for plain (non-htmx) forms."""
     return Markup(f'<input type="hidden" name="{FORM_FIELD}" value="{escape(csrf_token())}">')

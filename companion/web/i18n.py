@@ -29,7 +29,15 @@ LANGUAGE_NAMES = lang.LANGUAGE_NAMES  # the switch names each language in its ow
 
 
 def on_table_screen() -> bool:
-    return request.blueprint in TABLE_BLUEPRINTS or request.endpoint in TABLE_ENDPOINTS
+    """The table screen's pages, and its live stream when that carries the table's fragment."""
+    if request.blueprint in TABLE_BLUEPRINTS or request.endpoint in TABLE_ENDPOINTS:
+        return True
+    if request.endpoint == "live.stream":
+        from .shared import PUSHED  # shared's renders speak through this module
+
+        fragment = PUSHED.get(request.args.get("push", ""))
+        return fragment is not None and fragment.table_screen
+    return False
 
 
 def _cookie_name() -> str:

@@ -1,9 +1,14 @@
 """Live updates: tell every open screen that a game's log grew, and nothing else.
 
-A stream carries only the new `seq`, never game content, so one URL can serve the host's
+A stream carries only the new `seq`, never a seat's content, so one URL can serve the host's
 table and every phone without leaking anyone's hand; each screen then re-fetches its own
-fragment with its own credentials. Still, only a browser holding a session of that game (a
-seat, the host or a spectator link) may open one, and one client address only a few at once.
+fragment with its own credentials. A screen showing only a fragment every reader of the game
+shares may ask its stream to carry that fragment itself (`?push=`, companion/web/shared.py):
+rendered once per seq and language, written to each such stream, no fetch; a seat's phone
+may ask its stream for its own panel, drawn for that stream alone (its session is the seat's,
+asked again at each push). Still, only a
+browser holding a session of that game (a seat, the host or a spectator link) may open one,
+and one client address only a few at once.
 
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
 process are announced at once; on PostgreSQL every append anywhere is heard through
@@ -23,13 +28,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    request,
+    stream_with_context,
+    url_for,
+)
 from markupsafe import Markup, escape
 
 from companion import presence
 from companion.core.lang import _
 
 from .access import require_viewer
+from .shared import pushed, renew_request
 from .store import app_extension, get_store
 
 log = logging.getLogger(__name__)
@@ -41,6 +56,7 @@ PRESENCE_KEY = "palazzo.presence"
 SEQ_EVENT = "palazzo:seq"  # the DOM event static/palazzo.js fires on a subscribed element
 RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's end
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
+_SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 LastSeqs = Callable[[Iterable[str]], dict[str, int]]
 # listen(on_append, stop, on_connection): blocks, calling on_append(game_id, seq) for every
@@ -74,6 +90,7 @@ class SeqWatcher:
         self._threads: list[threading.Thread] = []
         self._listening = False
         self._failing = False
+        self._read_at = float("-inf")  # when the last poll that answered began
         self._clients: Counter[str] = Counter()
 
     @property
@@ -141,6 +158,19 @@ class SeqWatcher:
         self._publish(game_id, seq)
         return seq
 
+    def current(self, game_id: str) -> int | None:
+        """The game's latest seq if this watcher is sure of it: the game is watched and its
+        news are fresh (the LISTEN connection is up, or the last poll began at most two
+        intervals ago); None otherwise. A request of a watched game then reads the store only
+        when the game moved past the cached fold: a stream hears a seq only from here, so a
+        screen refreshing on it never gets an older fold."""
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is None or watched.seq < 0:
+                return None
+            fresh = time.monotonic() - self._read_at <= 2 * self._interval
+            return watched.seq if self._listening or fresh else None
+
     def wait_past(self, game_id: str, seq: int, timeout: float) -> int:
         """Block until the game's seq exceeds `seq`, the timeout passes, or stop(); returns
         the latest seq known. Only for a game inside `watching()`."""
@@ -192,6 +222,7 @@ class SeqWatcher:
             games = list(self._games)
         if not games:
             return
+        started = time.monotonic()
         try:
             seqs = self._last_seqs(games)
         except Exception:  # a locked SQLite file, a PostgreSQL restart: try next tick
@@ -202,6 +233,8 @@ class SeqWatcher:
         self._failing = False
         for game_id, seq in seqs.items():
             self._publish(game_id, seq)
+        with self._lock:
+            self._read_at = started
 
     def _poll(self) -> None:
         while not self.stopped:
@@ -254,6 +287,13 @@ def _seq_message(seq: int) -> str:
     return f"id: {seq}\nevent: seq\ndata: {seq}\n\n"
 
 
+def _fragment_message(seq: int, html: str) -> str:
+    """One `data:` line per line of the HTML (split where SSE splits lines, so the browser's
+    EventSource joins them back into the same text)."""
+    data = "".join(f"data: {line}\n" for line in _SSE_LINES.split(html))
+    return f"id: {seq}\nevent: fragment\n{data}\n"
+
+
 def seq_stream(
     watcher: SeqWatcher,
     game_id: str,
@@ -261,6 +301,7 @@ def seq_stream(
     heartbeat: float,
     max_age: float,
     on_beat: Callable[[], None] | None = None,
+    push: Callable[[int], tuple[int, str] | None] | None = None,
 ) -> Iterator[str]:
     """The text/event-stream body; the server flushes each yield as its own chunk.
 
@@ -269,22 +310,36 @@ def seq_stream(
     `max_age`, so an abandoned or idle stream holds its socket for a bounded time; live
     browsers reconnect within RETRY_MS, sending Last-Event-ID, and miss nothing. `on_beat`
     runs at each heartbeat (a seat's phone with an open stream is still at the table).
+    `push(seq)`: the shared fragment this stream carries instead of the bare seq, as (the seq
+    it shows, its HTML), or None; its `event: fragment` has that seq as its id.
     """
+
+    def told(seq: int) -> tuple[str, int]:
+        drawn = None
+        if push is not None:
+            try:
+                drawn = push(seq)
+            except Exception:  # never the stream's end: the screen fetches it instead
+                log.exception("live: could not draw the pushed fragment of %s", game_id)
+        if drawn is not None and drawn[0] >= seq:
+            return _fragment_message(*drawn), drawn[0]
+        return _seq_message(seq), seq
+
     deadline = time.monotonic() + max_age
     with watcher.watching(game_id):
         yield f"retry: {RETRY_MS}\n\n"
         current = watcher.refresh(game_id)
         if known is None or current != known:
-            yield _seq_message(current)
-            known = current
+            message, known = told(current)
+            yield message
         while not watcher.stopped:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
             latest = watcher.wait_past(game_id, known, min(heartbeat, remaining))
             if latest > known:
-                known = latest
-                yield _seq_message(latest)
+                message, known = told(latest)
+                yield message
             else:
                 if on_beat is not None:
                     on_beat()
@@ -322,7 +377,10 @@ def stream(game_id: str):
     Needs a session of this game (403 otherwise) and a free slot among the client's
     LIVE_MAX_STREAMS_PER_CLIENT (429 otherwise: the page then polls /seq). The current seq is
     sent at once unless the browser already knows it (Last-Event-ID on reconnects, or
-    ?since=<seq> on a first connect, since EventSource cannot set headers).
+    ?since=<seq> on a first connect, since EventSource cannot set headers). `?push=<name>`:
+    a shared fragment of the game the stream carries itself (`event: fragment`), drawn in
+    this request's context, once per seq and language for every stream that asks; or the
+    panel of the seat this session holds, drawn for this stream alone.
     """
     me = _require_viewer(game_id)
     known = _parse_seq(request.headers.get("Last-Event-ID"))
@@ -349,6 +407,14 @@ def stream(game_id: str):
         def on_beat() -> None:
             keeper.seen(game_id, seat)
 
+    fragment = pushed(request.args.get("push"))
+    draw = None
+    if fragment is not None:
+
+        def draw(seq: int) -> tuple[int, str] | None:
+            renew_request()  # asked again as a new request would (who, the record, the log)
+            return fragment.render(game_id, seq)
+
     body = seq_stream(
         watcher,
         game_id,
@@ -356,7 +422,10 @@ def stream(game_id: str):
         config["LIVE_HEARTBEAT"],
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
+        draw,
     )
+    if fragment is not None:  # drawn with this request's language and URLs
+        body = stream_with_context(body)
     response = Response(
         body,
         mimetype="text/event-stream",

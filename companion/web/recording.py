@@ -8,7 +8,7 @@ same Table, which asks the game's rules, and refuse a malformed button id the sa
 
 from __future__ import annotations
 
-from flask import abort, g
+from flask import abort, current_app, g
 
 from companion.core.ids import is_event_id
 from companion.core.lang import _
@@ -25,13 +25,29 @@ def get_table(app=None) -> Table:
     return app_extension(app, EXTENSION_KEY, _open_table)
 
 
+SYNCED_KEY = "palazzo_synced"  # on `g`: the games whose store this request has read
+
+
 def current_replay(game_id: str):
     """The game's Replay for this request. The store is asked for events other processes
-    appended once per request and game; a screen's later calls read this process's fold,
+    appended once per request and game (not at all while the game's streams know its seq and
+    the fold has it); a screen's later calls read this process's fold,
     which every event recorded here (this request's too) has already moved: a page asking
     in five places costs one query, not five."""
-    synced = g.setdefault("palazzo_synced", set())
-    replay = get_table().replay(game_id, sync=game_id not in synced)
+    synced = g.setdefault(SYNCED_KEY, set())
+    table = get_table()
+    if game_id not in synced and current_app.config["RENDER_ONCE"]:
+        from .live import get_watcher
+
+        # a watched game's seq is known without a query (its streams' poll or LISTEN): the
+        # store is asked only when the game moved past this process's fold
+        known = get_watcher().current(game_id)
+        if known is not None:
+            replay = table.replay(game_id, sync=False)
+            if replay.seq >= known:
+                synced.add(game_id)
+                return replay
+    replay = table.replay(game_id, sync=game_id not in synced)
     synced.add(game_id)
     return replay
 

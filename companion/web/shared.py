@@ -12,6 +12,21 @@ the language (and this build of the templates), and `Cache-Control: private, no-
 the browser keep it and ask with If-None-Match, never a shared cache. No private part is
 ever shared: a fragment that shows a seat's purse or hand is never rendered through here.
 
+A seat's own fragment (its purse, hand, buttons) is private: `private_fragment` renders it for
+that browser alone, never keeps it here, and answers 304 when the browser already has it. Its
+ETag names the seq, the view, the language and a digest of who reads it and everything else it
+shows that is not in the log (this session's CSRF token, open checks, the installation's
+catalog...), so another seat, another session or a changed alert never matches it.
+
+A screen that shows nothing but a shared fragment (the TV, a spectator's table screen) need
+not even ask for it: its page names the fragment (`data-live-push`, static/palazzo.js) and its
+live stream carries the fragment itself at each new seq (`event: fragment`, companion/web/
+live.py) instead of "the seq is now N" and a fetch. A game registers what may be pushed
+(`register_pushed`): fragments built for every reader of the game, and one private kind
+(`seat=True`): the panel of the seat whose session opened that stream, drawn for that stream
+alone at each new seq, exactly as its fetch would be (see `renew_request`), so a phone's panel
+needs no request per move either (issue 22).
+
 `RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
 reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
 measures the server's CPU per move with and without them in the same run.
@@ -20,21 +35,26 @@ measures the server's CPU per move with and without them in the same run.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Response, current_app, make_response, request
+from flask import Response, current_app, g, make_response, request
 from markupsafe import Markup
 
 from companion.core.lang import TRANSLATIONS
 from companion.core.lang import current as current_language
 
 from . import TEMPLATE_DIR
-from .access import SHARED_REVALIDATE
-from .recording import current_replay
+from .access import SEATS_CHECKED_KEY, SHARED_REVALIDATE
+from .csrf import csrf_token
+from .recording import SYNCED_KEY, current_replay
+from .request_store import forget_records
 
 T = TypeVar("T")
+_RENDERING = threading.RLock()  # under gevent a greenlet lock: one render at a time anyway
 REVALIDATE = SHARED_REVALIDATE  # the browser keeps it and asks again; no proxy keeps it
 
 
@@ -69,7 +89,9 @@ def render_once(replay, view: str, render: Callable[[], str]) -> Markup:
     part, as markup to embed in a page (the board inside the host's page and the TV's)."""
     if not current_app.config["RENDER_ONCE"]:
         return Markup(render())
-    return replay.kept(("fragment", view, current_language()), lambda: Markup(render()))
+    key = ("fragment", view, current_language())
+    with _RENDERING:  # screens woken together by one seq: the first renders, the rest wait
+        return replay.kept(key, lambda: Markup(render()))
 
 
 def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) -> Response:
@@ -88,3 +110,68 @@ def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) ->
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response
+
+
+def private_etag(seq: int, view: str, *depends: object) -> str:
+    """The ETag of one viewer's own fragment at `seq`: `depends` says who reads it and what
+    else it shows that is not in the log; this session's CSRF token (the forms carry it) is
+    added here. Only a digest of them leaves the server."""
+    digest = hashlib.sha256(repr((csrf_token(), depends)).encode()).hexdigest()[:16]
+    return etag_of(seq, view, current_language(), digest)
+
+
+def private_fragment(etag: str, render: Callable[[], str]) -> Response:
+    """One viewer's own fragment: 304 when the browser already has `etag` (`private_etag`),
+    else `render()`. Only that browser may keep it (private) and it asks again each time
+    (no-cache); nothing of it is kept on the server. Call it after checking the viewer."""
+    if not current_app.config["RENDER_ONCE"]:
+        return make_response(render())
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(render())
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = REVALIDATE
+    return response
+
+
+# -- fragments a live stream carries itself ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """A shared fragment a live stream may carry: `render(game_id, seq)` gives (the seq it
+    shows, its HTML) at `seq` or later, or None for a game it is not drawn for. Built for every
+    reader of the game, like `shared_fragment`'s. `table_screen`: it speaks the table screen's
+    language (companion/web/i18n.py), not the phone's."""
+
+    render: Callable[[str, int], tuple[int, str] | None]
+    table_screen: bool = False
+    seat: bool = False  # the stream's own seat's (private): never kept, never shared
+
+
+PUSHED: dict[str, Pushed] = {}
+
+
+def register_pushed(name: str, render, *, table_screen: bool = False, seat: bool = False) -> None:
+    """`seat`: `render` draws the panel of the seat this stream's session holds, for it alone;
+    it must ask who the session is at each push (`access`), like a fetch of it would."""
+    PUSHED[name] = Pushed(render, table_screen, seat)
+
+
+def pushed(name: str | None) -> Pushed | None:
+    """The fragment a stream was asked to carry (`?push=`), if there is one by that name and
+    shared renders are on (else the stream says only the seq and the screen fetches)."""
+    if not name or not current_app.config["RENDER_ONCE"]:
+        return None
+    return PUSHED.get(name)
+
+
+def renew_request() -> None:
+    """A live stream is one request that lasts minutes: before it draws a pushed fragment, it
+    forgets what a request keeps of itself (the game's events synced once, the seat's key
+    checked once, the game's record read once), so each push asks again as a new request
+    would: a link the host re-issued meanwhile, or a check opened, shows at the next push."""
+    g.pop(SYNCED_KEY, None)
+    g.pop(SEATS_CHECKED_KEY, None)
+    forget_records()

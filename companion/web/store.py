@@ -28,9 +28,9 @@ def app_extension(app: Flask | None, key: str, make):
 
 
 def _open_store(app: Flask):
-    from events import EventStore
+    from .request_store import RequestStore  # a game's record read once per request
 
-    return EventStore(url=app.config["DATABASE_URL"])
+    return RequestStore(url=app.config["DATABASE_URL"])
 
 
 def get_store(app: Flask | None = None):

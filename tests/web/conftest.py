@@ -264,7 +264,10 @@ class SSEReader:
                 message.setdefault("comment", line[1:].strip())
                 continue
             field, _, value = line.partition(":")
-            message[field] = value[1:] if value.startswith(" ") else value
+            value = value[1:] if value.startswith(" ") else value
+            if field == "data" and "data" in message:  # lines joined as EventSource does
+                value = message["data"] + "\n" + value
+            message[field] = value
 
     def next_seq(self, timeout: float = WAIT) -> int:
         """Skip retry/heartbeat blocks until an `event: seq` arrives."""

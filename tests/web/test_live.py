@@ -443,3 +443,18 @@ def test_behind_a_trusted_proxy_each_phone_has_its_own_share(app, client, game):
     ada.close()
     ben.close()
     assert get_watcher(app).open_streams() == {}
+
+
+def test_a_pushed_fragment_comes_back_as_the_same_text():
+    """An EventSource joins a message's `data:` lines with newlines: a fragment with any line
+    ends, and a player's name with a Unicode line separator, arrives as it was drawn (with
+    its newlines normalised, as HTML does anyway)."""
+    from companion.web.live import _fragment_message
+
+    html = '<section id="board">\n  <p>Ada\u2028Lovelace</p>\r\n<p>Ben</p>\r</section>\n'
+    message = _fragment_message(7, html)
+    assert message.endswith("\n\n") and "\n\n" not in message[:-2]
+    lines = message[:-2].split("\n")
+    assert lines[:2] == ["id: 7", "event: fragment"]
+    data = "\n".join(line.removeprefix("data: ") for line in lines[2:])
+    assert data == html.replace("\r\n", "\n").replace("\r", "\n")

@@ -115,3 +115,21 @@ def test_card_lists_do_not_shrink_when_an_opponent_takes_a_card(app, client, gam
     assert re.findall(r'name="card" value="(\w+)"', html) == list(BONUS_CARDS)  # per_forest too
     taken = re.findall(r'name="profession" value="(\w+)"', panel(client, game, "?do=take"))
     assert {"mason", "painter", "jurist", "doctor", "actor", "monk"} <= set(taken)
+
+
+def test_a_seats_stream_never_carries_another_seats_amounts(app, sse, game):
+    """A phone's live stream carries its own panel (issue 22): its seat's, never another's."""
+    from tests.web.conftest import session_cookie
+
+    for seat, mine, theirs in ((0, 4500, (5600, 6700)), (1, 5600, (4500, 6700))):
+        cookie = session_cookie(app, {"games": {game: {"seat": seat}}, "_csrf": "c" * 43})
+        stream = sse(f"/games/{game}/stream?push=seat-panel", headers={"Cookie": cookie})
+        message = stream.next_message()
+        while message.get("event") != "fragment":
+            message = stream.next_message()
+        assert has_number(message["data"], mine)
+        for number in theirs:
+            assert not has_number(message["data"], number), (seat, number)
+        if seat == 0:
+            for name in OTHERS_CARDS + ("Most Builders", "Each Forest +2"):
+                assert name not in text(message["data"]), name

@@ -88,6 +88,35 @@ def test_seen_is_written_at_most_once_a_second_per_seat(keepers, pg_fresh_url):
     assert len(_sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g3'")) == 2
 
 
+def test_a_seat_streaming_here_costs_no_write_per_request(keepers, pg_fresh_url, monkeypatch):
+    """Its open stream already says the seat is here: the fragments it fetches after each
+    move write nothing more (a club night's PostgreSQL would take a write per fetch)."""
+    one, two = keepers
+    monkeypatch.setattr(presence, "SEEN_EVERY", 0.0)  # only the stream holds writes back
+    one.stream_opened("g5", 0)
+    (opened,) = _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g5'")
+    one.seen("g5", 0)
+    one.seen("g5", 0)
+    assert _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g5'") == [opened]
+    assert _here(two, "g5", 1) == [True]
+    two.seen("g5", 0)  # the other process holds no stream of that seat: it writes its own row
+    assert len(_sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g5'")) == 2
+    one.stream_closed("g5", 0)  # the close is stamped, and later requests write again
+    (closed,) = _sql(
+        pg_fresh_url,
+        "SELECT seen_at FROM presence WHERE game_id = 'g5' AND process = %s",
+        one.process,
+    )
+    assert closed > opened
+    one.seen("g5", 0)
+    (after,) = _sql(
+        pg_fresh_url,
+        "SELECT seen_at FROM presence WHERE game_id = 'g5' AND process = %s",
+        one.process,
+    )
+    assert after > closed
+
+
 def test_a_dead_process_stops_counting_and_a_live_one_keeps_its_streams_fresh(pg_fresh_url):
     engine = create_engine(pg_fresh_url)
     try:

@@ -54,7 +54,7 @@ from companion.web.i18n import refusal_message
 from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
 from companion.web.paging import PAGE, before_of
 from companion.web.recording import check_event_id, current_replay, get_table
-from companion.web.shared import shared_fragment
+from companion.web.shared import register_pushed, render_once, shared_fragment
 from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -64,6 +64,7 @@ bp = Blueprint("firenze", __name__, url_prefix="/firenze")
 keep_out_of_caches(bp)
 
 NAME_MAX = 24
+BOARD = "firenze-board"  # the table's board: its shared renderings and its pushes
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
     "event": N_("Event: play now"),
@@ -289,14 +290,30 @@ def _common(game_id: str, view: dict, seq: int) -> dict:
 def table(game_id: str):
     game_or_404(game_id)
     require_viewer(game_id)
-    return render_template("firenze/table.html", **_table_context(game_id))
+    # its stream carries the board (companion/web/shared.py, static/palazzo.js)
+    return render_template("firenze/table.html", push=BOARD, **_table_context(game_id))
 
 
 @bp.get("/<game_id>/table/board")
 def table_board(game_id: str):
     game_or_404(game_id)
     require_viewer(game_id)
-    return shared_fragment(game_id, "firenze-board", _render_board(game_id))
+    return shared_fragment(game_id, BOARD, _render_board(game_id))
+
+
+def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
+    """The board a table screen's live stream carries at `seq`: the text the table screen
+    would fetch, rendered once per seq and language."""
+    table = get_table()
+    if table.game(game_id).id != GAME:
+        return None
+    replay = table.replay(game_id, sync=False)
+    if replay.seq < seq:  # appended by another process: read it first
+        replay = table.replay(game_id)
+    return replay.seq, render_once(replay, BOARD, lambda: _render_board(game_id)(replay))
+
+
+register_pushed(BOARD, pushed_board, table_screen=True)
 
 
 def _render_board(game_id: str):

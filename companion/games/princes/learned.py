@@ -160,17 +160,25 @@ class LearnedCatalog:
         known), so the merged catalog is kept per process while the file stays the same one
         (same inode, size and modification time): a change, by this process or another, is
         read afresh. Catalogs are immutable, so sharing one is safe."""
-        try:
-            stat = self.path.stat()
-        except OSError:
+        key = self.version()
+        if key is None:
             return BUILTIN.merged(self._read())
-        key = (str(self.path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
         kept = _merged.get(str(self.path))
         if kept is not None and kept[0] == key:
             return kept[1]
         merged = BUILTIN.merged(self._read())
         _merged[str(self.path)] = (key, merged)
         return merged
+
+    def version(self) -> tuple | None:
+        """Names the file as it is now (same inode, size and modification time: the same
+        catalog); None without one. A phone's panel names it in its ETag: a card taught on
+        the catalog screen changes its buttons without an event in the log."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return None
+        return (str(self.path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
     def learned(self) -> dict:
         return self._read()

@@ -40,6 +40,7 @@ def alerts(game_id: str, state, seat: int, *, scribe: bool = False) -> dict:
             if t in COUNT_BANNERS
         ],
         "clashes": clashes,
+        "open": sorted(checks),  # the open tracks (the panel's links to the checks say so)
         "key": key,
         "poll": None if scribe else POLL,  # the host's device asks its own page
         "game_id": game_id,

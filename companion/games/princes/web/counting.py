@@ -36,6 +36,7 @@ from companion.games.princes.words.ledger import (
 )
 from companion.web.access import Access, keep_out_of_caches, require_viewer
 from companion.web.recording import current_replay
+from companion.web.shared import shared_value
 from companion.web.store import app_extension, get_store
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
@@ -327,22 +328,29 @@ for _track in TRACKS:
 
 
 @bp.app_template_global()
-def count_links(game_id: str, as_seat: int | None = None) -> Markup:
+def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup:
     """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
     and on the host's page); they ask again every LINKS_POLL seconds, since a check opening is
-    not an event of the log."""
-    checks = get_counts().open_tracks(game_id)
+    not an event of the log. `checks`: the open tracks, when the page has just read them."""
+    checks = get_counts().open_tracks(game_id) if checks is None else set(checks)
     here = {} if as_seat is None else {"as_seat": as_seat}
-    return Markup(
-        render_template(
-            "princes/count/_links.html",
-            game_id=game_id,
-            checks=checks,
-            titles=TITLES,
-            poll=LINKS_POLL,
-            here=here,
+
+    def draw() -> Markup:
+        return Markup(
+            render_template(
+                "princes/count/_links.html",
+                game_id=game_id,
+                checks=checks,
+                titles=TITLES,
+                poll=LINKS_POLL,
+                here=here,
+            )
         )
-    )
+
+    # the same for every phone of the game showing the same open checks: drawn once per seq,
+    # language and open checks (issue 22: every phone's panel carries it)
+    view = f"count-links:{as_seat}:{','.join(sorted(checks))}"
+    return shared_value(current_replay(game_id), view, draw)
 
 
 @bp.get("/games/<game_id>/count/links")

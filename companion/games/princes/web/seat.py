@@ -8,8 +8,10 @@ device for a seat without a phone: its forms carry `as_seat`, so the log says `b
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import threading
 import uuid
 from urllib.parse import quote
 
@@ -17,6 +19,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    g,
     render_template,
     request,
     session,
@@ -27,6 +30,8 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from companion.core.lang import N_, _
+from companion.core.lang import current as current_language
+from companion.games.princes.game import GAME
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import (
     Refusal,
@@ -56,13 +61,16 @@ from companion.games.princes.words import newest_first, object_name, text_of
 from companion.games.princes.words.notices import buzz_key, notices
 from companion.web.access import (
     Access,
+    access,
     keep_out_of_caches,
     require_host,
     require_seat,
     require_viewer,
 )
+from companion.web.csrf import csrf_token, has_csrf_token
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, current_replay, get_table, record
+from companion.web.shared import private_etag, private_fragment, register_pushed
 from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
@@ -70,6 +78,7 @@ from .alerts import alerts, card_clash, render_alerts
 bp = Blueprint("seat", __name__)
 VIEW = "phone"
 PANEL_ID = "phone-panel"
+PANEL_PUSH = "seat-panel"  # a seat's stream carries its own panel (`pushed_panel`)
 NOTICES = 3  # what happened to you, newest first, on top of the panel
 RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
@@ -134,6 +143,23 @@ def _installed_catalog():
         return None  # an unreadable catalog file must not take the phones down
 
 
+def _catalog_version():
+    """What names the installation's catalog as it is now (see LearnedCatalog.version)."""
+    return LearnedCatalog(current_app.instance_path).version()
+
+
+def _working_state(replay):
+    """The state with this installation's catalog (its buttons offer what is known): the same
+    for every seat, so worked out once per seq and catalog and shared, read only."""
+    if not current_app.config["RENDER_ONCE"]:
+        return screens.working_state(replay.state, _installed_catalog())
+    version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
+    return replay.kept(
+        ("working_state", version),
+        lambda: screens.working_state(replay.state, _installed_catalog()),
+    )
+
+
 def phone_context(
     game_id: str,
     seat: int,
@@ -145,15 +171,18 @@ def phone_context(
     sent_event: dict | None = None,
     teach_form: dict | None = None,
     recorded=None,
+    alerts_now: dict | None = None,
 ) -> dict:
-    """Everything templates/princes/phone/page.html needs to draw one seat's panel."""
+    """Everything templates/princes/phone/page.html needs to draw one seat's panel
+    (`alerts_now`: this seat's alerts when the caller has just worked them out)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
-    work = screens.working_state(state, _installed_catalog())
+    work = _working_state(replay)
     held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
     if held:  # cards taught for this starting hand: choosable here, recorded with the hand
+        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
         try:
             work.catalog = work.catalog.merged(
                 {"professions": {t["profession"]: _entry(t) for t in held}}
@@ -215,12 +244,16 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": alerts(game_id, state, seat, scribe=scribe),
+        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
+        "push": "" if scribe else PANEL_PUSH,
+        "drawn_for": (
+            _drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""
+        ),
     }
 
 
@@ -236,9 +269,10 @@ def last_hand_claimed(replay, seat: int) -> list[str]:
 def phone_panel(game_id: str, seat: int, **kwargs) -> str:
     """The live panel of one seat as an HTML fragment. Other screens reuse it for scribe mode:
     `phone_panel(game_id, seat, scribe=True, host=True)` (or link to `seat.scribe`)."""
-    return render_block(
-        "princes/phone/page.html", "panel", **phone_context(game_id, seat, **kwargs)
-    )
+    context = phone_context(game_id, seat, **kwargs)
+    if context["drawn_for"] and not context["scribe"]:
+        _answered(game_id, seat, context["drawn_for"], context["seq"])
+    return render_block("princes/phone/page.html", "panel", **context)
 
 
 def _answer(game_id: str, seat: int, **kwargs):
@@ -297,10 +331,131 @@ def phone(game_id: str):
     )
 
 
+def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
+    """The panel a live refresh asks for: 304 when this browser already shows it. It shows
+    this seat's secrets, so it is this browser's alone (shared.private_fragment); its ETag
+    names the seq, the seat and the device's role, and what the panel shows besides the log:
+    the alerts (open checks, claimed cards), the installation's catalog, the cards held
+    for a starting hand, the asked screen."""
+    replay = current_replay(game_id)
+    if not 0 <= seat < replay.state.n:
+        abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
+    now = alerts(game_id, replay.state, seat, scribe=scribe)
+    etag = private_etag(
+        replay.seq,
+        VIEW,
+        seat,
+        host,
+        scribe,
+        now["key"],
+        _catalog_version(),
+        _held(game_id, seat),
+        request.query_string,
+    )
+    params = screens.parse_params(request.args)
+    return private_fragment(
+        etag,
+        lambda: phone_panel(game_id, seat, scribe=scribe, host=host, params=params, alerts_now=now),
+    )
+
+
 @bp.get("/games/<game_id>/me/panel")
 def panel(game_id: str):
     me = require_seat(game_id)
-    return phone_panel(game_id, me.seat, host=me.host, params=screens.parse_params(request.args))
+    return _live_panel(game_id, me.seat, scribe=False, host=me.host)
+
+
+# -- the panel a seat's own stream carries -------------------------------------------------------
+#
+# A phone's page names its panel (`data-live-push`), so its live stream (companion/web/live.py)
+# draws that seat's panel at each new seq and sends it: no request per move, no session to
+# decode, no access check of a request. The stream's session is the seat's (it opened it), and
+# who it is is asked again at each push (`access`: a link the host re-issued ends it). The
+# panel is drawn exactly as a fetch of /me/panel would draw it; static/palazzo.js swaps it in
+# only over a panel drawn for the same session and URL (`data-drawn-for`, `hx-get`), so a
+# screen the player opened (?do=build), or a session changed since the stream opened (cards
+# held for a starting hand), is fetched as before.
+
+_ANSWERED: dict[tuple[str, int, str], int] = {}  # (game, seat, drawn for) -> latest seq drawn
+_ANSWERING: dict[tuple[str, int, str], int] = {}  # the same -> its taps on their way
+_ANSWERED_LOCK = threading.Lock()
+_TAP_KEY = "palazzo_tap_of"  # on `g`: the panel this request's tap will answer with
+_ANSWERED_MAX = 4096  # forgotten all at once past this: it only saves a render
+
+
+def _drawn_for(game_id: str, seat: int, host: bool, scribe: bool) -> str:
+    """A digest of what the panel shows from the browser's session rather than from the log:
+    the CSRF token its forms carry, who it is, the cards it holds for a starting hand, its
+    language. A pushed panel replaces only a panel drawn for the same (static/palazzo.js)."""
+    depends = (csrf_token(), game_id, seat, host, scribe, _held(game_id, seat), current_language())
+    return hashlib.sha256(repr(depends).encode()).hexdigest()[:16]
+
+
+def _answered(game_id: str, seat: int, drawn_for: str, seq: int) -> None:
+    """This browser was sent its panel at `seq` (a tap's answer, a fetch, a push)."""
+    key = (game_id, seat, drawn_for)
+    with _ANSWERED_LOCK:
+        if len(_ANSWERED) >= _ANSWERED_MAX:
+            _ANSWERED.clear()
+        if _ANSWERED.get(key, -1) < seq:
+            _ANSWERED[key] = seq
+
+
+@bp.before_app_request
+def _tap_on_its_way() -> None:
+    """A phone's tap: until it is answered (with the panel, at the seq it made), the phone's
+    stream says only the seq, whichever of the two threads runs first."""
+    if request.endpoint != "recording.post_event" or not current_app.config["RENDER_ONCE"]:
+        return
+    game_id = (request.view_args or {}).get("game_id")
+    if request.form.get("view") != VIEW or request.form.get("as_seat") or not has_csrf_token():
+        return
+    me = access(game_id) if isinstance(game_id, str) and game_id.isprintable() else None
+    if me is None or me.seat is None:
+        return
+    key = (game_id, me.seat, _drawn_for(game_id, me.seat, me.host, False))
+    with _ANSWERED_LOCK:
+        _ANSWERING[key] = _ANSWERING.get(key, 0) + 1
+    setattr(g, _TAP_KEY, key)
+
+
+@bp.teardown_app_request
+def _tap_answered(_error) -> None:
+    key = g.pop(_TAP_KEY, None)
+    if key is not None:
+        with _ANSWERED_LOCK:
+            left = _ANSWERING.get(key, 0) - 1
+            if left > 0:
+                _ANSWERING[key] = left
+            else:
+                _ANSWERING.pop(key, None)
+
+
+def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
+    """The panel of the seat whose session opened this stream, at `seq` or later: None (the
+    stream then says only the seq, and the phone fetches if it must) for a session that holds
+    no seat of this Princes game any more, one without its CSRF token yet, or a browser this
+    process already answered with its panel at that seq, or is answering (the tapping phone:
+    its tap's answer is that panel)."""
+    if get_table().game(game_id) is not GAME:
+        return None
+    me = access(game_id)  # asked again at each push: a re-issued link ends this seat's
+    if me.seat is None or not has_csrf_token():
+        return None
+    replay = current_replay(game_id)
+    if not 0 <= me.seat < replay.state.n:
+        return None
+    drawn_for = _drawn_for(game_id, me.seat, me.host, False)
+    key = (game_id, me.seat, drawn_for)
+    with _ANSWERED_LOCK:
+        if _ANSWERING.get(key) or _ANSWERED.get(key, -1) >= max(seq, replay.seq):
+            return None
+    now = alerts(game_id, replay.state, me.seat)
+    html = phone_panel(game_id, me.seat, host=me.host, params={}, alerts_now=now)
+    return replay.seq, html
+
+
+register_pushed(PANEL_PUSH, pushed_panel, seat=True)
 
 
 @bp.get("/games/<game_id>/me/alerts")
@@ -325,9 +480,7 @@ def scribe(game_id: str, seat: int):
 @bp.get("/games/<game_id>/scribe/<int:seat>/panel")
 def scribe_panel(game_id: str, seat: int):
     require_host(game_id)
-    return phone_panel(
-        game_id, seat, scribe=True, host=True, params=screens.parse_params(request.args)
-    )
+    return _live_panel(game_id, seat, scribe=True, host=True)
 
 
 # -- teaching a card on first use ----------------------------------------------------------------

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from companion import presence
 from companion.core.lang import _, seat_name
+from companion.games.princes.game import GAME
 from companion.games.princes.rules import public_view
 from companion.games.princes.rules.catalog import (
     BUILDINGS,
@@ -39,8 +40,8 @@ from companion.games.princes.words import (
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
 from companion.web.live import get_presence
-from companion.web.recording import current_replay
-from companion.web.shared import render_once, shared_fragment, shared_value
+from companion.web.recording import current_replay, get_table
+from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
 
 bp = Blueprint("tablescreen", __name__)
 
@@ -260,6 +261,7 @@ def page(game_id: str):
         "princes/table/page.html",
         me=me,
         board_html=board_html(game_id, replay),
+        push=BOARD,  # its stream carries the board (static/palazzo.js)
         **{**presence_context(game_id), **board_context(game_id, replay)},
     )
 
@@ -279,6 +281,21 @@ def board_html(game_id: str, replay) -> Markup:
     """The board, drawn from the public view only: the same for every reader of the game, so
     rendered once per seq and language for the TV, the spectators and the host's page."""
     return render_once(replay, BOARD, lambda: _render_board(game_id, replay))
+
+
+def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
+    """The board a table screen's live stream carries at `seq` (companion/web/shared.py):
+    the same text the TV would fetch, rendered once per seq and language."""
+    table = get_table()
+    if table.game(game_id) is not GAME:  # another game's stream asking for this board
+        return None
+    replay = table.replay(game_id, sync=False)
+    if replay.seq < seq:  # appended by another process: read it first
+        replay = table.replay(game_id)
+    return replay.seq, board_html(game_id, replay)
+
+
+register_pushed(BOARD, pushed_board, table_screen=True)
 
 
 @bp.get("/games/<game_id>/table/presence")

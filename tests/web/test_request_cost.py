@@ -1,0 +1,182 @@
+"""What a request costs besides drawing its page: the game's record read once, the store not
+asked for a watched game's seq, the session cookie not signed again when nothing changed
+(issue 22: a club night's server spends its CPU on the screens, not on the plumbing)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from sqlalchemy import event
+
+from companion.web import sessions
+from companion.web.live import SeqWatcher, get_watcher
+from companion.web.recording import current_replay
+
+from .conftest import WAIT, append_event
+from .phone_game import as_seat, host_game, panel
+
+
+@pytest.fixture
+def statements(store):
+    """The SQL the app's store runs, as a list (cleared by the test when it wants)."""
+    seen: list[str] = []
+
+    def note(conn, cursor, statement, *_):
+        seen.append(" ".join(statement.split()).lower())
+
+    event.listen(store.engine, "before_cursor_execute", note)
+    yield seen
+    event.remove(store.engine, "before_cursor_execute", note)
+
+
+def _reads_of(table: str, statements: list[str]) -> int:
+    return sum(1 for s in statements if s.startswith("select") and f"from {table}" in s)
+
+
+def test_a_seat_fragment_reads_its_games_record_once(app, client, statements):
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 0)
+    panel(client, game_id)  # the fold is cached, the session has its token
+    statements.clear()
+    assert "phone-panel" in panel(client, game_id)
+    # the blueprint's game check, who this browser is, the 404 check, the phone's notices:
+    # one query between them
+    assert _reads_of("games", statements) == 1
+
+
+def test_a_record_changed_in_the_request_is_read_again(app, store, game):
+    with app.test_request_context():
+        assert store.game(game).meta == {"name": "test"}
+        store.update_game_meta(game, {"name": "renamed"})
+        assert store.game(game).meta == {"name": "renamed"}
+    with app.test_request_context():  # and nothing is kept from one request to the next
+        store.game(game)
+    store.update_game_meta(game, {"name": "outside"})  # as another process would
+    with app.test_request_context():
+        assert store.game(game).meta == {"name": "outside"}
+
+
+def test_off_the_record_is_read_each_time(app, store, game, statements):
+    app.config["RENDER_ONCE"] = False  # the code before issue 22, for the benchmark
+    with app.test_request_context():
+        store.game(game)
+        store.game(game)
+    assert _reads_of("games", statements) == 2
+
+
+# -- the seq a watched game's streams know ----------------------------------------------------
+
+
+def test_the_watcher_knows_a_seq_only_while_its_news_are_fresh():
+    seqs = {"g": 4}
+    failing = threading.Event()
+
+    def last_seqs(ids):
+        if failing.is_set():
+            raise ConnectionError("database restarting")
+        return {i: seqs.get(i, 0) for i in ids}
+
+    watcher = SeqWatcher(last_seqs, interval=0.02)
+    try:
+        assert watcher.current("g") is None  # nobody watches it
+        with watcher.watching("g"):
+            deadline = time.monotonic() + WAIT
+            while watcher.current("g") != 4 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert watcher.current("g") == 4
+            failing.set()  # the polls stop answering: the seq is no longer sure
+            time.sleep(0.1)
+            assert watcher.current("g") is None
+        assert watcher.current("g") is None
+    finally:
+        watcher.stop()
+
+
+def _wait_for(watcher, game_id, seq):
+    deadline = time.monotonic() + WAIT
+    while watcher.current(game_id) != seq and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert watcher.current(game_id) == seq
+
+
+def test_a_watched_game_at_the_folds_seq_costs_no_read_of_the_log(app, store, game, statements):
+    watcher = get_watcher(app)
+    append_event(store, game)
+    with watcher.watching(game):
+        watcher.refresh(game)
+        _wait_for(watcher, game, 1)
+        with app.test_request_context():
+            assert current_replay(game).seq == 1  # the fold is made
+        statements.clear()
+        with app.test_request_context():
+            assert current_replay(game).seq == 1
+        assert _reads_of("events", statements) == 0
+        # another process appends: once the watcher has heard, the next request reads it
+        append_event(store, game)
+        _wait_for(watcher, game, 2)
+        with app.test_request_context():
+            assert current_replay(game).seq == 2
+    # not watched: each request asks the store, as before
+    statements.clear()
+    with app.test_request_context():
+        assert current_replay(game).seq == 2
+    assert _reads_of("events", statements) == 1
+
+
+# -- the session cookie -------------------------------------------------------------------------
+
+
+def _set_cookie(response) -> str | None:
+    return next(
+        (v for k, v in response.headers.items() if k == "Set-Cookie" and "palazzo_session" in v),
+        None,
+    )
+
+
+def test_an_unchanged_session_is_not_signed_again(app, client, monkeypatch):
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 0)
+    first = client.get(f"/games/{game_id}/me")  # the page gives the session its CSRF token
+    assert first.status_code == 200
+    again = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
+    assert again.status_code == 200
+    assert _set_cookie(again) is None  # nothing changed: no new cookie
+    # a day on, the same request signs it again, so its expiry slides
+    later = time.time() + sessions.REFRESH_AFTER + 60
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    refreshed = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
+    assert _set_cookie(refreshed) is not None
+    assert "Expires=" in _set_cookie(refreshed)
+
+
+def test_a_changed_session_is_sent_at_once(app, client):
+    game_id, tokens = host_game(app)
+    with app.test_request_context():
+        from companion.web.join_links import join_path
+
+        link = join_path(game_id, tokens.seats[1])
+    answer = client.get(link)  # joining changes the session
+    assert _set_cookie(answer) is not None
+    with client.session_transaction() as session:
+        assert session["games"][game_id]["seat"] == 1
+
+
+def test_a_forged_cookie_is_an_empty_session(app, client):
+    game_id, _ = host_game(app)
+    client.set_cookie("palazzo_session", "eyJnYW1lcyI6e319.forged.signature")
+    answer = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
+    assert answer.status_code == 403
+
+
+def test_a_value_changed_inside_the_session_is_sent(app, client):
+    """Flask marks a session modified only when a key of its own is set; a change inside one
+    of its values must reach the browser all the same."""
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 0)
+    client.get(f"/games/{game_id}/me")
+    with client.session_transaction() as session:
+        session["games"][game_id]["seat"] = 2  # nested: `modified` stays False
+    with client.session_transaction() as session:
+        assert session["games"][game_id]["seat"] == 2
