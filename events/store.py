@@ -9,6 +9,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -166,7 +167,9 @@ class _DriverStatement:
             if processor is not None and name not in given:
                 processors[name] = processor
         self.processors = processors
-        self.positional = compiled.positiontup if compiled.positional else None
+        # the values in the order of the SQL's placeholders (itemgetter of several names gives
+        # a tuple: a statement has more than one)
+        self.positional = itemgetter(*(compiled.positiontup or ())) if compiled.positional else None
         self.keep = isinstance(engine.pool, NullPool)
         self.local = threading.local()
 
@@ -178,7 +181,7 @@ class _DriverStatement:
                 values[name] = processor(values[name])
         except (TypeError, ValueError) as exc:
             raise InvalidEvent(f"cannot store {name}: {exc}") from None
-        params = values if self.positional is None else tuple(values[n] for n in self.positional)
+        params = values if self.positional is None else self.positional(values)
         raw = self._connection()
         try:
             cursor = raw.cursor()
