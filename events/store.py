@@ -147,20 +147,15 @@ def _plain_append_statement():
 KNOWN_SEQS = 4096  # games whose stored last seq this process remembers (an int each)
 
 
-class _DriverStatement:
-    """A Core statement compiled once and run straight on the pooled DBAPI connection.
+class _Compiled:
+    """One Core statement compiled for the driver: its SQL, the value conversions SQLAlchemy
+    would apply, and the order of its placeholders."""
 
-    SQLAlchemy's per-execute bookkeeping costs more than SQLite's own insert + commit, and
-    append is the one call on every move; the SQL and the value conversions still come from
-    SQLAlchemy, so both stay in step with the table definition."""
+    __slots__ = ("sql", "processors", "positional")
 
-    def __init__(self, engine: Engine, statement, given: frozenset[str] = frozenset()):
-        """`given`: binds the caller hands over as the driver takes them (no conversion)."""
-        dialect = engine.dialect
+    def __init__(self, dialect, statement, given: frozenset[str]):
         compiled = statement.compile(dialect=dialect)
-        self.engine = engine
         self.sql = compiled.string
-        self.integrity_error = dialect.loaded_dbapi.IntegrityError
         processors = {}
         for name, bind in compiled.binds.items():
             processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
@@ -170,23 +165,46 @@ class _DriverStatement:
         # the values in the order of the SQL's placeholders (itemgetter of several names gives
         # a tuple: a statement has more than one)
         self.positional = itemgetter(*(compiled.positiontup or ())) if compiled.positional else None
+
+
+class _DriverStatement:
+    """Core statements compiled once and run straight on the DBAPI connection.
+
+    SQLAlchemy's per-execute bookkeeping costs more than SQLite's own insert + commit, and
+    append is the one call on every move; the SQL and the value conversions still come from
+    SQLAlchemy, so both stay in step with the table definition. The statements (by name)
+    share one connection per thread."""
+
+    def __init__(self, engine: Engine, statements: dict, given: frozenset[str] = frozenset()):
+        """`given`: binds the caller hands over as the driver takes them (no conversion)."""
+        dialect = engine.dialect
+        self.engine = engine
+        self.statements = {
+            name: _Compiled(dialect, statement, given) for name, statement in statements.items()
+        }
+        self.integrity_error = dialect.loaded_dbapi.IntegrityError
         self.keep = isinstance(engine.pool, NullPool)
         self.local = threading.local()
 
-    def execute(self, values: dict[str, Any], then: tuple[str, tuple] | None = None) -> int:
-        """Run in its own transaction; returns the row count, or -1 on a constraint violation.
-        `then` (sql, params) runs in the same transaction when a row was written."""
+    def execute(
+        self, name: str, values: dict[str, Any], then: tuple[str, tuple] | None = None
+    ) -> int:
+        """Run statement `name` in its own transaction; returns the row count, or -1 on a
+        constraint violation. `then` (sql, params) runs in the same transaction when a row
+        was written."""
+        statement = self.statements[name]
         try:
-            for name, processor in self.processors.items():
-                values[name] = processor(values[name])
+            for key, processor in statement.processors.items():
+                values[key] = processor(values[key])
         except (TypeError, ValueError) as exc:
-            raise InvalidEvent(f"cannot store {name}: {exc}") from None
-        params = values if self.positional is None else self.positional(values)
-        raw = self._connection()
+            raise InvalidEvent(f"cannot store {key}: {exc}") from None
+        positional = statement.positional
+        params = values if positional is None else positional(values)
+        pooled, raw = self._connection()  # the pool's wrapper, and the driver's own connection
         try:
             cursor = raw.cursor()
             try:
-                cursor.execute(self.sql, params)
+                cursor.execute(statement.sql, params)
                 count = cursor.rowcount
                 if then is not None and count == 1:
                     cursor.execute(*then)
@@ -201,33 +219,36 @@ class _DriverStatement:
             raw.rollback()
             raise InvalidEvent(f"cannot store event: {exc}") from None
         except BaseException:
-            self._drop_connection(raw)
+            self._drop_connection(pooled)
             raise
         finally:
             if not self.keep:
-                raw.close()
+                pooled.close()
 
     def _connection(self):
         """SQLite: each thread keeps its own connection for appends (the pool's checkout and
         reset cost as much as the insert itself); other databases use the pool."""
         if not self.keep:
-            return self.engine.raw_connection()
-        raw = getattr(self.local, "raw", None)
-        if raw is None:
-            raw = self.local.raw = self.engine.raw_connection()
-        return raw
+            pooled = self.engine.raw_connection()
+            return pooled, pooled.dbapi_connection
+        kept = getattr(self.local, "kept", None)
+        if kept is None:
+            pooled = self.engine.raw_connection()
+            kept = self.local.kept = (pooled, pooled.dbapi_connection)
+        return kept
 
     def release(self):
         """Give back this thread's kept connection (other threads' go when they end)."""
-        raw = getattr(self.local, "raw", None)
-        if raw is not None:
-            self.local.raw = None
-            raw.close()
+        kept = getattr(self.local, "kept", None)
+        if kept is not None:
+            self.local.kept = None
+            kept[0].close()
 
-    def _drop_connection(self, raw):
-        if self.keep and getattr(self.local, "raw", None) is raw:
-            self.local.raw = None
-            raw.invalidate()
+    def _drop_connection(self, pooled):
+        kept = getattr(self.local, "kept", None)
+        if self.keep and kept is not None and kept[0] is pooled:
+            self.local.kept = None
+            pooled.invalidate()
 
 
 MAX_STORED_PAYLOAD = 1024 * 1024  # what a row may hold and still be read (older rows had no cap)
@@ -269,8 +290,11 @@ class EventStore:
         # append serialises it once (PostgreSQL's driver adapts the value itself)
         self._payload_text = self.engine.dialect.name == "sqlite"
         given = frozenset({"payload"}) if self._payload_text else frozenset()
-        self._append = _DriverStatement(self._append_engine, _append_statement(), given)
-        self._append_plain = _DriverStatement(self._append_engine, _plain_append_statement(), given)
+        self._append = _DriverStatement(
+            self._append_engine,
+            {"guarded": _append_statement(), "plain": _plain_append_statement()},
+            given,
+        )
         # game -> a seq known to be stored (this process appended or read it): rows are never
         # deleted, so an append right after it needs no guard against a gap (see append)
         self._stored_seq: dict[str, int] = {}
@@ -284,7 +308,6 @@ class EventStore:
 
     def close(self) -> None:
         self._append.release()
-        self._append_plain.release()
         self._append_engine.dispose()
         self.engine.dispose()
 
@@ -371,8 +394,7 @@ class EventStore:
         known = expected_seq == 0 or self._stored_seq.get(game_id, -1) >= expected_seq
         if known:
             del values["expected_seq"]
-        statement = self._append_plain if known else self._append
-        if statement.execute(values, then) == 1:
+        if self._append.execute("plain" if known else "guarded", values, then) == 1:
             self._note_stored(game_id, seq)
             return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
         return self._refused(game_id, id, expected_seq)
