@@ -76,7 +76,7 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
         elif item is not None and not isinstance(item, (bool, int, float)):
             raise JsonRefused(f"it holds a {type(item).__name__}, which JSON cannot carry")
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = _ENCODE(value)
     except ValueError as e:
         raise JsonRefused(f"it is not plain JSON: {e}") from None
     if len(text) > max_bytes:
@@ -85,6 +85,8 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
 
 
 _SCALARS = (int, float, bool, type(None))
+# json.dumps with options builds an encoder per call: one, made once (it keeps no state)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
 
 def _flat(value: Any) -> bool:
