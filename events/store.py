@@ -144,6 +144,24 @@ def _plain_append_statement():
     )
 
 
+def _snapshot_statement(dialect_name: str):
+    """Save a snapshot, replacing one at the same seq (a cache: overwriting is fine) in one
+    statement, so it runs on the appends' driver connection like them."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    dialect_insert = postgresql.insert if dialect_name == "postgresql" else sqlite.insert
+    statement = dialect_insert(snapshots_t).values(
+        game_id=bindparam("game_id", type_=String),
+        seq=bindparam("seq", type_=Integer),
+        state=bindparam("state", type_=snapshots_t.c.state.type),
+        saved_at=bindparam("saved_at", type_=UTCDateTime()),
+    )
+    return statement.on_conflict_do_update(
+        index_elements=[snapshots_t.c.game_id, snapshots_t.c.seq],
+        set_={"state": statement.excluded.state, "saved_at": statement.excluded.saved_at},
+    )
+
+
 KNOWN_SEQS = 4096  # games whose stored last seq this process remembers (an int each)
 
 
@@ -292,7 +310,11 @@ class EventStore:
         given = frozenset({"payload"}) if self._payload_text else frozenset()
         self._append = _DriverStatement(
             self._append_engine,
-            {"guarded": _append_statement(), "plain": _plain_append_statement()},
+            {
+                "guarded": _append_statement(),
+                "plain": _plain_append_statement(),
+                "snapshot": _snapshot_statement(self.engine.dialect.name),
+            },
             given,
         )
         # game -> a seq known to be stored (this process appended or read it): rows are never
@@ -522,19 +544,12 @@ class EventStore:
     # -- snapshots ---------------------------------------------------------------------------
 
     def save_snapshot(self, game_id: str, seq: int, state: dict[str, Any]) -> None:
-        """A cache entry: overwriting or losing a race to an identical save is fine."""
-        try:
-            with self.engine.begin() as conn:
-                key = (snapshots_t.c.game_id == game_id) & (snapshots_t.c.seq == seq)
-                conn.execute(delete(snapshots_t).where(key))
-                conn.execute(
-                    insert(snapshots_t).values(
-                        game_id=game_id, seq=seq, state=state, saved_at=datetime.now(UTC)
-                    )
-                )
-        except IntegrityError:
-            if self.game(game_id) is None:
-                raise UnknownGame(game_id) from None
+        """A cache entry: overwriting or losing a race to an identical save is fine. Saved
+        through the appends' driver statement: through the ORM it cost as much as 50 appends'
+        own work."""
+        values = {"game_id": game_id, "seq": seq, "state": state, "saved_at": datetime.now(UTC)}
+        if self._append.execute("snapshot", values) == -1 and self.game(game_id) is None:
+            raise UnknownGame(game_id)
 
     def latest_snapshot(
         self, game_id: str, max_seq: int | None = None
