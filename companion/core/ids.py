@@ -16,7 +16,16 @@ ID_BYTES = 16
 POOLED_IDS = 256  # ids' worth of the system's random bytes asked for at once
 
 _pool_lock = threading.Lock()
-_pool = {"bytes": b"", "at": 0}
+
+
+class _Pool:
+    """Random bytes not yet used for an id, and where the unused ones start."""
+
+    data = b""
+    at = 0
+
+
+_pool = _Pool()
 
 
 def new_event_id() -> str:
@@ -25,18 +34,18 @@ def new_event_id() -> str:
     asked for POOLED_IDS ids at a time: one system call each was a sixteenth of an append.
     A forked process forgets the pool, so no two processes mint the same id."""
     with _pool_lock:
-        at, pool = _pool["at"], _pool["bytes"]
+        at, pool = _pool.at, _pool.data
         if at + ID_BYTES > len(pool):
             pool, at = os.urandom(ID_BYTES * POOLED_IDS), 0
-            _pool["bytes"] = pool
-        _pool["at"] = at + ID_BYTES
+            _pool.data = pool
+        _pool.at = at + ID_BYTES
         return pool[at : at + ID_BYTES].hex()
 
 
 def _forget_pool() -> None:
     global _pool_lock
     _pool_lock = threading.Lock()  # another thread may have held it at the fork
-    _pool["bytes"], _pool["at"] = b"", 0
+    _pool.data, _pool.at = b"", 0
 
 
 os.register_at_fork(after_in_child=_forget_pool)
