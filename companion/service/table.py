@@ -8,6 +8,7 @@ in and check again. The same event id twice is stored once.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from companion.core.fold import Fold, NeedFullLog
+from companion.core.fold import NeedFullLog
 from companion.core.game import Game
 from companion.core.ids import new_event_id
 from companion.core.lang import N_
@@ -96,9 +97,9 @@ class Folded:
             return
         if self.told_on is None:  # the story's own copy of the game, at the fold's seq
             fold = self.fold
-            effective = None if fold.effective is None else list(fold.effective)
-            told_on = Fold(fold.rules, self.game.clone(fold.state), effective)
-            told_on.last_seq = fold.last_seq
+            told_on = copy.copy(fold)  # the game's own kind of fold, its rules shared
+            told_on.state = self.game.clone(fold.state)
+            told_on.effective = None if fold.effective is None else list(fold.effective)
             self.told_on = told_on
         self.fold.add(event, trusted=trusted)  # a refusal: nothing to tell
         self.untold.append((event, at))
