@@ -55,6 +55,8 @@ def utc(at: datetime | None) -> datetime:
     """Naive datetimes are refused: guessing their zone would silently skew the log."""
     if at is None:
         return datetime.now(UTC)
+    if type(at) is datetime and at.tzinfo is UTC:
+        return at  # already what the rest would make of it (the service's own times)
     if not isinstance(at, datetime):
         raise InvalidEvent(f"at must be a datetime, got {type(at).__name__}")
     if at.tzinfo is None or at.utcoffset() is None:

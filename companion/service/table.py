@@ -137,6 +137,9 @@ class Table:
     # -- reading -----------------------------------------------------------------------------
 
     def _lock(self, game_id: str) -> threading.Lock:
+        lock = self._locks.get(game_id)  # a game's lock, once made, is never replaced
+        if lock is not None:
+            return lock
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
