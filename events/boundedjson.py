@@ -55,7 +55,7 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
     """Refuse (JsonRefused) a value that is not plain JSON data within the limits, or that holds
     a NUL character (PostgreSQL cannot store one, so neither backend takes it). Returns the
     JSON text it measured, so a caller storing the value need not serialise it again."""
-    stack = [(value, 0)]
+    stack = [] if max_depth > 0 and _flat(value) else [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
@@ -76,12 +76,34 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
         elif item is not None and not isinstance(item, (bool, int, float)):
             raise JsonRefused(f"it holds a {type(item).__name__}, which JSON cannot carry")
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = _ENCODE(value)
     except ValueError as e:
         raise JsonRefused(f"it is not plain JSON: {e}") from None
     if len(text) > max_bytes:
         raise JsonRefused(f"it is larger than {_size(max_bytes)}")
     return text
+
+
+_SCALARS = (int, float, bool, type(None))
+# json.dumps with options builds an encoder per call: one, made once (it keeps no state)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
+def _flat(value: Any) -> bool:
+    """A dict of text keys and plain values without NUL (an event's usual payload): nothing
+    in it for `check`'s walk to find, told in one loop without the walk's stack."""
+    if type(value) is not dict:
+        return False
+    for key, inner in value.items():
+        if type(key) is not str or "\x00" in key:
+            return False
+        kind = type(inner)
+        if kind is str:
+            if "\x00" in inner:
+                return False
+        elif kind not in _SCALARS:
+            return False
+    return True
 
 
 def _size(n: int) -> str:

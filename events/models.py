@@ -42,6 +42,8 @@ class UTCDateTime(TypeDecorator):
             return default
 
         def process(value: datetime | None) -> str | None:
+            if type(value) is datetime and value.tzinfo is UTC:  # every append's: one call
+                return value.isoformat(" ", "microseconds")[:-6]  # less its "+00:00"
             naive = self.process_bind_param(value, dialect)
             return None if naive is None else naive.isoformat(" ", "microseconds")
 

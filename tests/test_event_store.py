@@ -84,6 +84,33 @@ def test_expected_seq_ahead_of_the_log_cannot_leave_a_gap(store):
     assert [e.seq for e in store.events("g")] == [1]
 
 
+def test_two_stores_that_know_their_last_seq_still_keep_the_log_gapless(store_url):
+    """Each store appends after a seq it knows is stored with a plain INSERT: when the other
+    store (another process) appended meanwhile, the taken seq is refused, never doubled,
+    and an expected_seq ahead of what either has seen is refused, never leaves a gap."""
+    with EventStore(store_url) as one, EventStore(store_url) as two:
+        one.create_game("g", {})
+        one.append("g", id="a1", type="bid", payload={}, by="0", expected_seq=0)
+        one.append("g", id="a2", type="bid", payload={}, by="0", expected_seq=1)
+        two.append("g", id="b3", type="bid", payload={}, by="1", expected_seq=2)
+        with pytest.raises(SeqConflict) as err:  # `one` knows seq 2, the log is at 3
+            one.append("g", id="a3", type="bid", payload={}, by="0", expected_seq=2)
+        assert err.value.last_seq == 3
+        with pytest.raises(SeqConflict):
+            one.append("g", id="a9", type="bid", payload={}, by="0", expected_seq=8)
+        one.append("g", id="a4", type="bid", payload={}, by="0", expected_seq=3)
+        with pytest.raises(SeqConflict):  # `two` knows seq 3, the log is at 4
+            two.append("g", id="b4", type="bid", payload={}, by="1", expected_seq=3)
+        with pytest.raises(SeqConflict):
+            two.append("g", id="b9", type="bid", payload={}, by="1", expected_seq=6)
+        assert [(e.seq, e.id) for e in two.events("g")] == [
+            (1, "a1"),
+            (2, "a2"),
+            (3, "b3"),
+            (4, "a4"),
+        ]
+
+
 def test_same_id_twice_stores_one_event_and_flags_the_retry(store):
     store.create_game("g", {})
     first = store.append(

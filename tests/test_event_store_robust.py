@@ -114,3 +114,26 @@ def test_a_deep_line_in_an_imported_log_is_refused_at_its_line():
     good = json.dumps({"type": "bid", "amount": 1})
     with pytest.raises(InvalidJsonl, match="line 2: it is nested more than"):
         parse_jsonl(good + "\n" + "[" * 3000 + "]" * 3000 + "\n")
+
+
+def test_sqlite_stores_a_time_as_the_same_text_whatever_its_zone():
+    """The append's shortcut for a UTC time writes what SQLAlchemy's DATETIME would: the same
+    text as the same instant given in another zone, or as a naive UTC value."""
+    from datetime import timedelta, timezone
+
+    from sqlalchemy import DateTime
+    from sqlalchemy.dialects import sqlite
+
+    from events.models import UTCDateTime
+
+    dialect = sqlite.dialect()
+    process = UTCDateTime().bind_processor(dialect)
+    plain = DateTime().dialect_impl(dialect).bind_processor(dialect)
+    for when in (
+        datetime(2026, 11, 27, 6, 31, 3, 123456, tzinfo=UTC),
+        datetime(2026, 1, 1, tzinfo=UTC),
+        datetime(999, 12, 31, 23, 59, 59, 1, tzinfo=UTC),
+    ):
+        elsewhere = when.astimezone(timezone(timedelta(hours=-5)))
+        assert process(when) == process(elsewhere) == plain(when.replace(tzinfo=None))
+    assert process(None) is None

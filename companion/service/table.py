@@ -8,6 +8,7 @@ in and check again. The same event id twice is stored once.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
@@ -57,14 +58,21 @@ class Folded:
     """One game's single cached replay: the fold and, folded from the first event, its story
     (a fold resumed from a snapshot has none until it is folded in full). Stored events fold
     without their shape check (checked at the door when they were appended), unless `checked`:
-    a game whose log holds a row the trusted fold could not take is folded with every check."""
+    a game whose log holds a row the trusted fold could not take is folded with every check.
 
-    __slots__ = ("game", "fold", "story", "full", "replay", "checked")
+    An event recorded here is told to the story when a screen first reads it (`told`), not
+    on the append's path: the story then folds its own copy of the game (`told_on`, cloned
+    once at the first such event) up to the fold's seq, so its facts are the same as if told
+    at once, and a move's append pays for the rules alone (issue 22)."""
+
+    __slots__ = ("game", "fold", "story", "full", "replay", "checked", "told_on", "untold")
 
     def __init__(self, game: Game, fold, story, *, full: bool, checked: bool = False):
         self.game, self.fold, self.story, self.full = game, fold, story, full
         self.checked = checked
         self.replay = None  # the last replay handed out, reused at its seq
+        self.told_on = None  # the story's own fold, once its telling lags behind `fold`
+        self.untold: list[tuple[dict, object]] = []  # (event, at) folded but not yet told
 
     @classmethod
     def start(cls, game: Game, *, checked: bool = False) -> Folded:
@@ -79,14 +87,35 @@ class Folded:
     def state(self):
         return self.fold.state
 
-    def add(self, event: dict, at=None, *, trusted: bool = False):
+    def add(self, event: dict, at=None, *, trusted: bool = False, later: bool = False):
         """Fold one event (and note its fact); a Refusal changes nothing, except for a
         `trusted` one (read back from the store), which may be half applied: then the caller
-        folds the game again with `checked`."""
+        folds the game again with `checked`. `later`: the story is told of it when first
+        read (`told`), not now."""
         if self.story is None:
             self.fold.add(event, trusted=trusted)
-        else:
+            return
+        if self.told_on is None and not later:
             self.story.add(self.fold, event, at, trusted=trusted)
+            return
+        if self.told_on is None:  # the story's own copy of the game, at the fold's seq
+            fold = self.fold
+            told_on = copy.copy(fold)  # the game's own kind of fold, its rules shared
+            told_on.state = self.game.clone(fold.state)
+            told_on.effective = None if fold.effective is None else list(fold.effective)
+            self.told_on = told_on
+        self.fold.add(event, trusted=trusted)  # a refusal: nothing to tell
+        self.untold.append((event, at))
+
+    def told(self):
+        """The story, told up to the fold's seq. Each event was accepted by the fold, its
+        shape checked at the door, so the story's copy folds it trusted."""
+        untold, story = self.untold, self.story
+        if untold and story is not None:
+            self.untold = []
+            for event, at in untold:
+                story.add(self.told_on, event, at, trusted=True)
+        return story
 
 
 class Table:
@@ -111,6 +140,9 @@ class Table:
     # -- reading -----------------------------------------------------------------------------
 
     def _lock(self, game_id: str) -> threading.Lock:
+        lock = self._locks.get(game_id)  # a game's lock, once made, is never replaced
+        if lock is not None:
+            return lock
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
@@ -234,7 +266,14 @@ class Table:
                 folded = self._fold(game_id, full=True)
             if folded.replay is None or folded.replay.seq != folded.last_seq:
                 game = folded.game
-                folded.replay = game.replay_of(folded.fold, folded.story, game.clone(folded.state))
+                try:
+                    story = folded.told()
+                except Exception:  # cannot happen (the fold took each event): tell it afresh
+                    log.exception("the story of game %s could not be told", game_id)
+                    self._forget(game_id)
+                    folded = self._fold(game_id, full=True)
+                    story = folded.story
+                folded.replay = game.replay_of(folded.fold, story, game.clone(folded.state))
             return folded.replay
 
     def refusal_of(self, game_id: str, event: dict, *, by: str) -> Refusal | None:
@@ -385,7 +424,7 @@ class Table:
             return result
         # the time is taken here and given to the store, so the story notes it at once
         at = datetime.now(UTC)
-        fold.add(candidate, at)  # raises Refusal and changes nothing if illegal
+        fold.add(candidate, at, later=True)  # raises Refusal and changes nothing if illegal
         try:
             result = self.store.append(
                 game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before, at=at

@@ -53,6 +53,8 @@ class TableTeaching:
         is taught only inside the move that names it, never on its own), then what this
         installation knows and the game's log does not (a Landscape's size, a Profession card's
         wishes)."""
+        if not given and event.get("type") not in _TEACHABLE:
+            return []  # a move naming no card (most): nothing to teach first
         used = _used_by(event)
         given = [dict(t) for t in given if _taught_key(t) in used]
         known = {_taught_key(t) for t in given}
@@ -123,6 +125,10 @@ class TableTeaching:
                 learned.learn_new(data, BY_GAME_SEAT, who=who)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
+
+
+# the moves `_known` and `_used_by` look at: those naming a Profession card or a Landscape
+_TEACHABLE = frozenset(PROFESSION_FIELDS) | {"landscape_placed"}
 
 
 def _taught_key(event: dict) -> tuple:
