@@ -124,28 +124,71 @@ def refusal_message(refusal) -> str:
     return lang.translate(template, refusal.params)
 
 
+PLAIN_MAX = 4096  # words kept per language; forgotten all at once past this (a bound only)
+
+
+def _filled(context, text: str, variables: dict) -> str:
+    text, variables = grammar.articles(lang.current(), text, variables)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
+def _kept_words(translations) -> dict:
+    """The words a language's translations already said (see `_said`)."""
+    words = getattr(translations, "_palazzo_words", None)
+    if words is None or len(words) > PLAIN_MAX:
+        words = {}
+        translations._palazzo_words = words
+    return words
+
+
+def _said(context, translations, message: str, variables: dict) -> str:
+    """`message` as the templates' `_()` says it, from what this language already said: a
+    word without parameters kept finished (translated, `%%` undone, made markup), so saying
+    it again is one dict lookup; a word with parameters keeps whether its translation has
+    article markers, so one without skips the grammar. The same text of the same type as
+    the full path's (`_filled`): escaping does not change."""
+    words = _kept_words(translations)
+    if not variables:
+        key = (message, context.eval_ctx.autoescape)
+        said = words.get(key)
+        if said is None:
+            said = words[key] = _filled(context, translations.gettext(message), variables)
+        return said
+    found = words.get(message)
+    if found is None:
+        text = translations.gettext(message)
+        found = words[message] = (text, grammar.MARKER.search(text) is not None)
+    text, marked = found
+    if marked:
+        return _filled(context, text, variables)
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
 def _with_articles(env) -> None:
     """The templates' `_()` and `ngettext()` as Jinja's newstyle gettext does them, plus the
     article markers a translation may set before a placeholder ("{den}%(object)s": the
-    article that agrees with the name filled in, companion.core.grammar), as `lang._` does."""
-
-    def filled(context, text: str, variables: dict) -> str:
-        text, variables = grammar.articles(lang.current(), text, variables)
-        if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % variables
+    article that agrees with the name filled in, companion.core.grammar), as `lang._` does.
+    A panel says its words on every push: with shared renders on (RENDER_ONCE, the request
+    holding its language), `_said` says a word again from what it kept (issue 22)."""
 
     @pass_context
     def gettext(__context, __string: str, **variables) -> str:
-        return filled(__context, _translations().gettext(__string), variables)
+        kept = getattr(_cv_request.get(None), "palazzo_language", None)
+        if kept is not None:
+            return _said(__context, kept[1], __string, variables)
+        # outside a request, or shared renders off: the full path each time
+        return _filled(__context, _translations().gettext(__string), variables)
 
     @pass_context
     def ngettext(__context, __singular: str, __plural: str, __num: int, **variables) -> str:
         variables.setdefault("num", __num)
         text = _translations().ngettext(__singular, __plural, __num)
-        return filled(__context, text, variables)
+        return _filled(__context, text, variables)
 
-    env.globals.update(gettext=gettext, ngettext=ngettext)
+    # `_()` straight to ours: Jinja's own `_` looks `gettext` up in the context at each call
+    env.globals.update(gettext=gettext, ngettext=ngettext, _=gettext)
 
 
 def init_app(app: Flask) -> None:

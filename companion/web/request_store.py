@@ -13,6 +13,7 @@ issue 22.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask.globals import _cv_request
@@ -21,6 +22,9 @@ from events.records import GameRecord
 from events.store import EventStore
 
 _KEPT = "palazzo_records"  # the request context's attribute: game id -> record (or None)
+WAVE_SECONDS = 1.0  # a record read for one seq's pushes serves the others this long at most
+_WAVE: dict[str, tuple[int, float, GameRecord | None]] = {}  # game -> (seq, read at, record)
+_WAVE_MAX = 4096  # forgotten all at once past this: it only saves a query
 
 
 class RequestStore(EventStore):
@@ -40,6 +44,26 @@ class RequestStore(EventStore):
         _forget(game_id)
         super().update_game_meta(game_id, meta)
 
+    def pushing(self, game_id: str, seq: int) -> None:
+        """A live stream is about to push its seat's panel at `seq` (companion/web/live.py):
+        each phone of the table does so at once, and each asks who it is (the game's record:
+        its seat keys). One read serves the pushes of the same seq for WAVE_SECONDS: this
+        request then finds the record as if it had read it itself. A link re-issued by this
+        process is seen at once (`update_game_meta` forgets it); by another process, at the
+        latest WAVE_SECONDS later, or at the next seq (issue 22)."""
+        kept = _kept()
+        if kept is None or game_id in kept:
+            return
+        now = time.monotonic()
+        wave = _WAVE.get(game_id)
+        if wave is not None and wave[0] == seq and now - wave[1] < WAVE_SECONDS:
+            kept[game_id] = wave[2]
+            return
+        record = kept[game_id] = super().game(game_id)
+        if len(_WAVE) >= _WAVE_MAX:
+            _WAVE.clear()
+        _WAVE[game_id] = (seq, now, record)
+
 
 def _kept() -> dict[str, GameRecord | None] | None:
     """This request's records by game id (None outside a request)."""
@@ -54,6 +78,7 @@ def _kept() -> dict[str, GameRecord | None] | None:
 
 
 def _forget(game_id: str) -> None:
+    _WAVE.pop(game_id, None)
     kept = _kept()
     if kept is not None:
         kept.pop(game_id, None)

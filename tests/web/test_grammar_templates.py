@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from flask import render_template_string
+from flask_babel import get_translations
 from markupsafe import Markup
 
 from companion.core.refusal import Named
@@ -46,3 +47,39 @@ def test_a_plural_in_a_template_is_filled_as_before(app):
     with app.test_request_context("/?lang=de"):
         text = render_template_string('{{ ngettext("%(num)d card", "%(num)d cards", 3) }}')
     assert text == "3 Karten"
+
+
+SAID_TWICE = (
+    '{{ _("Build") }}|{{ _("Build") }}|{{ _("%(name)s × %(num)s", name=n, num=2) }}|'
+    '{{ _("%(name)s × %(num)s", name=n, num=3) }}|{{ _("won the %(object)s", object=n) }}|'
+    '{{ _("won the %(object)s", object=n) }}|{{ _("100%% <sure>") }}|{{ _("100%% <sure>") }}'
+)
+
+
+@pytest.mark.parametrize("autoescape", [True, False])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_word_said_again_is_the_same_with_shared_renders_on_or_off(app, language, autoescape):
+    """Shared renders keep a language's plain words once said (companion/web/i18n.py): the
+    second time a word is said, and each word with its parameters, reads exactly as the full
+    path says it, escaped the same (a template without autoescape gets the raw text)."""
+    template = (
+        SAID_TWICE if autoescape else "{% autoescape false %}" + SAID_TWICE + "{% endautoescape %}"
+    )
+    said = {}
+    for render_once in (False, True):
+        app.config["RENDER_ONCE"] = render_once
+        for _ in range(2):  # the second request finds every word kept
+            with app.test_request_context(f"/?lang={language}"):
+                said.setdefault(render_once, []).append(
+                    render_template_string(template, n="<Gaukler>")
+                )
+                kept = getattr(get_translations(), "_palazzo_words", {})
+                assert ("Build", autoescape) in kept or not render_once
+    assert said[True] == said[False] and len(set(said[True])) == 1
+    parts = said[True][0].split("|")
+    assert parts[0] == parts[1] and parts[4] == parts[5] and parts[6] == parts[7]
+    assert parts[6] == "100% <sure>"  # the template's own text is markup, `%%` one `%`
+    name = "&lt;Gaukler&gt;" if autoescape else "<Gaukler>"
+    assert name in parts[2] and parts[2].endswith("2") and parts[3].endswith("3")
+    if language == "de":
+        assert parts[0] == "Bauen" and parts[4] == f"hat den {name} ersteigert"

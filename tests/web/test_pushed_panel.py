@@ -141,3 +141,39 @@ def test_the_tapping_phone_is_told_the_seq_the_others_their_panels(app, sse, liv
     assert mine == {"id": str(seq + 1), "event": "seq", "data": str(seq + 1)}
     for message in theirs:
         assert message["event"] == "fragment" and message["id"] == str(seq + 1)
+
+
+def pushed(app, game_id: str, seat: int, token: str):
+    """What a stream of this seat's session (its CSRF token `token`) pushes at the game's seq."""
+    from companion.games.princes.web.seat import pushed_panel
+
+    seq = last_seq(app, game_id)
+    with app.test_request_context("/", headers=seat_cookie(app, game_id, seat, token)):
+        return pushed_panel(game_id, seq)
+
+
+def test_the_pushes_of_one_seq_read_the_record_once_and_see_a_reissued_link(app, game, monkeypatch):
+    """Each phone's stream asks who it is at each push: the pushes of one seq share one read of
+    the game's record (RequestStore.pushing), yet a link re-issued here ends the old session's
+    next push at once, and one re-issued by another process once WAVE_SECONDS have passed."""
+    from companion.web import request_store
+    from events.store import EventStore
+
+    reads = []
+    read = EventStore.game
+    monkeypatch.setattr(EventStore, "game", lambda self, g: reads.append(g) or read(self, g))
+    assert pushed(app, game, 0, "a" * 43) and pushed(app, game, 2, "b" * 43)
+    assert pushed(app, game, 1, "c" * 43)
+    assert len(reads) == 1  # three phones, one read
+    with app.app_context():
+        reissue_seat_token(get_store(app), game, 1)  # this process: forgotten at once
+    assert pushed(app, game, 1, "d" * 43) is None
+    assert pushed(app, game, 2, "e" * 43)
+    other = EventStore(app.config["DATABASE_URL"])  # another process's store
+    try:
+        reissue_seat_token(other, game, 2)
+    finally:
+        other.close()
+    monkeypatch.setattr(request_store, "WAVE_SECONDS", 0.0)  # the wave has passed
+    assert pushed(app, game, 2, "f" * 43) is None
+    assert pushed(app, game, 0, "g" * 43)

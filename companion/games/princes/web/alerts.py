@@ -27,10 +27,14 @@ COUNT_BANNERS = {
 }
 
 
-def alerts(game_id: str, state, seat: int, *, scribe: bool = False) -> dict:
+def alerts(
+    game_id: str, state, seat: int, *, scribe: bool = False, checks: dict | None = None
+) -> dict:
     """The alerts of one seat's phone: the open checks (track -> its key, for one buzz per
-    check), the notices of cards claimed, and a key of all of it (what the phone last drew)."""
-    checks = get_counts().opened(game_id)
+    check; `checks` when the caller read them already), the notices of cards claimed, and a
+    key of all of it (what the phone last drew)."""
+    if checks is None:
+        checks = get_counts().opened(game_id)
     clashes = clash_notices(game_id, state, seat)
     key = hashlib.sha256(repr((sorted(checks.items()), clashes)).encode()).hexdigest()[:16]
     return {

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import threading
+import time
 import uuid
 from urllib.parse import quote
 
@@ -70,10 +71,13 @@ from companion.web.access import (
 from companion.web.csrf import csrf_token, has_csrf_token
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, current_replay, get_table, record
+from companion.web.request_store import WAVE_SECONDS
 from companion.web.shared import private_etag, private_fragment, register_pushed
+from companion.web.store import get_store
 from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
+from .counting import get_counts
 
 bp = Blueprint("seat", __name__)
 VIEW = "phone"
@@ -437,6 +441,7 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
     no seat of this Princes game any more, one without its CSRF token yet, or a browser this
     process already answered with its panel at that seq, or is answering (the tapping phone:
     its tap's answer is that panel)."""
+    get_store().pushing(game_id, seq)  # one read of the record for this seq's pushes
     if get_table().game(game_id) is not GAME:
         return None
     me = access(game_id)  # asked again at each push: a re-issued link ends this seat's
@@ -450,9 +455,21 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
     with _ANSWERED_LOCK:
         if _ANSWERING.get(key) or _ANSWERED.get(key, -1) >= max(seq, replay.seq):
             return None
-    now = alerts(game_id, replay.state, me.seat)
+    now = alerts(game_id, replay.state, me.seat, checks=_wave_checks(game_id, replay))
     html = phone_panel(game_id, me.seat, host=me.host, params={}, alerts_now=now)
     return replay.seq, html
+
+
+def _wave_checks(game_id: str, replay) -> dict[str, str]:
+    """The game's open checks for the pushes of one seq (`pushed_panel`): one query serves
+    them for WAVE_SECONDS, as the game's record does (RequestStore.pushing). A check opened
+    meanwhile shows at the phone's next look at its alerts (they poll), or the next seq."""
+    wave = replay.kept(("open_checks",), dict)  # this seq's: (read at, checks)
+    now = time.monotonic()
+    found = wave.get("checks")
+    if found is None or now - found[0] >= WAVE_SECONDS:
+        found = wave["checks"] = (now, get_counts().opened(game_id))
+    return found[1]
 
 
 register_pushed(PANEL_PUSH, pushed_panel, seat=True)
