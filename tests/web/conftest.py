@@ -358,6 +358,18 @@ def phone(browser):
 
 
 @pytest.fixture
+def watched(phone):
+    """The phone page plus what it did: console errors (CSP violations show up there) and
+    the URLs it requested."""
+    errors: list[str] = []
+    requests: list[str] = []
+    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.on("request", lambda r: requests.append(r.url))
+    return phone, errors, requests
+
+
+@pytest.fixture
 def phone390(browser):
     """A fresh 390x844 phone page (the size issue 12's tests use)."""
     context = phone_context(browser, 390, 844)

@@ -9,18 +9,6 @@ from pyzbar.pyzbar import decode
 from .conftest import BROWSER_WAIT, append_event
 
 
-@pytest.fixture
-def watched(phone):
-    """The phone page plus what it did: console errors (CSP violations show up there) and
-    the URLs it requested."""
-    errors: list[str] = []
-    requests: list[str] = []
-    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    phone.on("pageerror", lambda e: errors.append(str(e)))
-    phone.on("request", lambda r: requests.append(r.url))
-    return phone, errors, requests
-
-
 def test_landing_page_fits_a_360px_phone(watched, live_server):
     page, errors, _ = watched
     page.goto(live_server + "/")

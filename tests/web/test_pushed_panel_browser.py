@@ -14,16 +14,6 @@ from .conftest import BROWSER_WAIT
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def watched(phone):
-    errors: list[str] = []
-    requests: list[str] = []
-    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    phone.on("pageerror", lambda e: errors.append(str(e)))
-    phone.on("request", lambda r: requests.append(r.url))
-    return phone, errors, requests
-
-
 def open_phone(page, live_server, game_id, token):
     page.goto(f"{live_server}/games/{game_id}/join/{token}")
     page.wait_for_selector("#phone-panel")
