@@ -3,6 +3,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,31 @@ def built_wheel(tmp_path_factory) -> Path:
             building.rename(out)  # whole or not at all
     (built,) = out.glob("palazzo-*.whl")
     return built
+
+
+@contextmanager
+def lang_speaking(language: str):
+    """companion.core.lang speaking `language` from the compiled catalog, as the web edge makes
+    it for a request; the provider before is put back afterwards."""
+    from babel.support import Translations
+
+    from companion.core import lang
+
+    before = lang._provider
+    lang.use(lambda: (language, Translations.load(str(lang.TRANSLATIONS), [language])))
+    try:
+        yield language
+    finally:
+        lang.use(before)
+
+
+@pytest.fixture
+def german():
+    with lang_speaking("de"):
+        yield
+
+
+@pytest.fixture
+def french():
+    with lang_speaking("fr"):
+        yield

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from companion.core import grammar, lang
 from companion.core.refusal import Named
+from tests.conftest import lang_speaking
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "companion/translations/{}/LC_MESSAGES/messages.po"
@@ -30,27 +30,8 @@ def strings(message) -> tuple[str, ...]:
 @pytest.fixture(params=["de", "fr"])
 def speaking(request):
     """companion.core.lang speaking German or French (the compiled catalog)."""
-    before = lang._provider
-    language = request.param
-    lang.use(lambda: (language, Translations.load(str(lang.TRANSLATIONS), [language])))
-    yield language
-    lang.use(before)
-
-
-@pytest.fixture
-def german():
-    before = lang._provider
-    lang.use(lambda: ("de", Translations.load(str(lang.TRANSLATIONS), ["de"])))
-    yield
-    lang.use(before)
-
-
-@pytest.fixture
-def french():
-    before = lang._provider
-    lang.use(lambda: ("fr", Translations.load(str(lang.TRANSLATIONS), ["fr"])))
-    yield
-    lang.use(before)
+    with lang_speaking(request.param) as language:
+        yield language
 
 
 @pytest.mark.parametrize("language", ["de", "fr"])

@@ -146,17 +146,6 @@ def test_every_rule_citation_has_its_editions_words(language):
         assert there.strip() and "docs/" not in there, (english, there)
 
 
-@pytest.fixture
-def german():
-    """companion.core.lang speaking German (the compiled catalog), as the web edge makes it."""
-    from babel.support import Translations
-
-    before = lang._provider
-    lang.use(lambda: ("de", Translations.load(str(lang.TRANSLATIONS), ["de"])))
-    yield
-    lang.use(before)
-
-
 def test_a_refusal_keeps_code_and_values_and_is_told_in_the_readers_edition(german):
     from companion.games.princes.rules.refusals import N_, Named, Refusal
 
