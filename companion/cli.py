@@ -118,21 +118,29 @@ def catalog_not_log(path: str) -> str:
     )
 
 
-def cmd_replay(args) -> int:
-    from .core.refusal import Refusal
+def given_catalog(path: str | None) -> Catalog:
+    """The built-in catalog with the file given to --catalog merged in (just the built-in one
+    without a file); BadFile, naming the file, when it cannot be read or used."""
     from .games.princes.learned import read_catalog_file
     from .games.princes.rules import BUILTIN, CatalogError
+
+    if not path:
+        return BUILTIN
+    try:
+        return BUILTIN.merged(read_catalog_file(path))
+    except CatalogError as e:
+        raise BadFile(f"the catalog {path} cannot be used: {e}") from None
+
+
+def cmd_replay(args) -> int:
+    from .core.refusal import Refusal
     from .service.games import game_of_event
 
-    catalog: Catalog = BUILTIN
     try:
         events = read_log_file(args.log)
-        if args.catalog:
-            catalog = BUILTIN.merged(read_catalog_file(args.catalog))
+        catalog = given_catalog(args.catalog)
     except BadFile as e:
         return usage_error(str(e))
-    except CatalogError as e:
-        return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
     try:
         game = game_of_event(events[0])
         state = game.replay(events, catalog)
@@ -152,18 +160,12 @@ def cmd_replay(args) -> int:
 def cmd_stats(args) -> int:
     """The club's figures from finished logs; a log that cannot be read or did not reach the
     final scoring is listed as skipped, with why."""
-    from .games.princes.learned import read_catalog_file
-    from .games.princes.rules import BUILTIN, CatalogError
     from .service.club import collect
 
-    catalog: Catalog = BUILTIN
     try:
-        if args.catalog:
-            catalog = BUILTIN.merged(read_catalog_file(args.catalog))
+        catalog = given_catalog(args.catalog)
     except BadFile as e:
         return usage_error(str(e))
-    except CatalogError as e:
-        return usage_error(f"the catalog {args.catalog} cannot be used: {e}")
     logs, unreadable = [], []
     for path in args.logs:
         try:
