@@ -478,3 +478,17 @@ def test_the_installed_palazzo_script_replays_and_exits_with_the_answer(tmp_path
     imported = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if "|" in line}
     assert "companion.games.princes.rules" in imported  # the list is real
     assert not {m for m in imported if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "flask")}
+
+
+def test_a_catalog_the_rules_cannot_use_is_named_by_replay_and_stats(tmp_path):
+    """A --catalog file that is JSON but not a catalog the rules can take (a Profession card
+    without its wishes): exit 2, the file named, for both commands that read one."""
+    log, _ = play(3, seed=4)
+    catalog = simulation_catalog().to_dict()
+    card = next(iter(catalog["professions"]))
+    catalog["professions"][card] = {"name": "Broken"}
+    bad = tmp_path / "broken-catalog.json"
+    bad.write_text(json.dumps(catalog))
+    logged = write_log(tmp_path / "game.jsonl", log)
+    for answer in (run("replay", logged, "--catalog", bad), run("stats", logged, "--catalog", bad)):
+        bad_file_answer(answer, f"the catalog {bad} cannot be used")
