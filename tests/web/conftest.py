@@ -21,7 +21,10 @@ from companion.web import create_app
 from companion.web.live import EXTENSION_KEY as LIVE_KEY
 from companion.web.store import get_store
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell: Chromium's own engine without the desktop browser around it (no
+# browser UI to run, no WebUI renderer), which costs a test about half the CPU of `chromium
+# --headless` (docs/testing.md).
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -314,7 +317,7 @@ def sse(app, live_server):
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
-            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package "
+            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium-headless-shell' package "
             "(bash scripts/system-deps, which `make test` runs)",
             pytrace=False,
         )
