@@ -33,13 +33,27 @@ HANDS = [
 ]
 
 
-@contextmanager
-def opened(browser, width: int = 360):
-    context = phone_context(browser, width)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+@pytest.fixture(scope="module")
+def phone_page(browser):
+    """One phone page for the module's screens: a new context and page for each would cost a
+    renderer each time, and the screens need nothing of a fresh one that `page` does not reset
+    (each test serves a new origin, so storage is its own)."""
+    context = phone_context(browser)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(phone_page):
+    """The module's phone page as a fresh one would be: no cookies, 360 x 740, text at 100 %.
+    Left blank afterwards, so its live streams close before this test's server stops (list it
+    after `live_server`)."""
+    phone_page.context.clear_cookies()
+    phone_page.set_viewport_size({"width": 360, "height": 740})
+    a11y.large_text(phone_page, 100)
+    yield phone_page
+    phone_page.goto("about:blank")
 
 
 def settled(page) -> None:
@@ -63,7 +77,7 @@ def auction_open(app, game_id):
     play(app, game_id, {"type": "auction_opened", "player": 0, "object": "jester"})
 
 
-# -- the screens: (name, how to get there) -> path opened in a fresh phone -----------------------
+# -- the screens: (name, how to get there), reached in the module's phone page -----------------
 
 
 def scene(name, app, client, live_server, page) -> None:
@@ -129,78 +143,47 @@ SCREENS = [
     "firenze phone",
     "firenze table",
 ]
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_every_control_is_named_and_every_text_readable(name, app, client, live_server, browser):
-    with opened(browser) as page:
-        scene(name, app, client, live_server, page)
-        settled(page)
-        problems = a11y.audit(page)
-        assert not problems, "\n".join(map(str, problems))
-
-
-AXE_SCREENS = [
-    "landing",
-    "guide",
-    "guide",
-    "host form",
-    "host page",
-    "seat: setup",
-    "seat: auction",
-    "seat: action",
-    "seat: end",
-    "table",
-    "table: auction",
-    "table: end",
-    "history",
-    "end",
-    "solo",
-    "catalog",
-    "firenze phone",
-    "firenze table",
-]
+# axe-core also looks at the table screen's other moments and the history.
+AXE_SCREENS = [*SCREENS, "table: auction", "table: end", "history"]
+TV_SCREENS = ("table", "table: auction", "table: end", "end", "history")
 
 
 @pytest.mark.parametrize("name", AXE_SCREENS)
-def test_axe_core_finds_no_violation(name, app, client, live_server, browser):
-    """Deque's axe-core, a second auditor: no WCAG 2.2 A/AA violation on any screen, at a
-    phone's width (the TV's screens at 1920 x 1080 too)."""
-    with opened(browser) as page:
-        scene(name, app, client, live_server, page)
+def test_every_screen_is_named_readable_and_reflows(name, app, client, live_server, page):
+    """Each screen, reached once, then checked as it is: every control named and every text
+    readable (tests/web/a11y.py); Deque's axe-core, a second auditor, finds no WCAG 2.2 A/AA
+    violation at a phone's width (the TV's screens at 1920 x 1080 too); then with 200 % text it
+    still fits 360 px, and names stay whole."""
+    scene(name, app, client, live_server, page)
+    settled(page)
+    found: dict[str, list] = {}
+    if name in SCREENS:
+        found["audit"] = a11y.audit(page)
+    found["axe"] = a11y.axe(page)
+    if name in TV_SCREENS:
+        page.set_viewport_size({"width": 1920, "height": 1080})
         settled(page)
-        problems = a11y.axe(page)
-        if name.startswith("table") or name in ("end", "history"):
-            page.set_viewport_size({"width": 1920, "height": 1080})
-            settled(page)
-            problems += a11y.axe(page)
-        assert not problems, "\n".join(problems)
+        found["axe at 1920 x 1080"] = a11y.axe(page)
+        page.set_viewport_size({"width": 360, "height": 740})
+    if name in SCREENS:
+        a11y.large_text(page)
+        found["too wide with 200 % text"] = a11y.overflowing(page)
+        found["broken over two lines"] = a11y.broken_over_lines(page, ".topbar > *, .purse > *")
+    problems = {check: list_ for check, list_ in found.items() if list_}
+    assert not problems, "\n".join(f"{check}: {p}" for check, ps in problems.items() for p in ps)
 
 
-def test_axe_core_sees_a_known_violation(app, live_server, browser):
+def test_axe_core_sees_a_known_violation(app, live_server, page):
     """The auditor is awake: a link whose name leaves out its visible text is reported."""
     teach_test_deck(app)
-    with opened(browser) as page:
-        page.goto(live_server + "/")
-        settled(page)
-        assert a11y.axe(page) == []
-        page.evaluate(
-            "() => document.querySelector('.lang-switch a').setAttribute('aria-label', 'Elsewhere')"
-        )
-        problems = a11y.axe(page)
-        assert any(p.startswith("label-content-name-mismatch") for p in problems), problems
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_200_percent_text_fits_360_px(name, app, client, live_server, browser):
-    with opened(browser) as page:
-        scene(name, app, client, live_server, page)
-        settled(page)
-        a11y.large_text(page)
-        too_wide = a11y.overflowing(page)
-        assert not too_wide, "\n".join(map(str, too_wide))
-        broken = a11y.broken_over_lines(page, ".topbar > *, .purse > *")
-        assert broken == [], f"broken over two lines: {broken}"
+    page.goto(live_server + "/")
+    settled(page)
+    assert a11y.axe(page) == []
+    page.evaluate(
+        "() => document.querySelector('.lang-switch a').setAttribute('aria-label', 'Elsewhere')"
+    )
+    problems = a11y.axe(page)
+    assert any(p.startswith("label-content-name-mismatch") for p in problems), problems
 
 
 # -- the checks can fail ---------------------------------------------------------------------
@@ -221,52 +204,50 @@ BAD_PAGE = """<!doctype html><html lang="en">
 </main></body></html>"""
 
 
-def test_the_checks_find_a_known_bad_page(browser):
-    with opened(browser) as page:
-        page.set_content(BAD_PAGE)
-        found = {f["text"]: f for f in a11y.contrast(page)["found"]}
-        assert found["Grey on white: 2.85 to 1"]["ratio"] == pytest.approx(2.85, abs=0.01)
-        assert found["White at 30 %"]["ratio"] == pytest.approx(2.46, abs=0.01)  # #4d4d4d on black
-        assert "Large grey: 3.03 to 1" not in found  # large text needs only 3:1
-        assert "Dark grey on white: 7 to 1" not in found
-        assert found["A"]["bg"] == "#ffd54f"  # SVG text is judged against the shape under it
-        assert found["ghost"]["what"] == "control edge"
-        problems = a11y.unnamed(page)
-        assert "button without a name" in problems
-        assert any("h1 to h3" in p for p in problems)
-        assert [o["where"] for o in a11y.overflowing(page)][:2] == ["page", "div"]
+def test_the_checks_find_a_known_bad_page(page):
+    page.set_content(BAD_PAGE)
+    found = {f["text"]: f for f in a11y.contrast(page)["found"]}
+    assert found["Grey on white: 2.85 to 1"]["ratio"] == pytest.approx(2.85, abs=0.01)
+    assert found["White at 30 %"]["ratio"] == pytest.approx(2.46, abs=0.01)  # #4d4d4d on black
+    assert "Large grey: 3.03 to 1" not in found  # large text needs only 3:1
+    assert "Dark grey on white: 7 to 1" not in found
+    assert found["A"]["bg"] == "#ffd54f"  # SVG text is judged against the shape under it
+    assert found["ghost"]["what"] == "control edge"
+    problems = a11y.unnamed(page)
+    assert "button without a name" in problems
+    assert any("h1 to h3" in p for p in problems)
+    assert [o["where"] for o in a11y.overflowing(page)][:2] == ["page", "div"]
 
 
 # -- seats differ by more than their colour --------------------------------------------------
 
 
-def test_seats_differ_by_shape_and_initial_not_only_by_colour(app, live_server, browser):
+def test_seats_differ_by_shape_and_initial_not_only_by_colour(app, live_server, page):
     """Five seats, two of them sharing an initial: every mark of a seat (its card, its phone in
     the presence list, its marker on the Fame track) has its own shape and the initial."""
     teach_test_deck(app)
     game_id, tokens = host(app, names=("Ada", "Alex", "Ben", "Cy", "Dan"))
-    with opened(browser) as page:
-        page.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
-        page.goto(f"{live_server}/games/{game_id}/table")
-        settled(page)
-        for where in (".seat-card", "#presence li"):
-            marks = page.eval_on_selector_all(
-                f"{where} .seat-mark", "ms => ms.map(m => [m.dataset.shape, m.textContent])"
-            )
-            assert [initial for _, initial in marks] == ["A", "A", "B", "C", "D"], where
-            assert len({shape for shape, _ in marks}) == 5, marks
-        track = page.eval_on_selector_all(
-            "svg.fame-track:not(.fame-track-wide) g[data-seat]",  # the phone's (a TV's is wide)
-            """gs => gs.map(g => {
-                const s = g.querySelector("circle, rect, polygon");
-                return [s.tagName + ':' + (s.getAttribute('points') || '').split(' ').length,
-                        g.querySelector('text').textContent, getComputedStyle(s).fill];
-            })""",
+    page.goto(f"{live_server}/games/{game_id}/join/{tokens.spectator}")
+    page.goto(f"{live_server}/games/{game_id}/table")
+    settled(page)
+    for where in (".seat-card", "#presence li"):
+        marks = page.eval_on_selector_all(
+            f"{where} .seat-mark", "ms => ms.map(m => [m.dataset.shape, m.textContent])"
         )
-        assert [initial for _, initial, _ in track] == ["A", "A", "B", "C", "D"]
-        assert len({shape for shape, _, _ in track}) == 5, track
-        assert len({fill for _, _, fill in track}) == 5, track
-        assert a11y.low_contrast(page, "svg.fame-track") == []  # the initials on the shapes
+        assert [initial for _, initial in marks] == ["A", "A", "B", "C", "D"], where
+        assert len({shape for shape, _ in marks}) == 5, marks
+    track = page.eval_on_selector_all(
+        "svg.fame-track:not(.fame-track-wide) g[data-seat]",  # the phone's (a TV's is wide)
+        """gs => gs.map(g => {
+            const s = g.querySelector("circle, rect, polygon");
+            return [s.tagName + ':' + (s.getAttribute('points') || '').split(' ').length,
+                    g.querySelector('text').textContent, getComputedStyle(s).fill];
+        })""",
+    )
+    assert [initial for _, initial, _ in track] == ["A", "A", "B", "C", "D"]
+    assert len({shape for shape, _, _ in track}) == 5, track
+    assert len({fill for _, _, fill in track}) == 5, track
+    assert a11y.low_contrast(page, "svg.fame-track") == []  # the initials on the shapes
 
 
 # -- the keyboard alone (the host on a laptop) --------------------------------------------------
@@ -370,55 +351,54 @@ def test_the_host_starts_a_game_and_a_player_bids_and_places_with_the_keyboard_o
 # -- live regions --------------------------------------------------------------------------------
 
 
-def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live_server, browser):
+def test_a_live_refresh_is_read_out_once_through_the_one_polite_region(app, live_server, page):
     """A phone's newest notice, brought by another seat's move, reaches #announcer (polite,
     always in the page); the page as first loaded is not announced again."""
     teach_test_deck(app)
     game_id, tokens = host(app)
     hands_chosen(app, game_id)
-    with opened(browser) as ben:
-        ben.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
-        ben.wait_for_url("**/me")
-        settled(ben)
-        ben.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
-        region = ben.locator("#announcer")
-        assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
-        play(
-            app,
-            game_id,
-            {"type": "auction_opened", "player": 0, "object": "jester"},
-            {"type": "bid_raised", "player": 1, "amount": 300},
-            {"type": "bid_passed", "player": 2},
-            {"type": "bid_passed", "player": 0},
-        )
-        ben.wait_for_function(
-            "() => /You won the Jester for 300 Florin/.test(document.querySelector('#announcer').textContent)"
-        )
-        assert ben.locator(".notices [data-announce]").count() == 1  # only the newest
+    ben = page  # Ben's phone
+    ben.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+    ben.wait_for_url("**/me")
+    settled(ben)
+    ben.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
+    region = ben.locator("#announcer")
+    assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+    play(
+        app,
+        game_id,
+        {"type": "auction_opened", "player": 0, "object": "jester"},
+        {"type": "bid_raised", "player": 1, "amount": 300},
+        {"type": "bid_passed", "player": 2},
+        {"type": "bid_passed", "player": 0},
+    )
+    ben.wait_for_function(
+        "() => /You won the Jester for 300 Florin/.test(document.querySelector('#announcer').textContent)"
+    )
+    assert ben.locator(".notices [data-announce]").count() == 1  # only the newest
 
 
-def test_the_language_switch_names_each_language_in_its_own_words(app, live_server, browser):
+def test_the_language_switch_names_each_language_in_its_own_words(app, live_server, page):
     """EN / DE / FR, each link named in its own language after its visible code ("DE Deutsch":
     label in name, WCAG 2.5.3; read in that language: `lang`), with
     `hreflang`, the current one marked; one compact row at 360 px; a tap switches."""
     teach_test_deck(app)
-    with opened(browser) as page:
-        page.goto(live_server + "/host?lang=de")
-        settled(page)
-        for current, label in (("de", "Sprache"), ("fr", "Langue")):
-            switch = page.get_by_role("navigation", name=label, exact=True)
-            links = switch.get_by_role("link").all()
-            assert [link.inner_text() for link in links] == ["EN", "DE", "FR"]
-            for code, name in (("en", "English"), ("de", "Deutsch"), ("fr", "Français")):
-                link = switch.get_by_role("link", name=f"{code.upper()} {name}", exact=True)
-                assert link.get_attribute("lang") == code
-                assert link.get_attribute("hreflang") == code
-                assert (link.get_attribute("aria-current") == "true") == (code == current)
-            boxes = [link.bounding_box() for link in links]
-            assert len({round(b["y"]) for b in boxes}) == 1, boxes  # one row
-            assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes  # a target
-            assert boxes[-1]["x"] + boxes[-1]["width"] <= 360 and boxes[0]["x"] > 360 / 3, boxes
-            if current == "de":
-                switch.get_by_role("link", name="FR Français", exact=True).click()
-                page.wait_for_function("document.documentElement.lang === 'fr'")
-                settled(page)
+    page.goto(live_server + "/host?lang=de")
+    settled(page)
+    for current, label in (("de", "Sprache"), ("fr", "Langue")):
+        switch = page.get_by_role("navigation", name=label, exact=True)
+        links = switch.get_by_role("link").all()
+        assert [link.inner_text() for link in links] == ["EN", "DE", "FR"]
+        for code, name in (("en", "English"), ("de", "Deutsch"), ("fr", "Français")):
+            link = switch.get_by_role("link", name=f"{code.upper()} {name}", exact=True)
+            assert link.get_attribute("lang") == code
+            assert link.get_attribute("hreflang") == code
+            assert (link.get_attribute("aria-current") == "true") == (code == current)
+        boxes = [link.bounding_box() for link in links]
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes  # one row
+        assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes  # a target
+        assert boxes[-1]["x"] + boxes[-1]["width"] <= 360 and boxes[0]["x"] > 360 / 3, boxes
+        if current == "de":
+            switch.get_by_role("link", name="FR Français", exact=True).click()
+            page.wait_for_function("document.documentElement.lang === 'fr'")
+            settled(page)
