@@ -49,57 +49,66 @@ def assert_within(page, selector: str, width: int, height: int, at_least: int = 
         assert box["bottom"] <= height + 0.5 and box["right"] <= width + 0.5, (selector, box)
 
 
-@pytest.mark.parametrize("screen", list(TV))
+# 4K is 1080p drawn twice as large: 5 and 2 players cover both ends.
+SCREENS_FOR = {5: ["1080p", "4K"], 4: ["1080p"], 3: ["1080p"], 2: ["1080p", "4K"]}
+
+
 @pytest.mark.parametrize("players", [5, 4, 3, 2])
-def test_the_whole_table_on_one_tv_screen(app, browser, live_server, players, screen):
-    if screen == "4K" and players in (3, 4):
-        pytest.skip("4K is 1080p drawn twice as large: 5 and 2 players cover both ends")
-    width, height = TV[screen]
+def test_the_whole_table_on_one_tv_screen(app, browser, live_server, players):
+    """One page per game, resized to each of its TV screens (the layout is CSS alone)."""
     game_id, tokens = tv_game(app, players=players)
-    context, page = open_table(browser, live_server, game_id, tokens, width, height)
+    context, page = open_table(browser, live_server, game_id, tokens, *TV["1080p"])
     try:
-        assert page.evaluate("document.documentElement.scrollHeight") <= height
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        # every player's Principality, whole
-        assert_within(page, ".seat-card .pgrid", width, height, at_least=players)
-        assert page.locator(".seat-card .pgrid .sq").count() == 49 * players
-        assert_within(page, ".seat-card .seat-name", width, height, at_least=players)
-        # the auction in progress, large; the supply and its stacks in view beside it
-        assert_within(page, "[data-auction]", width, height)
-        bid = page.locator(".auction-bid .bid")
-        assert float(bid.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= height / 25
-        assert page.locator("[data-supply]").get_attribute("open") is not None
-        assert_within(page, "[data-supply] dl", width, height)
-        # the last events, the newest first, in view; the Fame track across the players
-        assert_within(page, ".board-told .told li:nth-child(-n+4)", width, height, at_least=4)
-        assert_within(page, "svg.fame-track-wide", width, height)
-        assert_within(page, "#presence li", width, height, at_least=players)
-        # the grids are big enough to read across a room: a square at least 2.5% of the height
-        square = boxes(page, ".seat-card .pgrid .sq")[0]
-        assert square["height"] >= height * 0.025, square
+        for screen in SCREENS_FOR[players]:
+            width, height = TV[screen]
+            page.set_viewport_size({"width": width, "height": height})
+            whole_table_fits(page, players, width, height)
     finally:
         context.close()
 
 
+def whole_table_fits(page, players: int, width: int, height: int) -> None:
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # every player's Principality, whole
+    assert_within(page, ".seat-card .pgrid", width, height, at_least=players)
+    assert page.locator(".seat-card .pgrid .sq").count() == 49 * players
+    assert_within(page, ".seat-card .seat-name", width, height, at_least=players)
+    # the auction in progress, large; the supply and its stacks in view beside it
+    assert_within(page, "[data-auction]", width, height)
+    bid = page.locator(".auction-bid .bid")
+    assert float(bid.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= height / 25
+    assert page.locator("[data-supply]").get_attribute("open") is not None
+    assert_within(page, "[data-supply] dl", width, height)
+    # the last events, the newest first, in view; the Fame track across the players
+    assert_within(page, ".board-told .told li:nth-child(-n+4)", width, height, at_least=4)
+    assert_within(page, "svg.fame-track-wide", width, height)
+    assert_within(page, "#presence li", width, height, at_least=players)
+    # the grids are big enough to read across a room: a square at least 2.5% of the height
+    square = boxes(page, ".seat-card .pgrid .sq")[0]
+    assert square["height"] >= height * 0.025, square
+
+
 @pytest.mark.parametrize(
-    ("width", "height", "mobile"), [(1024, 768, False), (360, 740, True), (390, 844, True)]
+    ("sizes", "mobile"), [([(1024, 768)], False), ([(360, 740), (390, 844)], True)]
 )
-def test_a_tablet_and_a_phone_lay_the_table_out_too(
-    app, browser, live_server, width, height, mobile
-):
+def test_a_tablet_and_a_phone_lay_the_table_out_too(app, browser, live_server, sizes, mobile):
+    """A landscape tablet; phones of two widths, one page resized (the layout is CSS alone)."""
     game_id, tokens = tv_game(app, players=5)
     extra = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if mobile else {}
-    context, page = open_table(browser, live_server, game_id, tokens, width, height, **extra)
+    context, page = open_table(browser, live_server, game_id, tokens, *sizes[0], **extra)
     try:
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        assert page.locator(".seat-card .pgrid").count() == 5
-        for box in boxes(page, ".seat-card .pgrid"):
-            assert box["left"] >= 0 and box["right"] <= width + 0.5, box
-        auction, first_seat = boxes(page, "[data-auction]")[0], boxes(page, ".seat-card")[0]
-        if mobile:  # the auction comes before the players, so a phone sees it first
-            assert auction["bottom"] <= first_seat["top"]
-        else:  # landscape: side by side
-            assert auction["right"] <= first_seat["left"]
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert page.locator(".seat-card .pgrid").count() == 5
+            for box in boxes(page, ".seat-card .pgrid"):
+                assert box["left"] >= 0 and box["right"] <= width + 0.5, (width, box)
+            auction, first_seat = boxes(page, "[data-auction]")[0], boxes(page, ".seat-card")[0]
+            if mobile:  # the auction comes before the players, so a phone sees it first
+                assert auction["bottom"] <= first_seat["top"], width
+            else:  # landscape: side by side
+                assert auction["right"] <= first_seat["left"]
     finally:
         context.close()
 
