@@ -31,8 +31,8 @@ def settled(page) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
-def test_no_word_breaks_at_390_px(app, live_server, browser, lang):
+def test_no_word_breaks_at_390_px(app, live_server, browser):
+    """One game and one phone, read in French and then in German (`?lang=` on each page)."""
     teach_test_deck(app)
     game_id, tokens = host(app, names=NAMES, grid=True)
     play(
@@ -48,19 +48,22 @@ def test_no_word_breaks_at_390_px(app, live_server, browser, lang):
     context = phone_context(browser, 390)
     try:
         page = context.new_page()
-        for seat in range(3):
-            page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[seat]}?lang={lang}")
-            page.wait_for_url("**/me*")
+        for lang in ("fr", "de"):
+            for seat in range(3):
+                page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[seat]}?lang={lang}")
+                page.wait_for_url("**/me*")
+                settled(page)
+                assert page.evaluate("document.documentElement.lang") == lang
+                assert a11y.broken_words(page) == [], (lang, seat, a11y.broken_words(page))
+            page.goto(f"{live_server}/games/{game_id}/table?lang={lang}")
             settled(page)
-            assert a11y.broken_words(page) == [], (seat, a11y.broken_words(page))
-        page.goto(f"{live_server}/games/{game_id}/table?lang={lang}")
-        settled(page)
-        assert a11y.broken_words(page) == []
-        page.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}?lang={lang}")
-        settled(page)
-        assert a11y.broken_words(page, skip=".join-address") == []
-        # the join links' codes break anywhere on purpose: the helper sees them
-        page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
-        assert a11y.broken_words(page) != []
+            assert a11y.broken_words(page) == [], lang
+            page.goto(f"{live_server}/games/{game_id}/host/join/{tokens.host}?lang={lang}")
+            settled(page)
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert a11y.broken_words(page, skip=".join-address") == [], lang
+            # the join links' codes break anywhere on purpose: the helper sees them
+            page.eval_on_selector_all("details", "ds => ds.forEach(d => { d.open = true; })")
+            assert a11y.broken_words(page) != []
     finally:
         context.close()
