@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.games.princes.learned import BY_GAME_SEAT, LearnedCatalog
+from tests.web import polled
 from tests.web.phone_game import button, choose_hands, host_game, record, state
 from tests.web.test_notices_browser import COUNT_BUZZES, buzzes
 
@@ -125,31 +126,6 @@ def test_a_german_phone_names_a_card_a_french_phone_taught(app, live_server, pho
     fits(ada)
 
 
-# Counts the phone's looks at its alerts from now on: each answer's status, and "drawn" once
-# htmx has settled a redrawn one (the page's own buzz runs on that settle, before this).
-ALERT_LOOKS = """
-() => {
-  window.alertLooks = [];
-  document.addEventListener("htmx:afterRequest", (e) => {
-    if ((e.detail.pathInfo.requestPath || "").includes("/me/alerts"))
-      window.alertLooks.push(e.detail.xhr.status);
-  });
-  document.addEventListener("htmx:afterSettle", (e) => {
-    if (e.target.closest && e.target.closest("#phone-alerts"))
-      window.alertLooks.push("drawn");
-  });
-}
-"""
-# One more look at the alerts has come back: unchanged (204), or redrawn and settled.
-LOOKED_AGAIN = """
-() => {
-  const looks = window.alertLooks;
-  const i = looks.findIndex((x) => x !== "drawn");
-  return i >= 0 && (looks[i] === 204 || looks.slice(i + 1).includes("drawn"));
-}
-"""
-
-
 def test_a_money_check_is_a_banner_that_buzzes_on_every_phone(app, live_server, phones):
     game_id, tokens = host_game(app)
     choose_hands(app, game_id)
@@ -168,8 +144,8 @@ def test_a_money_check_is_a_banner_that_buzzes_on_every_phone(app, live_server, 
         top = banner.bounding_box()["y"]
         assert top < page.locator("#phone-panel .card").first.bounding_box()["y"]
         fits(page)
-    ada.evaluate(ALERT_LOOKS)  # another look of the alerts: drawn and buzzed once
-    ada.wait_for_function(LOOKED_AGAIN)
+    polled.watch(ada, "/me/alerts", "#phone-alerts")  # another look of the alerts:
+    polled.next_look(ada, "/me/alerts")  # drawn and buzzed once
     assert buzzes(ada) == before[0] + 1
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from companion import presence
 from companion.web.join_links import join_path, kept_tokens
+from tests.web import polled
 from tests.web.shots import shoot, wanted
 from tests.web.table_games import tv_game
 
@@ -136,7 +137,8 @@ def test_the_dots_follow_the_phones_live_streams(app, browser, live_server):
         )
         # Still here long after any request: it is the open stream that says so, not a timer.
         time.sleep(presence.POLLING_GRACE + 1)
-        table.wait_for_timeout(3500)
+        polled.watch(table, "/table/presence", "#presence")
+        polled.next_look(table, "/table/presence")  # the dots asked again since
         assert dot(table, 1) == "here"
         assert dot(table, 0) == "absent"
         ben.close()  # the phone's page closes its stream: away
