@@ -115,7 +115,8 @@ def test_stream_reconnects_after_it_ends(watched, live_server, store, game):
     page, errors, requests = watched
     page.goto(f"{live_server}/_probe/games/{game}")
     page.wait_for_function("() => Object.values(palazzo.feeds).some(f => f.source)")
-    page.wait_for_timeout(1500)  # the first stream has ended; the second is up or coming
+    if len([url for url in requests if "/stream" in url]) < 2:  # the first stream ends (1 s):
+        page.wait_for_event("request", lambda r: "/stream" in r.url)  # the second is asked for
     append_event(store, game)
     page.wait_for_function(
         "() => document.querySelector('#seq').textContent === '1'", timeout=BROWSER_WAIT
