@@ -6,7 +6,8 @@ it once for this file and tests/test_wheel.py), `pip install`ed into a fresh vir
 the setup's files out of the installed package, and gunicorn runs two gevent workers from
 them on PostgreSQL. The worker class needs `packaging`, which only gunicorn's [gevent] extra
 brings: a plain gunicorn dependency failed here with "No module named 'packaging'".
-Downloads: 2 minutes on a loaded 2-core machine (bounded by the timeouts below).
+Downloads: 2 minutes on a loaded 2-core machine (bounded by the timeouts below). Its CPU
+time, and what makes it quick (a venv without pip of its own, `--no-compile`): docs/testing.md.
 """
 
 from __future__ import annotations
