@@ -45,6 +45,7 @@ def test_the_package_alone_runs_the_club_setup(built_wheel, tmp_path, pg_fresh_u
     listed = venvs.pip(bin_dir, "list", "--format=freeze", timeout=120, env=clean)
     assert listed.returncode == 0, listed.stderr
     installed = listed.stdout.lower()
+    assert "\ngunicorn==" in f"\n{installed}" and "\npackaging==" in f"\n{installed}"  # its list
     assert not [tool for tool in TEST_TOOLS if f"\n{tool}==" in f"\n{installed}"], installed
     # The installed package is the one imported (not this checkout); run before the workers,
     # this first import also leaves the bytecode they load.
