@@ -3,17 +3,17 @@ environment (away from this checkout), and serving the landing page and its stat
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sysconfig
 import time
 import urllib.request
-import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests import venvs
 
 ROOT = Path(__file__).resolve().parent.parent
 # builds the wheel (once a run, for both files: tests/conftest.py), installs it in a new venv,
@@ -36,8 +36,7 @@ def test_the_wheel_holds_the_templates_and_static_files(built_wheel):
 
 def test_an_installed_wheel_serves_the_landing_page(built_wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
+    python = venvs.create(env_dir) / "python"
     site = Path(
         subprocess.run(
             [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
@@ -49,16 +48,16 @@ def test_an_installed_wheel_serves_the_landing_page(built_wheel, tmp_path):
     # The wheel is installed for real (files, console script); its dependencies are lent
     # from this test environment's site-packages by a plain path, which does not run that
     # folder's .pth files, so this checkout (an editable install) stays out of sight.
-    subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", built_wheel],
-        check=True,
-        capture_output=True,
+    installed = venvs.pip(
+        python.parent,
+        *("install", "-q", "--no-compile", "--no-deps", "--no-index", built_wheel),
         timeout=300,
     )
+    assert installed.returncode == 0, installed.stderr
     (site / "lent-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     # A PYTHONPATH naming a checkout (as a developer's run of a worktree sets) would put it
     # in sight again: the installed wheel runs without one.
-    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    clean = venvs.environ()
     where = subprocess.run(
         [python, "-c", "import companion.web, sys; print(companion.web.__file__)"],
         capture_output=True,
@@ -69,7 +68,6 @@ def test_an_installed_wheel_serves_the_landing_page(built_wheel, tmp_path):
     assert where.returncode == 0, where.stderr
     assert Path(where.stdout.strip()).is_relative_to(env_dir), "the checkout was imported"
     env = {**clean, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
-    env.pop("PALAZZO_DATABASE_URL", None)
     server = subprocess.Popen(
         [env_dir / "bin" / "palazzo", "serve", "--host", "127.0.0.1", "--port", "0"],
         cwd=tmp_path,

@@ -150,6 +150,8 @@ class Gunicorn:
         if gunicorn is None:
             gunicorn = Path(sys.executable).parent / "gunicorn"
             environ["PYTHONPATH"] = str(REPO_ROOT)
+        else:  # a fresh installation (tests/venvs.py): its bytecode is cached as it is imported
+            environ.pop("PYTHONDONTWRITEBYTECODE", None)
         environ["PYTHONUNBUFFERED"] = "1"
         environ["PALAZZO_WORKERS"] = str(workers)
         self.workers = workers

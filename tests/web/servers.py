@@ -16,6 +16,8 @@ from pathlib import Path
 
 from companion.web import REPO_ROOT
 
+from .conftest import WAIT
+
 GUNICORN_CONF = REPO_ROOT / "deploy" / "gunicorn.conf.py"
 _SERVE_URL = re.compile(r"^\s*(http://127\.0\.0\.1:\d+)/\s*$")
 _GUNICORN_URL = re.compile(r"Listening at: (http://127\.0\.0\.1:\d+)")
@@ -65,7 +67,9 @@ class Served:
         # Keep draining its output, so a chatty server never blocks on a full pipe.
         threading.Thread(target=self._drain, daemon=True).start()
 
-    def _wait_for(self, pattern: re.Pattern, timeout: float = 30) -> str:
+    def _wait_for(self, pattern: re.Pattern, timeout: float = 3 * WAIT) -> str:
+        """The URL the server prints once it listens; the read returns as soon as it does
+        (`timeout`: a hang guard, for a start on a loaded machine)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
@@ -107,8 +111,9 @@ def raw_stream(url: str, path: str, cookie: str, source: str = "127.0.0.1") -> s
     return sock
 
 
-def read_until(sock: socket.socket, needle: bytes, timeout: float = 10) -> bytes:
-    """What the socket sends until `needle` has arrived (AssertionError on timeout or EOF)."""
+def read_until(sock: socket.socket, needle: bytes, timeout: float = WAIT) -> bytes:
+    """What the socket sends until `needle` has arrived (AssertionError on timeout or EOF);
+    `timeout` is a hang guard (10 s failed healthy runs on a loaded machine)."""
     data = b""
     deadline = time.monotonic() + timeout
     while needle not in data:

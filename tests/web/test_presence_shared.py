@@ -13,6 +13,8 @@ from companion import presence
 from companion.web import create_app
 from companion.web.live import get_presence
 
+from .conftest import WAIT
+
 pytestmark = pytest.mark.postgres
 
 
@@ -117,6 +119,15 @@ def test_a_seat_streaming_here_costs_no_write_per_request(keepers, pg_fresh_url,
     assert after > closed
 
 
+def _until(done, what: str) -> None:
+    """Poll `done()` (a refresher's next round) instead of sleeping a guess: a loaded machine
+    only makes it take longer; WAIT is a hang guard."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
 def test_a_dead_process_stops_counting_and_a_live_one_keeps_its_streams_fresh(pg_fresh_url):
     engine = create_engine(pg_fresh_url)
     try:
@@ -125,15 +136,15 @@ def test_a_dead_process_stops_counting_and_a_live_one_keeps_its_streams_fresh(pg
         living.stream_opened("g4", 0)
         dead.stream_opened("g4", 1)
         dead._open = 0  # it died: no more refreshes, and its stream is never closed
-        time.sleep(1.2)  # past three refreshes (0.6 s)
+        _until(lambda: dead._refresher is None, "the dead process's refresher still runs")
         _sql(pg_fresh_url, "UPDATE presence SET seen_at = seen_at - interval '10 seconds'")
-        time.sleep(0.5)  # the living process touches its rows again
+        # the living process touches its rows again, at its next refresh (0.2 s)
+        _until(lambda: living.seats("g4", 2)[0][1] < 1, "the living stream was not refreshed")
         seats = living.seats("g4", 2)
         assert seats[0][0] and seats[0][1] < 1
         assert not seats[1][0] and seats[1][1] > 10
         living.stream_closed("g4", 0)
-        time.sleep(0.5)
-        assert living._refresher is None  # no streams, no refresher
+        _until(lambda: living._refresher is None, "no streams, yet the refresher runs")
     finally:
         engine.dispose()
 

@@ -18,7 +18,7 @@ from companion import serve
 from companion.web import REPO_ROOT, create_app
 from companion.web.games import create_hosted_game
 
-from .conftest import session_cookie, viewer_cookie
+from .conftest import WAIT, session_cookie, viewer_cookie
 from .servers import Served, raw_stream, read_until
 
 
@@ -167,10 +167,11 @@ def test_the_hints_name_palazzo_as_it_was_started(monkeypatch, tmp_path):
 
 
 @pytest.mark.slow
-def test_the_banner_hint_after_make_run_works_as_written(tmp_path):
-    """`make run HOST=127.0.0.1` runs `.venv/bin/palazzo serve …` from the checkout, and the venv
-    is not on PATH: the banner's hint, run by a shell from there as printed, is a command (its
-    --help answers), not "palazzo: command not found"."""
+def test_palazzo_serve_runs_the_app_and_its_banner_hint_works_as_written(tmp_path):
+    """`make run HOST=127.0.0.1` runs `.venv/bin/palazzo serve …` from the checkout: the app
+    answers on the URL it prints (a free port here). The venv is not on PATH: the banner's
+    hint, run by a shell from there as printed, is a command (its --help answers), not
+    "palazzo: command not found"."""
     script = Path(sys.executable).with_name("palazzo")
     argv0 = os.path.relpath(script, REPO_ROOT)  # as make starts it: .venv/bin/palazzo
     env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
@@ -189,13 +190,16 @@ def test_the_banner_hint_after_make_run_works_as_written(tmp_path):
         text=True,
     )
     try:
-        hint, printed = None, []
+        url, hint, printed = None, None, []
         for line in proc.stdout:  # the server prints its banner, then stays silent
             printed.append(line)
+            if line.strip().startswith("http://") and url is None:
+                url = line.strip()
             if "run: " in line:
                 hint = line.split("run: ", 1)[1].strip()
                 break
         assert hint is not None, "".join(printed)
+        _answers_the_landing_page(url, tmp_path / "instance")
         assert hint.endswith("palazzo serve --host 0.0.0.0 --port " + hint.rsplit(" ", 1)[1])
         again = subprocess.run(
             f"{hint} --help", shell=True, cwd=REPO_ROOT, env=env, capture_output=True, text=True
@@ -223,43 +227,34 @@ def test_port_in_use_is_reported_not_a_traceback(instance_dir, monkeypatch, caps
     assert "--port" in capsys.readouterr().err
 
 
-CLI_SERVE = pytest.param(["companion.cli", "serve"], id="companion.cli serve")
+def _answers_the_landing_page(url: str | None, instance: Path) -> None:
+    """`url` (as the banner printed it) is this machine's, with the port picked, and the app
+    answers there from its instance folder."""
+    assert url is not None and url.startswith("http://127.0.0.1:") and url.endswith("/")
+    with urllib.request.urlopen(url, timeout=WAIT) as response:
+        assert response.status == 200
+        assert "Host a game" in response.read().decode()
+    assert (instance / "secret_key").exists()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """One `python -m companion.serve` on a free port for this module's checks that need a
+    server, not a fresh one (its start costs a second or two of CPU time): `(server, its
+    instance's parent)`. Tests that restart, kill or configure a server start their own."""
+    root = tmp_path_factory.mktemp("shared-serve")
+    server = Served(root / "instance")
+    yield server, root
+    server.stop()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "command", [pytest.param(["companion.serve"], id="companion.serve"), CLI_SERVE]
-)
-def test_serve_runs_the_app(tmp_path, command):
-    """`palazzo serve` (and `python -m companion.serve`) on a free port answers on the URL
-    it prints."""
-    env = {**os.environ, "PALAZZO_INSTANCE": str(tmp_path / "instance"), "PYTHONUNBUFFERED": "1"}
-    env.pop("PALAZZO_DATABASE_URL", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", *command, "--host", "127.0.0.1", "--port", "0"],
-        cwd=REPO_ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        url = None
-        deadline = time.monotonic() + 20
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            if line.strip().startswith("http://"):
-                url = line.strip()
-        assert url is not None and url.startswith("http://127.0.0.1:") and url.endswith("/")
-        with urllib.request.urlopen(url, timeout=10) as response:
-            assert response.status == 200
-            assert "Host a game" in response.read().decode()
-        assert (tmp_path / "instance" / "secret_key").exists()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+def test_python_m_companion_serve_runs_the_app(shared_server):
+    """`python -m companion.serve` on a free port answers on the URL it prints (`palazzo
+    serve`, the console script: test_palazzo_serve_runs_the_app_and_its_banner_hint…)."""
+    server, root = shared_server
+    _answers_the_landing_page(server.url + "/", root / "instance")
+    assert server.proc.poll() is None, "".join(server.output)
 
 
 # -- the evented server under load, and several processes ------------------------------------
@@ -340,12 +335,12 @@ def _enough_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def test_one_process_holds_1000_streams_and_still_answers(tmp_path, served):
+def test_one_process_holds_1000_streams_and_still_answers(shared_server):
     """1,000 phones' streams from 1,000 addresses stay open on one `palazzo serve`; pages
     and a tap are still answered, and every stream hears the tap's seq."""
     _enough_files(STREAMS + 256)
-    app, game_id = _hosted_game(tmp_path)
-    server = served()
+    server, root = shared_server
+    app, game_id = _hosted_game(root)
     path = f"/games/{game_id}/stream"
     cookie = viewer_cookie(app, game_id, spectator=True)
     streams = []
@@ -398,7 +393,7 @@ def test_two_processes_on_postgresql_wake_each_others_streams(tmp_path, served, 
         for socks in streams.values():
             for sock in socks:
                 read_until(sock, b"data: 1\n")
-        time.sleep(0.5)  # both processes' LISTEN connections are up before the first tap
+        _wait_for_listeners(pg_fresh_url, 2)  # both processes hear appends before the tap
         assert _host_tap(app, two.url, game_id, "tapped on the gunicorn worker") == 200
         for sock in streams[one]:
             read_until(sock, b"data: 2\n")
@@ -419,6 +414,24 @@ def test_two_processes_on_postgresql_wake_each_others_streams(tmp_path, served, 
         "tapped on the gunicorn worker",
         "tapped on palazzo serve",
     ]
+
+
+def _wait_for_listeners(url: str, count: int) -> None:
+    """Until `count` connections of the database have run LISTEN (each server's, once it
+    watches a stream): polled, not slept, so a loaded machine only makes it take longer."""
+    import psycopg
+
+    deadline = time.monotonic() + WAIT
+    with psycopg.connect(url.replace("+psycopg", "", 1), autocommit=True) as conn:
+        while True:
+            (found,) = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query LIKE 'LISTEN %'"
+            ).fetchone()
+            if found >= count:
+                return
+            assert time.monotonic() < deadline, f"{found} of {count} processes LISTEN"
+            time.sleep(0.05)
 
 
 def test_a_server_killed_mid_game_loses_nothing(tmp_path, served):
