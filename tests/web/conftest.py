@@ -25,6 +25,7 @@ from companion.web.store import get_store
 # browser UI to run, no WebUI renderer), which costs a test about half the CPU of `chromium
 # --headless` (docs/testing.md).
 CHROMIUM = "/usr/bin/chromium-headless-shell"
+DESKTOP_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -34,7 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-BROWSER_FIXTURES = {"browser", "phone", "phone390"}
+BROWSER_FIXTURES = {"browser", "desktop_chromium", "phone", "phone390"}
 GAME_PATH = re.compile(r"^/games/([^/?]+)/")
 
 
@@ -314,19 +315,39 @@ def sse(app, live_server):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(
-            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium-headless-shell' package "
-            "(bash scripts/system-deps, which `make test` runs)",
-            pytrace=False,
-        )
+def playwright_driver():
+    """One Playwright driver per test process, for every Chromium it launches."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+def launch_chromium(driver, path: str, package: str):
+    if not os.access(path, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {path}: install Debian's '{package}' package "
+            "(bash scripts/system-deps, which `make test` runs)",
+            pytrace=False,
+        )
+    return driver.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    browser = launch_chromium(playwright_driver, CHROMIUM, "chromium-headless-shell")
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def desktop_chromium(playwright_driver):
+    """Debian's whole `chromium` (the desktop browser, here headless), which players' phones
+    are closer to than the headless shell every other browser test uses: the same engine
+    around a full browser (tests/web/test_desktop_chromium_browser.py)."""
+    browser = launch_chromium(playwright_driver, DESKTOP_CHROMIUM, "chromium")
+    yield browser
+    browser.close()
 
 
 PHONE_VIEWPORT = {"width": 360, "height": 740}
