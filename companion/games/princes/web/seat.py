@@ -21,6 +21,7 @@ from flask import (
     abort,
     current_app,
     g,
+    get_template_attribute,
     render_template,
     request,
     session,
@@ -28,6 +29,7 @@ from flask import (
 )
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from companion.core.lang import N_, _
@@ -72,7 +74,7 @@ from companion.web.csrf import csrf_token, has_csrf_token
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, current_replay, get_table, record
 from companion.web.request_store import WAVE_SECONDS
-from companion.web.shared import private_etag, private_fragment, register_pushed
+from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
 from companion.web.store import get_store
 from events.boundedjson import JsonRefused, loads
 
@@ -216,6 +218,7 @@ def phone_context(
         refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
+    screen = _hand_options_once(replay, screen, held)
     done = None
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
@@ -259,6 +262,24 @@ def phone_context(
             _drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""
         ),
     }
+
+
+def _hand_options_once(replay, screen: dict, held: list) -> dict:
+    """The starting hand's cards with none ticked are the same on every phone still choosing
+    (the game's catalog with this installation's): drawn once per seq, catalog and language
+    (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
+    if screen["name"] != "hand" or held or any(o["checked"] for o in screen["options"]):
+        return screen  # cards held on this device for the hand, or ticked: its own
+    version = _catalog_version() if current_app.config["RENDER_ONCE"] else None
+    options = screen["options"]
+    html = shared_value(
+        replay,
+        f"hand-options:{version}",
+        lambda: Markup(
+            get_template_attribute("princes/phone/_macros.html", "hand_options")(options)
+        ),
+    )
+    return {**screen, "options_html": html}
 
 
 def last_hand_claimed(replay, seat: int) -> list[str]:
