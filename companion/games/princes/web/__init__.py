@@ -22,8 +22,28 @@ templates = Blueprint("princes", __name__)
 templates.add_app_template_global(seat_mark, "seat_mark")
 templates.add_app_template_global(seat_line, "seat_line")
 templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
-# the teach fields' choices, named in this request's language
-templates.app_context_processor(lambda: {"teach_choices": choices()})
+
+
+class _TeachChoices:
+    """The teach fields' choices (`teaching.choices`), named in this request's language, worked
+    out when a template first reads one: every template rendered gets them, and most (each
+    phone's panel at every move, the board) never read them (issue 22)."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict | None = None
+
+    def __getattr__(self, name: str):
+        if self._found is None:
+            self._found = choices()
+        try:
+            return self._found[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+templates.app_context_processor(lambda: {"teach_choices": _TeachChoices()})
 
 SCREENS = {
     "me": "seat.phone",
