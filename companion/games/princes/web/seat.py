@@ -178,9 +178,11 @@ def phone_context(
     teach_form: dict | None = None,
     recorded=None,
     alerts_now: dict | None = None,
+    drawn_for: str | None = None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel
-    (`alerts_now`: this seat's alerts when the caller has just worked them out)."""
+    (`alerts_now`: this seat's alerts when the caller has just worked them out; `drawn_for`:
+    its `_drawn_for`, likewise)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
@@ -220,6 +222,9 @@ def phone_context(
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
     screen = _hand_options_once(replay, screen, held)
     done = None
+    # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
+    fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
+    wave = _wave_checks(game_id, replay) if fresh else None
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
         said = text_of(replay, fact, seat)
@@ -251,16 +256,15 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe),
+        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
         "push": "" if scribe else PANEL_PUSH,
-        "drawn_for": (
-            _drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""
-        ),
+        "drawn_for": drawn_for
+        or (_drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""),
     }
 
 
@@ -477,7 +481,9 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
         if _ANSWERING.get(key) or _ANSWERED.get(key, -1) >= max(seq, replay.seq):
             return None
     now = alerts(game_id, replay.state, me.seat, checks=_wave_checks(game_id, replay))
-    html = phone_panel(game_id, me.seat, host=me.host, params={}, alerts_now=now)
+    html = phone_panel(
+        game_id, me.seat, host=me.host, params={}, alerts_now=now, drawn_for=drawn_for
+    )
     return replay.seq, html
 
 
