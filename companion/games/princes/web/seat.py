@@ -272,13 +272,14 @@ def _hand_options_once(replay, screen: dict, held: list) -> dict:
     """The starting hand's cards with none ticked are the same on every phone still choosing
     (the game's catalog with this installation's): drawn once per seq, catalog and language
     (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
-    if screen["name"] != "hand" or held or any(o["checked"] for o in screen["options"]):
-        return screen  # cards held on this device for the hand, or ticked: its own
-    version = _catalog_version() if current_app.config["RENDER_ONCE"] else None
+    if screen["name"] != "hand" or held or not current_app.config["RENDER_ONCE"]:
+        return screen
     options = screen["options"]
+    if any(o["checked"] for o in options):
+        return screen  # ticked (or cards held on this device for the hand): its own
     html = shared_value(
         replay,
-        f"hand-options:{version}",
+        f"hand-options:{_catalog_version()}",
         lambda: Markup(
             get_template_attribute("princes/phone/_macros.html", "hand_options")(options)
         ),
