@@ -225,6 +225,7 @@ def phone_context(
     # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
     fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
     wave = _wave_checks(game_id, replay) if fresh else None
+    shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
         said = text_of(replay, fact, seat)
@@ -256,7 +257,8 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave),
+        "alerts": shown,
+        "alerts_html": _alerts_once(replay, shown),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
@@ -266,6 +268,19 @@ def phone_context(
         "drawn_for": drawn_for
         or (_drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""),
     }
+
+
+def _alerts_once(replay, shown: dict) -> Markup | None:
+    """The alerts without a card claimed (what nearly every phone shows: the open checks, the
+    same for the whole table) drawn once per seq, language and checks; a seat's own notices
+    of claimed cards, and the scribe's links, are drawn for it alone (None: the page does)."""
+    if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
+        return None
+    return shared_value(
+        replay,
+        f"phone-alerts:{shown['key']}:{shown['poll']}",
+        lambda: Markup(render_template("princes/phone/_alerts.html", alerts=shown)),
+    )
 
 
 def _hand_options_once(replay, screen: dict, held: list) -> dict:
