@@ -14,7 +14,7 @@ from companion.service.tokens import reissue_seat_token
 from companion.web.recording import get_table
 from companion.web.store import get_store
 from tests.web.conftest import session_cookie
-from tests.web.phone_game import choose_hands, host_game, record
+from tests.web.phone_game import HANDS, NAMES, choose_hands, host_game, record
 
 PUSH = "push=seat-panel"
 TOKEN = "t" * 43  # a session's CSRF token (the phone's page put it there)
@@ -177,3 +177,48 @@ def test_the_pushes_of_one_seq_read_the_record_once_and_see_a_reissued_link(app,
     monkeypatch.setattr(request_store, "WAVE_SECONDS", 0.0)  # the wave has passed
     assert pushed(app, game, 2, "f" * 43) is None
     assert pushed(app, game, 0, "g" * 43)
+
+
+def test_what_every_phone_shows_alike_is_drawn_once_per_seq(app, monkeypatch):
+    """The starting hand's cards with none ticked, and the alerts with no card claimed, are the
+    same on every phone still choosing: drawn once per seq for all of them (issue 22), each
+    panel the very text it is with shared renders off; a phone with a card ticked draws its
+    own cards."""
+    from companion.games.princes.web import seat as seat_web
+
+    game_id, _ = host_game(app)  # nobody has chosen a starting hand yet
+    drawn: list[str] = []
+    attribute, template = seat_web.get_template_attribute, seat_web.render_template
+    monkeypatch.setattr(
+        seat_web,
+        "get_template_attribute",
+        lambda name, macro: drawn.append(macro) or attribute(name, macro),
+    )
+    monkeypatch.setattr(
+        seat_web, "render_template", lambda name, **c: drawn.append(name) or template(name, **c)
+    )
+    shared = {seat: pushed(app, game_id, seat, chr(97 + seat) * 43) for seat in range(len(NAMES))}
+    assert all(shared.values())
+    assert drawn == ["hand_options", "princes/phone/_alerts.html"]  # three phones, one drawing
+    assert all('name="professions"' in html for _, html in shared.values())
+
+    app.config["RENDER_ONCE"] = False  # the code before issue 22: each phone draws its own
+    try:
+        for seat in range(len(NAMES)):
+            own = pushed(app, game_id, seat, chr(65 + seat) * 43)  # another session
+            assert own is not None
+            assert undrawn(own[1]) == undrawn(shared[seat][1])
+    finally:
+        app.config["RENDER_ONCE"] = True
+    assert len(drawn) == 2
+
+    with app.test_request_context("/", headers=seat_cookie(app, game_id, 1, "z" * 43)):
+        pid = next(iter(HANDS[1]))
+        ticked = seat_web.phone_panel(game_id, 1, params={"do": "hand", "professions": [pid]})
+    assert len(drawn) == 2  # its own cards, drawn for it alone
+    assert re.search(rf'value="{pid}"\s+checked>', ticked)
+
+
+def undrawn(html: str) -> str:
+    """A panel without what each drawing mints or names for its session (its CSRF token)."""
+    return re.sub(r'data-drawn-for="[^"]*"|([A-Za-z])\1{42}', "", same(html))

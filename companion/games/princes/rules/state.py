@@ -35,6 +35,17 @@ PLAYER_FIELDS = (
     "fame_by_round",
 )
 
+PLAYER_LISTS = (  # of plain strings or numbers: a shallow copy is a deep one
+    "buildings",
+    "freedoms",
+    "hand",
+    "table",
+    "bonus_cards",
+    "prestige_cards",
+    "fame_by_round",
+    "once_used",
+)
+
 
 class Player:
     """One Principality with its owner's cards and purse."""
@@ -84,16 +95,7 @@ class Player:
     def to_dict(self) -> dict:
         d = {f: getattr(self, f) for f in PLAYER_FIELDS}
         d["landscapes"] = dict(self.landscapes)
-        for f in (
-            "buildings",
-            "freedoms",
-            "hand",
-            "table",
-            "bonus_cards",
-            "prestige_cards",
-            "fame_by_round",
-            "once_used",
-        ):
+        for f in PLAYER_LISTS:
             d[f] = list(d[f])
         d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
         d["pieces"] = [[p, [list(c) for c in cells]] for p, cells in self.pieces]
@@ -106,21 +108,26 @@ class Player:
         for f in PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.landscapes = dict(d["landscapes"])
-        for f in (
-            "buildings",
-            "freedoms",
-            "hand",
-            "table",
-            "bonus_cards",
-            "prestige_cards",
-            "fame_by_round",
-            "once_used",
-        ):
+        for f in PLAYER_LISTS:
             setattr(p, f, list(d[f]))
         types = part_types(game=False)
         p.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}
         p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in d["pieces"]]
         p.works = [dict(w) for w in d["works"]]
+        return p
+
+    def clone(self) -> Player:
+        """`from_dict(to_dict())` in one pass: each list and dict copied once, not twice."""
+        p = Player.__new__(Player)
+        for f in PLAYER_FIELDS:
+            setattr(p, f, getattr(self, f))
+        p.landscapes = dict(self.landscapes)
+        for f in PLAYER_LISTS:
+            setattr(p, f, list(getattr(self, f)))
+        types = part_types(game=False)
+        p.parts = {k: types[k].from_dict(v.to_dict()) for k, v in self.parts.items()}
+        p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in self.pieces]
+        p.works = [dict(w) for w in self.works]
         return p
 
 
@@ -180,7 +187,19 @@ class GameState:
         self.events_applied = 0
 
     def clone(self) -> GameState:
-        return GameState.from_dict(self.to_dict(), self.catalog)
+        """`from_dict(to_dict(), catalog)` without its two copies of every field and its new
+        catalog: the catalog is immutable and already holds what `taught` says (every handler
+        that adds to `taught` merges the same into `catalog`), so the copy shares it. Asked
+        for at every candidate move a phone's screen weighs (rules.legal), so it counts."""
+        s = GameState.__new__(GameState)
+        s.catalog = self.catalog
+        for f in STATE_FIELDS:
+            if f != "players":
+                setattr(s, f, _copy(getattr(self, f)))
+        s.players = [p.clone() for p in self.players]
+        types = part_types(game=True)
+        s.parts = {k: types[k].from_dict(v.to_dict()) for k, v in self.parts.items()}
+        return s
 
     def to_dict(self) -> dict:
         d = {f: getattr(self, f) for f in STATE_FIELDS}

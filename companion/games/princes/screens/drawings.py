@@ -6,6 +6,8 @@ and drawn in Python because the coordinates are arithmetic, not markup.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markupsafe import Markup, escape
 
 from companion.core.lang import _, pgettext
@@ -62,9 +64,11 @@ def _marker(seat: int, name: str, x: float, y: float, r: float, extra: str = "")
     )
 
 
+@lru_cache(maxsize=256)
 def seat_mark(seat: int, name: str) -> Markup:
     """A seat's mark for a screen (`{{ seat_mark(seat, name) }}`): shape, colour and initial.
-    Hidden from screen readers: the player's name is always written beside it."""
+    Hidden from screen readers: the player's name is always written beside it. Kept: the
+    board draws one per seat at every move (issue 22), and it depends on nothing else."""
     return Markup(
         f'<svg class="seat-mark" data-shape="{seat_shape(seat)}" viewBox="0 0 24 24" '
         f'aria-hidden="true" focusable="false">{_marker(seat, name, 12, 12, 10.5)}</svg>'

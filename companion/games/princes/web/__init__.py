@@ -4,7 +4,7 @@ screen leads, and the home page's line of a game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, url_for
+from flask import Blueprint, current_app, url_for
 
 from companion.core.game import GameWeb
 from companion.core.lang import _
@@ -16,14 +16,41 @@ from ..rules import GameState, is_solo
 from ..screens.drawings import seat_line, seat_mark
 from ..teaching import FIRST_TIME_QUESTIONS, choices
 from . import catalog, counting, ending, history, hosting, recording, seat, solo, table
+from .fields import event_fields
 
 # What every Princes template may use, given to the app by this routeless blueprint.
 templates = Blueprint("princes", __name__)
 templates.add_app_template_global(seat_mark, "seat_mark")
 templates.add_app_template_global(seat_line, "seat_line")
 templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
-# the teach fields' choices, named in this request's language
-templates.app_context_processor(lambda: {"teach_choices": choices()})
+templates.add_app_template_global(event_fields, "event_fields")
+
+
+class _TeachChoices:
+    """The teach fields' choices (`teaching.choices`), named in this request's language, worked
+    out when a template first reads one: every template rendered gets them, and most (each
+    phone's panel at every move, the board) never read them (issue 22)."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict | None = None
+
+    def __getattr__(self, name: str):
+        if self._found is None:
+            self._found = choices()
+        try:
+            return self._found[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@templates.app_context_processor
+def _teach_choices() -> dict:
+    if not current_app.config["RENDER_ONCE"]:  # the code before issue 22
+        return {"teach_choices": choices()}
+    return {"teach_choices": _TeachChoices()}
+
 
 SCREENS = {
     "me": "seat.phone",

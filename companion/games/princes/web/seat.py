@@ -21,6 +21,7 @@ from flask import (
     abort,
     current_app,
     g,
+    get_template_attribute,
     render_template,
     request,
     session,
@@ -28,6 +29,7 @@ from flask import (
 )
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from companion.core.lang import N_, _
@@ -72,7 +74,7 @@ from companion.web.csrf import csrf_token, has_csrf_token
 from companion.web.errors import error_response
 from companion.web.recording import check_event_id, current_replay, get_table, record
 from companion.web.request_store import WAVE_SECONDS
-from companion.web.shared import private_etag, private_fragment, register_pushed
+from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
 from companion.web.store import get_store
 from events.boundedjson import JsonRefused, loads
 
@@ -176,9 +178,11 @@ def phone_context(
     teach_form: dict | None = None,
     recorded=None,
     alerts_now: dict | None = None,
+    drawn_for: str | None = None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel
-    (`alerts_now`: this seat's alerts when the caller has just worked them out)."""
+    (`alerts_now`: this seat's alerts when the caller has just worked them out; `drawn_for`:
+    its `_drawn_for`, likewise)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
@@ -216,7 +220,12 @@ def phone_context(
         refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
+    screen = _hand_options_once(replay, screen, held)
     done = None
+    # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
+    fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
+    wave = _wave_checks(game_id, replay) if fresh else None
+    shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
         said = text_of(replay, fact, seat)
@@ -248,17 +257,49 @@ def phone_context(
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": alerts_now or alerts(game_id, state, seat, scribe=scribe),
+        "alerts": shown,
+        "alerts_html": _alerts_once(replay, shown),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
         "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
         "push": "" if scribe else PANEL_PUSH,
-        "drawn_for": (
-            _drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""
-        ),
+        "drawn_for": drawn_for
+        or (_drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""),
     }
+
+
+def _alerts_once(replay, shown: dict) -> Markup | None:
+    """The alerts without a card claimed (what nearly every phone shows: the open checks, the
+    same for the whole table) drawn once per seq, language and checks; a seat's own notices
+    of claimed cards, and the scribe's links, are drawn for it alone (None: the page does)."""
+    if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
+        return None
+    return shared_value(
+        replay,
+        f"phone-alerts:{shown['key']}:{shown['poll']}",
+        lambda: Markup(render_template("princes/phone/_alerts.html", alerts=shown)),
+    )
+
+
+def _hand_options_once(replay, screen: dict, held: list) -> dict:
+    """The starting hand's cards with none ticked are the same on every phone still choosing
+    (the game's catalog with this installation's): drawn once per seq, catalog and language
+    (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
+    if screen["name"] != "hand" or held or not current_app.config["RENDER_ONCE"]:
+        return screen
+    options = screen["options"]
+    if any(o["checked"] for o in options):
+        return screen  # ticked (or cards held on this device for the hand): its own
+    html = shared_value(
+        replay,
+        f"hand-options:{_catalog_version()}",
+        lambda: Markup(
+            get_template_attribute("princes/phone/_macros.html", "hand_options")(options)
+        ),
+    )
+    return {**screen, "options_html": html}
 
 
 def last_hand_claimed(replay, seat: int) -> list[str]:
@@ -456,7 +497,9 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
         if _ANSWERING.get(key) or _ANSWERED.get(key, -1) >= max(seq, replay.seq):
             return None
     now = alerts(game_id, replay.state, me.seat, checks=_wave_checks(game_id, replay))
-    html = phone_panel(game_id, me.seat, host=me.host, params={}, alerts_now=now)
+    html = phone_panel(
+        game_id, me.seat, host=me.host, params={}, alerts_now=now, drawn_for=drawn_for
+    )
     return replay.seq, html
 
 
