@@ -31,10 +31,29 @@ HANDS = (
 NAMES = ["Ada", "Ben", "Cy"]
 
 
+def taught_professions(cards: dict) -> dict:
+    """The catalog file's entries for `cards` ({pid: (name or None, building, landscape,
+    freedom)}) as `LearnedCatalog.teach_profession` writes each: a helper teaches them all in
+    one merge (one merge of the whole catalog per card was 3% of the web tests' CPU time)."""
+    return {
+        "professions": {
+            pid: {
+                "name": name or pid.replace("_", " ").title(),
+                "building": building,
+                "landscape": landscape,
+                "freedom": freedom,
+                "verified": True,
+                "source": "taught at the table",
+            }
+            for pid, (name, building, landscape, freedom) in cards.items()
+        }
+    }
+
+
 def teach_test_professions(app) -> None:
-    learned = LearnedCatalog(app.instance_path)
-    for pid, (building, landscape, freedom) in TEST_PROFESSIONS.items():
-        learned.teach_profession(pid, building, landscape, freedom)
+    LearnedCatalog(app.instance_path).teach(
+        taught_professions({pid: (None, *prefs) for pid, prefs in TEST_PROFESSIONS.items()})
+    )
 
 
 def host_game(app, *, players=None, grid=True, start_player=0, **extra):

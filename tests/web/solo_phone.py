@@ -23,12 +23,13 @@ TEST_SIZES = {"forest": 4, "lake": 3, "park": 2}  # test values: the rulebook pr
 def teach_test_data(instance_path, *, automa=True, professions=True, sizes=True):
     """Teach the installation the TEST DATA cards (never the real ones: those come from a table)."""
     learned = LearnedCatalog(instance_path)
-    if professions:
-        learned.teach(TEST_PROFESSIONS)
-    if automa:
-        learned.teach(TEST_AUTOMA_DECK)
-    if sizes:
-        learned.teach({"landscape_cells": TEST_SIZES})
+    taught = {
+        **(TEST_PROFESSIONS if professions else {}),
+        **(TEST_AUTOMA_DECK if automa else {}),
+        **({"landscape_cells": TEST_SIZES} if sizes else {}),
+    }
+    if taught:
+        learned.teach(taught)  # one merge of the whole catalog, not one per section
     return learned
 
 
@@ -129,6 +130,7 @@ class SoloPhone:
         self.ticked: list[str] = []  # the checklist steps ticked off, in their words
         self.html = ""
         self.status = None
+        self._read: tuple[str, list[Form]] = ("", [])  # the last page read, and its forms
         self.refresh()
 
     @classmethod
@@ -197,7 +199,13 @@ class SoloPhone:
 
     @property
     def forms(self) -> list[Form]:
-        return forms_in(self.html)
+        """The page's forms, read once per page: a step looks up several forms on one page
+        (and html.parser was 7% of the web tests' CPU). Nothing changes a Form once read."""
+        page, forms = self._read
+        if page != self.html:
+            forms = forms_in(self.html)
+            self._read = (self.html, forms)
+        return forms
 
     def form(self, *, type=None, button=None, action=None) -> Form:
         found = self.find(type=type, button=button, action=action)

@@ -13,6 +13,7 @@ from companion.web.games import create_hosted_game
 from companion.web.join_links import keep_tokens
 from companion.web.recording import get_table
 from tests.builders import DATA, load_log
+from tests.web.phone_game import taught_professions
 
 # Distinctive TEST DATA cards (not real Profession cards).
 SECRET_CARDS = {
@@ -38,10 +39,8 @@ def teach_test_deck(app) -> None:
     deck = json.loads((DATA / "test_professions.json").read_text())
     for pid in UNUSED_TEST_CARDS:
         del deck["professions"][pid]
-    learned.teach(deck)
-    for pid, (name, building, landscape, freedom) in SECRET_CARDS.items():
-        learned.teach_profession(pid, building, landscape, freedom, name=name)
-    learned.teach({"landscape_cells": SIZES})
+    deck["professions"].update(taught_professions(SECRET_CARDS)["professions"])
+    learned.teach({**deck, "landscape_cells": SIZES})  # one merge of the catalog, not five
 
 
 def host(app, names=("Ada", "Ben", "Cy"), *, start=0, grid=False, freedoms=None):
