@@ -131,6 +131,8 @@ class Presence(Protocol):
 
     def seats(self, game_id: str, count: int) -> Seats: ...
 
+    def stop(self) -> None: ...
+
 
 class LocalPresence:
     """This process's memory (the functions above): one `palazzo serve` on SQLite."""
@@ -147,6 +149,9 @@ class LocalPresence:
     def seats(self, game_id: str, count: int) -> Seats:
         now = time.monotonic()
         return [(here(game_id, s, now), seconds_ago(game_id, s, now)) for s in range(max(0, count))]
+
+    def stop(self) -> None:
+        """Nothing runs in the background here."""
 
 
 LOCAL = LocalPresence()
@@ -190,6 +195,7 @@ class SharedPresence:
         self._open = 0  # streams this process holds (of any game)
         self._streaming: dict[tuple[str, int], int] = {}  # ... by (game, seat)
         self._refresher: threading.Thread | None = None
+        self._stopping = threading.Event()
         self._pruned = time.monotonic()
         self._failing = False
         self._pid = -1
@@ -297,9 +303,9 @@ class SharedPresence:
 
         table = self.table
         while True:
-            time.sleep(self.refresh)
+            self._stopping.wait(self.refresh)
             with self._lock:
-                if self._open == 0:
+                if self._open == 0 or self._stopping.is_set():
                     self._refresher = None
                     return
             self._write(
@@ -316,6 +322,15 @@ class SharedPresence:
                         - literal_column(f"interval '{KEEP_ROWS_DAYS} days'")
                     )
                 )
+
+    def stop(self) -> None:
+        """No more refreshes: an app that is done with its database (a test's, at its end)
+        ends its refresher instead of leaving it writing to a store that goes away."""
+        self._stopping.set()
+        with self._lock:
+            refresher = self._refresher
+        if refresher is not None and refresher is not threading.current_thread():
+            refresher.join(timeout=5)
 
     # -- the answer ------------------------------------------------------------------------------
 

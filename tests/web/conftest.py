@@ -24,6 +24,7 @@ from werkzeug.routing import Rule
 
 from companion.web import create_app
 from companion.web.live import EXTENSION_KEY as LIVE_KEY
+from companion.web.live import PRESENCE_KEY
 from companion.web.store import get_store
 
 # Debian's headless shell: Chromium's own engine without the desktop browser around it (no
@@ -194,6 +195,9 @@ def app(instance_dir, app_config, monkeypatch):
     watcher = app.extensions.get(LIVE_KEY)
     if watcher is not None:
         watcher.stop()
+    keeper = app.extensions.get(PRESENCE_KEY)
+    if keeper is not None:
+        keeper.stop()  # its refresher would go on writing to a database that goes away
     store = app.extensions.get("palazzo.store")
     if store is not None:
         store.close()

@@ -149,6 +149,25 @@ def test_a_dead_process_stops_counting_and_a_live_one_keeps_its_streams_fresh(pg
         engine.dispose()
 
 
+def test_a_stopped_keeper_ends_its_refresher_though_a_stream_never_closed(pg_fresh_url):
+    """An app done with its database (a test's, at its end) stops its keeper: the refresher
+    that kept an unclosed stream's row fresh ends at once, and writes nothing more."""
+    engine = create_engine(pg_fresh_url)
+    try:
+        keeper = presence.SharedPresence(engine, refresh=30.0)
+        keeper.stream_opened("g5", 2)
+        refresher = keeper._refresher
+        assert refresher is not None and refresher.is_alive()
+        keeper.stop()  # well before its next refresh, 30 s away
+        assert not refresher.is_alive() and keeper._refresher is None
+        (stamped,) = _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE game_id = 'g5'")
+        keeper.stream_opened("g5", 3)  # a late stream starts no refresher that lasts
+        _until(lambda: keeper._refresher is None, "a stopped keeper's refresher still runs")
+        assert _sql(pg_fresh_url, "SELECT seen_at FROM presence WHERE seat = 2") == [stamped]
+    finally:
+        engine.dispose()
+
+
 def test_the_app_keeps_presence_where_its_database_is(tmp_path, pg_fresh_url):
     on_sqlite = create_app({"INSTANCE_PATH": tmp_path / "a"})
     assert get_presence(on_sqlite) is presence.LOCAL
