@@ -263,8 +263,12 @@ class _DriverStatement:
         reset cost as much as the insert itself); other databases use the pool."""
         if not self.keep:
             pooled = self.engine.raw_connection()
-            raw = pooled.dbapi_connection
-            return pooled, raw, raw.cursor()
+            try:
+                raw = pooled.dbapi_connection
+                return pooled, raw, raw.cursor()
+            except BaseException:
+                pooled.close()
+                raise
         kept = getattr(self.local, "kept", None)
         if kept is None:
             pooled = self.engine.raw_connection()
@@ -279,8 +283,7 @@ class _DriverStatement:
         kept = getattr(self.local, "kept", None)
         if kept is not None:
             self.local.kept = None
-            kept[2].close()
-            kept[0].close()
+            kept[0].close()  # its cursor with it
 
     def _drop_connection(self, pooled):
         kept = getattr(self.local, "kept", None)
