@@ -85,8 +85,37 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES)
 
 
 _SCALARS = (int, float, bool, type(None))
-# json.dumps with options builds an encoder per call: one, made once (it keeps no state)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
+def _encoder():
+    """`_ENCODER.encode`, less the C encoder it builds on every call (more than half the cost
+    of a payload's text): built once, without the circular-reference check, which `check`'s
+    walk has done already (a cycle nests deeper than any limit). The same text either way."""
+    make = json.encoder.c_make_encoder
+    if make is None:  # a Python without the C accelerator
+        return _ENCODER.encode
+    e = _ENCODER
+    chunks = make(
+        None,  # no circular-reference markers: see above
+        e.default,
+        json.encoder.encode_basestring,  # ensure_ascii=False's
+        e.indent,
+        e.key_separator,
+        e.item_separator,
+        e.sort_keys,
+        e.skipkeys,
+        e.allow_nan,
+    )
+    join = "".join
+
+    def encode(value: Any) -> str:
+        return join(chunks(value, 0))
+
+    return encode
+
+
+_ENCODE = _encoder()
 
 
 def _flat(value: Any) -> bool:

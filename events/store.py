@@ -184,6 +184,16 @@ class _Compiled:
         # a tuple: a statement has more than one)
         self.positional = itemgetter(*(compiled.positiontup or ())) if compiled.positional else None
 
+    def params(self, values: dict[str, Any]):
+        """`values` converted as SQLAlchemy would, in the form the driver takes them."""
+        try:
+            for key, processor in self.processors.items():
+                values[key] = processor(values[key])
+        except (TypeError, ValueError) as exc:
+            raise InvalidEvent(f"cannot store {key}: {exc}") from None
+        positional = self.positional
+        return values if positional is None else positional(values)
+
 
 class _DriverStatement:
     """Core statements compiled once and run straight on the DBAPI connection.
@@ -202,6 +212,9 @@ class _DriverStatement:
         }
         self.integrity_error = dialect.loaded_dbapi.IntegrityError
         self.keep = isinstance(engine.pool, NullPool)
+        # a kept SQLite connection runs its own BEGIN and COMMIT, from the driver's statement
+        # cache: the driver's implicit ones parse their SQL again on every transaction
+        self.explicit = self.keep and dialect.name == "sqlite"
         self.local = threading.local()
 
     def execute(
@@ -211,24 +224,26 @@ class _DriverStatement:
         constraint violation. `then` (sql, params) runs in the same transaction when a row
         was written."""
         statement = self.statements[name]
+        params = statement.params(values)
+        # the pool's wrapper, the driver's own connection, and a cursor of it (a kept
+        # connection keeps its cursor too: one object less to make and close per append)
+        pooled, raw, cursor = self._connection()
+        explicit = self.explicit
         try:
-            for key, processor in statement.processors.items():
-                values[key] = processor(values[key])
-        except (TypeError, ValueError) as exc:
-            raise InvalidEvent(f"cannot store {key}: {exc}") from None
-        positional = statement.positional
-        params = values if positional is None else positional(values)
-        pooled, raw = self._connection()  # the pool's wrapper, and the driver's own connection
-        try:
-            cursor = raw.cursor()
             try:
+                if explicit:
+                    cursor.execute("BEGIN")
                 cursor.execute(statement.sql, params)
                 count = cursor.rowcount
                 if then is not None and count == 1:
                     cursor.execute(*then)
             finally:
-                cursor.close()
-            raw.commit()
+                if not self.keep:
+                    cursor.close()
+            if explicit:
+                cursor.execute("COMMIT")
+            else:
+                raw.commit()
             return count
         except self.integrity_error:
             raw.rollback()
@@ -248,11 +263,19 @@ class _DriverStatement:
         reset cost as much as the insert itself); other databases use the pool."""
         if not self.keep:
             pooled = self.engine.raw_connection()
-            return pooled, pooled.dbapi_connection
+            try:
+                raw = pooled.dbapi_connection
+                return pooled, raw, raw.cursor()
+            except BaseException:
+                pooled.close()
+                raise
         kept = getattr(self.local, "kept", None)
         if kept is None:
             pooled = self.engine.raw_connection()
-            kept = self.local.kept = (pooled, pooled.dbapi_connection)
+            raw = pooled.dbapi_connection
+            if self.explicit:
+                raw.isolation_level = None  # the driver's implicit transactions off
+            kept = self.local.kept = (pooled, raw, raw.cursor())
         return kept
 
     def release(self):
@@ -260,7 +283,7 @@ class _DriverStatement:
         kept = getattr(self.local, "kept", None)
         if kept is not None:
             self.local.kept = None
-            kept[0].close()
+            kept[0].close()  # its cursor with it
 
     def _drop_connection(self, pooled):
         kept = getattr(self.local, "kept", None)

@@ -9,46 +9,33 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 
 EVENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}", re.ASCII)
 ID_BYTES = 16
 POOLED_IDS = 256  # ids' worth of the system's random bytes asked for at once
 
-_pool_lock = threading.Lock()
-
-
-class _Pool:
-    """Random bytes not yet used for an id, and where the unused ones start."""
-
-    data = b""
-    at = 0
-
-
-_pool = _Pool()
+# ids minted ahead, each handed out once: list.pop and list.extend are atomic, so threads
+# share the list without a lock (two that find it empty both refill it, with other bytes)
+_minted: list[str] = []
 
 
 def new_event_id() -> str:
     """A fresh event id: 32 hex digits, 128 random bits from the system's CSPRNG, the shape
     `uuid4().hex` has (minted on every event the service records itself). The bytes are
-    asked for POOLED_IDS ids at a time: one system call each was a sixteenth of an append.
-    A forked process forgets the pool, so no two processes mint the same id."""
-    with _pool_lock:
-        at, pool = _pool.at, _pool.data
-        if at + ID_BYTES > len(pool):
-            pool, at = os.urandom(ID_BYTES * POOLED_IDS), 0
-            _pool.data = pool
-        _pool.at = at + ID_BYTES
-        return pool[at : at + ID_BYTES].hex()
+    asked for POOLED_IDS ids at a time, and cut into ids at once: one system call each was a
+    sixteenth of an append. A forked process forgets the ids, so no two processes share one."""
+    try:
+        return _minted.pop()
+    except IndexError:
+        pass
+    text, size = os.urandom(ID_BYTES * POOLED_IDS).hex(), 2 * ID_BYTES
+    ids = [text[at : at + size] for at in range(0, len(text), size)]
+    mine = ids.pop()
+    _minted.extend(ids)
+    return mine
 
 
-def _forget_pool() -> None:
-    global _pool_lock
-    _pool_lock = threading.Lock()  # another thread may have held it at the fork
-    _pool.data, _pool.at = b"", 0
-
-
-os.register_at_fork(after_in_child=_forget_pool)
+os.register_at_fork(after_in_child=_minted.clear)
 
 
 def is_event_id(value: object) -> bool:

@@ -129,13 +129,15 @@ class Shapes:
     ) -> Event | None:
         """The event as its declared class, or the game's Refusal; unknown types are the
         engine's to refuse (None). `prepare` may take a game's extras out first."""
-        cls = self.of(event.get("type"))
+        kind = event.get("type")
+        cls = self.classes.get(kind) if isinstance(kind, str) else None  # `of`, inline
         if cls is None:
             return None
         if prepare is not None:
             event = prepare(cls, event)
         try:
-            return cls.model_validate(event)
+            # model_validate's own work, less its Python frame (every append asks this)
+            return cls.__pydantic_validator__.validate_python(event)
         except ValidationError as error:
             code, message, params = self.explain(cls, error.errors(include_url=False))
             raise self.refusal(code, message, **params) from None

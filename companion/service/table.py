@@ -31,7 +31,7 @@ from .games import game_of_event
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
-ENVELOPE = ("seq", "id", "type", "by", "at")
+ENVELOPE = frozenset({"seq", "id", "type", "by", "at"})
 # games whose fold this process keeps (least recently used go): a game's fold and story are
 # ~0.3-0.5 MB; 1,000 open streams are ~143 tables, and a table evicted is folded again from its
 # whole log (the story needs every event) on each of its screens' requests
@@ -344,11 +344,12 @@ class Table:
         kind = event.get("type")
         fold = self._fold_for(game_id, event)
         payload = {k: v for k, v in event.items() if k not in ENVELOPE}
-        teaching = fold.game.teaching
+        game, state = fold.game, fold.state  # the state the event is judged on
+        teaching = game.teaching
         if teaching is not None:
-            payload = teaching.prepare(self.learned, fold.state, kind, payload)
-        before = teaching.before(fold.state) if teaching is not None else None
-        was_over = fold.game.is_over(fold.state)
+            payload = teaching.prepare(self.learned, state, kind, payload)
+        before = teaching.before(state) if teaching is not None else None
+        was_over = game.is_over(state)
         try:
             taught = (
                 self._teach_first(game_id, fold, {**payload, "type": kind}, by, teach)
@@ -375,7 +376,7 @@ class Table:
         if not result.duplicate:
             if teaching is not None:
                 teaching.keep(self.learned, before, [*taught, result.event], by)
-            self._tell(game_id, result.event.seq, ended=was_over or fold.game.is_over(fold.state))
+            self._tell(game_id, result.event.seq, ended=was_over or game.is_over(fold.state))
         return Recorded(result.event, result.duplicate, taught)
 
     def _tell(self, game_id: str, seq: int, *, ended: bool) -> None:
@@ -393,7 +394,9 @@ class Table:
 
     def _fold_for(self, game_id: str, event: dict) -> Folded:
         """The fold `event` is judged on; the log's first event says which rules fold it."""
-        fold = self._fold(game_id, sync=False)
+        fold = self._folds.get(game_id)  # what `_fold(sync=False)` gives, asked first
+        if fold is None:
+            fold = self._fold(game_id, sync=False)
         if fold.last_seq == 0 and event.get("type") == "game_started":
             fold = Folded.start(game_of_event(event))
             self._remember(game_id, fold)

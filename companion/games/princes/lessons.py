@@ -95,15 +95,16 @@ class TableTeaching:
             if pid in installed
         ]
 
-    def before(self, state: GameState) -> tuple[Catalog, list[str]]:
+    def before(self, state: GameState) -> tuple[Catalog, list]:
         """The game's catalog as the move met it (a Landscape's first tile shows its size), and
-        the players' names (the catalog's history names whose phone taught a card)."""
-        return state.catalog, [p.name for p in state.players]
+        the players (the catalog's history names whose phone taught a card): their names are
+        read only by a move that taught something, and a move never renames a player."""
+        return state.catalog, state.players
 
     def keep(
         self,
         learned: LearnedCatalog | None,
-        before: tuple[Catalog, list[str]],
+        before: tuple[Catalog, list],
         stored: list,
         by: str,
     ) -> None:
@@ -121,7 +122,7 @@ class TableTeaching:
             if by == "host":
                 learned.teach(data, BY_GAME_HOST)
             else:
-                who = players[int(by)] if by.isdigit() and int(by) < len(players) else None
+                who = players[int(by)].name if by.isdigit() and int(by) < len(players) else None
                 learned.learn_new(data, BY_GAME_SEAT, who=who)
         except (CatalogError, OSError):
             log.warning("could not keep what a game taught in the installation's catalog")
@@ -146,11 +147,19 @@ def _used_by(event: dict) -> set[tuple]:
     return keys
 
 
+# the stored events `_taught` learns from
+_TEACHING_TYPES = frozenset(
+    {"profession_taught", "automa_card_drawn", "landscape_taught", "landscape_placed"}
+)
+
+
 def _taught(catalog: Catalog, stored: list) -> dict:
     """What the stored events taught, as catalog sections: cards taught and Automa cards
     transcribed, Landscape sizes taught or shown by the grid's first tile of a kind."""
     data: dict = {}
     for e in stored:
+        if e.type not in _TEACHING_TYPES:
+            continue  # most moves: nothing taught, asked before anything else
         p = e.payload
         if p.get("recalled"):
             continue  # this installation's own card, copied into the game: nothing new
