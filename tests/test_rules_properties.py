@@ -39,6 +39,7 @@ from companion.games.princes.rules.catalog import (
     MINIMUM_WORK_VALUE,
     PRESTIGE_CARDS,
 )
+from companion.games.princes.rules.legal import allowed, allowed_events
 from companion.games.princes.rules.module import field_names
 from companion.games.princes.rules.principality import occupied
 from companion.games.princes.rules.solo_state import SOLO
@@ -480,32 +481,33 @@ def mutate_state(state: GameState) -> None:
     state.parts["mutated"] = state.parts.get("mutated")  # type: ignore[assignment]
 
 
-def legal_state(kind: str, seed: int, cut: float) -> GameState:
-    """A state some way into a legal game: a random stream's (every expansion, the grid,
-    taught entries and refusals), an autoplayed game's, or a solo game's."""
+def legal_state(kind: str, seed: int, events: int) -> GameState:
+    """A state `events` events into a legal game (or at its end, if sooner): a random
+    stream's (every expansion, the grid, taught entries and refusals), an autoplayed game's,
+    or a solo game's. Played only that far: no game played whole to be cut."""
     if kind == "stream":
-        return run(seed, 20 + seed % 280)[1]
+        return run(seed, events)[1]
+    rng = random.Random(seed)
     if kind == "autoplay":
-        rng = random.Random(seed)
         modules = {"muse_princess": rng.random() < 0.5, "cooperative": rng.random() < 0.3}
         grid = not modules["cooperative"] and rng.random() < 0.3  # not both: ruling C5
-        log, end = play(rng.randrange(2, 6), seed, expansions=modules, grid=grid)
-    else:
-        table = SoloTable(seed, difficulty=random.Random(seed).choice(["easy", "hard"]))
-        log, end = table.play(), table.state
-    return replay(log[: max(1, int(len(log) * cut))], end.catalog)
+        players = rng.randrange(2, 6)
+        return play(players, seed, expansions=modules, grid=grid, max_events=events)[1]
+    table = SoloTable(seed, difficulty=rng.choice(["easy", "standard", "hard"]))
+    table.play(max_events=events)
+    return table.state
 
 
 @SETTINGS
 @given(
     kind=st.sampled_from(["stream", "autoplay", "solo"]),
     seed=seeds,
-    cut=st.floats(min_value=0, max_value=1),
+    events=st.integers(min_value=1, max_value=400),
 )
-def test_a_clone_is_the_round_trip_and_shares_nothing_mutable(kind, seed, cut):
+def test_a_clone_is_the_round_trip_and_shares_nothing_mutable(kind, seed, events):
     """`clone()` copies field by field; what it must give is what the dict round trip gives,
     catalog included, and a clone and its original never change each other."""
-    state = legal_state(kind, seed, cut)
+    state = legal_state(kind, seed, events)
     before = json.dumps(state.to_dict(), sort_keys=True)
     clone = state.clone()
     tripped = GameState.from_dict(state.to_dict(), state.catalog)
@@ -517,6 +519,22 @@ def test_a_clone_is_the_round_trip_and_shares_nothing_mutable(kind, seed, cut):
     other = state.clone()
     mutate_state(state)
     assert json.dumps(other.to_dict(), sort_keys=True) == before
+
+
+@SETTINGS
+@given(kind=st.sampled_from(["stream", "autoplay", "solo"]), seed=seeds, events=st.integers(1, 400))
+def test_the_allowed_events_are_those_each_accepted_on_its_own_copy(kind, seed, events):
+    """`allowed_events` tries the next candidate on the copy a refused one left: what it
+    keeps must be what `allowed` says of each on a fresh copy, the state left alone."""
+    state = legal_state(kind, seed, events)
+    rng = random.Random(seed)
+    candidates = [next_event(rng, state) for _ in range(12)]
+    if state.phase not in ("not_started", "over"):
+        seat = current_player(state)
+        candidates += [{"type": "turn_ended", "player": seat}, anytime_event(rng, state)]
+    before = state.to_dict()
+    assert allowed_events(state, candidates) == [e for e in candidates if allowed(state, e)]
+    assert state.to_dict() == before
 
 
 @SETTINGS
