@@ -62,6 +62,7 @@ bench: $(TOOLS)
 	$(PY) benchmarks/replay_append.py
 	$(PY) benchmarks/web_render_fanout.py
 	$(PY) benchmarks/club_night.py
+	$(PY) benchmarks/clone.py
 
 # Messages (docs/i18n.md): find every marked string, merge it into each language's catalog
 # (companion/translations/<lang>/LC_MESSAGES/messages.po, kept in git), compile the .mo files

@@ -28,6 +28,7 @@ from companion.games.princes.rules import (
     current_player,
     replay,
 )
+from companion.games.princes.rules.autoplay import play
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -38,9 +39,15 @@ from companion.games.princes.rules.catalog import (
     MINIMUM_WORK_VALUE,
     PRESTIGE_CARDS,
 )
+from companion.games.princes.rules.legal import allowed, allowed_events
+from companion.games.princes.rules.module import field_names
 from companion.games.princes.rules.principality import occupied
+from companion.games.princes.rules.solo_state import SOLO
+from companion.games.princes.rules.state import PLAYER_FIELDS, STATE_FIELDS
 from companion.games.princes.rules.work import work_value
 from tests.builders import TEST_CATALOG
+from tests.mutate import mutate_json
+from tests.solo_table import SoloTable
 
 TYPES = [
     "game_started",
@@ -396,12 +403,16 @@ def run(seed: int, steps: int):
     accepted = []
     for _ in range(steps):
         event = next_event(rng, state)
-        before = state.to_dict()
+        # a clone, turned into a dict only when the event is refused (most are accepted):
+        # as exact as to_dict (test_a_clone_is_the_round_trip_and_shares_nothing_mutable)
+        before = state.clone()
         try:
             apply_in_place(state, event)
         except Refusal as r:
             assert r.rule and r.message
-            assert state.to_dict() == before, f"refused {event} ({r.code}) changed the state"
+            assert state.to_dict() == before.to_dict(), (
+                f"refused {event} ({r.code}) changed the state"
+            )
         else:
             accepted.append(event)
     return accepted, state
@@ -443,6 +454,87 @@ def test_state_round_trips_through_to_dict_and_json(seed, steps):
     again = GameState.from_dict(json.loads(json.dumps(d)), TEST_CATALOG)
     assert again.to_dict() == d
     assert again.catalog.landscape_cells == state.catalog.landscape_cells
+
+
+def mutate_state(state: GameState) -> None:
+    """Change every field of the state, its players and its modules' parts in place, and
+    every dict and list they hold. Not the catalog (frozen, shared by design), nor the
+    entries of the solo decision log (written once, shared by design: SoloState.to_dict)."""
+    for owner, names in [(state, STATE_FIELDS)] + [(p, PLAYER_FIELDS) for p in state.players]:
+        for name in names:
+            value = getattr(owner, name)
+            if name != "players":
+                mutate_json(value)
+            if not isinstance(value, (dict, list)):
+                setattr(owner, name, ["mutated", value])
+    for part in [*state.parts.values(), *(v for p in state.players for v in p.parts.values())]:
+        for name in field_names(type(part)):
+            value = getattr(part, name)
+            if name == "log" and part is state.parts.get(SOLO):
+                value.append({"mutated": True})
+            elif isinstance(value, (dict, list)):
+                mutate_json(value)
+            else:
+                setattr(part, name, ["mutated", value])
+    for p in state.players:
+        p.parts["mutated"] = p.parts.get("mutated")  # type: ignore[assignment]
+    state.parts["mutated"] = state.parts.get("mutated")  # type: ignore[assignment]
+
+
+def legal_state(kind: str, seed: int, events: int) -> GameState:
+    """A state `events` events into a legal game (or at its end, if sooner): a random
+    stream's (every expansion, the grid, taught entries and refusals), an autoplayed game's,
+    or a solo game's. Played only that far: no game played whole to be cut."""
+    if kind == "stream":
+        return run(seed, events)[1]
+    rng = random.Random(seed)
+    if kind == "autoplay":
+        modules = {"muse_princess": rng.random() < 0.5, "cooperative": rng.random() < 0.3}
+        grid = not modules["cooperative"] and rng.random() < 0.3  # not both: ruling C5
+        players = rng.randrange(2, 6)
+        return play(players, seed, expansions=modules, grid=grid, max_events=events)[1]
+    table = SoloTable(seed, difficulty=rng.choice(["easy", "standard", "hard"]))
+    table.play(max_events=events)
+    return table.state
+
+
+@SETTINGS
+@given(
+    kind=st.sampled_from(["stream", "autoplay", "solo"]),
+    seed=seeds,
+    events=st.integers(min_value=1, max_value=400),
+)
+def test_a_clone_is_the_round_trip_and_shares_nothing_mutable(kind, seed, events):
+    """`clone()` copies field by field; what it must give is what the dict round trip gives,
+    catalog included, and a clone and its original never change each other."""
+    state = legal_state(kind, seed, events)
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    clone = state.clone()
+    tripped = GameState.from_dict(state.to_dict(), state.catalog)
+    assert clone.to_dict() == tripped.to_dict() == state.to_dict()
+    assert clone.catalog == tripped.catalog == state.catalog
+    assert [type(p) for p in clone.parts.values()] == [type(p) for p in state.parts.values()]
+    mutate_state(clone)
+    assert json.dumps(state.to_dict(), sort_keys=True) == before
+    other = state.clone()
+    mutate_state(state)
+    assert json.dumps(other.to_dict(), sort_keys=True) == before
+
+
+@SETTINGS
+@given(kind=st.sampled_from(["stream", "autoplay", "solo"]), seed=seeds, events=st.integers(1, 400))
+def test_the_allowed_events_are_those_each_accepted_on_its_own_copy(kind, seed, events):
+    """`allowed_events` tries the next candidate on the copy a refused one left: what it
+    keeps must be what `allowed` says of each on a fresh copy, the state left alone."""
+    state = legal_state(kind, seed, events)
+    rng = random.Random(seed)
+    candidates = [next_event(rng, state) for _ in range(12)]
+    if state.phase not in ("not_started", "over"):
+        seat = current_player(state)
+        candidates += [{"type": "turn_ended", "player": seat}, anytime_event(rng, state)]
+    before = state.to_dict()
+    assert allowed_events(state, candidates) == [e for e in candidates if allowed(state, e)]
+    assert state.to_dict() == before
 
 
 @SETTINGS

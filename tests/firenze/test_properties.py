@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from companion.games.firenze.rules import apply, replay
 from companion.games.firenze.rules.catalog import SEALS_PER_PLAYER
-from companion.games.firenze.rules.state import brick_total
+from companion.games.firenze.rules.state import brick_total, clone
+from tests.mutate import mutate_json
 
 from .bot import Bot
 
@@ -68,3 +69,21 @@ def test_a_long_game_reaches_the_end_and_scores():
             best = max(s["total"] for s in final["scores"])
             assert final["winners"] == [s["player"] for s in final["scores"] if s["total"] == best]
     assert ended >= 3
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), turns=st.integers(0, 60))
+def test_a_clone_is_a_deep_copy_and_shares_nothing_mutable(seed, players, turns):
+    """The state is copied as JSON (companion/core/jsoncopy.py): it must give what
+    `copy.deepcopy` gave, and a clone and its original never change each other."""
+    bot = Bot(seed, players)
+    bot.play(turns)
+    state = bot.state
+    before = json.dumps(state, sort_keys=True)
+    copied = clone(state)
+    assert copied == copy.deepcopy(state) == state
+    mutate_json(copied)
+    assert json.dumps(state, sort_keys=True) == before
+    other = clone(state)
+    mutate_json(state)
+    assert json.dumps(other, sort_keys=True) == before

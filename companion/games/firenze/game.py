@@ -6,10 +6,10 @@ the service folds the log, so a Firenze log is folded once per process like any 
 
 from __future__ import annotations
 
-import copy
 from importlib import import_module
 
 from companion.core.game import Game
+from companion.core.jsoncopy import json_copy
 from companion.core.lang import N_
 
 from . import stats
@@ -26,9 +26,9 @@ GAME = Game(
     title=N_("Firenze"),
     fold=lambda state=None: Fold(state),
     replay=lambda events, catalog=None: replay(events),
-    from_snapshot=copy.deepcopy,
-    to_snapshot=copy.deepcopy,
-    clone=copy.deepcopy,
+    from_snapshot=json_copy,
+    to_snapshot=json_copy,
+    clone=json_copy,
     summary=summary,
     describe=describe,  # in the reader's language (English on the command line)
     is_over=lambda state: state.get("phase") == "over",

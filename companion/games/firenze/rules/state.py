@@ -6,8 +6,9 @@ a card in the row, a storehouse or a tower. Handlers check everything before cha
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
+
+from companion.core.jsoncopy import json_copy
 
 from .catalog import COLOURS
 from .refusals import N_, Named, named_colour, refuse, said
@@ -20,7 +21,8 @@ def new_state() -> dict:
 
 
 def clone(state: dict) -> dict:
-    return copy.deepcopy(state)
+    """A copy for the pure `apply`: the state is plain JSON (a snapshot is the state itself)."""
+    return json_copy(state)
 
 
 def bricks(colours=()) -> dict:

@@ -9,6 +9,7 @@ installation or a game has been taught.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -564,8 +565,27 @@ class Catalog:
     automa_cards: dict = field(default_factory=dict)
 
     def merged(self, data: dict | None) -> Catalog:
+        """This catalog with `data` (a catalog file's, or what a game taught) merged in, or a
+        CatalogError. Every state read from a snapshot or a log merges what its game taught:
+        the same data merged into the same catalog gives the catalog merged last time."""
         if not data:
             return self
+        try:
+            key = (id(self), repr(data))
+        except RecursionError:  # hostile nesting: merged without the memo, and refused
+            key = None
+        found = _MERGED.get(key) if key is not None else None
+        if found is not None and found[0] is self:
+            _MERGED.move_to_end(key)  # type: ignore[arg-type]
+            return found[1]
+        merged = self._merge(data)
+        if key is not None:
+            _MERGED[key] = (self, merged)  # self kept alive: its id stays its own
+            if len(_MERGED) > MERGED_KEPT:
+                _MERGED.popitem(last=False)
+        return merged
+
+    def _merge(self, data: dict) -> Catalog:
         if not isinstance(data, dict):
             raise CatalogError(N_("A catalog file is one JSON object"))
         unknown = set(data) - {"professions", "landscape_cells", "automa_cards"}
@@ -643,3 +663,11 @@ class Catalog:
 
 
 BUILTIN = Catalog()
+
+# Catalogs merged lately, by (the catalog's id, the data's repr): a game's taught entries are
+# merged again whenever a state of it is read (a snapshot, a replay, each teaching event of a
+# log folded again), and checking every Automa card is a good part of a solo game's replay.
+# `repr` tells 1 from "1" and True from 1, which the merge treats differently. Only merges
+# that succeeded are kept; the oldest goes first past MERGED_KEPT (a few per game in play).
+MERGED_KEPT = 256
+_MERGED: OrderedDict[tuple[int, str], tuple[Catalog, Catalog]] = OrderedDict()

@@ -117,7 +117,7 @@ def candidate_events(
                     ]
         out.append({"type": "turn_ended", "player": seat})
     out += gather(state, "candidates", seat)
-    return [ev for ev in out if allowed(state, ev)]
+    return allowed_events(state, out)
 
 
 def allowed(state: GameState, event: Event) -> bool:
@@ -126,6 +126,24 @@ def allowed(state: GameState, event: Event) -> bool:
     except Refusal:
         return False
     return True
+
+
+def allowed_events(state: GameState, events: list[Event]) -> list[Event]:
+    """The events the engine accepts now, each tried on a copy of `state`. A refused event
+    leaves its copy untouched (handlers check everything first), so the next one is tried on
+    the same copy: a copy per accepted event, not per candidate (every screen asks this)."""
+    out = []
+    work = None
+    for ev in events:
+        if work is None:
+            work = state.clone()
+        try:
+            apply_in_place(work, ev)
+        except Refusal:
+            continue
+        out.append(ev)
+        work = None
+    return out
 
 
 def find_cells(player: Player, size: int, *, building: bool) -> list | None:

@@ -13,9 +13,10 @@ docs/engine.md lists every hook with its signature and an example.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.core.jsoncopy import json_copy
 from companion.core.schema import Event as EventShape
 from companion.core.schema import Shapes
 
@@ -74,7 +75,9 @@ class Part:
     round-trips through clone/to_dict/from_dict. Override both methods for nested types."""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)  # type: ignore[call-overload]
+        """Its fields, copied: what `dataclasses.asdict` gives for JSON-shaped fields, without
+        its dispatch on every value (every snapshot of a state writes each part)."""
+        return {k: json_copy(getattr(self, k)) for k in field_names(type(self))}
 
     def squares_covered(self) -> int:
         """Squares of its player's Principality that this part's pieces cover, for a game
@@ -83,8 +86,31 @@ class Part:
 
     @classmethod
     def from_dict(cls: type[P], d: dict[str, Any]) -> P:
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        return cls(**{k: _copy(v) for k, v in d.items() if k in names})
+        names = field_names(cls)
+        return cls(**{k: json_copy(v) for k, v in d.items() if k in names})
+
+    def clone(self: P) -> P:
+        """`from_dict(to_dict())` without building the dict twice: every move clones the
+        state. A part that overrides either of them (nested types) is cloned through them,
+        unless it overrides this too."""
+        cls = type(self)
+        if cls.to_dict is not Part.to_dict or cls.from_dict.__func__ is not _FROM_DICT:  # type: ignore[attr-defined]
+            return cls.from_dict(self.to_dict())
+        return cls(**{k: json_copy(getattr(self, k)) for k in field_names(cls)})
+
+
+_FROM_DICT = Part.from_dict.__func__  # type: ignore[attr-defined]
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a Part dataclass, asked for every clone (looked up once a class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True)
@@ -375,12 +401,3 @@ def part_types(game: bool) -> dict[str, type[Part]]:
 def new_parts(names: Iterable[str], game: bool) -> dict[str, Part]:
     types = part_types(game)
     return {n: types[n]() for n in names if n in types}
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of JSON-shaped data, faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

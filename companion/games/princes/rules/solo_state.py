@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .module import Part, _copy
+from companion.core.jsoncopy import json_copy
+
+from .module import Part, field_names
 from .state import GameState
 
 SOLO = "solo"
@@ -46,7 +48,7 @@ class SoloState(Part):
     def to_dict(self) -> dict[str, Any]:
         """A copy (every move clones the state): the decision log's entries are written once
         and never changed, so the copy shares them instead of copying their words again."""
-        d = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
+        d = {f.name: json_copy(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
         d["log"] = list(self.log)
         return d
 
@@ -55,6 +57,11 @@ class SoloState(Part):
         state = super().from_dict({k: v for k, v in d.items() if k != "log"})
         state.log = list(d.get("log", []))
         return state
+
+    def clone(self) -> SoloState:
+        """As `from_dict(to_dict())`, copying each field once; the log's entries shared."""
+        copied = {k: json_copy(getattr(self, k)) for k in field_names(SoloState) if k != "log"}
+        return SoloState(**copied, log=list(self.log))
 
 
 def solo_of(state: GameState) -> SoloState:

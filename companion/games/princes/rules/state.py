@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.jsoncopy import json_copy
+
 from .catalog import BUILTIN, DEFAULT_EDITION, LANDSCAPES, Catalog
-from .module import Part, _copy, part_types
+from .module import Part, part_types
 
 PLAYER_FIELDS = (
     "name",
@@ -33,17 +35,6 @@ PLAYER_FIELDS = (
     "acquired",
     "left_auctions",
     "fame_by_round",
-)
-
-PLAYER_LISTS = (  # of plain strings or numbers: a shallow copy is a deep one
-    "buildings",
-    "freedoms",
-    "hand",
-    "table",
-    "bonus_cards",
-    "prestige_cards",
-    "fame_by_round",
-    "once_used",
 )
 
 
@@ -95,12 +86,47 @@ class Player:
     def to_dict(self) -> dict:
         d = {f: getattr(self, f) for f in PLAYER_FIELDS}
         d["landscapes"] = dict(self.landscapes)
-        for f in PLAYER_LISTS:
+        for f in (
+            "buildings",
+            "freedoms",
+            "hand",
+            "table",
+            "bonus_cards",
+            "prestige_cards",
+            "fame_by_round",
+            "once_used",
+        ):
             d[f] = list(d[f])
         d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
         d["pieces"] = [[p, [list(c) for c in cells]] for p, cells in self.pieces]
-        d["works"] = [dict(w) for w in self.works]
+        d["works"] = json_copy(self.works)
         return d
+
+    def clone(self) -> Player:
+        """`from_dict(to_dict())` in one pass (every move clones every player)."""
+        p = Player.__new__(Player)
+        p.name = self.name
+        p.money = self.money
+        p.fame = self.fame
+        p.jesters = self.jesters
+        p.builders = self.builders
+        p.buildings = list(self.buildings)
+        p.landscapes = dict(self.landscapes)
+        p.freedoms = list(self.freedoms)
+        p.hand = list(self.hand)
+        p.table = list(self.table)
+        p.bonus_cards = list(self.bonus_cards)
+        p.prestige_cards = list(self.prestige_cards)
+        p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in self.pieces]
+        p.works = json_copy(self.works)
+        p.best_this_round = self.best_this_round
+        p.actions = self.actions
+        p.once_used = list(self.once_used)
+        p.acquired = self.acquired
+        p.left_auctions = self.left_auctions
+        p.fame_by_round = list(self.fame_by_round)
+        p.parts = {k: v.clone() for k, v in self.parts.items()}
+        return p
 
     @classmethod
     def from_dict(cls, d: dict) -> Player:
@@ -108,26 +134,21 @@ class Player:
         for f in PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.landscapes = dict(d["landscapes"])
-        for f in PLAYER_LISTS:
+        for f in (
+            "buildings",
+            "freedoms",
+            "hand",
+            "table",
+            "bonus_cards",
+            "prestige_cards",
+            "fame_by_round",
+            "once_used",
+        ):
             setattr(p, f, list(d[f]))
         types = part_types(game=False)
         p.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}
         p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in d["pieces"]]
-        p.works = [dict(w) for w in d["works"]]
-        return p
-
-    def clone(self) -> Player:
-        """`from_dict(to_dict())` in one pass: each list and dict copied once, not twice."""
-        p = Player.__new__(Player)
-        for f in PLAYER_FIELDS:
-            setattr(p, f, getattr(self, f))
-        p.landscapes = dict(self.landscapes)
-        for f in PLAYER_LISTS:
-            setattr(p, f, list(getattr(self, f)))
-        types = part_types(game=False)
-        p.parts = {k: types[k].from_dict(v.to_dict()) for k, v in self.parts.items()}
-        p.pieces = [[piece, [list(c) for c in cells]] for piece, cells in self.pieces]
-        p.works = [dict(w) for w in self.works]
+        p.works = json_copy(d["works"])
         return p
 
 
@@ -187,18 +208,33 @@ class GameState:
         self.events_applied = 0
 
     def clone(self) -> GameState:
-        """`from_dict(to_dict(), catalog)` without its two copies of every field and its new
-        catalog: the catalog is immutable and already holds what `taught` says (every handler
-        that adds to `taught` merges the same into `catalog`), so the copy shares it. Asked
-        for at every candidate move a phone's screen weighs (rules.legal), so it counts."""
+        """What `from_dict(to_dict(), catalog)` gives, in one pass: the mutable fields copied,
+        the immutable ones shared, the catalog above all (already merged with what was
+        taught, and frozen: never merged again). Every move and every screen clones."""
         s = GameState.__new__(GameState)
         s.catalog = self.catalog
-        for f in STATE_FIELDS:
-            if f != "players":
-                setattr(s, f, _copy(getattr(self, f)))
         s.players = [p.clone() for p in self.players]
-        types = part_types(game=True)
-        s.parts = {k: types[k].from_dict(v.to_dict()) for k, v in self.parts.items()}
+        s.round = self.round
+        s.phase = self.phase
+        s.start_player = self.start_player
+        s.turn = self.turn
+        s.turns_taken = self.turns_taken
+        s.grid = self.grid
+        s.edition = self.edition
+        s.expansions = dict(self.expansions)
+        s.modules = list(self.modules)
+        s.parts = {k: v.clone() for k, v in self.parts.items()}
+        s.stacks = dict(self.stacks)
+        s.building_supply = dict(self.building_supply)
+        s.freedom_supply = dict(self.freedom_supply)
+        s.profession_deck = self.profession_deck
+        s.bonus_deck = list(self.bonus_deck)
+        s.prestige_deck = list(self.prestige_deck)
+        s.auction = json_copy(self.auction)
+        s.rounds = json_copy(self.rounds)
+        s.final = json_copy(self.final)
+        s.taught = json_copy(self.taught)
+        s.events_applied = self.events_applied
         return s
 
     def to_dict(self) -> dict:
@@ -207,10 +243,10 @@ class GameState:
         d["expansions"] = dict(self.expansions)
         d["modules"] = list(self.modules)
         d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
-        d["auction"] = _copy(self.auction)
-        d["rounds"] = _copy(self.rounds)
-        d["final"] = _copy(self.final)
-        d["taught"] = _copy(self.taught)
+        d["auction"] = json_copy(self.auction)
+        d["rounds"] = json_copy(self.rounds)
+        d["final"] = json_copy(self.final)
+        d["taught"] = json_copy(self.taught)
         for f in ("stacks", "building_supply", "freedom_supply"):
             d[f] = dict(d[f])
         d["bonus_deck"] = list(self.bonus_deck)
@@ -222,7 +258,7 @@ class GameState:
         s = cls(catalog.merged(d.get("taught")))
         for f in STATE_FIELDS:
             if f != "players":
-                setattr(s, f, _copy(d[f]))
+                setattr(s, f, json_copy(d[f]))
         s.players = [Player.from_dict(p) for p in d["players"]]
         types = part_types(game=True)
         s.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}

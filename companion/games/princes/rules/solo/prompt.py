@@ -4,12 +4,14 @@ and what it is about. Worked out here once; its sentence is the words package's
 
 from __future__ import annotations
 
+from companion.core.jsoncopy import json_copy
+
 from .. import automa
 from ..catalog import AUCTION_STACKS, LANDSCAPES, MAX_BUILDERS, SOLO_FINAL_AUCTION_PRICE
 from ..checks import means
 from ..principality import empty_spaces
 from ..solo_state import is_solo, solo_of
-from ..state import GameState, _copy
+from ..state import GameState
 from .steps import EXPECT, ME
 
 
@@ -23,7 +25,7 @@ def solo_prompt(state: GameState) -> dict:
     solo = solo_of(state)
     need = solo.need
     step = need["step"]
-    out = _copy(need)
+    out = json_copy(need)
     out["expect"] = list(EXPECT[step])
     if step == "starting_hand":
         out["dummies"] = solo.dummies
