@@ -20,9 +20,31 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 - event to last screen: a move's POST until the last of the table's 7 screens has fetched a
   fragment showing it (and until the last of their streams carried its seq: with 2
   processes, most tables' streams sit on the other process than the tap);
-- page latency: every fragment fetch under load;
+- whole pages: a real screen also loads whole pages, at any moment of the play. The mix, per
+  table and PAGE_GAP (60 s) on average (exponential gaps): each seat's phone reloads its page
+  (`/me`: a phone whose browser dropped the locked tab, or whose Wi-Fi flaked, reloads it on
+  wake; its stream then reopens from the page's seq, as palazzo.js's does), the table screen
+  reloads its page (`/table`, same), a newcomer opens the table screen through the spectator's
+  QR link (a new browser: the join's redirect and the page, timed together, no stream kept),
+  and the host opens the host page (`/host`). So 8 loads per table a minute, one per screen:
+  players lock their phones between turns, a reload each few minutes is common, and one a
+  minute keeps enough loads in a 20 s run for a p95 (~120). Each load is timed from its
+  request to its last byte; the baseline is the same pages of the first table loaded one at a
+  time on the idle server, before and after the play (a reload's stream left open there, so
+  one address does not pile up streams the server has not yet seen closed), and the page p95
+  under load is given against the idle p95 of the same mix (each kind weighing what it weighs
+  in the play), aim 3x (6x on PostgreSQL); each kind's p95s are printed beside;
+- page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
+  could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
 - memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
+
+A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is
+its panel; palazzo.js waits the same way), then catches up if the answer was older.
+
+`CLUB_TURNS_OFF=1` first runs the SQLite night with pushes drawn as they are woken
+(`PALAZZO_PUSH_TURNS=0`), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
+before issue 22 (`PALAZZO_RENDER_ONCE=0`).
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
 to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;

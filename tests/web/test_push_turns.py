@@ -60,11 +60,34 @@ def starved(turns):
     spinner.kill()
     return drawn_at < 100_000
 
+def busy(turns):
+    # the loop never idles: the first push waits its patience in vain; pushes that asked
+    # later, queued behind it, then go at once instead of each waiting its own patience
+    spins, drawn = [], []
+
+    def spin():
+        while len(spins) < 10_000_000:
+            spins.append(1)
+            gevent.sleep(0)
+
+    def push():
+        with turns.turn():
+            drawn.append(len(spins))
+
+    spinner = gevent.spawn(spin)
+    first = gevent.spawn(push)
+    gevent.sleep(0.1)  # half its patience: the later ones' own would end 0.1 s after its
+    later = [gevent.spawn(push) for _ in range(2)]
+    gevent.joinall([first, *later])
+    spinner.kill()
+    return drawn
+
 assert _idle_waiter() is not None, "under gevent the turns wait for the loop to idle"
 print(json.dumps({
     "turns": order(Turns(_idle_waiter())),
     "as_woken": order(Turns(None)),
     "not_starved": starved(Turns(_idle_waiter(), patience=0.05)),
+    "busy": busy(Turns(_idle_waiter(), patience=0.2)),
 }))
 """
 
@@ -89,6 +112,8 @@ def test_a_request_that_arrived_is_answered_before_the_pushes_drawn_after_it():
     assert seen["as_woken"] == ["push 0", "push 1", "push 2", "request"]
     assert seen["turns"] == ["request", "push 0", "push 1", "push 2"]
     assert seen["not_starved"]
+    first, *later = seen["busy"]  # spins seen when each push was drawn
+    assert first > 200 and all(at - first <= 5 for at in later), seen["busy"]
 
 
 def test_under_threads_the_turns_draw_one_push_at_a_time():
