@@ -42,8 +42,9 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is
 its panel; palazzo.js waits the same way), then catches up if the answer was older.
 
-`CLUB_TURNS=1` then runs the SQLite night again with pushes taking turns after the requests
-waiting (`PALAZZO_PUSH_TURNS=1`, companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
+`CLUB_TURNS_OFF=1` then runs the SQLite night again with pushes drawn as their streams wake
+(`PALAZZO_PUSH_TURNS=0`; by default they take turns after the requests waiting,
+companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
 before issue 22 (`PALAZZO_RENDER_ONCE=0`).
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
@@ -712,7 +713,7 @@ def run_setup(
     processes: int,
     database_url: str | None,
     render_once: bool = True,
-    turns: bool = False,
+    turns: bool = True,
     slack: float = 1.0,
     tables: int = TABLES,
     seconds: float = LOAD_SECONDS,
@@ -725,8 +726,8 @@ def run_setup(
     instance = folder / "instance"
     config = {"INSTANCE_PATH": instance}
     env = {"PALAZZO_RENDER_ONCE": "1" if render_once else "0"}
-    if turns:
-        env["PALAZZO_PUSH_TURNS"] = "1"
+    if not turns:
+        env["PALAZZO_PUSH_TURNS"] = "0"
     if database_url:
         config["DATABASE_URL"] = database_url
         env["PALAZZO_DATABASE_URL"] = database_url
@@ -848,12 +849,12 @@ def main():
             render_once=False,
         )
     results["sqlite"] = run_setup("club night, one process on SQLite", 1, None)
-    if os.environ.get("CLUB_TURNS") == "1":  # pushes after the requests waiting, to compare
-        results["sqlite_turns"] = run_setup(
-            "club night, one process on SQLite, pushes taking turns (PUSH_TURNS on)",
+    if os.environ.get("CLUB_TURNS_OFF") == "1":  # pushes drawn as woken, to compare
+        results["sqlite_turns_off"] = run_setup(
+            "club night, one process on SQLite, pushes drawn as woken (PUSH_TURNS off)",
             1,
             None,
-            turns=True,
+            turns=False,
         )
     if "sqlite_before" in results:
         before, after = results["sqlite_before"], results["sqlite"]
