@@ -20,9 +20,32 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 - event to last screen: a move's POST until the last of the table's 7 screens has fetched a
   fragment showing it (and until the last of their streams carried its seq: with 2
   processes, most tables' streams sit on the other process than the tap);
-- page latency: every fragment fetch under load;
+- whole pages: a real screen also loads whole pages, at any moment of the play. The mix, per
+  table and PAGE_GAP (60 s) on average (exponential gaps): each seat's phone reloads its page
+  (`/me`: a phone whose browser dropped the locked tab, or whose Wi-Fi flaked, reloads it on
+  wake; its stream then reopens from the page's seq, as palazzo.js's does), the table screen
+  reloads its page (`/table`, same), a newcomer opens the table screen through the spectator's
+  QR link (a new browser: the join's redirect and the page, timed together, no stream kept),
+  and the host opens the host page (`/host`). So 8 loads per table a minute, one per screen:
+  players lock their phones between turns, a reload each few minutes is common, and one a
+  minute keeps enough loads in a 20 s run for a p95 (~120). Each load is timed from its
+  request to its last byte; the baseline is the same pages of the first table loaded one at a
+  time on the idle server, before and after the play (a reload's stream left open there, so
+  one address does not pile up streams the server has not yet seen closed), and the page p95
+  under load is given against the idle p95 of the same mix (each kind weighing what it weighs
+  in the play), aim 3x (6x on PostgreSQL); each kind's p95s are printed beside;
+- page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
+  could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
 - memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
+
+A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is
+its panel; palazzo.js waits the same way), then catches up if the answer was older.
+
+`CLUB_TURNS_OFF=1` then runs the SQLite night again with pushes drawn as their streams wake
+(`PALAZZO_PUSH_TURNS=0`; by default they take turns after the requests waiting,
+companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
+before issue 22 (`PALAZZO_RENDER_ONCE=0`).
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
 to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
@@ -75,6 +98,12 @@ STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night 
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
 BASELINE_GETS = 100
+PAGE_GAP = 60.0  # seconds between one screen's whole-page loads, on average (see the docstring)
+BASELINE_PAGES = 25  # idle loads of each kind of page, before and after the play
+PAGE_KINDS = ("seat", "table", "newcomer", "host")
+# a table's page loads per PAGE_GAP: each seat's phone and the table screen reload their own
+# page once, a newcomer opens the table screen once, the host looks at the host page once
+PAGE_MIX = {"seat": SEATS, "table": 1, "newcomer": 1, "host": 1}
 IDLE_SECONDS = 5.0  # streams open, no moves: the servers' CPU that is not the moves'
 SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
 REQUEST_TIMEOUT = 30.0
@@ -89,6 +118,25 @@ def percentile(values, p):
     if not values:
         return float("nan")
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def mixed_percentile(samples: dict[str, list[float]], weights: dict[str, float], p) -> float:
+    """The p-th percentile of several kinds' samples pooled, each kind weighing `weights[kind]`
+    in all (so an idle baseline with as many samples of each kind stands for the play's mix)."""
+    pooled = sorted(
+        (value, weights[kind] / len(values))
+        for kind, values in samples.items()
+        if values and weights.get(kind)
+        for value in values
+    )
+    if not pooled:
+        return float("nan")
+    total, running = sum(w for _, w in pooled), 0.0
+    for value, weight in pooled:
+        running += weight
+        if running >= p / 100 * total - 1e-12:
+            return value
+    return pooled[-1][0]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -186,6 +234,7 @@ class Stats:
     last_screen: list = field(default_factory=list)
     last_stream: list = field(default_factory=list)
     page: list = field(default_factory=list)  # every fragment fetch under load
+    pages: dict = field(default_factory=lambda: {kind: [] for kind in PAGE_KINDS})
     page_by_kind: dict = field(default_factory=lambda: {"panel": [], "board": []})
     non_2xx: int = 0
     statuses: Counter = field(default_factory=Counter)  # the non-2xx answers by code
@@ -208,12 +257,18 @@ class Screen:
         self.join, self.refresh_path = join, refresh
         self.kind = "panel" if refresh is None else "board"  # a seat's panel, the shared board
         self.cookie = self.csrf = ""
+        self.page = ""  # the whole page this screen shows (reloaded now and then)
+        self.host_page = ""  # the host's page (the table screen's session is the host's)
+        self.page_conn = Connection(self.host, self.port, source)  # a reload's own
+        self.reopen = False  # its stream is being closed by a reload: reconnect at once
+        self.stream_writer = None
         self.push = ""  # the fragment its stream carries (the page's data-live-push)
         self.rendered = 0
         # (seq, when) each time this screen showed a fragment / heard a seq on its stream
         self.history: dict[str, list[tuple[int, float]]] = {"shown": [], "heard": []}
         self.wanted = 0
         self.refreshing = False
+        self.tapping = False  # a tap of its own on its way: palazzo.js fetches nothing meanwhile
         self.stream_task = None
         self.stream_open = asyncio.Event()
         self.closing = False
@@ -224,7 +279,10 @@ class Screen:
         self.cookie = head["set-cookie"].split(";")[0]
         page = urlsplit(head["location"]).path
         if self.refresh_path and self.refresh_path.endswith("/table/board"):
+            if self.join == self.table.joins["host"]:
+                self.host_page = page
             page = self.refresh_path.removesuffix("/board")  # the table screen (a TV)
+        self.page = page
         status, head, body = await self.conn.request("GET", page, {"Cookie": self.cookie})
         assert status == 200, (status, page)
         if "set-cookie" in head:  # the page put its CSRF token in the session
@@ -239,10 +297,10 @@ class Screen:
 
     async def stream(self, stats: Stats):
         """Hold the live stream; on `event: seq` refresh like palazzo.js does."""
-        path = f"/games/{self.table.game_id}/stream?since={self.rendered}"
-        if self.push:
-            path += f"&push={self.push}"
         while not self.closing:
+            path = f"/games/{self.table.game_id}/stream?since={self.rendered}"
+            if self.push:
+                path += f"&push={self.push}"
             try:
                 reader, writer = await asyncio.open_connection(
                     self.host, self.port, local_addr=(self.source, 0)
@@ -251,6 +309,7 @@ class Screen:
                     f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
                     f"Accept: text/event-stream\r\nCookie: {self.cookie}\r\n\r\n".encode()
                 )
+                self.stream_writer = writer
                 status, _ = await read_head(reader)
                 if status != 200:
                     stats.non_2xx += 1
@@ -274,8 +333,49 @@ class Screen:
             except (OSError, HttpError, asyncio.IncompleteReadError, ValueError):
                 if self.closing:
                     return
+                if self.reopen:  # a reload closed it: the reloaded page opens its own
+                    self.reopen = False
+                    continue
                 stats.dropped_streams += 1
                 await asyncio.sleep(1.0)  # the browser's retry
+
+    async def load(self, kind: str, stats: Stats | None, reopen: bool = True) -> float:
+        """One whole page as a browser loads it, timed from the request to its last byte:
+        `seat`/`table` this screen's own page reloaded (its stream then reopens from the seq the
+        page shows, as palazzo.js does), `newcomer` the table screen opened through this
+        table's spectator QR link by a new browser (the join and the page), `host` the host's
+        page. With `stats`, the page's seq counts as shown and heard by this screen.
+        `reopen=False` (the idle baseline, many loads in a row): the stream stays, as the
+        server would keep each closed one until its next write (up to a heartbeat), and one
+        address may hold only so many."""
+        started = time.perf_counter()
+        if kind == "newcomer":
+            conn = Connection(self.host, self.port, self.source)
+            try:
+                status, head, _ = await conn.request("GET", self.table.joins["spectator"], {})
+                assert status == 303, status
+                cookie = head["set-cookie"].split(";")[0]
+                path = urlsplit(head["location"]).path
+                status, _, body = await conn.request("GET", path, {"Cookie": cookie})
+            finally:
+                conn.close()
+        else:
+            path = self.host_page if kind == "host" else self.page
+            status, _, body = await self.page_conn.request("GET", path, {"Cookie": self.cookie})
+        took = time.perf_counter() - started
+        if status != 200:
+            raise HttpError(f"{kind} page answered {status}")
+        if kind in ("seat", "table"):
+            seq = max(int(s) for s in DATA_SEQ.findall(body))
+            if stats is not None:
+                self.shown(seq, time.perf_counter(), stats)
+                self.heard(seq, stats)
+            else:
+                self.rendered = max(self.rendered, seq)
+            if reopen and self.stream_writer is not None:  # the old page's stream goes
+                self.reopen = True
+                self.stream_writer.close()
+        return took
 
     def heard(self, seq: int, stats: Stats):
         at = time.perf_counter()
@@ -283,7 +383,7 @@ class Screen:
         self.table.reached(self, "heard", seq, at, stats)
         if seq > max(self.rendered, self.wanted):
             self.wanted = seq
-            if not self.refreshing:
+            if not self.refreshing and not self.tapping:
                 self.refreshing = True
                 asyncio.get_running_loop().create_task(self.refresh(stats))
 
@@ -322,6 +422,18 @@ class Screen:
         return next((at for done, at in self.history[what] if done >= seq), None)
 
     async def tap(self, event: dict, stats: Stats) -> bool:
+        """A move through this phone's button; its stream's news of a later seq heard while
+        the tap was on its way are fetched after its answer, as palazzo.js does."""
+        self.tapping = True
+        try:
+            return await self._tap(event, stats)
+        finally:
+            self.tapping = False
+            if self.wanted > self.rendered and not self.refreshing:
+                self.refreshing = True
+                asyncio.get_running_loop().create_task(self.refresh(stats))
+
+    async def _tap(self, event: dict, stats: Stats) -> bool:
         fields = [("csrf_token", self.csrf), ("view", "phone"), ("event_id", uuid.uuid4().hex)]
         for key, value in event.items():
             if isinstance(value, list):
@@ -396,6 +508,28 @@ class Table:
             if all(len(r) == len(self.screens) for r in reached.values()):
                 del self.pending[seq]
 
+    async def browse(self, until: float, stats: Stats, rng: random.Random):
+        """The table's whole-page loads at PAGE_MIX's rates (in all one per screen and
+        PAGE_GAP), each by the screen whose page it is."""
+        kinds = [kind for kind, n in PAGE_MIX.items() for _ in range(n)]
+        seats = iter(range(10**9))
+        tv = self.screens[-1]  # the table screen, whose session is the host's
+        while True:
+            await asyncio.sleep(rng.expovariate(len(kinds) / PAGE_GAP))
+            if time.perf_counter() >= until:
+                return
+            kind = rng.choice(kinds)
+            screen = self.seats[next(seats) % SEATS] if kind == "seat" else tv
+            try:
+                stats.pages[kind].append(await screen.load(kind, stats))
+            except (OSError, HttpError, asyncio.IncompleteReadError) as error:
+                if isinstance(error, HttpError) and "answered" in str(error):
+                    stats.non_2xx += 1
+                    stats.statuses[str(error)] += 1
+                else:
+                    stats.failed += 1
+                screen.page_conn.close()
+
     async def play(self, until: float, stats: Stats, rng: random.Random):
         await asyncio.sleep(rng.uniform(0, self.mean_gap))
         moves = iter(self.script[1:])  # the first is game_started, recorded when hosted
@@ -456,6 +590,15 @@ async def baseline(screens: list[Screen], into: dict[str, list[float]]) -> None:
             assert status == 200
 
 
+async def page_baseline(table: Table, into: dict[str, list[float]]) -> None:
+    """The idle server's whole pages: BASELINE_PAGES loads of each kind the play loads (one
+    table's, one at a time, a reload's stream reopening as in the play)."""
+    for _ in range(BASELINE_PAGES):
+        for kind in PAGE_KINDS:
+            screen = table.seats[0] if kind == "seat" else table.screens[-1]
+            into[kind].append(await screen.load(kind, None, reopen=False))
+
+
 async def club_night(
     urls: list[str], pids: list[int], tables: list[Table], seconds: float = LOAD_SECONDS
 ) -> dict:
@@ -490,13 +633,18 @@ async def club_night(
     )
     # the idle fragments, on the process the first table's screens use
     idle: dict[str, list[float]] = {"panel": [], "board": []}
+    idle_pages: dict[str, list[float]] = {kind: [] for kind in PAGE_KINDS}
     samples = [tables[0].seats[0], tables[0].screens[-1]]
     await baseline(samples, idle)
+    await page_baseline(tables[0], idle_pages)
     cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
     client_before = time.process_time()
     until = time.perf_counter() + seconds
     rng = random.Random(7)
-    await asyncio.gather(*(t.play(until, stats, random.Random(rng.random())) for t in tables))
+    await asyncio.gather(
+        *(t.play(until, stats, random.Random(rng.random())) for t in tables),
+        *(t.browse(until, stats, random.Random(rng.random())) for t in tables),
+    )
     settle = time.perf_counter() + SETTLE_SECONDS
     while any(t.pending for t in tables) and time.perf_counter() < settle:
         await asyncio.sleep(0.1)
@@ -509,12 +657,15 @@ async def club_night(
     client_share = (time.process_time() - client_before) / played
     await asyncio.sleep(1.0)  # the last refreshes' connections settle
     await baseline(samples, idle)
+    await page_baseline(tables[0], idle_pages)
     for screen in screens:
         screen.closing = True
         screen.stream_task.cancel()
         screen.conn.close()
         screen.tap_conn.close()
+        screen.page_conn.close()
     await asyncio.sleep(0.2)
+    loaded = {kind: len(stats.pages[kind]) for kind in PAGE_KINDS}
     return {
         "baseline_p50_ms": percentile(idle["panel"], 50) * 1e3,
         "baseline_p95_ms": percentile(idle["panel"], 95) * 1e3,
@@ -532,6 +683,14 @@ async def club_night(
         "stream_p50_ms": percentile(stats.last_stream, 50) * 1e3,
         "stream_p95_ms": percentile(stats.last_stream, 95) * 1e3,
         "pages": len(stats.page),
+        "page_loads": loaded,
+        "whole_p50_ms": percentile([v for vs in stats.pages.values() for v in vs], 50) * 1e3,
+        "whole_p95_ms": mixed_percentile(stats.pages, loaded, 95) * 1e3,
+        "idle_whole_p95_ms": mixed_percentile(idle_pages, loaded, 95) * 1e3,
+        "by_page": {
+            kind: (percentile(stats.pages[kind], 95) * 1e3, percentile(idle_pages[kind], 95) * 1e3)
+            for kind in PAGE_KINDS
+        },
         "pushed": stats.pushed,
         "moves": stats.moves,
         "errors": stats.non_2xx + stats.failed + stats.dropped_streams + stats.missed,
@@ -554,6 +713,7 @@ def run_setup(
     processes: int,
     database_url: str | None,
     render_once: bool = True,
+    turns: bool = True,
     slack: float = 1.0,
     tables: int = TABLES,
     seconds: float = LOAD_SECONDS,
@@ -566,6 +726,8 @@ def run_setup(
     instance = folder / "instance"
     config = {"INSTANCE_PATH": instance}
     env = {"PALAZZO_RENDER_ONCE": "1" if render_once else "0"}
+    if not turns:
+        env["PALAZZO_PUSH_TURNS"] = "0"
     if database_url:
         config["DATABASE_URL"] = database_url
         env["PALAZZO_DATABASE_URL"] = database_url
@@ -585,7 +747,7 @@ def run_setup(
 
 # Issue 22's aims, as multiples of the idle server's p95 for the same fragment in the same
 # run (one process on SQLite; two on PostgreSQL may take `slack` times as much)
-AIMS = {"page": 3.0, "tap": 4.0, "last": 8.0}
+AIMS = {"page": 3.0, "tap": 4.0, "last": 8.0, "whole": 3.0}
 
 
 def ratios(r: dict) -> dict[str, float]:
@@ -594,6 +756,7 @@ def ratios(r: dict) -> dict[str, float]:
     the board for the boards' fetches."""
     panel = r["baseline_p95_ms"]
     return {
+        "whole": r["whole_p95_ms"] / r["idle_whole_p95_ms"],
         "page": r["panel_p95_ms"] / panel,
         "board": r["board_p95_ms"] / r["board_baseline_p95_ms"],
         "tap": r["tap_p95_ms"] / panel,
@@ -633,6 +796,17 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
             f"{r['panel_p95_ms']:.1f} ms ({aim('page')}); the board: p95 "
             f"{r['board_p95_ms']:.1f} ms ({board})"
         )
+    loads = r["page_loads"]
+    print(
+        f"  whole pages under load ({sum(loads.values())} loads: "
+        + ", ".join(f"{n} {kind}" for kind, n in loads.items())
+        + f"): p50 {r['whole_p50_ms']:.1f} ms, p95 {r['whole_p95_ms']:.1f} ms against the idle "
+        f"server's {r['idle_whole_p95_ms']:.1f} ms for the same mix ({aim('whole')}); p95 "
+        "under load / idle: "
+        + ", ".join(
+            f"{kind} {load:.1f}/{idle:.1f} ms" for kind, (load, idle) in r["by_page"].items()
+        )
+    )
     print(
         f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
         f"({aim('tap')})"
@@ -666,21 +840,29 @@ def raise_file_limit() -> None:
 
 def main():
     raise_file_limit()
-    results = {
-        "sqlite_before": run_setup(
+    results = {}
+    if os.environ.get("CLUB_BEFORE", "1") != "0":
+        results["sqlite_before"] = run_setup(
             "club night, one process on SQLite, each screen rendering its own (RENDER_ONCE off)",
             1,
             None,
             render_once=False,
-        ),
-        "sqlite": run_setup("club night, one process on SQLite", 1, None),
-    }
-    before, after = results["sqlite_before"], results["sqlite"]
-    print(
-        f"server CPU per recorded move: {before['cpu_ms_per_move']:.1f} ms before, "
-        f"{after['cpu_ms_per_move']:.1f} ms now "
-        f"({after['cpu_ms_per_move'] / before['cpu_ms_per_move']:.2f} of it, same run)"
-    )
+        )
+    results["sqlite"] = run_setup("club night, one process on SQLite", 1, None)
+    if os.environ.get("CLUB_TURNS_OFF") == "1":  # pushes drawn as woken, to compare
+        results["sqlite_turns_off"] = run_setup(
+            "club night, one process on SQLite, pushes drawn as woken (PUSH_TURNS off)",
+            1,
+            None,
+            turns=False,
+        )
+    if "sqlite_before" in results:
+        before, after = results["sqlite_before"], results["sqlite"]
+        print(
+            f"server CPU per recorded move: {before['cpu_ms_per_move']:.1f} ms before, "
+            f"{after['cpu_ms_per_move']:.1f} ms now "
+            f"({after['cpu_ms_per_move'] / before['cpu_ms_per_move']:.2f} of it, same run)"
+        )
     if STREAMS:
         # one process holding 1,000 open streams (143 tables of 7 screens, at a real game's
         # pace: the same moves per second as the club night); aim: page p95 under 100 ms

@@ -324,3 +324,47 @@ def test_a_story_told_when_first_read_says_what_one_told_at_once_says(store, tmp
     assert late.facts == at_once.facts
     assert late.undone_by == at_once.undone_by and late.counting == at_once.counting
     assert late.state.to_dict() == at_once.state.to_dict()
+
+
+def test_a_table_told_of_another_process_move_records_the_next_in_one_try(
+    store, tmp_path, monkeypatch
+):
+    """`catch_up`: the seq another process reached, heard before a tap, is folded in with one
+    read, so the tap's move is stored at the first try: no failed insert, no snapshot read,
+    no fold started again (the PostgreSQL tap's extra round trips). Without it, the same
+    move on a stale fold takes those."""
+    learned = teach_everything(tmp_path)
+    log, _ = play(3, seed=5, catalog=simulation_catalog())
+    here, stale, elsewhere = Table(store, learned), Table(store, learned), Table(store, learned)
+    game_id = record_game(here, log[:10])
+
+    def seen(table):
+        state = table.state(game_id)
+        return state.phase, [p.money for p in state.players], table.replay(game_id).seq
+
+    assert seen(stale) == seen(here)  # both cache the fold at this seq
+    for ev in log[10:12]:
+        elsewhere.record(game_id, ev, by="host")
+    seq = store.last_seq(game_id)
+    calls: list[str] = []
+    for name in ("append", "events", "latest_snapshot", "last_seq", "find"):
+        real = getattr(store, name)
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            calls.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(store, name, counted)
+    here.catch_up(game_id, seq)
+    assert calls == ["events"]  # the other process's moves, read once
+    here.catch_up(game_id, seq)  # known already: nothing read
+    assert calls == ["events"]
+    here.record(game_id, log[12], by="host")  # a building: nothing to teach first
+    assert calls == ["events", "append"]
+    assert [e.seq for e in store.events(game_id)][-3:] == [seq - 1, seq, seq + 1]
+    calls.clear()
+    stale.record(game_id, log[13], by="host")  # the same on a fold it was not told of
+    assert "latest_snapshot" in calls and len(calls) >= 5  # refused or lost, then again
+    monkeypatch.undo()
+    assert seen(here) == seen(elsewhere) == seen(stale)
+    assert seen(here)[2] == seq + 2

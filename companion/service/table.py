@@ -297,6 +297,17 @@ class Table:
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
 
+    def catch_up(self, game_id: str, seq: int) -> None:
+        """Another process appended up to `seq` (this one heard it: PostgreSQL's NOTIFY, the
+        streams' poll): fold those events into the cached fold now, in one read. A move
+        about to be recorded is then judged on the log's end; on the stale fold it would fail
+        at its seq (or be refused), the fold be forgotten and started again from a snapshot:
+        five more round trips on the tap's path. Nothing cached: nothing to do."""
+        with self._lock(game_id):
+            cached = self._folds.get(game_id)
+            if cached is not None and cached.last_seq < seq:
+                self._fold(game_id)
+
     # -- writing -----------------------------------------------------------------------------
 
     def create_game(

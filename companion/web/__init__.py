@@ -76,6 +76,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # language looked up once per request (companion/web/shared.py); off only to
         # measure what that saves (benchmarks/club_night.py).
         RENDER_ONCE=os.environ.get("PALAZZO_RENDER_ONCE", "1") != "0",
+        # pushes drawn one at a time, after the requests waiting (companion/web/turns.py);
+        # off only for benchmarks/club_night.py to compare (docs/web-platform.md)
+        PUSH_TURNS=os.environ.get("PALAZZO_PUSH_TURNS", "1") != "0",
         # Behind a reverse proxy: how many proxies' X-Forwarded-For/-Proto to trust, so each
         # phone keeps its own address (stream caps, the serving machine's catalog rights).
         TRUSTED_PROXIES=int(os.environ.get("PALAZZO_TRUSTED_PROXIES") or 0),

@@ -46,6 +46,7 @@ from companion.core.lang import _
 from .access import require_viewer
 from .shared import pushed, renew_request
 from .store import app_extension, get_store
+from .turns import Turns, push_turns
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +295,20 @@ def _fragment_message(seq: int, html: str) -> str:
     return f"id: {seq}\nevent: fragment\n{data}\n"
 
 
+def _drawn(
+    game_id: str, push: Callable[[int], tuple[int, str] | None], seq: int, turns: Turns | None
+) -> tuple[int, str] | None:
+    """The pushed fragment at `seq`, drawn in its turn if `turns`; None if it cannot be."""
+    try:
+        if turns is None:
+            return push(seq)
+        with turns.turn():
+            return push(seq)
+    except Exception:  # never the stream's end: the screen fetches it instead
+        log.exception("live: could not draw the pushed fragment of %s", game_id)
+        return None
+
+
 def seq_stream(
     watcher: SeqWatcher,
     game_id: str,
@@ -302,6 +317,7 @@ def seq_stream(
     max_age: float,
     on_beat: Callable[[], None] | None = None,
     push: Callable[[int], tuple[int, str] | None] | None = None,
+    turns: Turns | None = None,
 ) -> Iterator[str]:
     """The text/event-stream body; the server flushes each yield as its own chunk.
 
@@ -311,16 +327,13 @@ def seq_stream(
     browsers reconnect within RETRY_MS, sending Last-Event-ID, and miss nothing. `on_beat`
     runs at each heartbeat (a seat's phone with an open stream is still at the table).
     `push(seq)`: the shared fragment this stream carries instead of the bare seq, as (the seq
-    it shows, its HTML), or None; its `event: fragment` has that seq as its id.
+    it shows, its HTML), or None; its `event: fragment` has that seq as its id. With `turns`,
+    each push is drawn in its turn (companion/web/turns.py: after the requests waiting, one at
+    a time).
     """
 
     def told(seq: int) -> tuple[str, int]:
-        drawn = None
-        if push is not None:
-            try:
-                drawn = push(seq)
-            except Exception:  # never the stream's end: the screen fetches it instead
-                log.exception("live: could not draw the pushed fragment of %s", game_id)
+        drawn = None if push is None else _drawn(game_id, push, seq, turns)
         if drawn is not None and drawn[0] >= seq:
             return _fragment_message(*drawn), drawn[0]
         return _seq_message(seq), seq
@@ -423,6 +436,7 @@ def stream(game_id: str):
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
         draw,
+        push_turns() if config["PUSH_TURNS"] else None,
     )
     if fragment is not None:  # drawn with this request's language and URLs
         body = stream_with_context(body)

@@ -71,8 +71,15 @@ def check_event_id(event_id: str | None) -> None:
 
 
 def record(game_id: str, event: dict, by: str, event_id: str | None, teach=()):
-    """(recorded, refusal): exactly one is None."""
+    """(recorded, refusal): exactly one is None. A move on a game another process moved
+    (its streams here heard the seq) is judged after folding that move in (`Table.catch_up`)."""
+    from .live import get_watcher
+
+    table = get_table()
+    known = get_watcher().current(game_id)
+    if known is not None:
+        table.catch_up(game_id, known)
     try:
-        return get_table().record(game_id, event, by=by, event_id=event_id, teach=teach), None
+        return table.record(game_id, event, by=by, event_id=event_id, teach=teach), None
     except Refusal as refusal:
         return None, refusal

@@ -1,0 +1,88 @@
+"""Pushed fragments take turns, each after the requests waiting for the server.
+
+`palazzo serve` is one cooperative (gevent) thread. A recorded move wakes every stream of its
+table, and each stream that carries a fragment (a seat's panel, the board) draws it: 2-3 ms
+of CPU each, run one after the other as soon as they are woken, before the event loop looks
+at its sockets again. A player who taps meanwhile, at another table, waits behind all of them
+with a phone in hand (the club night's tap p95 was 5.8x the idle panel's). So a push first
+takes its turn (`Turns.turn`): one push is drawn at a time, and each first waits until the
+event loop has nothing else pending (`gevent.idle`): a request whose bytes have arrived is
+read and answered before the next push is drawn, and a move's pushes, queued in the order
+they were woken, keep their table's order.
+
+No starvation: a push waits for a quiet moment at most PATIENCE from when it asked, and is
+drawn then whatever is pending. A push that waited that long found the server busy (it never
+idled): the pushes queued behind it then wait for nothing until the queue is empty, so a
+saturated server draws its pushes as woken, back to back, as it did before (waiting for each
+one's own deadline instead let one push through per turn of the event loop, and a server
+short of CPU, whose every turn is long, fell seconds behind). Under threads (the development server, the tests' live server)
+there is no event loop to wait for: the turns only draw one push at a time.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+PATIENCE = 0.1  # seconds a push may wait for the server to be idle before it is drawn anyway
+
+
+def _gevent_idle(timeout: float) -> bool:
+    """Until the gevent loop has no other event pending (True), or `timeout` seconds (False)."""
+    from gevent import Timeout, get_hub
+
+    hub = get_hub()
+    idled = False
+    with hub.loop.idle() as watcher, Timeout(timeout, False):
+        hub.wait(watcher)
+        idled = True
+    return idled
+
+
+def _idle_waiter() -> Callable[[float], bool] | None:
+    """How to wait for a quiet moment in this process: gevent's idle when its monkey patching
+    made the threads here greenlets (`palazzo serve`, gunicorn's gevent worker), else none."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        return _gevent_idle
+    return None
+
+
+class Turns:
+    """One push drawn at a time, each after the requests pending (see the module's doc)."""
+
+    def __init__(self, wait_idle: Callable[[float], bool] | None = None, patience=PATIENCE):
+        self._lock = threading.Lock()  # a greenlet's lock under gevent: woken in order
+        self._wait_idle = wait_idle
+        self._patience = patience
+        self._queued = 0  # pushes that asked for a turn and are not drawn yet
+        self._busy = False  # one waited PATIENCE in vain: the rest queued go at once
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        asked = time.monotonic()
+        self._queued += 1
+        try:
+            with self._lock:
+                left = asked + self._patience - time.monotonic()
+                if self._wait_idle is not None and left > 0 and not self._busy:
+                    self._busy = not self._wait_idle(left)
+                yield
+        finally:
+            self._queued -= 1
+            if not self._queued:
+                self._busy = False
+
+
+_TURNS: Turns | None = None
+
+
+def push_turns() -> Turns:
+    """This process's turns (made at the first push, once gevent has patched or not)."""
+    global _TURNS
+    if _TURNS is None:
+        _TURNS = Turns(_idle_waiter())
+    return _TURNS
