@@ -82,6 +82,18 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.club_report import report  # noqa: E402
+from benchmarks.loadclient import (  # noqa: E402
+    Connection,
+    HttpError,
+    cpu_seconds,
+    mixed_percentile,
+    percentile,
+    raise_file_limit,
+    read_chunk,
+    read_head,
+    rss_kib,
+)
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.web import create_app  # noqa: E402
@@ -112,118 +124,6 @@ DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
 LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
 EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
-
-
-def percentile(values, p):
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
-
-
-def mixed_percentile(samples: dict[str, list[float]], weights: dict[str, float], p) -> float:
-    """The p-th percentile of several kinds' samples pooled, each kind weighing `weights[kind]`
-    in all (so an idle baseline with as many samples of each kind stands for the play's mix)."""
-    pooled = sorted(
-        (value, weights[kind] / len(values))
-        for kind, values in samples.items()
-        if values and weights.get(kind)
-        for value in values
-    )
-    if not pooled:
-        return float("nan")
-    total, running = sum(w for _, w in pooled), 0.0
-    for value, weight in pooled:
-        running += weight
-        if running >= p / 100 * total - 1e-12:
-            return value
-    return pooled[-1][0]
-
-
-def cpu_seconds(pid: int) -> float:
-    """The process's CPU time so far (user + system), from /proc/<pid>/stat."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
-# -- a small HTTP/1.1 client ---------------------------------------------------------------------
-
-
-class HttpError(Exception):
-    pass
-
-
-async def read_head(reader) -> tuple[int, dict[str, str]]:
-    status_line = await reader.readline()
-    if not status_line:
-        raise HttpError("connection closed")
-    status = int(status_line.split()[1])
-    headers: dict[str, str] = {}
-    while True:
-        line = await reader.readline()
-        if line in (b"\r\n", b"\n", b""):
-            return status, headers
-        name, _, value = line.decode("latin-1").partition(":")
-        name = name.strip().lower()
-        value = value.strip()
-        headers[name] = f"{headers[name]}, {value}" if name in headers else value
-
-
-async def read_chunk(reader) -> bytes:
-    size = int((await reader.readline()).split(b";")[0], 16)
-    data = await reader.readexactly(size + 2)
-    return data[:-2]
-
-
-class Connection:
-    """One keep-alive connection from a given client address."""
-
-    def __init__(self, host: str, port: int, source: str):
-        self.host, self.port, self.source = host, port, source
-        self.reader = self.writer = None
-
-    async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
-        for attempt in (1, 2):  # a kept connection the server closed meanwhile: reconnect once
-            if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection(
-                    self.host, self.port, local_addr=(self.source, 0)
-                )
-            lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
-            lines += [f"{k}: {v}" for k, v in headers.items()]
-            if body:
-                lines.append(f"Content-Length: {len(body)}")
-            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-            try:
-                status, head = await read_head(self.reader)
-                break
-            except (HttpError, ConnectionError):
-                self.close()
-                if attempt == 2:
-                    raise
-        if head.get("transfer-encoding") == "chunked":
-            parts = []
-            while chunk := await read_chunk(self.reader):
-                parts.append(chunk)
-            data = b"".join(parts)
-        else:
-            data = await self.reader.readexactly(int(head.get("content-length", "0")))
-        if head.get("connection", "").lower() == "close":
-            self.close()
-        return status, head, data
-
-    def close(self):
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
 
 
 # -- the table's clients ---------------------------------------------------------------------------
@@ -771,99 +671,6 @@ def run_setup(
 
 # Issue 22's aims, as multiples of the idle server's p95 for the same fragment in the same
 # run (one process on SQLite; two on PostgreSQL may take `slack` times as much)
-AIMS = {"page": 3.0, "tap": 4.0, "last": 8.0, "whole": 3.0}
-
-
-def ratios(r: dict) -> dict[str, float]:
-    """p95 under load / p95 of the idle server, each against the same fragment: a seat's
-    panel for the panels' fetches, the tap (its answer is the panel) and the last screen;
-    the board for the boards' fetches."""
-    panel = r["baseline_p95_ms"]
-    return {
-        "whole": r["whole_p95_ms"] / r["idle_whole_p95_ms"],
-        "page": r["panel_p95_ms"] / panel,
-        "board": r["board_p95_ms"] / r["board_baseline_p95_ms"],
-        "tap": r["tap_p95_ms"] / panel,
-        "last": r["last_p95_ms"] / panel,
-    }
-
-
-def report(name: str, r: dict, slack: float = 1.0) -> None:
-    x = ratios(r)
-
-    board = "none fetched" if x["board"] != x["board"] else f"{x['board']:.1f}x its idle p95"
-
-    def aim(what: str) -> str:
-        if x[what] != x[what]:  # NaN: no such fetch under load (their streams carried them)
-            return "none fetched: the streams carried them"
-        met = "met" if x[what] <= AIMS[what] * slack else "NOT met"
-        return f"{x[what]:.1f}x the idle p95; aim within {AIMS[what] * slack:.0f}x: {met}"
-
-    print(
-        f"{name}: {r['streams']} live clients, {r['moves']} moves in {r['seconds']:.0f} s "
-        f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores; the load "
-        f"generator used {r['client_cpu_share'] * 100:.0f}% of a core)"
-    )
-    print(
-        f"  idle server (before and after the play), a seat's panel: p50 "
-        f"{r['baseline_p50_ms']:.1f} ms, p95 {r['baseline_p95_ms']:.1f} ms; the board: p95 "
-        f"{r['board_baseline_p95_ms']:.1f} ms"
-    )
-    if not r["pages"]:
-        print(
-            "  page latency under load: no page fetched (every screen's fragment came in its stream)"
-        )
-    else:
-        print(
-            f"  page latency under load ({r['pages']} fetches): p50 {r['page_p50_ms']:.1f} ms, "
-            f"p95 {r['page_p95_ms']:.1f} ms (aim: p95 under 100 ms); a seat's panel: p95 "
-            f"{r['panel_p95_ms']:.1f} ms ({aim('page')}); the board: p95 "
-            f"{r['board_p95_ms']:.1f} ms ({board})"
-        )
-    loads = r["page_loads"]
-    print(
-        f"  whole pages under load ({sum(loads.values())} loads: "
-        + ", ".join(f"{n} {kind}" for kind, n in loads.items())
-        + f"): p50 {r['whole_p50_ms']:.1f} ms, p95 {r['whole_p95_ms']:.1f} ms against the idle "
-        f"server's {r['idle_whole_p95_ms']:.1f} ms for the same mix ({aim('whole')}); p95 "
-        "under load / idle: "
-        + ", ".join(
-            f"{kind} {load:.1f}/{idle:.1f} ms" for kind, (load, idle) in r["by_page"].items()
-        )
-    )
-    print(
-        f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
-        f"({aim('tap')})"
-    )
-    print(
-        f"  event to last screen: p50 {r['last_p50_ms']:.1f} ms, p95 {r['last_p95_ms']:.1f} ms "
-        f"({aim('last')}; its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
-        f"p95 {r['stream_p95_ms']:.1f} ms)"
-    )
-    print(
-        f"  errors: {r['errors']} (non-2xx {r['non_2xx']}{' ' + str(r['statuses']) if r['statuses'] else ''}, "
-        f"failed requests {r['failed']}, "
-        f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
-    )
-    print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
-    print(
-        f"  server CPU: {r['cpu_s']:.1f} s during the play ({r['idle_cpu_share'] * 100:.1f}% of a "
-        f"core while idle, taken off; the {sum(r['page_loads'].values())} whole pages' "
-        f"{r['pages_cpu_s']:.1f} s taken off) = {r['cpu_ms_per_move']:.1f} ms per recorded move "
-        f"(all screens of its table refreshed; {r['cpu_ms_per_move_with_pages']:.1f} ms with "
-        "the pages)"
-    )
-    print(f"  fragments carried by the streams (no fetch): {r['pushed']}")
-
-
-def raise_file_limit() -> None:
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < 4096 and (hard == resource.RLIM_INFINITY or hard >= 4096):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (4096, hard))
-
-
 def main():
     raise_file_limit()
     results = {}

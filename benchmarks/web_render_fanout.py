@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.loadclient import percentile  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.games.princes.web.recording import get_table  # noqa: E402
@@ -31,11 +32,6 @@ from tests.web.conftest import threaded_server, viewer_cookie  # noqa: E402
 
 EVENTS = 400
 STREAMS = 6
-
-
-def percentile(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def game_with_400_events(app):

@@ -1,0 +1,91 @@
+"""How a club night's figures are printed (benchmarks/club_night.py): each p95 beside the idle
+server's p95 of the same thing in the same run, and beside issue 22's aims (pages 3x, tap 4x,
+event to last screen 8x; twice those on PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+
+AIMS = {"page": 3.0, "tap": 4.0, "last": 8.0, "whole": 3.0}
+
+
+def ratios(r: dict) -> dict[str, float]:
+    """p95 under load / p95 of the idle server, each against the same fragment: a seat's
+    panel for the panels' fetches, the tap (its answer is the panel) and the last screen;
+    the board for the boards' fetches."""
+    panel = r["baseline_p95_ms"]
+    return {
+        "whole": r["whole_p95_ms"] / r["idle_whole_p95_ms"],
+        "page": r["panel_p95_ms"] / panel,
+        "board": r["board_p95_ms"] / r["board_baseline_p95_ms"],
+        "tap": r["tap_p95_ms"] / panel,
+        "last": r["last_p95_ms"] / panel,
+    }
+
+
+def report(name: str, r: dict, slack: float = 1.0) -> None:
+    x = ratios(r)
+
+    board = "none fetched" if x["board"] != x["board"] else f"{x['board']:.1f}x its idle p95"
+
+    def aim(what: str) -> str:
+        if x[what] != x[what]:  # NaN: no such fetch under load (their streams carried them)
+            return "none fetched: the streams carried them"
+        met = "met" if x[what] <= AIMS[what] * slack else "NOT met"
+        return f"{x[what]:.1f}x the idle p95; aim within {AIMS[what] * slack:.0f}x: {met}"
+
+    print(
+        f"{name}: {r['streams']} live clients, {r['moves']} moves in {r['seconds']:.0f} s "
+        f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores; the load "
+        f"generator used {r['client_cpu_share'] * 100:.0f}% of a core)"
+    )
+    print(
+        f"  idle server (before and after the play), a seat's panel: p50 "
+        f"{r['baseline_p50_ms']:.1f} ms, p95 {r['baseline_p95_ms']:.1f} ms; the board: p95 "
+        f"{r['board_baseline_p95_ms']:.1f} ms"
+    )
+    if not r["pages"]:
+        print(
+            "  page latency under load: no page fetched (every screen's fragment came in its stream)"
+        )
+    else:
+        print(
+            f"  page latency under load ({r['pages']} fetches): p50 {r['page_p50_ms']:.1f} ms, "
+            f"p95 {r['page_p95_ms']:.1f} ms (aim: p95 under 100 ms); a seat's panel: p95 "
+            f"{r['panel_p95_ms']:.1f} ms ({aim('page')}); the board: p95 "
+            f"{r['board_p95_ms']:.1f} ms ({board})"
+        )
+    loads = r["page_loads"]
+    print(
+        f"  whole pages under load ({sum(loads.values())} loads: "
+        + ", ".join(f"{n} {kind}" for kind, n in loads.items())
+        + f"): p50 {r['whole_p50_ms']:.1f} ms, p95 {r['whole_p95_ms']:.1f} ms against the idle "
+        f"server's {r['idle_whole_p95_ms']:.1f} ms for the same mix ({aim('whole')}); p95 "
+        "under load / idle: "
+        + ", ".join(
+            f"{kind} {load:.1f}/{idle:.1f} ms" for kind, (load, idle) in r["by_page"].items()
+        )
+    )
+    print(
+        f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
+        f"({aim('tap')})"
+    )
+    print(
+        f"  event to last screen: p50 {r['last_p50_ms']:.1f} ms, p95 {r['last_p95_ms']:.1f} ms "
+        f"({aim('last')}; its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
+        f"p95 {r['stream_p95_ms']:.1f} ms)"
+    )
+    print(
+        f"  errors: {r['errors']} (non-2xx {r['non_2xx']}{' ' + str(r['statuses']) if r['statuses'] else ''}, "
+        f"failed requests {r['failed']}, "
+        f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
+    )
+    print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
+    print(
+        f"  server CPU: {r['cpu_s']:.1f} s during the play ({r['idle_cpu_share'] * 100:.1f}% of a "
+        f"core while idle, taken off; the {sum(r['page_loads'].values())} whole pages' "
+        f"{r['pages_cpu_s']:.1f} s taken off) = {r['cpu_ms_per_move']:.1f} ms per recorded move "
+        f"(all screens of its table refreshed; {r['cpu_ms_per_move_with_pages']:.1f} ms with "
+        "the pages)"
+    )
+    print(f"  fragments carried by the streams (no fetch): {r['pushed']}")

@@ -1,0 +1,129 @@
+"""What the load-generating benchmarks measure with and talk through: percentiles, a process's
+CPU seconds and memory read from /proc, and a small asyncio HTTP/1.1 client that keeps its
+connection (as a phone's browser does) and reads chunked answers and event streams, so one
+process can be hundreds of clients (benchmarks/club_night.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+
+def percentile(values, p):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def mixed_percentile(samples: dict[str, list[float]], weights: dict[str, float], p) -> float:
+    """The p-th percentile of several kinds' samples pooled, each kind weighing `weights[kind]`
+    in all (so an idle baseline with as many samples of each kind stands for the play's mix)."""
+    pooled = sorted(
+        (value, weights[kind] / len(values))
+        for kind, values in samples.items()
+        if values and weights.get(kind)
+        for value in values
+    )
+    if not pooled:
+        return float("nan")
+    total, running = sum(w for _, w in pooled), 0.0
+    for value, weight in pooled:
+        running += weight
+        if running >= p / 100 * total - 1e-12:
+            return value
+    return pooled[-1][0]
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system), from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+# -- a small HTTP/1.1 client ---------------------------------------------------------------------
+
+
+class HttpError(Exception):
+    pass
+
+
+async def read_head(reader) -> tuple[int, dict[str, str]]:
+    status_line = await reader.readline()
+    if not status_line:
+        raise HttpError("connection closed")
+    status = int(status_line.split()[1])
+    headers: dict[str, str] = {}
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b"\n", b""):
+            return status, headers
+        name, _, value = line.decode("latin-1").partition(":")
+        name = name.strip().lower()
+        value = value.strip()
+        headers[name] = f"{headers[name]}, {value}" if name in headers else value
+
+
+async def read_chunk(reader) -> bytes:
+    size = int((await reader.readline()).split(b";")[0], 16)
+    data = await reader.readexactly(size + 2)
+    return data[:-2]
+
+
+class Connection:
+    """One keep-alive connection from a given client address."""
+
+    def __init__(self, host: str, port: int, source: str):
+        self.host, self.port, self.source = host, port, source
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
+        for attempt in (1, 2):  # a kept connection the server closed meanwhile: reconnect once
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(
+                    self.host, self.port, local_addr=(self.source, 0)
+                )
+            lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+            lines += [f"{k}: {v}" for k, v in headers.items()]
+            if body:
+                lines.append(f"Content-Length: {len(body)}")
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            try:
+                status, head = await read_head(self.reader)
+                break
+            except (HttpError, ConnectionError):
+                self.close()
+                if attempt == 2:
+                    raise
+        if head.get("transfer-encoding") == "chunked":
+            parts = []
+            while chunk := await read_chunk(self.reader):
+                parts.append(chunk)
+            data = b"".join(parts)
+        else:
+            data = await self.reader.readexactly(int(head.get("content-length", "0")))
+        if head.get("connection", "").lower() == "close":
+            self.close()
+        return status, head, data
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def raise_file_limit() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 4096 and (hard == resource.RLIM_INFINITY or hard >= 4096):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (4096, hard))
