@@ -19,32 +19,17 @@ from __future__ import annotations
 
 import copy
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.loadclient import best_of_each  # noqa: E402
 from companion.core.jsoncopy import json_copy  # noqa: E402
 from companion.games.princes.rules import GameState, play, replay  # noqa: E402
 from companion.games.princes.rules.catalog import _MERGED  # noqa: E402
 from tests.firenze.bot import Bot  # noqa: E402
 from tests.solo_table import SoloTable  # noqa: E402
-
-CLOCK = time.process_time
-
-
-def best_of_each(fns: list, repeat=9, number=50) -> list[float]:
-    """Seconds per call of each of `fns`, the best of `repeat` rounds; they take turns within
-    a round, so a busy spell of a shared machine weighs on each alike."""
-    times: list[list[float]] = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, out in zip(fns, times, strict=True):
-            t0 = CLOCK()
-            for _ in range(number):
-                fn()
-            out.append((CLOCK() - t0) / number)
-    return [min(t) for t in times]
 
 
 def princes_states() -> dict[str, GameState]:
@@ -76,11 +61,13 @@ def round_trip(state: GameState) -> GameState:
 def main() -> None:
     print("Princes: clone() against from_dict(to_dict()) merging afresh, µs a copy")
     for name, state in princes_states().items():
-        new, old = best_of_each([state.clone, lambda s=state: round_trip(s)])
+        new, old = best_of_each([state.clone, lambda s=state: round_trip(s)], 9, 50)
         print(f"  {name:40s} {new * 1e6:8.1f} {old * 1e6:8.1f}   {old / new:5.1f}x")
     print("Firenze: json_copy against copy.deepcopy, µs a copy")
     for name, fstate in firenze_states().items():
-        new, old = best_of_each([lambda s=fstate: json_copy(s), lambda s=fstate: copy.deepcopy(s)])
+        new, old = best_of_each(
+            [lambda s=fstate: json_copy(s), lambda s=fstate: copy.deepcopy(s)], 9, 50
+        )
         print(f"  {name:40s} {new * 1e6:8.1f} {old * 1e6:8.1f}   {old / new:5.1f}x")
 
 

@@ -40,25 +40,13 @@ ROUNDS = 5
 CLOCK = time.process_time
 # Which code is measured: this tree, or (in the child process) the baseline's checkout.
 sys.path.insert(0, sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--code" else str(ROOT))
+sys.path.insert(1, str(ROOT))  # this tree's benchmarks/ helpers, in the child process too
 
+from benchmarks.loadclient import best_of_each  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, replay, simulation_catalog  # noqa: E402
 from companion.service.table import Table  # noqa: E402
 from events import EventStore  # noqa: E402
-
-
-def best_of_each(fns: list, repeat=15, number=10) -> list[float]:
-    """Seconds per call of each of `fns`, the best of several rounds (the least disturbed by
-    the machine); the functions take turns within each round, so a busy spell of a shared
-    machine weighs on each alike, not on whichever was being timed then."""
-    times: list[list[float]] = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, out in zip(fns, times, strict=True):
-            t0 = CLOCK()
-            for _ in range(number):
-                fn()
-            out.append((CLOCK() - t0) / number)
-    return [min(t) for t in times]
 
 
 def bench_replay() -> dict:

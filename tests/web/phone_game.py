@@ -8,7 +8,7 @@ import re
 import uuid
 from contextlib import contextmanager
 
-from companion.games.princes.learned import LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog, profession_entry
 from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
 from tests.web.conftest import csrf_token_for
@@ -33,18 +33,11 @@ NAMES = ["Ada", "Ben", "Cy"]
 
 def taught_professions(cards: dict) -> dict:
     """The catalog file's entries for `cards` ({pid: (name or None, building, landscape,
-    freedom)}) as `LearnedCatalog.teach_profession` writes each: a helper teaches them all in
+    freedom)}) as `LearnedCatalog.teach_profession` writes each (`profession_entry`): a helper teaches them all in
     one merge (one merge of the whole catalog per card was 3% of the web tests' CPU time)."""
     return {
         "professions": {
-            pid: {
-                "name": name or pid.replace("_", " ").title(),
-                "building": building,
-                "landscape": landscape,
-                "freedom": freedom,
-                "verified": True,
-                "source": "taught at the table",
-            }
+            pid: profession_entry(pid, building, landscape, freedom, name)
             for pid, (name, building, landscape, freedom) in cards.items()
         }
     }

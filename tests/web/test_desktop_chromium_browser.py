@@ -9,10 +9,8 @@ that a reader decodes.
 
 from __future__ import annotations
 
-from PIL import Image
-from pyzbar.pyzbar import decode
-
 from .conftest import BROWSER_WAIT, append_event, phone_context
+from .test_browser import scanned_qr
 
 
 def test_the_desktop_chromium_follows_live_posts_and_draws_a_scannable_qr(
@@ -42,11 +40,7 @@ def test_the_desktop_chromium_follows_live_posts_and_draws_a_scannable_qr(
         )
 
         url = "http://192.168.1.20:5000/join/1/Q2hhbmdlIHRoaXMgdG9rZW4gcGxlYXNlIQ"
-        page.goto(f"{live_server}/_probe/qr?u={url}")
-        shot = tmp_path / "qr.png"
-        page.locator("#qr svg").screenshot(path=str(shot))
-        with Image.open(shot) as image:
-            assert [r.data.decode() for r in decode(image)] == [url]
+        assert scanned_qr(page, live_server, tmp_path, url) == [url]
         assert errors == []
     finally:
         context.close()

@@ -138,6 +138,21 @@ def instance_path() -> Path:
     return instance.folder()
 
 
+def profession_entry(
+    pid: str, building: str, landscape: str, freedom: str, name: str | None = None
+) -> dict:
+    """A Profession card as the catalog file keeps it once taught at the table (its name, if
+    none was given, made from its id)."""
+    return {
+        "name": name or pid.replace("_", " ").title(),
+        "building": building,
+        "landscape": landscape,
+        "freedom": freedom,
+        "verified": True,
+        "source": "taught at the table",
+    }
+
+
 class LearnedCatalog:
     """The built-in catalog merged with this installation's file; every change is validated."""
 
@@ -293,21 +308,8 @@ class LearnedCatalog:
         name: str | None = None,
         by: str = BY_SCREEN,
     ) -> Catalog:
-        return self.teach(
-            {
-                "professions": {
-                    pid: {
-                        "name": name or pid.replace("_", " ").title(),
-                        "building": building,
-                        "landscape": landscape,
-                        "freedom": freedom,
-                        "verified": True,
-                        "source": "taught at the table",
-                    }
-                }
-            },
-            by,
-        )
+        entry = profession_entry(pid, building, landscape, freedom, name)
+        return self.teach({"professions": {pid: entry}}, by)
 
     def forget_profession(self, pid: str, by: str = BY_SCREEN) -> bool:
         """Drop a taught card (a misspelt name would otherwise block the 21st); built-in cards
