@@ -21,7 +21,10 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def keepers(pg_fresh_url):
     engine = create_engine(pg_fresh_url)
-    yield presence.SharedPresence(engine, refresh=15.0), presence.SharedPresence(engine, 15.0)
+    pair = presence.SharedPresence(engine, refresh=15.0), presence.SharedPresence(engine, 15.0)
+    yield pair
+    for keeper in pair:  # a stream a test left open keeps no refresher writing after it
+        keeper.stop()
     engine.dispose()
 
 
