@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from companion.core.lang import LANGUAGES, N_, MarkedError
@@ -576,13 +577,17 @@ class Catalog:
             key = None
         found = _MERGED.get(key) if key is not None else None
         if found is not None and found[0] is self:
-            _MERGED.move_to_end(key)  # type: ignore[arg-type]
+            with suppress(KeyError):  # a threaded server's other thread let it go meanwhile
+                _MERGED.move_to_end(key)  # type: ignore[arg-type]
             return found[1]
         merged = self._merge(data)
         if key is not None:
             _MERGED[key] = (self, merged)  # self kept alive: its id stays its own
-            if len(_MERGED) > MERGED_KEPT:
-                _MERGED.popitem(last=False)
+            while len(_MERGED) > MERGED_KEPT:
+                try:
+                    _MERGED.popitem(last=False)
+                except KeyError:  # emptied by another thread meanwhile
+                    break
         return merged
 
     def _merge(self, data: dict) -> Catalog:
