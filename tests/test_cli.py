@@ -48,6 +48,12 @@ def write_catalog(path):
     return path
 
 
+def replay_json(tmp_path, log, name: str = "game.jsonl"):
+    """`palazzo replay --json` of `log` written to `name`, with the test catalog."""
+    catalog = write_catalog(tmp_path / "cat.json")
+    return run("replay", write_log(tmp_path / name, log), "--catalog", catalog, "--json")
+
+
 def test_replay_prints_the_final_state_as_json(tmp_path):
     log, state = play(4, seed=3)
     out = run(
@@ -85,13 +91,7 @@ def test_replay_json_reports_the_characters_and_the_banker_money(tmp_path):
     state's `banker_money`, as the contract says."""
     log, state = play(4, seed=5, expansions={"muse_princess": True})
     assert any(e["type"] == "character_bid" for e in log)
-    out = run(
-        "replay",
-        write_log(tmp_path / "muse.jsonl", log),
-        "--catalog",
-        write_catalog(tmp_path / "cat.json"),
-        "--json",
-    )
+    out = replay_json(tmp_path, log, "muse.jsonl")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     held = [p.part("muse_princess").characters for p in state.players]
@@ -105,13 +105,7 @@ def test_replay_json_reports_the_characters_and_the_banker_money(tmp_path):
 def test_replay_stops_at_the_first_illegal_event_with_exit_3(tmp_path):
     log, _ = play(3, seed=4)
     bad = log[:20] + [{"type": "bid_raised", "player": 0, "amount": 150}] + log[20:]
-    out = run(
-        "replay",
-        write_log(tmp_path / "bad.jsonl", bad),
-        "--catalog",
-        write_catalog(tmp_path / "cat.json"),
-        "--json",
-    )
+    out = replay_json(tmp_path, bad, "bad.jsonl")
     assert out.returncode == 3
     error = json.loads(out.stdout)["error"]
     assert error["seq"] == 21

@@ -15,7 +15,7 @@ import pytest
 import companion.games.princes.rules.engine as engine
 from companion.games.princes.rules import Refusal, play, replay, simulation_catalog
 from companion.service.table import Table
-from tests.test_cli import run, write_catalog, write_log
+from tests.test_cli import replay_json
 from tests.test_event_store_robust import put_raw_row
 from tests.test_table import record_game, teach_everything
 
@@ -63,13 +63,7 @@ def test_a_hand_written_log_with_a_broken_shape_is_still_refused(tmp_path):
         replay(bad, catalog)
     assert (refused.value.code, refused.value.seq) == ("bad_event", line)
     assert "note" in refused.value.message
-    out = run(
-        "replay",
-        write_log(tmp_path / "bad.jsonl", bad),
-        "--catalog",
-        write_catalog(tmp_path / "cat.json"),
-        "--json",
-    )
+    out = replay_json(tmp_path, bad, "bad.jsonl")
     assert out.returncode == 3
     error = json.loads(out.stdout)["error"]
     assert (error["seq"], error["code"]) == (line, "bad_event") and "note" in error["message"]
