@@ -209,10 +209,9 @@ def test_palazzo_catalog_import_names_the_known_card(app, tmp_path):
 # -- the solo page ----------------------------------------------------------------------------
 
 
-def test_the_solo_page_asks_when_wolfgangs_card_is_taught(app, client):
-    """Wolfgang flips a card the German player teaches as "Bildhauer": the Sculpteur a French
-    phone taught. Asked first; answered yes, Wolfgang's card is the Sculpteur, which gains its
-    German name; nothing is recorded while the question stands."""
+def wolfgang_flips_an_unknown_card(app, client):
+    """A solo game where a French phone taught the Sculpteur, at Wolfgang's flip of a card
+    this installation does not know: (the catalog, the solo phone, the form that teaches it)."""
     teach_test_data(app.instance_path, professions=False)
     learned = french_sculpteur(app)
     solo = SoloPhone.start(client)
@@ -220,7 +219,14 @@ def test_the_solo_page_asks_when_wolfgangs_card_is_taught(app, client):
     draw(solo, 2)
     solo.tap(type="auctions_left")
     assert solo.step == "reveal"
-    teach = solo.form(button="Teach it: that's the card")
+    return learned, solo, solo.form(button="Teach it: that's the card")
+
+
+def test_the_solo_page_asks_when_wolfgangs_card_is_taught(app, client):
+    """Wolfgang flips a card the German player teaches as "Bildhauer": the Sculpteur a French
+    phone taught. Asked first; answered yes, Wolfgang's card is the Sculpteur, which gains its
+    German name; nothing is recorded while the question stands."""
+    learned, solo, teach = wolfgang_flips_an_unknown_card(app, client)
     before = len(events(app, solo.game_id))
     solo.submit(teach, name_de="Bildhauer", **SCULPTEUR)
     assert solo.status == 422 and solo.step == "reveal"
@@ -246,13 +252,7 @@ def test_the_solo_page_asks_when_wolfgangs_card_is_taught(app, client):
 
 
 def test_the_solo_page_keeps_another_card_of_its_own(app, client):
-    teach_test_data(app.instance_path, professions=False)
-    learned = french_sculpteur(app)
-    solo = SoloPhone.start(client)
-    keep_hand(solo, ["poet", "alchemist", "botanist"])
-    draw(solo, 2)
-    solo.tap(type="auctions_left")
-    teach = solo.form(button="Teach it: that's the card")
+    learned, solo, teach = wolfgang_flips_an_unknown_card(app, client)
     solo.submit(teach, name_en="Stonemason", same="another", **SCULPTEUR)
     assert solo.status == 200, alerts(solo.html)
     assert {"sculpteur", "stonemason"} <= set(learned.catalog().professions)
