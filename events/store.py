@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -169,7 +170,7 @@ class _Compiled:
     """One Core statement compiled for the driver: its SQL, the value conversions SQLAlchemy
     would apply, and the order of its placeholders."""
 
-    __slots__ = ("sql", "processors", "positional")
+    __slots__ = ("sql", "processors", "positional", "results")
 
     def __init__(self, dialect, statement, given: frozenset[str]):
         compiled = statement.compile(dialect=dialect)
@@ -180,9 +181,25 @@ class _Compiled:
             if processor is not None and name not in given:
                 processors[name] = processor
         self.processors = processors
+        # a SELECT's columns converted as SQLAlchemy hands them back (None: as the driver does)
+        self.results = (
+            tuple(
+                column.type.dialect_impl(dialect).result_processor(dialect, None)
+                for column in statement.selected_columns
+            )
+            if getattr(statement, "is_select", False)
+            else ()
+        )
         # the values in the order of the SQL's placeholders (itemgetter of several names gives
-        # a tuple: a statement has more than one)
-        self.positional = itemgetter(*(compiled.positiontup or ())) if compiled.positional else None
+        # a tuple; of one name, the value alone, which a 1-tuple wraps)
+        names = tuple(compiled.positiontup or ())
+        self.positional = (
+            None
+            if not compiled.positional
+            else itemgetter(*names)
+            if len(names) > 1
+            else lambda values: (values[names[0]],)
+        )
 
     def params(self, values: dict[str, Any]):
         """`values` converted as SQLAlchemy would, in the form the driver takes them."""
@@ -211,11 +228,12 @@ class _DriverStatement:
             name: _Compiled(dialect, statement, given) for name, statement in statements.items()
         }
         self.integrity_error = dialect.loaded_dbapi.IntegrityError
+        self.driver_error = dialect.loaded_dbapi.Error
         self.keep = isinstance(engine.pool, NullPool)
         # a kept SQLite connection runs its own BEGIN and COMMIT, from the driver's statement
         # cache: the driver's implicit ones parse their SQL again on every transaction
         self.explicit = self.keep and dialect.name == "sqlite"
-        self.local = threading.local()
+        self.local = _thread_local()
 
     def execute(
         self, name: str, values: dict[str, Any], then: tuple[str, tuple] | None = None
@@ -225,11 +243,12 @@ class _DriverStatement:
         was written."""
         statement = self.statements[name]
         params = statement.params(values)
-        # the pool's wrapper, the driver's own connection, and a cursor of it (a kept
-        # connection keeps its cursor too: one object less to make and close per append)
-        pooled, raw, cursor = self._connection()
         explicit = self.explicit
+        pooled = None
         try:
+            # the pool's wrapper, the driver's own connection, and a cursor of it (a kept
+            # connection keeps its cursor too: one object less to make and close per append)
+            pooled, raw, cursor = self._connection()
             try:
                 if explicit:
                     cursor.execute("BEGIN")
@@ -244,23 +263,63 @@ class _DriverStatement:
                 cursor.execute("COMMIT")
             else:
                 raw.commit()
-            return count
         except self.integrity_error:
             raw.rollback()
-            return -1
+            count = -1
         except (TypeError, ValueError) as exc:  # some drivers serialise JSON only now
             raw.rollback()
+            self._give_back(pooled)
             raise InvalidEvent(f"cannot store event: {exc}") from None
-        except BaseException:
-            self._drop_connection(pooled)
+        except self.driver_error as exc:
+            self._lost(pooled, exc)
+            raise self._wrapped(statement.sql, params, exc) from exc
+        except BaseException as exc:
+            self._lost(pooled, exc)
             raise
-        finally:
-            if not self.keep:
-                pooled.close()
+        self._give_back(pooled)
+        return count
+
+    def fetch(self, name: str, values: dict[str, Any]) -> list[tuple]:
+        """The rows of SELECT `name`, each value converted as SQLAlchemy would. A kept SQLite
+        connection reads outside any transaction, so each read sees every commit before it
+        (this process's and any other's); the rows are read to the end, which ends the
+        statement's read of the file at once."""
+        statement = self.statements[name]
+        params = statement.params(values)
+        pooled = None
+        try:
+            pooled, _raw, cursor = self._connection()
+            try:
+                cursor.execute(statement.sql, params)
+                rows = cursor.fetchall()
+            finally:
+                if not self.keep:
+                    cursor.close()
+        except self.driver_error as exc:
+            self._lost(pooled, exc)
+            raise self._wrapped(statement.sql, params, exc) from exc
+        except BaseException as exc:
+            self._lost(pooled, exc)
+            raise
+        self._give_back(pooled)  # a pooled one's transaction ends as the pool takes it back
+        results = statement.results
+        return [
+            tuple(
+                v if convert is None else convert(v)
+                for v, convert in zip(row, results, strict=True)
+            )
+            for row in rows
+        ]
+
+    def _wrapped(self, sql: str, params, error: Exception) -> Exception:
+        """The driver's error as SQLAlchemy raises it for the same statement: an outage is an
+        OperationalError whichever way the query went (companion/web/errors.py)."""
+        return DBAPIError.instance(sql, params, error, self.driver_error)
 
     def _connection(self):
-        """SQLite: each thread keeps its own connection for appends (the pool's checkout and
-        reset cost as much as the insert itself); other databases use the pool."""
+        """SQLite: each thread keeps its own connection for appends and reads (the pool's
+        checkout and reset cost as much as the insert itself); other databases use the
+        pool."""
         if not self.keep:
             pooled = self.engine.raw_connection()
             try:
@@ -278,6 +337,28 @@ class _DriverStatement:
             kept = self.local.kept = (pooled, raw, raw.cursor())
         return kept
 
+    def _give_back(self, pooled) -> None:
+        """A pooled connection goes back to the pool after each statement; a kept one stays."""
+        if not self.keep and pooled is not None:
+            pooled.close()
+
+    def _lost(self, pooled, error: BaseException) -> None:
+        """A statement failed: its connection is not used again. A kept one is dropped; a
+        pooled one is thrown away, and when the database went away (stopped, restarted)
+        every connection the pool made before it too, as SQLAlchemy does after its own
+        queries: the first request after the outage does not find a dead one."""
+        if pooled is None:  # no connection was made: nothing to give back
+            return
+        if self.keep:
+            self._drop_connection(pooled)
+            return
+        raw = pooled.dbapi_connection
+        dialect = self.engine.dialect
+        if isinstance(error, self.driver_error) and dialect.is_disconnect(error, raw, None):
+            self.engine.pool._invalidate(pooled, error)  # this one and every older one
+        elif pooled.is_valid:
+            pooled.invalidate(error if isinstance(error, Exception) else None)
+
     def release(self):
         """Give back this thread's kept connection (other threads' go when they end)."""
         kept = getattr(self.local, "kept", None)
@@ -290,6 +371,19 @@ class _DriverStatement:
         if self.keep and kept is not None and kept[0] is pooled:
             self.local.kept = None
             pooled.invalidate()
+
+
+def _thread_local() -> threading.local:
+    """Attributes of the OS thread. Under gevent's monkey patching (`palazzo serve`, gunicorn's
+    gevent worker) `threading.local` is a greenlet's, and each client connection runs in a
+    greenlet of its own: a connection kept "per thread" was opened anew (a connect and four
+    PRAGMAs) for every phone's first tap and left to the garbage collector. The thread's own
+    `_thread._local` instead: its greenlets take turns on one connection, and none can give
+    the turn away inside a statement or its transaction (the driver's calls never yield)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        return monkey.get_original("_thread", "_local")()
+    return threading.local()
 
 
 MAX_STORED_PAYLOAD = 1024 * 1024  # what a row may hold and still be read (older rows had no cap)
@@ -319,7 +413,9 @@ _EVENT_SELECT = select(
 
 # The reads every request makes, built once: building a statement costs SQLAlchemy more than
 # SQLite takes to answer it (the compiled form is cached either way).
-_GAME_BY_ID = select(games_t).where(games_t.c.id == bindparam("game_id", type_=String))
+_GAME_BY_ID = select(games_t.c.id, games_t.c.created_at, games_t.c.meta).where(
+    games_t.c.id == bindparam("game_id", type_=String)
+)
 _LAST_SEQ = select(func.coalesce(func.max(events_t.c.seq), 0)).where(
     events_t.c.game_id == bindparam("game_id", type_=String)
 )
@@ -343,12 +439,14 @@ class EventStore:
         # append serialises it once (PostgreSQL's driver adapts the value itself)
         self._payload_text = self.engine.dialect.name == "sqlite"
         given = frozenset({"payload"}) if self._payload_text else frozenset()
-        self._append = _DriverStatement(
+        # the appends, and the read of a game's record that every request of a game makes
+        self._driver = _DriverStatement(
             self._append_engine,
             {
                 "guarded": _append_statement(),
                 "plain": _plain_append_statement(),
                 "snapshot": _snapshot_statement(self.engine.dialect.name),
+                "game": _GAME_BY_ID,
             },
             given,
         )
@@ -364,7 +462,7 @@ class EventStore:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
 
     def close(self) -> None:
-        self._append.release()
+        self._driver.release()
         self._append_engine.dispose()
         self.engine.dispose()
 
@@ -391,11 +489,13 @@ class EventStore:
         return record
 
     def game(self, game_id: str) -> GameRecord | None:
+        """The game's record. Every request of a game asks for it (who the browser is at the
+        game): run on the driver like an append, it costs a fifth of what SQLAlchemy's
+        connection, execution and result objects spent around the same query."""
         if not is_key(game_id):
             return None
-        with self.engine.connect() as conn:
-            row = conn.execute(_GAME_BY_ID, {"game_id": game_id}).first()
-        return GameRecord(row.id, row.created_at, row.meta) if row else None
+        rows = self._driver.fetch("game", {"game_id": game_id})
+        return GameRecord(*rows[0]) if rows else None
 
     def games(self) -> list[GameRecord]:
         with self.engine.connect() as conn:
@@ -451,7 +551,7 @@ class EventStore:
         known = expected_seq == 0 or self._stored_seq.get(game_id, -1) >= expected_seq
         if known:
             del values["expected_seq"]
-        if self._append.execute("plain" if known else "guarded", values, then) == 1:
+        if self._driver.execute("plain" if known else "guarded", values, then) == 1:
             self._note_stored(game_id, seq)
             return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
         return self._refused(game_id, id, expected_seq)
@@ -578,7 +678,7 @@ class EventStore:
         through the appends' driver statement: through the ORM it cost as much as 50 appends'
         own work."""
         values = {"game_id": game_id, "seq": seq, "state": state, "saved_at": datetime.now(UTC)}
-        if self._append.execute("snapshot", values) == -1 and self.game(game_id) is None:
+        if self._driver.execute("snapshot", values) == -1 and self.game(game_id) is None:
             raise UnknownGame(game_id)
 
     def latest_snapshot(

@@ -166,3 +166,66 @@ def test_many_long_lived_threads_appending_do_not_starve_readers(tmp_path):
     for t in threads:
         t.join()
     store.close()
+
+
+GREENLETS = r"""
+from gevent import monkey
+
+monkey.patch_all()
+import json, sys
+import gevent
+from sqlalchemy import event
+from events import EventStore
+
+store = EventStore(sys.argv[1])
+connects = []
+event.listen(store._append_engine, "connect", lambda *_: connects.append(1))
+store.create_game("g", {"seats": 5})
+seen = []
+
+def client(n):
+    # a phone's connection: its own greenlet, as `palazzo serve` runs each; it taps, and
+    # reads the game's record as every request does, giving the turn away between
+    for i in range(5):
+        seq = store.last_seq("g")
+        while True:
+            try:
+                store.append("g", id=f"{n}-{i}", type="tap", payload={}, by=str(n),
+                             expected_seq=seq)
+                break
+            except Exception:
+                seq = store.last_seq("g")
+                gevent.sleep(0)
+        seen.append(store.game("g").meta["seats"])
+        gevent.sleep(0)
+
+gevent.joinall([gevent.spawn(client, n) for n in range(20)])
+print(json.dumps({"connects": len(connects), "seqs": [e.seq for e in store.events("g")],
+                  "ids": len({e.id for e in store.events("g")}), "seen": seen.count(5)}))
+"""
+
+
+@pytest.mark.slow
+def test_greenlets_of_one_thread_share_its_kept_connection(tmp_path):
+    """Under gevent (`palazzo serve`) every client connection is a greenlet: the appends and
+    record reads of all of them go through the one connection the thread keeps, not a new
+    one per greenlet, and every tap still lands once, gapless."""
+    import json
+    import subprocess
+    import sys
+
+    from companion.web import REPO_ROOT
+
+    url = f"sqlite:///{tmp_path / 'palazzo.db'}"
+    done = subprocess.run(
+        [sys.executable, "-c", GREENLETS, url],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["connects"] == 1
+    assert found["seqs"] == list(range(1, 101))
+    assert found["ids"] == 100 and found["seen"] == 100

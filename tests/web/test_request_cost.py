@@ -20,14 +20,19 @@ from .phone_game import as_seat, host_game, panel
 
 @pytest.fixture
 def statements(store):
-    """The SQL the app's store runs, as a list (cleared by the test when it wants)."""
+    """The SQL the app's store runs in this thread, as a list (cleared by the test when it
+    wants): through SQLAlchemy, and straight on the driver (appends, a game's record), as
+    SQLite itself traces them."""
     seen: list[str] = []
 
     def note(conn, cursor, statement, *_):
         seen.append(" ".join(statement.split()).lower())
 
     event.listen(store.engine, "before_cursor_execute", note)
+    _pooled, raw, _cursor = store._driver._connection()
+    raw.set_trace_callback(lambda statement: note(None, None, statement))
     yield seen
+    raw.set_trace_callback(None)
     event.remove(store.engine, "before_cursor_execute", note)
 
 
