@@ -185,3 +185,97 @@ def test_a_value_changed_inside_the_session_is_sent(app, client):
         session["games"][game_id]["seat"] = 2  # nested: `modified` stays False
     with client.session_transaction() as session:
         assert session["games"][game_id]["seat"] == 2
+
+
+# -- a cookie verified once ------------------------------------------------------------------
+
+
+def _open(app, cookie: str):
+    """The session a request with `cookie` opens."""
+    with app.test_request_context(headers={"Cookie": cookie}):
+        from flask import session
+
+        return dict(session), session._get_current_object()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def verifications(app, monkeypatch):
+    """How often the app's signer checked a cookie's signature."""
+    signer = app.session_interface.get_signing_serializer(app)
+    count = []
+    loads = signer.loads
+
+    def counted(*args, **kwargs):
+        count.append(1)
+        return loads(*args, **kwargs)
+
+    monkeypatch.setattr(signer, "loads", counted)
+    return count
+
+
+def test_a_cookie_is_verified_once_and_gives_what_verifying_gives(app, verifications):
+    from .conftest import session_cookie
+
+    data = {"games": {"g1": {"seat": 2, "key": "k" * 16}}, "_csrf": "t" * 43}
+    cookie = session_cookie(app, data)
+    first, _ = _open(app, cookie)
+    second, _ = _open(app, cookie)
+    assert first == second == data
+    assert len(verifications) == 1
+    app.config["RENDER_ONCE"] = False  # the code before issue 22: verified each time
+    assert _open(app, cookie)[0] == data
+    assert len(verifications) == 2
+
+
+def test_a_change_to_one_requests_session_stays_in_that_request(app):
+    from .conftest import session_cookie
+
+    cookie = session_cookie(app, {"games": {"g1": {"seat": 2}}})
+    with app.test_request_context(headers={"Cookie": cookie}):
+        from flask import session
+
+        session["games"]["g1"]["seat"] = 4  # nested, in place
+        session["_csrf"] = "x" * 43
+    again, session = _open(app, cookie)
+    assert again == {"games": {"g1": {"seat": 2}}}
+    assert not session.modified and session.loaded is not None
+
+
+def test_a_kept_cookie_still_expires_and_a_forged_one_is_refused(app, monkeypatch):
+    from .conftest import session_cookie
+
+    cookie = session_cookie(app, {"games": {"g1": {"host": True}}})
+    assert _open(app, cookie)[0]  # verified, and kept
+    forged = cookie[:-1] + ("A" if cookie[-1] != "A" else "B")
+    assert _open(app, forged)[0] == {}
+    lifetime = app.permanent_session_lifetime.total_seconds()
+    later = time.time() + lifetime + 5
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    assert _open(app, cookie)[0] == {}  # past its age: an empty session, kept or not
+    monkeypatch.undo()
+    assert _open(app, cookie)[0] == {"games": {"g1": {"host": True}}}
+    app.permanent_session_lifetime = 1  # a shorter lifetime counts at once
+    soon = time.time() + 5
+    monkeypatch.setattr(sessions.time, "time", lambda: soon)
+    assert _open(app, cookie)[0] == {}
+
+
+def test_a_new_key_forgets_what_the_old_one_verified(app, verifications):
+    from .conftest import session_cookie
+
+    cookie = session_cookie(app, {"games": {"g1": {"host": True}}})
+    assert _open(app, cookie)[0]
+    app.secret_key = "another key"
+    assert _open(app, cookie)[0] == {}
+    app.config["SECRET_KEY_FALLBACKS"] = ["another key"]  # (no longer the old one)
+    assert _open(app, cookie)[0] == {}
+
+
+def test_the_kept_cookies_are_bounded(app, monkeypatch):
+    from .conftest import session_cookie
+
+    monkeypatch.setattr(sessions, "VERIFIED_MAX", 3)
+    cookies = [session_cookie(app, {"n": n}) for n in range(7)]
+    for n, cookie in enumerate(cookies):
+        assert _open(app, cookie)[0] == {"n": n}
+        assert len(app.session_interface._verified) <= 3
