@@ -20,6 +20,8 @@ from markupsafe import Markup
 from companion.core import grammar, lang
 from companion.tools.compile_messages import compile_all
 
+from .headers import vary
+
 PHONE_COOKIE = "palazzo_lang"
 TABLE_COOKIE = "palazzo_table_lang"
 TABLE_BLUEPRINTS = ("tablescreen",)  # the shared screen (TV) of a game
@@ -66,8 +68,7 @@ def _remember(response: Response) -> Response:
         response.set_cookie(
             _cookie_name(), asked, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True
         )
-    response.vary.add("Cookie")
-    response.vary.add("Accept-Language")
+    vary(response, "Cookie", "Accept-Language")
     return response
 
 

@@ -30,6 +30,8 @@ from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from .headers import vary
+
 REFRESH_AFTER = 24 * 3600.0  # seconds: an unchanged session's cookie is signed again after this
 VERIFIED_MAX = 4096  # cookies kept verified; forgotten all at once past this (it only saves CPU)
 
@@ -94,6 +96,15 @@ class KeptSessionInterface(SecureCookieSessionInterface):
         session.loaded = copy.deepcopy(data)
         session.signed_at = signed.timestamp() if isinstance(signed, datetime) else None
         return session
+
+    def save_session(self, app: Flask, session, response) -> None:
+        """Flask's, without its seven cookie settings looked up and its Vary header parsed
+        again for the answer that sends no cookie, nearly every one (issue 22)."""
+        if app.config["RENDER_ONCE"] and session and not self.should_set_cookie(app, session):
+            if session.accessed:
+                vary(response, "Cookie")
+            return
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session) -> bool:
         if not app.config["RENDER_ONCE"]:  # off: the code before issue 22, signed every time

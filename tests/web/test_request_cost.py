@@ -246,7 +246,8 @@ def test_a_kept_cookie_still_expires_and_a_forged_one_is_refused(app, monkeypatc
 
     cookie = session_cookie(app, {"games": {"g1": {"host": True}}})
     assert _open(app, cookie)[0]  # verified, and kept
-    forged = cookie[:-1] + ("A" if cookie[-1] != "A" else "B")
+    at = cookie.rindex(".") + 2  # a character of the signature's first bytes (never padding)
+    forged = cookie[:at] + ("A" if cookie[at] != "A" else "B") + cookie[at + 1 :]
     assert _open(app, forged)[0] == {}
     lifetime = app.permanent_session_lifetime.total_seconds()
     later = time.time() + lifetime + 5
@@ -279,3 +280,55 @@ def test_the_kept_cookies_are_bounded(app, monkeypatch):
     for n, cookie in enumerate(cookies):
         assert _open(app, cookie)[0] == {"n": n}
         assert len(app.session_interface._verified) <= 3
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        {},
+        {"Vary": "Origin"},
+        {"Vary": "Accept-Language, HX-Request"},
+        {"Cache-Control": "private, no-cache", "Content-Security-Policy": "default-src 'none'"},
+        {"Content-Type": "application/json"},
+        {"X-Frame-Options": "SAMEORIGIN", "Referrer-Policy": "same-origin"},
+    ],
+)
+def test_the_headers_are_those_werkzeugs_setdefault_and_vary_set(start):
+    """add_headers and `vary` write each header once instead of reparsing it: the headers,
+    in their order, are those `setdefault` and `response.vary.add` give."""
+    from flask import Response
+
+    from companion.web import headers
+
+    def by_werkzeug(response):
+        h = response.headers
+        h.setdefault("Content-Security-Policy", headers.CONTENT_SECURITY_POLICY)
+        h.setdefault("Referrer-Policy", "no-referrer")
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("X-Frame-Options", "DENY")
+        response.vary.add("HX-Request")
+        if response.mimetype == "text/html":
+            h.setdefault("Cache-Control", "no-store")
+
+    def made():
+        response = Response("<p>x</p>")
+        for key, value in start.items():
+            response.headers[key] = value
+        return response
+
+    ours, theirs = made(), made()
+    headers.vary(ours, "Cookie", "Accept-Language")  # as i18n does first
+    theirs.vary.add("Cookie")
+    theirs.vary.add("Accept-Language")
+    headers.add_headers(ours)
+    by_werkzeug(theirs)
+    assert list(ours.headers.items()) == list(theirs.headers.items())
+
+
+def test_an_unchanged_session_answers_vary_cookie_and_no_cookie(app, client):
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 0)
+    client.get(f"/games/{game_id}/me")
+    answer = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
+    assert _set_cookie(answer) is None
+    assert answer.headers["Vary"] == "Cookie, Accept-Language, HX-Request"
