@@ -10,6 +10,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -279,6 +280,12 @@ class _DriverStatement:
         self._give_back(pooled)
         return count
 
+    def prepared(self, name: str, build: Callable[[], Any]) -> str:
+        """Statement `name`, compiled from `build()` on first use (a few names at most)."""
+        if name not in self.statements:
+            self.statements[name] = _Compiled(self.engine.dialect, build(), frozenset())
+        return name
+
     def fetch(self, name: str, values: dict[str, Any]) -> list[tuple]:
         """The rows of SELECT `name`, each value converted as SQLAlchemy would. A kept SQLite
         connection reads outside any transaction, so each read sees every commit before it
@@ -419,6 +426,19 @@ _GAME_BY_ID = select(games_t.c.id, games_t.c.created_at, games_t.c.meta).where(
 _LAST_SEQ = select(func.coalesce(func.max(events_t.c.seq), 0)).where(
     events_t.c.game_id == bindparam("game_id", type_=String)
 )
+LAST_SEQS_CHUNK = 512  # games one `last_seqs` query asks about (SQLite allows 32766 values)
+
+
+def _last_seqs_statement(size: int):
+    """The last seq of each of `size` games named g0, g1, ...: the watcher's poll."""
+    names = [bindparam(f"g{i}", type_=String) for i in range(size)]
+    return (
+        select(events_t.c.game_id, func.max(events_t.c.seq))
+        .where(events_t.c.game_id.in_(names))
+        .group_by(events_t.c.game_id)
+    )
+
+
 _EVENTS_AFTER = _EVENT_SELECT.where(
     events_t.c.game_id == bindparam("game_id", type_=String),
     events_t.c.seq > bindparam("after_seq", type_=Integer),
@@ -604,17 +624,20 @@ class EventStore:
             return self._last_seq(conn, game_id)
 
     def last_seqs(self, game_ids: Iterable[str]) -> dict[str, int]:
-        """last_seq of several games in one query (0 for a game without events)."""
+        """last_seq of several games in one query (0 for a game without events). The live
+        streams' watcher asks this for every watched game several times a second: run on the
+        driver, one statement per power of two of games (the list padded with its first id),
+        up to LAST_SEQS_CHUNK games a query, where building and compiling the IN clause for
+        each call cost more than the query itself."""
         ids = list(game_ids)
-        if not ids:
-            return {}
-        query = (
-            select(events_t.c.game_id, func.max(events_t.c.seq))
-            .where(events_t.c.game_id.in_(ids))
-            .group_by(events_t.c.game_id)
-        )
-        with self.engine.connect() as conn:
-            found = {game_id: seq for game_id, seq in conn.execute(query)}
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), LAST_SEQS_CHUNK):
+            chunk = ids[start : start + LAST_SEQS_CHUNK]
+            size = 1 << (len(chunk) - 1).bit_length()
+            name = self._driver.prepared(f"last_seqs:{size}", partial(_last_seqs_statement, size))
+            padded = chunk + chunk[:1] * (size - len(chunk))
+            rows = self._driver.fetch(name, {f"g{i}": g for i, g in enumerate(padded)})
+            found.update((game_id, seq) for game_id, seq in rows)
         return {game_id: found.get(game_id, 0) for game_id in ids}
 
     def listen(

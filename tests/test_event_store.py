@@ -414,3 +414,25 @@ def test_in_memory_sqlite_works_for_quick_scripts():
         store.create_game("g", {})
         add(store, "g", 2)
         assert store.last_seq("g") == 2
+
+
+def test_last_seqs_of_many_games_at_once(store, monkeypatch):
+    """The live watcher's poll: each game's last seq, 0 for a game without events or none at
+    all, whatever the number of games (padded to a power of two, in chunks)."""
+    import events.store
+
+    ids = []
+    for n in range(7):
+        store.create_game(f"game-{n}", {})
+        add(store, f"game-{n}", n, prefix=f"g{n}-")
+        ids.append(f"game-{n}")
+    expected = {g: store.last_seq(g) for g in ids} | {"no-such-game": 0}
+    assert [expected[g] for g in ids] == list(range(7))
+    assert store.last_seqs([]) == {}
+    assert store.last_seqs(["game-3"]) == {"game-3": 3}
+    assert store.last_seqs([*ids, "no-such-game"]) == expected
+    assert store.last_seqs(["game-5", "game-5", "game-2"]) == {"game-5": 5, "game-2": 2}
+    monkeypatch.setattr(events.store, "LAST_SEQS_CHUNK", 3)
+    assert store.last_seqs([*ids, "no-such-game"]) == expected
+    add(store, "game-0", 2)  # and a later poll sees what was appended since
+    assert store.last_seqs(ids)["game-0"] == 2
