@@ -171,7 +171,7 @@ class _Compiled:
     """One Core statement compiled for the driver: its SQL, the value conversions SQLAlchemy
     would apply, and the order of its placeholders."""
 
-    __slots__ = ("sql", "processors", "positional", "results")
+    __slots__ = ("sql", "processors", "positional", "results", "fixed")
 
     def __init__(self, dialect, statement, given: frozenset[str]):
         compiled = statement.compile(dialect=dialect)
@@ -182,15 +182,15 @@ class _Compiled:
             if processor is not None and name not in given:
                 processors[name] = processor
         self.processors = processors
-        # a SELECT's columns converted as SQLAlchemy hands them back (None: as the driver does)
-        self.results = (
-            tuple(
-                column.type.dialect_impl(dialect).result_processor(dialect, None)
-                for column in statement.selected_columns
-            )
-            if getattr(statement, "is_select", False)
-            else ()
-        )
+        # values the statement holds itself (SQLite's OFFSET 0 after a LIMIT)
+        self.fixed = {name: value for name, value in compiled.params.items() if value is not None}
+        # a SELECT's columns SQLAlchemy converts as it hands them back: (position, processor)
+        columns = statement.selected_columns if getattr(statement, "is_select", False) else ()
+        self.results = [
+            (i, processor)
+            for i, column in enumerate(columns)
+            if (processor := column.type.dialect_impl(dialect).result_processor(dialect, None))
+        ]
         # the values in the order of the SQL's placeholders (itemgetter of several names gives
         # a tuple; of one name, the value alone, which a 1-tuple wraps)
         names = tuple(compiled.positiontup or ())
@@ -204,6 +204,8 @@ class _Compiled:
 
     def params(self, values: dict[str, Any]):
         """`values` converted as SQLAlchemy would, in the form the driver takes them."""
+        if self.fixed:
+            values = {**self.fixed, **values}
         try:
             for key, processor in self.processors.items():
                 values[key] = processor(values[key])
@@ -286,7 +288,7 @@ class _DriverStatement:
             self.statements[name] = _Compiled(self.engine.dialect, build(), frozenset())
         return name
 
-    def fetch(self, name: str, values: dict[str, Any]) -> list[tuple]:
+    def fetch(self, name: str, values: dict[str, Any]) -> list:
         """The rows of SELECT `name`, each value converted as SQLAlchemy would. A kept SQLite
         connection reads outside any transaction, so each read sees every commit before it
         (this process's and any other's); the rows are read to the end, which ends the
@@ -310,13 +312,15 @@ class _DriverStatement:
             raise
         self._give_back(pooled)  # a pooled one's transaction ends as the pool takes it back
         results = statement.results
-        return [
-            tuple(
-                v if convert is None else convert(v)
-                for v, convert in zip(row, results, strict=True)
-            )
-            for row in rows
-        ]
+        if not results:
+            return rows
+        converted = []
+        for row in rows:
+            found = list(row)
+            for i, convert in results:
+                found[i] = convert(found[i])
+            converted.append(found)
+        return converted
 
     def _wrapped(self, sql: str, params, error: Exception) -> Exception:
         """The driver's error as SQLAlchemy raises it for the same statement: an outage is an
@@ -399,14 +403,16 @@ MAX_STORED_PAYLOAD = 1024 * 1024  # what a row may hold and still be read (older
 def _event(row) -> StoredEvent:
     """A row as a StoredEvent; a payload that cannot be read comes back empty and `unreadable`
     (a corrupt or hand-edited row, or one stored before payloads were bounded), so one bad row
-    is reported by its seq instead of breaking every read of its game."""
+    is reported by its seq instead of breaking every read of its game. `row`: the columns of
+    _EVENT_SELECT, in its order (a SQLAlchemy row or the driver's tuple)."""
+    seq, id_, type_, text, by, at = row[:6]
     try:
-        payload = loads(row.payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_STORED_PAYLOAD)
+        payload = loads(text, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_STORED_PAYLOAD)
         if not isinstance(payload, dict):
             raise JsonRefused("it is not a JSON object")
     except (JsonRefused, TypeError) as e:
-        return StoredEvent(row.seq, row.id, row.type, {}, row.by, row.at, unreadable=str(e))
-    return StoredEvent(row.seq, row.id, row.type, payload, row.by, row.at)
+        return StoredEvent(seq, id_, type_, {}, by, at, unreadable=str(e))
+    return StoredEvent(seq, id_, type_, payload, by, at)
 
 
 # The payload is read as text and parsed here with limits, not by the driver.
@@ -443,6 +449,7 @@ _EVENTS_AFTER = _EVENT_SELECT.where(
     events_t.c.game_id == bindparam("game_id", type_=String),
     events_t.c.seq > bindparam("after_seq", type_=Integer),
 ).order_by(events_t.c.seq)
+_FIRST_EVENTS_AFTER = _EVENTS_AFTER.limit(bindparam("limit", type_=Integer))
 
 
 class EventStore:
@@ -467,6 +474,8 @@ class EventStore:
                 "plain": _plain_append_statement(),
                 "snapshot": _snapshot_statement(self.engine.dialect.name),
                 "game": _GAME_BY_ID,
+                "events": _EVENTS_AFTER,
+                "first_events": _FIRST_EVENTS_AFTER,
             },
             given,
         )
@@ -609,13 +618,15 @@ class EventStore:
         self, game_id: str, after_seq: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
         """The log after `after_seq`, in order; at most `limit` events if given (the first
-        event alone says which game a log is)."""
+        event alone says which game a log is). On the driver, like a game's record: a screen
+        whose game's seq is not known for sure asks for the new events at each request."""
         if not is_key(game_id):
             return []
-        query = _EVENTS_AFTER if limit is None else _EVENTS_AFTER.limit(limit)
-        with self.engine.connect() as conn:
-            rows = conn.execute(query, {"game_id": game_id, "after_seq": after_seq})
-            return [_event(row) for row in rows]
+        values: dict[str, Any] = {"game_id": game_id, "after_seq": after_seq}
+        if limit is not None:
+            values["limit"] = limit
+        rows = self._driver.fetch("events" if limit is None else "first_events", values)
+        return [_event(row) for row in rows]
 
     def last_seq(self, game_id: str) -> int:
         if not is_key(game_id):
