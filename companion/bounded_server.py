@@ -32,16 +32,29 @@ class BoundedHandler(WSGIHandler):
         if self.socket.family in (socket.AF_INET, socket.AF_INET6):
             self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.requests = 0
-        self.deadline = None
-        super().handle()
+        self.deadline: Deadline | None = None
+        self.timers: dict[float, Deadline] = {}  # a deadline per length, started again
+        try:
+            super().handle()
+        finally:
+            self.deadline = None
+            for timer in self.timers.values():
+                timer.close()
 
     def _limit(self, seconds: float | None) -> None:
-        """A new deadline (`None`: none), replacing the one running."""
+        """A new deadline (`None`: none), replacing the one running. Each request sets three;
+        the connection keeps one timer per length (the headers', the idle waits) and starts
+        it again, where a new Timeout each time was a good part of a request's own cost."""
         if self.deadline is not None:
-            self.deadline.close()
-        self.deadline = None if seconds is None else Deadline(seconds)
-        if self.deadline is not None:
-            self.deadline.start()
+            self.deadline.cancel()
+            self.deadline = None
+        if seconds is None:
+            return
+        deadline = self.timers.get(seconds)
+        if deadline is None:
+            deadline = self.timers[seconds] = Deadline(seconds)
+        deadline.start()
+        self.deadline = deadline
 
     def handle_one_request(self):
         connections = self.server.connections

@@ -6,6 +6,12 @@ the phone's notices. Each was a query, a good part of a fragment's cost that is 
 it. A record changes only through `update_game_meta` (or `create_game`), which forget it. It is
 kept on the request, never across requests: another process may change it between two.
 
+Why not across requests, even on SQLite where one process serves: a `palazzo` command, or a
+second store on the same file, may re-issue a link, and a phone's own request must see that at
+once (docs/web-platform.md); knowing it without asking would take a query anyway (SQLite's
+`PRAGMA data_version`), and the read itself now runs on the driver (EventStore.game: ~15 us,
+where SQLAlchemy's execution made it ~90 us), so a cache would save little and risk much.
+
 Imported on first use of the store (companion/web/store.py), like the store itself. Off with
 RENDER_ONCE (PALAZZO_RENDER_ONCE=0), which benchmarks/club_night.py runs as the code before
 issue 22.
