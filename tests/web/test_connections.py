@@ -221,3 +221,69 @@ def test_idle_keep_alives_are_closed_early_when_the_server_is_full(tmp_path):
             sock.close()
         server.stop()
     assert "Traceback" not in "".join(server.output)
+
+
+HEADER_BLOCKS = [
+    b"Host: 127.0.0.1:5000\r\nCookie: palazzo_session=abc.def; palazzo_lang=de\r\n"
+    b"HX-Request: true\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+    b"Content-Length: 12\r\n\r\n",
+    b"Host: x\n\n",  # LF only
+    b"\r\n",  # none at all
+    b"",  # the connection ended
+    b"Host: x\r\n",  # no blank line: ended mid-headers
+    b"Host:x\r\nEmpty:\r\nSpaced:  \t two words  \r\n\r\n",
+    b"X-Folded: one\r\n  two\r\nHost: x\r\n\r\n",  # a folded line
+    b" leading: continuation\r\nHost: x\r\n\r\n",
+    b"From someone\r\nHost: x\r\n\r\n",
+    b"Host: x\r\nFrom : y\r\n\r\n",
+    b": no name\r\nHost: x\r\n\r\n",
+    b"Host: x\r\nno colon at all\r\nAfter: y\r\n\r\n",  # the rest is a body to the parser
+    b"Bare: cr\rinside\r\nHost: x\r\n\r\n",
+    b"Host: x\r\r\n\r\n",
+    b"Latin: caf\xe9 \xff\r\nHost: x\r\n\r\n",
+    b"Bad Name: x\r\nHost: x\r\n\r\n",
+    b"Host: a\r\nHost: b\r\nhost: c\r\n\r\n",  # repeated
+    b"Under_score: x\r\nHost: x\r\n\r\n",
+    b"Long: " + b"x" * 70000 + b"\r\n\r\n",  # a line over http.client's 64 KiB
+    b"".join(b"H%d: v\r\n" % n for n in range(120)) + b"\r\n",  # over 100 headers
+]
+
+
+def _parsed(read, block: bytes):
+    """What `read` makes of a header block: the headers, the envelope, the defects and the
+    status, or the exception it raises."""
+    from io import BytesIO
+
+    try:
+        message = read(BytesIO(block + b"body"))
+    except Exception as error:  # noqa: BLE001 - the outcome is what the test compares
+        return type(error), str(error)
+    return (
+        list(message._headers),
+        message.get_unixfrom(),
+        [type(d) for d in message.defects],
+        message.status,
+        list(message.headers),  # what gevent's environ is made of
+        message.get("content-length"),
+        message.typeheader,
+    )
+
+
+def test_a_requests_headers_read_as_gevent_reads_them():
+    """The plain lines' short way (companion/bounded_server.read_headers) gives exactly what
+    gevent's email parser does, for plain lines, and for any others, which it hands over."""
+    import random
+
+    from gevent.pywsgi import headers_factory
+
+    from companion.bounded_server import read_headers
+
+    blocks = list(HEADER_BLOCKS)
+    pieces = [b"Host", b"X-A", b"a:b", b" ", b"\t", b":", b"\r", b"\n", b"\r\n", b"From ",
+              b"\xe9", b"v", b"_", b"\x00", b"\x7f", b"="]  # fmt: skip
+    rng = random.Random(22)
+    for _ in range(3000):
+        lines = [b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(3)]
+        blocks.append(b"Host: x\r\n" + b"\r\n".join(lines) + rng.choice([b"\r\n\r\n", b"\n\n"]))
+    for block in blocks:
+        assert _parsed(read_headers, block) == _parsed(headers_factory, block), block[:200]
