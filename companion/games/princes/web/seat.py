@@ -228,7 +228,7 @@ def phone_context(
     shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
-        said = text_of(replay, fact, seat)
+        said = text_of(replay, fact, seat, shared=current_app.config["RENDER_ONCE"])
         done = (
             _("Already recorded: %(said)s", said=said)
             if recorded.duplicate
@@ -255,7 +255,9 @@ def phone_context(
         "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
-        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
+        "recent": []
+        if is_solo(state)
+        else newest_first(replay, seat, last=RECENT, shared=current_app.config["RENDER_ONCE"]),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "alerts": shown,
         "alerts_html": _alerts_once(replay, shown),

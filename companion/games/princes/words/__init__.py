@@ -127,6 +127,16 @@ def _own(fact, viewer, key: str = "player") -> bool:
     return viewer is not None and fact.event.get(key) == viewer
 
 
+def hearer(fact, viewer: int | None) -> int | None:
+    """Whom `describe` words this fact for: `viewer` where its sentence may differ from the
+    whole table's (its own move: `_own`; a card it taught: `_profession_taught`), else None.
+    Every teller that reads `viewer` must ask only this (tests/test_words_shared.py checks
+    every event of a game), so a sentence for None is the one every other seat hears."""
+    if viewer is not None and (fact.event.get("player") == viewer or fact.by == str(viewer)):
+        return viewer
+    return None
+
+
 def recorder(fact, state) -> str:
     """Who recorded it: a seat's phone, or the host's device."""
     by = fact.by
@@ -733,24 +743,59 @@ class Told:
 
 
 def tell(
-    replay, viewer: int | None = None, *, last: int | None = None, before: int | None = None
+    replay,
+    viewer: int | None = None,
+    *,
+    last: int | None = None,
+    before: int | None = None,
+    shared: bool = False,
 ) -> list[Told]:
     """The story as `viewer` may hear it, oldest first; undone events are marked, not dropped.
     `last`: only the newest this many (a retraction still names what it undid); `before`:
-    only events older than that seq (a page of a long story costs a page)."""
+    only events older than that seq (a page of a long story costs a page); `shared`: see
+    `text_of`."""
     end = len(replay.facts) if before is None else replay.index(before)
     start = 0 if last is None else max(0, end - last)
     facts = replay.facts[start:end]
     out = []
     for fact in facts:
         undone_by = replay.undone_by.get(fact.seq)
-        text = text_of(replay, fact, viewer)
+        text = text_of(replay, fact, viewer, shared=shared)
         out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, bool(undone_by), undone_by))
     return out
 
 
-def text_of(replay, fact, viewer: int | None = None) -> str:
-    """One fact of `replay` in words; a retraction names what it undid."""
+SHARED_TEXTS = 256  # sentences a replay keeps per language (facts x hearers, with room)
+
+
+def text_of(replay, fact, viewer: int | None = None, *, shared: bool = False) -> str:
+    """One fact of `replay` in words; a retraction names what it undid. `shared`: worked out
+    once per seq, language, fact and hearer (`hearer`: the seat itself only where its words
+    differ from the table's) and kept on the replay, so five phones and the board at one seq
+    word the table's latest events once, not six times."""
+    if not shared:
+        return _text_of(replay, fact, viewer)
+    heard = _hearer(replay, fact, viewer)
+    texts = replay.kept(("texts", current()), dict)
+    text = texts.get((fact.seq, heard))
+    if text is None:
+        if len(texts) >= SHARED_TEXTS:
+            texts.clear()
+        text = texts[fact.seq, heard] = _text_of(replay, fact, heard)
+    return text
+
+
+def _hearer(replay, fact, viewer: int | None) -> int | None:
+    """`hearer`, for a retraction too: it is worded for whoever hears an undone event so."""
+    if fact.type == RETRACTED and viewer is not None:
+        for seq in fact.undone:
+            undone = replay.fact(seq)
+            if undone is not None and hearer(undone, viewer) is not None:
+                return viewer
+    return hearer(fact, viewer)
+
+
+def _text_of(replay, fact, viewer: int | None) -> str:
     undone = ()
     if fact.type == RETRACTED:
         undone = tuple(
@@ -762,9 +807,14 @@ def text_of(replay, fact, viewer: int | None = None) -> str:
 
 
 def newest_first(
-    replay, viewer: int | None = None, last: int | None = None, before: int | None = None
+    replay,
+    viewer: int | None = None,
+    last: int | None = None,
+    before: int | None = None,
+    *,
+    shared: bool = False,
 ) -> list[Told]:
-    return list(reversed(tell(replay, viewer, last=last, before=before)))
+    return list(reversed(tell(replay, viewer, last=last, before=before, shared=shared)))
 
 
 def latest_undoable(replay) -> Told | None:
