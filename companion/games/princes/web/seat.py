@@ -42,6 +42,7 @@ from companion.games.princes.rules import (
     is_solo,
 )
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
+from companion.games.princes.rules.rounds import principality_counts
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.teaching import (
@@ -88,6 +89,7 @@ PANEL_PUSH = "seat-panel"  # a seat's stream carries its own panel (`pushed_pane
 NOTICES = 3  # what happened to you, newest first, on top of the panel
 RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
+LEARNED_KEY = "palazzo.phone_learned"  # in app.extensions: the installation's LearnedCatalog
 TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws it
     "hand": "setup",
     "setup_wait": "setup",
@@ -117,13 +119,38 @@ TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws 
 }
 
 
+URLS_KEPT = 4096  # links a process keeps built (games x seats x screens, with room)
+URLS_KEY = "palazzo.phone_urls"  # in app.extensions: (script root, endpoint, values) -> URL
+
+
+def _url_for(endpoint: str, **values) -> str:
+    """`url_for`, built once per process for the same endpoint, values and script root (a
+    panel's links are the same at every seq: building them was a tenth of its context). Only
+    relative links, from endpoints named in full: nothing else of the request goes in."""
+    if not current_app.config["RENDER_ONCE"]:
+        return url_for(endpoint, **values)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list among the values (the ticked cards of a hand): built each time
+        return url_for(endpoint, **values)
+    kept = current_app.extensions.setdefault(URLS_KEY, {})
+    url = kept.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        if len(kept) >= URLS_KEPT:
+            kept.clear()
+        kept[key] = url
+    return url
+
+
 class PhoneUrls:
     """Where this panel's links and forms go: the seat's own /me, or the host's scribe page."""
 
     def __init__(self, game_id: str, seat: int, scribe: bool):
         self.game_id, self.seat, self.scribe = game_id, seat, scribe
-        self.events = url_for("recording.post_event", game_id=game_id)
-        self.teach = url_for("seat.teach", game_id=game_id)
+        self.events = _url_for("recording.post_event", game_id=game_id)
+        self.teach = _url_for("seat.teach", game_id=game_id)
 
     def _url(self, endpoint: str, params: dict | None, extra: dict) -> str:
         values = {
@@ -132,8 +159,8 @@ class PhoneUrls:
             if not k.startswith("_") and v not in (None, "", [])
         }
         if self.scribe:
-            return url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
-        return url_for(endpoint, game_id=self.game_id, **values)
+            return _url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
+        return _url_for(endpoint, game_id=self.game_id, **values)
 
     def panel(self, params: dict | None = None, **extra) -> str:
         return self._url("seat.scribe_panel" if self.scribe else "seat.panel", params, extra)
@@ -144,14 +171,23 @@ class PhoneUrls:
 
 def _installed_catalog():
     try:
-        return LearnedCatalog(current_app.instance_path).catalog()
+        return _learned().catalog()
     except CatalogError:
         return None  # an unreadable catalog file must not take the phones down
 
 
 def _catalog_version():
     """What names the installation's catalog as it is now (see LearnedCatalog.version)."""
-    return LearnedCatalog(current_app.instance_path).version()
+    return _learned().version()
+
+
+def _learned() -> LearnedCatalog:
+    """The installation's LearnedCatalog, made once per app (it holds only the file's path;
+    making it, a Path joined each time, cost as much as the stat every panel makes)."""
+    learned = current_app.extensions.get(LEARNED_KEY)
+    if learned is None:
+        learned = current_app.extensions[LEARNED_KEY] = LearnedCatalog(current_app.instance_path)
+    return learned
 
 
 def _working_state(replay):
@@ -249,7 +285,9 @@ def phone_context(
         "screen_template": f"princes/phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
         "hand": screens.hand(work, seat),
         "bonus_cards": screens.bonus_cards_held(work, seat),
-        "prestige_cards": screens.prestige_cards_held(work, seat),
+        "prestige_cards": screens.prestige_cards_held(
+            work, seat, _principality_counts(replay, work, held)
+        ),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
@@ -260,7 +298,7 @@ def phone_context(
         else newest_first(replay, seat, last=RECENT, shared=current_app.config["RENDER_ONCE"]),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "alerts": shown,
-        "alerts_html": _alerts_once(replay, shown),
+        "alerts_html": _alerts_once(shown),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
@@ -272,17 +310,36 @@ def phone_context(
     }
 
 
-def _alerts_once(replay, shown: dict) -> Markup | None:
+def _principality_counts(replay, work, held: list) -> dict | None:
+    """What Prestige cards compare, every Principality's, once per seq for the shared working
+    state (None: worked out for this panel, as for a seat's own copy with cards held)."""
+    if held or not current_app.config["RENDER_ONCE"]:
+        return None
+    kept = replay.kept(("principality_counts", id(work)), lambda: (work, principality_counts(work)))
+    return kept[1] if kept[0] is work else None  # the key's object, not a later one's id
+
+
+ALERTS_KEY = "palazzo.phone_alerts"  # in app.extensions: the alerts drawn, by what they show
+ALERTS_KEPT = 1024  # (games x open checks x languages, with room)
+
+
+def _alerts_once(shown: dict) -> Markup | None:
     """The alerts without a card claimed (what nearly every phone shows: the open checks, the
-    same for the whole table) drawn once per seq, language and checks; a seat's own notices
-    of claimed cards, and the scribe's links, are drawn for it alone (None: the page does)."""
+    same for the whole table) drawn once per game, checks, language and script root, whatever
+    the seq (they name no event: nearly always the empty box with its poll); a seat's own
+    notices of claimed cards, and the scribe's links, are drawn for it alone (None: the page
+    does). `shown["key"]` names the checks and their keys, the rest is words and links."""
     if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
         return None
-    return shared_value(
-        replay,
-        f"phone-alerts:{shown['key']}:{shown['poll']}",
-        lambda: Markup(render_template("princes/phone/_alerts.html", alerts=shown)),
-    )
+    key = (request.script_root, shown["game_id"], shown["key"], shown["poll"], current_language())
+    kept = current_app.extensions.setdefault(ALERTS_KEY, {})
+    html = kept.get(key)
+    if html is None:
+        html = Markup(render_template("princes/phone/_alerts.html", alerts=shown))
+        if len(kept) >= ALERTS_KEPT:
+            kept.clear()
+        kept[key] = html
+    return html
 
 
 def _hand_options_once(replay, screen: dict, held: list) -> dict:
