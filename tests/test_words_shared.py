@@ -11,7 +11,6 @@ import pytest
 from companion.games.princes.rules import play, simulation_catalog
 from companion.games.princes.story import read
 from companion.games.princes.words import RETRACTED, describe, hearer, newest_first, text_of
-from companion.games.princes.words.notices import notices
 from tests.builders import DATA, load_log
 from tests.conftest import lang_speaking
 
@@ -88,20 +87,3 @@ def test_the_recent_events_shared_or_not_are_the_same():
             assert newest_first(replay, seat, last=8, shared=True) == newest_first(
                 replay, seat, last=8
             )
-
-
-@pytest.mark.parametrize("by_host", [False, True])
-def test_the_notices_shared_or_not_are_the_same(by_host):
-    log, _ = play(4, seed=5, catalog=simulation_catalog())
-    events = _by_the_mover(log)
-    if by_host:  # every move recorded by the host: "The host recorded for you: ..."
-        events = [{**e, "by": "host"} for e in events]
-    told = 0
-    with lang_speaking("fr"):
-        for end in range(1, len(events) + 1, 7):
-            replay = read(events[:end], simulation_catalog())
-            for seat in range(4):
-                mine = notices(replay, seat, last=3, shared=True)
-                assert mine == notices(replay, seat, last=3)
-                told += len(mine)
-    assert told

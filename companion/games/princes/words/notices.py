@@ -26,7 +26,6 @@ from . import (
     object_name,
     profession_name,
     recorder,
-    text_of,
 )
 
 SCAN = 80  # how far back in the story a phone looks for notices
@@ -90,7 +89,7 @@ def _auction(fact, state, me: int) -> list[Notice]:
     return out
 
 
-def _about_me(replay, fact, me: int, *, shared: bool = False) -> list[Notice]:
+def _about_me(replay, fact, me: int) -> list[Notice]:
     state = replay.state
     out = _auction(fact, state, me)
     e = fact.event
@@ -132,7 +131,7 @@ def _about_me(replay, fact, me: int, *, shared: bool = False) -> list[Notice]:
             text = _("%(name)s corrected %(what)s", name=who, what=what)
         out.append(Notice(fact.seq, "corrected", text + (f": {reason}" if reason else ""), fact.at))
     elif fact.by == "host" and fact.player == me and fact.type not in QUIET:
-        said = text_of(replay, fact, me, shared=True) if shared else describe(fact, state, me)
+        said = describe(fact, state, me)
         text = _("The host recorded for you: %(said)s", said=said)
         out.append(Notice(fact.seq, "recorded", text, fact.at))
     for done in fact.rounds_ended:
@@ -157,44 +156,19 @@ def _about_me(replay, fact, me: int, *, shared: bool = False) -> list[Notice]:
     return out
 
 
-def notices(replay, me: int, *, last: int = 4, shared: bool = False) -> list[Notice]:
+def notices(replay, me: int, *, last: int = 4) -> list[Notice]:
     """The newest `last` notices for seat `me`, newest first. Undone events give none (their
-    undoing does). `shared`: the facts that may concern each seat picked out once per seq for
-    every seat (`_facts_for`), and the sentences of moves the host recorded for a seat
-    worded once (`text_of(shared=True)`), kept on the replay."""
+    undoing does)."""
     out: list[Notice] = []
-    facts = _facts_for(replay).get(me, ()) if shared else _facts_about(replay, me)
-    for fact in facts:
-        out.extend(reversed(_about_me(replay, fact, me, shared=shared)))
-        if len(out) >= last:
-            break
-    return out[:last]
-
-
-def _facts_about(replay, me: int):
-    """The facts that may concern seat `me`, newest first, among the latest SCAN."""
     for fact in reversed(replay.facts[-SCAN:]):
         if fact.seq in replay.undone_by:
             continue
         if me not in fact.touched and fact.type != RETRACTED and fact.final is None:
             continue
-        yield fact
-
-
-def _facts_for(replay) -> dict:
-    """`_facts_about` of every seat in one pass, once per seq: seat -> facts, newest first."""
-
-    def pick() -> dict:
-        found: dict = {seat: [] for seat in range(replay.state.n)}
-        for fact in reversed(replay.facts[-SCAN:]):
-            if fact.seq in replay.undone_by:
-                continue
-            everyone = fact.type == RETRACTED or fact.final is not None
-            for seat in found if everyone else fact.touched:
-                found.setdefault(seat, []).append(fact)
-        return found
-
-    return replay.kept(("notice-facts",), pick)
+        out.extend(reversed(_about_me(replay, fact, me)))
+        if len(out) >= last:
+            break
+    return out[:last]
 
 
 def buzz_key(replay, me: int) -> str:
