@@ -8,9 +8,11 @@ import json
 
 import pytest
 
+from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import play, simulation_catalog
 from companion.games.princes.story import read
 from companion.games.princes.words import RETRACTED, describe, hearer, newest_first, text_of
+from companion.service.table import Table
 from tests.builders import DATA, load_log
 from tests.conftest import lang_speaking
 
@@ -87,3 +89,44 @@ def test_the_recent_events_shared_or_not_are_the_same():
             assert newest_first(replay, seat, last=8, shared=True) == newest_first(
                 replay, seat, last=8
             )
+
+
+def test_sentences_kept_from_seq_to_seq_follow_a_name_taught_meanwhile(store, tmp_path):
+    """The service's story keeps its facts from one seq to the next, and so do their sentences
+    (`_told_before`) while the game's catalog and names stay: a card's name taught in German
+    mid-game is in every German sentence naming it from then on, shared or not."""
+    learned = LearnedCatalog(tmp_path / "instance")
+    table = Table(store, learned)
+    log = load_log("game_2p.jsonl")
+    game_id, _ = table.create_game({k: v for k, v in log[0].items() if k != "type"})
+    pid, card = next(iter(TEST_CARDS.items()))
+    lesson = {"type": "profession_taught", "profession": pid}
+    lesson.update({k: card[k] for k in ("name", "building", "landscape", "freedom")})
+    events = [*_taught_lessons(), *log[1:30], {**lesson, "name_de": "Steinmetz"}, *log[30:50]]
+    german = []  # seat 0's starting hand told to it in German, at each seq
+    for event in events:
+        table.record(game_id, event, by="host")
+        replay = table.replay(game_id)
+        for language in ("en", "de"):
+            with lang_speaking(language):
+                for fact in replay.facts:
+                    for seat in (None, 0, 1):
+                        shared = text_of(replay, fact, seat, shared=True)
+                        assert shared == text_of(replay, fact, seat)
+                if language == "de":
+                    hand = [f for f in replay.facts if f.type == "starting_hand_chosen"]
+                    german.append(text_of(replay, hand[0], 0, shared=True) if hand else "")
+    # Ada's hand holds the card: told to her by the catalog's name, then by the German one
+    assert card["name"] in german[40] and "Steinmetz" not in german[40]
+    assert "Steinmetz" in german[-1] and card["name"] not in german[-1]
+
+
+def _taught_lessons() -> list[dict]:
+    return [
+        {
+            "type": "profession_taught",
+            "profession": pid,
+            **{k: card[k] for k in ("name", "building", "landscape", "freedom")},
+        }
+        for pid, card in TEST_CARDS.items()
+    ]

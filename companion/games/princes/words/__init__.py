@@ -24,7 +24,7 @@ from companion.core.lang import (
     thing_name,
     words,
 )
-from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE
+from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE, is_solo
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -776,12 +776,54 @@ def text_of(replay, fact, viewer: int | None = None, *, shared: bool = False) ->
     if not shared:
         return _text_of(replay, fact, viewer)
     heard = _hearer(replay, fact, viewer)
-    texts = replay.kept(("texts", current()), dict)
+    language = current()
+    texts = replay.kept(("texts", language), dict)
     text = texts.get((fact.seq, heard))
     if text is None:
         if len(texts) >= SHARED_TEXTS:
             texts.clear()
-        text = texts[fact.seq, heard] = _text_of(replay, fact, heard)
+        text = texts[fact.seq, heard] = _told_before(replay, fact, heard, language)
+    return text
+
+
+TOLD_FACTS = 2048  # facts whose sentences a process keeps from one seq to the next
+
+
+@dataclass(frozen=True)
+class _Told:
+    """A fact's sentences as worded at an earlier seq, with what they read of that seq's state
+    (its catalog, the players' names): `describe` reads the state only for names, so a later
+    state with the same catalog and names words them the same (not solo play: Wolfgang's steps
+    read his log)."""
+
+    fact: object
+    catalog: object
+    names: tuple
+    texts: dict
+
+
+_told: dict[int, _Told] = {}  # id(fact) -> its sentences (the entry holds the fact: ids stay its)
+
+
+def _told_before(replay, fact, heard: int | None, language: str) -> str:
+    """`_text_of`, kept across seqs while the game's catalog and names are the same."""
+    state = replay.state
+    if is_solo(state):
+        return _text_of(replay, fact, heard)
+    names = tuple(p.name for p in state.players)
+    told = _told.get(id(fact))
+    if (
+        told is None
+        or told.fact is not fact
+        or told.catalog is not state.catalog
+        or told.names != names
+    ):  # a new entry, never a changed one: another thread may be filling the old one
+        if len(_told) >= TOLD_FACTS:
+            _told.clear()
+        told = _told[id(fact)] = _Told(fact, state.catalog, names, {})
+    text = told.texts.get((heard, language))
+    if text is None:
+        text = told.texts[heard, language] = _text_of(replay, fact, heard)
     return text
 
 
