@@ -758,9 +758,14 @@ def tell(
     start = 0 if last is None else max(0, end - last)
     facts = replay.facts[start:end]
     out = []
+    language = current() if shared else ""
+    texts = _texts(replay, language) if shared else None
     for fact in facts:
         undone_by = replay.undone_by.get(fact.seq)
-        text = text_of(replay, fact, viewer, shared=shared)
+        if texts is None:
+            text = _text_of(replay, fact, viewer)
+        else:
+            text = _shared_text(replay, fact, viewer, language, texts)
         out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, bool(undone_by), undone_by))
     return out
 
@@ -775,9 +780,17 @@ def text_of(replay, fact, viewer: int | None = None, *, shared: bool = False) ->
     word the table's latest events once, not six times."""
     if not shared:
         return _text_of(replay, fact, viewer)
-    heard = _hearer(replay, fact, viewer)
     language = current()
-    texts = replay.kept(("texts", language), dict)
+    return _shared_text(replay, fact, viewer, language, _texts(replay, language))
+
+
+def _texts(replay, language: str) -> dict:
+    """This seq's sentences in `language`: (seq, hearer) -> text."""
+    return replay.kept(("texts", language), dict)
+
+
+def _shared_text(replay, fact, viewer: int | None, language: str, texts: dict) -> str:
+    heard = _hearer(replay, fact, viewer)
     text = texts.get((fact.seq, heard))
     if text is None:
         if len(texts) >= SHARED_TEXTS:
