@@ -190,12 +190,14 @@ def _learned() -> LearnedCatalog:
     return learned
 
 
-def _working_state(replay):
+def _working_state(replay, version=None):
     """The state with this installation's catalog (its buttons offer what is known): the same
-    for every seat, so worked out once per seq and catalog and shared, read only."""
+    for every seat, so worked out once per seq and catalog and shared, read only. `version`:
+    the catalog's as the caller read it (`_catalog_version`), else read now."""
     if not current_app.config["RENDER_ONCE"]:
         return screens.working_state(replay.state, _installed_catalog())
-    version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
+    if version is None:
+        version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
     return replay.kept(
         ("working_state", version),
         lambda: screens.working_state(replay.state, _installed_catalog()),
@@ -215,15 +217,18 @@ def phone_context(
     recorded=None,
     alerts_now: dict | None = None,
     drawn_for: str | None = None,
+    catalog_version=None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel
     (`alerts_now`: this seat's alerts when the caller has just worked them out; `drawn_for`:
-    its `_drawn_for`, likewise)."""
+    its `_drawn_for`, likewise; `catalog_version`: the installation's catalog as the caller read
+    it, `_catalog_version`, so the panel and its ETag name the same one)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
-    work = _working_state(replay)
+    version = catalog_version if catalog_version is not None else _catalog_version()
+    work = _working_state(replay, version)
     held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
     if held:  # cards taught for this starting hand: choosable here, recorded with the hand
         work = screens.working_state(state, _installed_catalog())  # this seat's own copy
@@ -256,7 +261,7 @@ def phone_context(
         refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
-    screen = _hand_options_once(replay, screen, held)
+    screen = _hand_options_once(replay, screen, held, version)
     done = None
     # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
     fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
@@ -342,7 +347,7 @@ def _alerts_once(shown: dict) -> Markup | None:
     return html
 
 
-def _hand_options_once(replay, screen: dict, held: list) -> dict:
+def _hand_options_once(replay, screen: dict, held: list, version) -> dict:
     """The starting hand's cards with none ticked are the same on every phone still choosing
     (the game's catalog with this installation's): drawn once per seq, catalog and language
     (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
@@ -353,7 +358,7 @@ def _hand_options_once(replay, screen: dict, held: list) -> dict:
         return screen  # ticked (or cards held on this device for the hand): its own
     html = shared_value(
         replay,
-        f"hand-options:{_catalog_version()}",
+        f"hand-options:{version}",
         lambda: Markup(
             get_template_attribute("princes/phone/_macros.html", "hand_options")(options)
         ),
@@ -445,6 +450,7 @@ def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
     if not 0 <= seat < replay.state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     now = alerts(game_id, replay.state, seat, scribe=scribe)
+    version = _catalog_version()  # the ETag's, and the panel's it names
     etag = private_etag(
         replay.seq,
         VIEW,
@@ -452,14 +458,22 @@ def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
         host,
         scribe,
         now["key"],
-        _catalog_version(),
+        version,
         _held(game_id, seat),
         request.query_string,
     )
     params = screens.parse_params(request.args)
     return private_fragment(
         etag,
-        lambda: phone_panel(game_id, seat, scribe=scribe, host=host, params=params, alerts_now=now),
+        lambda: phone_panel(
+            game_id,
+            seat,
+            scribe=scribe,
+            host=host,
+            params=params,
+            alerts_now=now,
+            catalog_version=version,
+        ),
     )
 
 
@@ -557,7 +571,13 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
             return None
     now = alerts(game_id, replay.state, me.seat, checks=_wave_checks(game_id, replay))
     html = phone_panel(
-        game_id, me.seat, host=me.host, params={}, alerts_now=now, drawn_for=drawn_for
+        game_id,
+        me.seat,
+        host=me.host,
+        params={},
+        alerts_now=now,
+        drawn_for=drawn_for,
+        catalog_version=_wave_catalog(replay),
     )
     return replay.seq, html
 
@@ -571,6 +591,20 @@ def _wave_checks(game_id: str, replay) -> dict[str, str]:
     found = wave.get("checks")
     if found is None or now - found[0] >= WAVE_SECONDS:
         found = wave["checks"] = (now, get_counts().opened(game_id))
+    return found[1]
+
+
+def _wave_catalog(replay):
+    """The installation's catalog version for the pushes of one seq (`pushed_panel`): one
+    look at the file serves them for WAVE_SECONDS, as `_wave_checks` does for the checks. A
+    card taught with a move in this process is kept before its seq's pushes are drawn (one
+    kept by another process shows within WAVE_SECONDS, or at the next seq); one taught on the
+    catalog screen moves no seq (the phone's next fetch names it in its ETag)."""
+    wave = replay.kept(("catalog_version",), dict)  # this seq's: (read at, version)
+    now = time.monotonic()
+    found = wave.get("version")
+    if found is None or now - found[0] >= WAVE_SECONDS:
+        found = wave["version"] = (now, _catalog_version())
     return found[1]
 
 
