@@ -19,6 +19,7 @@ from companion.web.games import create_hosted_game
 from companion.web.recording import current_replay
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
+    HANDS,
     as_host,
     as_seat,
     host_game,
@@ -92,3 +93,30 @@ def test_the_prestige_cards_read_the_counts_of_their_own_seq(app):
                 assert held == screens.prestige_cards_held(work, seat, principality_counts(work))
                 compared += bool(held)
     assert compared
+
+
+def test_a_seq_s_pushes_share_one_look_at_the_catalog_and_the_next_seq_looks_again(
+    app, monkeypatch
+):
+    from companion.games.princes.web import seat
+
+    game_id, _ = host_game(app)
+    learned = LearnedCatalog(app.instance_path)
+    clock = [1000.0]
+    monkeypatch.setattr(seat.time, "monotonic", lambda: clock[0])
+    with app.test_request_context("/"):
+        replay = current_replay(game_id)
+        before = seat._wave_catalog(replay)
+        assert before == learned.version()
+    learned.teach({"landscape_cells": {"forest": 4}})  # on the catalog screen: no seq moves
+    after = learned.version()
+    assert after != before
+    with app.test_request_context("/"):
+        replay = current_replay(game_id)
+        assert seat._wave_catalog(replay) == before  # the same seq's wave, within its second
+        clock[0] += seat.WAVE_SECONDS
+        assert seat._wave_catalog(replay) == after  # a wave lasts WAVE_SECONDS at most
+    learned.teach({"landscape_cells": {"lake": 3}})
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HANDS[0])
+    with app.test_request_context("/"):
+        assert seat._wave_catalog(current_replay(game_id)) == learned.version()  # a new seq
