@@ -12,6 +12,7 @@ from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import play, simulation_catalog
 from companion.games.princes.story import read
 from companion.games.princes.words import RETRACTED, describe, hearer, newest_first, text_of
+from companion.games.princes.words.notices import notices
 from companion.service.table import Table
 from tests.builders import DATA, load_log
 from tests.conftest import lang_speaking
@@ -113,6 +114,10 @@ def test_sentences_kept_from_seq_to_seq_follow_a_name_taught_meanwhile(store, tm
                     for seat in (None, 0, 1):
                         shared = text_of(replay, fact, seat, shared=True)
                         assert shared == text_of(replay, fact, seat)
+                for seat in (0, 1):  # the host recorded every move: "recorded for you"
+                    assert notices(replay, seat, last=3, shared=True) == notices(
+                        replay, seat, last=3
+                    )
                 if language == "de":
                     hand = [f for f in replay.facts if f.type == "starting_hand_chosen"]
                     german.append(text_of(replay, hand[0], 0, shared=True) if hand else "")

@@ -297,7 +297,9 @@ def phone_context(
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
-        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
+        "notices": []
+        if is_solo(state)
+        else notices(replay, seat, last=NOTICES, shared=current_app.config["RENDER_ONCE"]),
         "recent": []
         if is_solo(state)
         else newest_first(replay, seat, last=RECENT, shared=current_app.config["RENDER_ONCE"]),

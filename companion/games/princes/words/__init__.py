@@ -820,9 +820,23 @@ _told: dict[int, _Told] = {}  # id(fact) -> its sentences (the entry holds the f
 
 def _told_before(replay, fact, heard: int | None, language: str) -> str:
     """`_text_of`, kept across seqs while the game's catalog and names are the same."""
+    kept = fact_words(replay, fact)
+    if kept is None:
+        return _text_of(replay, fact, heard)
+    text = kept.get((heard, language))
+    if text is None:
+        text = kept[heard, language] = _text_of(replay, fact, heard)
+    return text
+
+
+def fact_words(replay, fact) -> dict | None:
+    """What has been worded of `fact` (its sentences, a seat's notices of it: the caller's
+    keys, each naming its reader and language) for the state of `replay` and every later one
+    with the same catalog and players' names: kept across seqs. None in solo play (words
+    afresh)."""
     state = replay.state
     if is_solo(state):
-        return _text_of(replay, fact, heard)
+        return None
     names = tuple(p.name for p in state.players)
     told = _told.get(id(fact))
     if (
@@ -834,10 +848,7 @@ def _told_before(replay, fact, heard: int | None, language: str) -> str:
         if len(_told) >= TOLD_FACTS:
             _told.clear()
         told = _told[id(fact)] = _Told(fact, state.catalog, names, {})
-    text = told.texts.get((heard, language))
-    if text is None:
-        text = told.texts[heard, language] = _text_of(replay, fact, heard)
-    return text
+    return told.texts
 
 
 def _hearer(replay, fact, viewer: int | None) -> int | None:
