@@ -764,10 +764,20 @@ def tell(
         undone_by = replay.undone_by.get(fact.seq)
         if texts is None:
             text = _text_of(replay, fact, viewer)
-        else:
-            text = _shared_text(replay, fact, viewer, language, texts)
-        out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, bool(undone_by), undone_by))
+            out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, *_undone(undone_by)))
+            continue
+        heard = _hearer(replay, fact, viewer)
+        told = texts.get((fact.seq, heard, Told))  # the seq's, so undone_by is this seq's too
+        if told is None:
+            text = _shared_text(replay, fact, heard, language, texts)
+            told = Told(fact.seq, fact.type, fact.by, fact.at, text, *_undone(undone_by))
+            texts[fact.seq, heard, Told] = told
+        out.append(told)
     return out
+
+
+def _undone(undone_by: int | None) -> tuple[bool, int | None]:
+    return bool(undone_by), undone_by
 
 
 SHARED_TEXTS = 256  # sentences a replay keeps per language (facts x hearers, with room)
@@ -781,7 +791,9 @@ def text_of(replay, fact, viewer: int | None = None, *, shared: bool = False) ->
     if not shared:
         return _text_of(replay, fact, viewer)
     language = current()
-    return _shared_text(replay, fact, viewer, language, _texts(replay, language))
+    return _shared_text(
+        replay, fact, _hearer(replay, fact, viewer), language, _texts(replay, language)
+    )
 
 
 def _texts(replay, language: str) -> dict:
@@ -789,8 +801,8 @@ def _texts(replay, language: str) -> dict:
     return replay.kept(("texts", language), dict)
 
 
-def _shared_text(replay, fact, viewer: int | None, language: str, texts: dict) -> str:
-    heard = _hearer(replay, fact, viewer)
+def _shared_text(replay, fact, heard: int | None, language: str, texts: dict) -> str:
+    """The sentence of `fact` for `heard` (`_hearer`), from this seq's `texts` or kept."""
     text = texts.get((fact.seq, heard))
     if text is None:
         if len(texts) >= SHARED_TEXTS:
