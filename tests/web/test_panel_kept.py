@@ -10,8 +10,7 @@ import re
 from flask import render_template, url_for
 
 from companion.games.princes.learned import LearnedCatalog
-from companion.games.princes.rules import play, simulation_catalog
-from companion.games.princes.rules.rounds import principality_counts
+from companion.games.princes.rules import play, principality_counts, simulation_catalog
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.web.alerts import alerts
 from companion.games.princes.web.seat import phone_context

@@ -40,9 +40,9 @@ from companion.games.princes.rules import (
     Refusal,
     apply_in_place,
     is_solo,
+    principality_counts,
 )
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
-from companion.games.princes.rules.rounds import principality_counts
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.teaching import (
