@@ -123,7 +123,8 @@ def lang_speaking(language: str):
     from companion.core import lang
 
     before = lang._provider
-    lang.use(lambda: (language, Translations.load(str(lang.TRANSLATIONS), [language])))
+    translations = Translations.load(str(lang.TRANSLATIONS), [language])  # once, not per word
+    lang.use(lambda: (language, translations))
     try:
         yield language
     finally:

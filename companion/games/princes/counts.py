@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, String, delete, select
+from sqlalchemy import DateTime, String, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, SQLModel
@@ -55,6 +55,17 @@ class CountRow(SQLModel, table=True):
 
 
 TABLES = [CheckRow.__table__, CountRow.__table__]  # type: ignore[attr-defined]
+
+# The reads every phone panel makes, built once: building a select costs SQLAlchemy more than
+# SQLite takes to answer it (the compiled form is cached either way; events/store.py does the
+# same for the log's reads).
+_CHECKS = CheckRow.__table__  # type: ignore[attr-defined]
+_OPENED = select(_CHECKS.c.track, _CHECKS.c.seq, _CHECKS.c.at).where(
+    _CHECKS.c.game_id == bindparam("game_id", type_=String)
+)
+_OPEN_TRACKS = select(_CHECKS.c.track).where(
+    _CHECKS.c.game_id == bindparam("game_id", type_=String)
+)
 
 
 @dataclass(frozen=True)
@@ -182,18 +193,14 @@ class Counts:
     def opened(self, game_id: str) -> dict[str, str]:
         """The open checks of a game: track -> a key naming that check (when and at which seq
         it was asked), so a phone buzzes once for each check, not at each look (one query)."""
-        checks = CheckRow.__table__  # type: ignore[attr-defined]
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(checks.c.track, checks.c.seq, checks.c.at).where(checks.c.game_id == game_id)
-            )
+            rows = conn.execute(_OPENED, {"game_id": game_id})
             return {r.track: f"{r.track}-{r.seq}-{r.at.timestamp():.0f}" for r in rows}
 
     def open_tracks(self, game_id: str) -> set[str]:
         """Which tracks have a check open at this game (one query: every phone panel asks)."""
-        checks = CheckRow.__table__  # type: ignore[attr-defined]
         with self.engine.connect() as conn:
-            rows = conn.execute(select(checks.c.track).where(checks.c.game_id == game_id))
+            rows = conn.execute(_OPEN_TRACKS, {"game_id": game_id})
             return {r.track for r in rows}
 
 

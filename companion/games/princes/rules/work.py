@@ -44,13 +44,18 @@ def work_value(state: GameState, seat: int, pid: str, bonus_cards: Iterable[str]
     player = state.players[seat]
     card = profession(state, pid)
     built = buildings_of(state, seat)
-    c = counts(
-        player,
-        grid=state.grid,
-        landscape_cells=state.catalog.landscape_cells,
-        hand=len(player.hand) - 1,
-        works=len(player.table) + 1,
-        buildings=built,
+    bonus_cards = tuple(bonus_cards)
+    c = (  # what Bonus cards read: counted only for some (each phone's hand asks without)
+        counts(
+            player,
+            grid=state.grid,
+            landscape_cells=state.catalog.landscape_cells,
+            hand=len(player.hand) - 1,
+            works=len(player.table) + 1,
+            buildings=built,
+        )
+        if bonus_cards
+        else {}
     )
     parts = {
         "building": WORK_VALUE["building"] if card.building in built else 0,

@@ -40,6 +40,7 @@ from companion.games.princes.rules import (
     Refusal,
     apply_in_place,
     is_solo,
+    principality_counts,
 )
 from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
 from companion.games.princes.screens import characters
@@ -88,6 +89,7 @@ PANEL_PUSH = "seat-panel"  # a seat's stream carries its own panel (`pushed_pane
 NOTICES = 3  # what happened to you, newest first, on top of the panel
 RECENT = 8  # the table's latest events, folded away at the bottom
 MAX_RESEND = 2000  # characters of the event a teach form carries along
+LEARNED_KEY = "palazzo.phone_learned"  # in app.extensions: the installation's LearnedCatalog
 TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws it
     "hand": "setup",
     "setup_wait": "setup",
@@ -117,13 +119,38 @@ TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws 
 }
 
 
+URLS_KEPT = 4096  # links a process keeps built (games x seats x screens, with room)
+URLS_KEY = "palazzo.phone_urls"  # in app.extensions: (script root, endpoint, values) -> URL
+
+
+def _url_for(endpoint: str, **values) -> str:
+    """`url_for`, built once per process for the same endpoint, values and script root (a
+    panel's links are the same at every seq: building them was a tenth of its context). Only
+    relative links, from endpoints named in full: nothing else of the request goes in."""
+    if not current_app.config["RENDER_ONCE"]:
+        return url_for(endpoint, **values)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list among the values (the ticked cards of a hand): built each time
+        return url_for(endpoint, **values)
+    kept = current_app.extensions.setdefault(URLS_KEY, {})
+    url = kept.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        if len(kept) >= URLS_KEPT:
+            kept.clear()
+        kept[key] = url
+    return url
+
+
 class PhoneUrls:
     """Where this panel's links and forms go: the seat's own /me, or the host's scribe page."""
 
     def __init__(self, game_id: str, seat: int, scribe: bool):
         self.game_id, self.seat, self.scribe = game_id, seat, scribe
-        self.events = url_for("recording.post_event", game_id=game_id)
-        self.teach = url_for("seat.teach", game_id=game_id)
+        self.events = _url_for("recording.post_event", game_id=game_id)
+        self.teach = _url_for("seat.teach", game_id=game_id)
 
     def _url(self, endpoint: str, params: dict | None, extra: dict) -> str:
         values = {
@@ -132,8 +159,8 @@ class PhoneUrls:
             if not k.startswith("_") and v not in (None, "", [])
         }
         if self.scribe:
-            return url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
-        return url_for(endpoint, game_id=self.game_id, **values)
+            return _url_for(endpoint, game_id=self.game_id, seat=self.seat, **values)
+        return _url_for(endpoint, game_id=self.game_id, **values)
 
     def panel(self, params: dict | None = None, **extra) -> str:
         return self._url("seat.scribe_panel" if self.scribe else "seat.panel", params, extra)
@@ -144,22 +171,33 @@ class PhoneUrls:
 
 def _installed_catalog():
     try:
-        return LearnedCatalog(current_app.instance_path).catalog()
+        return _learned().catalog()
     except CatalogError:
         return None  # an unreadable catalog file must not take the phones down
 
 
 def _catalog_version():
     """What names the installation's catalog as it is now (see LearnedCatalog.version)."""
-    return LearnedCatalog(current_app.instance_path).version()
+    return _learned().version()
 
 
-def _working_state(replay):
+def _learned() -> LearnedCatalog:
+    """The installation's LearnedCatalog, made once per app (it holds only the file's path;
+    making it, a Path joined each time, cost as much as the stat every panel makes)."""
+    learned = current_app.extensions.get(LEARNED_KEY)
+    if learned is None:
+        learned = current_app.extensions[LEARNED_KEY] = LearnedCatalog(current_app.instance_path)
+    return learned
+
+
+def _working_state(replay, version=None):
     """The state with this installation's catalog (its buttons offer what is known): the same
-    for every seat, so worked out once per seq and catalog and shared, read only."""
+    for every seat, so worked out once per seq and catalog and shared, read only. `version`:
+    the catalog's as the caller read it (`_catalog_version`), else read now."""
     if not current_app.config["RENDER_ONCE"]:
         return screens.working_state(replay.state, _installed_catalog())
-    version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
+    if version is None:
+        version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
     return replay.kept(
         ("working_state", version),
         lambda: screens.working_state(replay.state, _installed_catalog()),
@@ -179,15 +217,18 @@ def phone_context(
     recorded=None,
     alerts_now: dict | None = None,
     drawn_for: str | None = None,
+    catalog_version=None,
 ) -> dict:
     """Everything templates/princes/phone/page.html needs to draw one seat's panel
     (`alerts_now`: this seat's alerts when the caller has just worked them out; `drawn_for`:
-    its `_drawn_for`, likewise)."""
+    its `_drawn_for`, likewise; `catalog_version`: the installation's catalog as the caller read
+    it, `_catalog_version`, so the panel and its ETag name the same one)."""
     replay = current_replay(game_id)
     seq, state = replay.seq, replay.state  # shared by every screen at this seq: read only
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
-    work = _working_state(replay)
+    version = catalog_version if catalog_version is not None else _catalog_version()
+    work = _working_state(replay, version)
     held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
     if held:  # cards taught for this starting hand: choosable here, recorded with the hand
         work = screens.working_state(state, _installed_catalog())  # this seat's own copy
@@ -220,7 +261,7 @@ def phone_context(
         refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
-    screen = _hand_options_once(replay, screen, held)
+    screen = _hand_options_once(replay, screen, held, version)
     done = None
     # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
     fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
@@ -228,7 +269,7 @@ def phone_context(
     shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
-        said = text_of(replay, fact, seat)
+        said = text_of(replay, fact, seat, shared=current_app.config["RENDER_ONCE"])
         done = (
             _("Already recorded: %(said)s", said=said)
             if recorded.duplicate
@@ -249,16 +290,22 @@ def phone_context(
         "screen_template": f"princes/phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
         "hand": screens.hand(work, seat),
         "bonus_cards": screens.bonus_cards_held(work, seat),
-        "prestige_cards": screens.prestige_cards_held(work, seat),
+        "prestige_cards": screens.prestige_cards_held(
+            work, seat, _principality_counts(replay, work, held)
+        ),
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
-        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES),
-        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT),
+        "notices": []
+        if is_solo(state)
+        else notices(replay, seat, last=NOTICES, shared=current_app.config["RENDER_ONCE"]),
+        "recent": []
+        if is_solo(state)
+        else newest_first(replay, seat, last=RECENT, shared=current_app.config["RENDER_ONCE"]),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "alerts": shown,
-        "alerts_html": _alerts_once(replay, shown),
+        "alerts_html": _alerts_once(shown),
         "slot": screens.RefusalSlot(refusal, sent_event),
         "done": done,
         "table_url": f"/games/{quote(game_id, safe='')}/table",
@@ -270,20 +317,39 @@ def phone_context(
     }
 
 
-def _alerts_once(replay, shown: dict) -> Markup | None:
+def _principality_counts(replay, work, held: list) -> dict | None:
+    """What Prestige cards compare, every Principality's, once per seq for the shared working
+    state (None: worked out for this panel, as for a seat's own copy with cards held)."""
+    if held or not current_app.config["RENDER_ONCE"]:
+        return None
+    kept = replay.kept(("principality_counts", id(work)), lambda: (work, principality_counts(work)))
+    return kept[1] if kept[0] is work else None  # the key's object, not a later one's id
+
+
+ALERTS_KEY = "palazzo.phone_alerts"  # in app.extensions: the alerts drawn, by what they show
+ALERTS_KEPT = 1024  # (games x open checks x languages, with room)
+
+
+def _alerts_once(shown: dict) -> Markup | None:
     """The alerts without a card claimed (what nearly every phone shows: the open checks, the
-    same for the whole table) drawn once per seq, language and checks; a seat's own notices
-    of claimed cards, and the scribe's links, are drawn for it alone (None: the page does)."""
+    same for the whole table) drawn once per game, checks, language and script root, whatever
+    the seq (they name no event: nearly always the empty box with its poll); a seat's own
+    notices of claimed cards, and the scribe's links, are drawn for it alone (None: the page
+    does). `shown["key"]` names the checks and their keys, the rest is words and links."""
     if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
         return None
-    return shared_value(
-        replay,
-        f"phone-alerts:{shown['key']}:{shown['poll']}",
-        lambda: Markup(render_template("princes/phone/_alerts.html", alerts=shown)),
-    )
+    key = (request.script_root, shown["game_id"], shown["key"], shown["poll"], current_language())
+    kept = current_app.extensions.setdefault(ALERTS_KEY, {})
+    html = kept.get(key)
+    if html is None:
+        html = Markup(render_template("princes/phone/_alerts.html", alerts=shown))
+        if len(kept) >= ALERTS_KEPT:
+            kept.clear()
+        kept[key] = html
+    return html
 
 
-def _hand_options_once(replay, screen: dict, held: list) -> dict:
+def _hand_options_once(replay, screen: dict, held: list, version) -> dict:
     """The starting hand's cards with none ticked are the same on every phone still choosing
     (the game's catalog with this installation's): drawn once per seq, catalog and language
     (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
@@ -294,7 +360,7 @@ def _hand_options_once(replay, screen: dict, held: list) -> dict:
         return screen  # ticked (or cards held on this device for the hand): its own
     html = shared_value(
         replay,
-        f"hand-options:{_catalog_version()}",
+        f"hand-options:{version}",
         lambda: Markup(
             get_template_attribute("princes/phone/_macros.html", "hand_options")(options)
         ),
@@ -386,6 +452,7 @@ def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
     if not 0 <= seat < replay.state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     now = alerts(game_id, replay.state, seat, scribe=scribe)
+    version = _catalog_version()  # the ETag's, and the panel's it names
     etag = private_etag(
         replay.seq,
         VIEW,
@@ -393,14 +460,22 @@ def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
         host,
         scribe,
         now["key"],
-        _catalog_version(),
+        version,
         _held(game_id, seat),
         request.query_string,
     )
     params = screens.parse_params(request.args)
     return private_fragment(
         etag,
-        lambda: phone_panel(game_id, seat, scribe=scribe, host=host, params=params, alerts_now=now),
+        lambda: phone_panel(
+            game_id,
+            seat,
+            scribe=scribe,
+            host=host,
+            params=params,
+            alerts_now=now,
+            catalog_version=version,
+        ),
     )
 
 
@@ -498,7 +573,13 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
             return None
     now = alerts(game_id, replay.state, me.seat, checks=_wave_checks(game_id, replay))
     html = phone_panel(
-        game_id, me.seat, host=me.host, params={}, alerts_now=now, drawn_for=drawn_for
+        game_id,
+        me.seat,
+        host=me.host,
+        params={},
+        alerts_now=now,
+        drawn_for=drawn_for,
+        catalog_version=_wave_catalog(replay),
     )
     return replay.seq, html
 
@@ -512,6 +593,20 @@ def _wave_checks(game_id: str, replay) -> dict[str, str]:
     found = wave.get("checks")
     if found is None or now - found[0] >= WAVE_SECONDS:
         found = wave["checks"] = (now, get_counts().opened(game_id))
+    return found[1]
+
+
+def _wave_catalog(replay):
+    """The installation's catalog version for the pushes of one seq (`pushed_panel`): one
+    look at the file serves them for WAVE_SECONDS, as `_wave_checks` does for the checks. A
+    card taught with a move in this process is kept before its seq's pushes are drawn (one
+    kept by another process shows within WAVE_SECONDS, or at the next seq); one taught on the
+    catalog screen moves no seq (the phone's next fetch names it in its ETag)."""
+    wave = replay.kept(("catalog_version",), dict)  # this seq's: (read at, version)
+    now = time.monotonic()
+    found = wave.get("version")
+    if found is None or now - found[0] >= WAVE_SECONDS:
+        found = wave["version"] = (now, _catalog_version())
     return found[1]
 
 

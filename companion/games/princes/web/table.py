@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -188,7 +188,9 @@ def _board_context(game_id: str, replay) -> dict:
         },
         "track": fame_track(fame := [{k: p[k] for k in ("seat", "name", "fame")} for p in players]),
         "track_wide": fame_track(fame, wide=True),
-        "last_events": newest_first(replay, None, last=LAST_EVENTS),
+        "last_events": newest_first(
+            replay, None, last=LAST_EVENTS, shared=current_app.config["RENDER_ONCE"]
+        ),
         "board_url": url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
     }

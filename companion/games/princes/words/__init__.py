@@ -24,7 +24,7 @@ from companion.core.lang import (
     thing_name,
     words,
 )
-from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE
+from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE, is_solo
 from companion.games.princes.rules.catalog import (
     BONUS_CARDS,
     BUILDINGS,
@@ -125,6 +125,16 @@ def florin(n: int) -> str:
 def _own(fact, viewer, key: str = "player") -> bool:
     """May `viewer` read this seat's private details?"""
     return viewer is not None and fact.event.get(key) == viewer
+
+
+def hearer(fact, viewer: int | None) -> int | None:
+    """Whom `describe` words this fact for: `viewer` where its sentence may differ from the
+    whole table's (its own move: `_own`; a card it taught: `_profession_taught`), else None.
+    Every teller that reads `viewer` must ask only this (tests/test_words_shared.py checks
+    every event of a game), so a sentence for None is the one every other seat hears."""
+    if viewer is not None and (fact.event.get("player") == viewer or fact.by == str(viewer)):
+        return viewer
+    return None
 
 
 def recorder(fact, state) -> str:
@@ -733,24 +743,137 @@ class Told:
 
 
 def tell(
-    replay, viewer: int | None = None, *, last: int | None = None, before: int | None = None
+    replay,
+    viewer: int | None = None,
+    *,
+    last: int | None = None,
+    before: int | None = None,
+    shared: bool = False,
 ) -> list[Told]:
     """The story as `viewer` may hear it, oldest first; undone events are marked, not dropped.
     `last`: only the newest this many (a retraction still names what it undid); `before`:
-    only events older than that seq (a page of a long story costs a page)."""
+    only events older than that seq (a page of a long story costs a page); `shared`: see
+    `text_of`."""
     end = len(replay.facts) if before is None else replay.index(before)
     start = 0 if last is None else max(0, end - last)
     facts = replay.facts[start:end]
     out = []
+    language = current() if shared else ""
+    texts = _texts(replay, language) if shared else None
     for fact in facts:
         undone_by = replay.undone_by.get(fact.seq)
-        text = text_of(replay, fact, viewer)
-        out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, bool(undone_by), undone_by))
+        if texts is None:
+            text = _text_of(replay, fact, viewer)
+            out.append(Told(fact.seq, fact.type, fact.by, fact.at, text, *_undone(undone_by)))
+            continue
+        heard = _hearer(replay, fact, viewer)
+        told = texts.get((fact.seq, heard, Told))  # the seq's, so undone_by is this seq's too
+        if told is None:
+            text = _shared_text(replay, fact, heard, language, texts)
+            told = Told(fact.seq, fact.type, fact.by, fact.at, text, *_undone(undone_by))
+            texts[fact.seq, heard, Told] = told
+        out.append(told)
     return out
 
 
-def text_of(replay, fact, viewer: int | None = None) -> str:
-    """One fact of `replay` in words; a retraction names what it undid."""
+def _undone(undone_by: int | None) -> tuple[bool, int | None]:
+    return bool(undone_by), undone_by
+
+
+SHARED_TEXTS = 256  # sentences a replay keeps per language (facts x hearers, with room)
+
+
+def text_of(replay, fact, viewer: int | None = None, *, shared: bool = False) -> str:
+    """One fact of `replay` in words; a retraction names what it undid. `shared`: worked out
+    once per seq, language, fact and hearer (`hearer`: the seat itself only where its words
+    differ from the table's) and kept on the replay, so five phones and the board at one seq
+    word the table's latest events once, not six times."""
+    if not shared:
+        return _text_of(replay, fact, viewer)
+    language = current()
+    return _shared_text(
+        replay, fact, _hearer(replay, fact, viewer), language, _texts(replay, language)
+    )
+
+
+def _texts(replay, language: str) -> dict:
+    """This seq's sentences in `language`: (seq, hearer) -> text."""
+    return replay.kept(("texts", language), dict)
+
+
+def _shared_text(replay, fact, heard: int | None, language: str, texts: dict) -> str:
+    """The sentence of `fact` for `heard` (`_hearer`), from this seq's `texts` or kept."""
+    text = texts.get((fact.seq, heard))
+    if text is None:
+        if len(texts) >= SHARED_TEXTS:
+            texts.clear()
+        text = texts[fact.seq, heard] = _told_before(replay, fact, heard, language)
+    return text
+
+
+TOLD_FACTS = 2048  # facts whose sentences a process keeps from one seq to the next
+
+
+@dataclass(frozen=True)
+class _Told:
+    """A fact's sentences as worded at an earlier seq, with what they read of that seq's state
+    (its catalog, the players' names): `describe` reads the state only for names, so a later
+    state with the same catalog and names words them the same (not solo play: Wolfgang's steps
+    read his log)."""
+
+    fact: object
+    catalog: object
+    names: tuple
+    texts: dict
+
+
+_told: dict[int, _Told] = {}  # id(fact) -> its sentences (the entry holds the fact: ids stay its)
+
+
+def _told_before(replay, fact, heard: int | None, language: str) -> str:
+    """`_text_of`, kept across seqs while the game's catalog and names are the same."""
+    kept = fact_words(replay, fact)
+    if kept is None:
+        return _text_of(replay, fact, heard)
+    text = kept.get((heard, language))
+    if text is None:
+        text = kept[heard, language] = _text_of(replay, fact, heard)
+    return text
+
+
+def fact_words(replay, fact) -> dict | None:
+    """What has been worded of `fact` (its sentences, a seat's notices of it: the caller's
+    keys, each naming its reader and language) for the state of `replay` and every later one
+    with the same catalog and players' names: kept across seqs. None in solo play (words
+    afresh)."""
+    state = replay.state
+    if is_solo(state):
+        return None
+    names = tuple(p.name for p in state.players)
+    told = _told.get(id(fact))
+    if (
+        told is None
+        or told.fact is not fact
+        or told.catalog is not state.catalog
+        or told.names != names
+    ):  # a new entry, never a changed one: another thread may be filling the old one
+        if len(_told) >= TOLD_FACTS:
+            _told.clear()
+        told = _told[id(fact)] = _Told(fact, state.catalog, names, {})
+    return told.texts
+
+
+def _hearer(replay, fact, viewer: int | None) -> int | None:
+    """`hearer`, for a retraction too: it is worded for whoever hears an undone event so."""
+    if fact.type == RETRACTED and viewer is not None:
+        for seq in fact.undone:
+            undone = replay.fact(seq)
+            if undone is not None and hearer(undone, viewer) is not None:
+                return viewer
+    return hearer(fact, viewer)
+
+
+def _text_of(replay, fact, viewer: int | None) -> str:
     undone = ()
     if fact.type == RETRACTED:
         undone = tuple(
@@ -762,9 +885,14 @@ def text_of(replay, fact, viewer: int | None = None) -> str:
 
 
 def newest_first(
-    replay, viewer: int | None = None, last: int | None = None, before: int | None = None
+    replay,
+    viewer: int | None = None,
+    last: int | None = None,
+    before: int | None = None,
+    *,
+    shared: bool = False,
 ) -> list[Told]:
-    return list(reversed(tell(replay, viewer, last=last, before=before)))
+    return list(reversed(tell(replay, viewer, last=last, before=before, shared=shared)))
 
 
 def latest_undoable(replay) -> Told | None:

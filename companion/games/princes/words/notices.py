@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion.core.lang import N_, _
+from companion.core.lang import N_, _, current
 from companion.games.princes.rules import is_solo
 from companion.games.princes.rules.catalog import PRESTIGE_FOR_BEST_WORK
 
@@ -20,6 +20,7 @@ from . import (
     RETRACTED,
     and_,
     describe,
+    fact_words,
     final_words,
     florin,
     name,
@@ -156,16 +157,25 @@ def _about_me(replay, fact, me: int) -> list[Notice]:
     return out
 
 
-def notices(replay, me: int, *, last: int = 4) -> list[Notice]:
+def notices(replay, me: int, *, last: int = 4, shared: bool = False) -> list[Notice]:
     """The newest `last` notices for seat `me`, newest first. Undone events give none (their
-    undoing does)."""
+    undoing does). `shared`: a fact's notices for a seat, once worded, kept with its
+    sentences from one seq to the next (`fact_words`: while the catalog and names stay)."""
     out: list[Notice] = []
+    key = ("notices", me, current()) if shared else None
     for fact in reversed(replay.facts[-SCAN:]):
         if fact.seq in replay.undone_by:
             continue
         if me not in fact.touched and fact.type != RETRACTED and fact.final is None:
             continue
-        out.extend(reversed(_about_me(replay, fact, me)))
+        kept = fact_words(replay, fact) if key is not None else None
+        if kept is None:
+            about = _about_me(replay, fact, me)
+        else:
+            about = kept.get(key)
+            if about is None:
+                about = kept[key] = _about_me(replay, fact, me)
+        out.extend(reversed(about))
         if len(out) >= last:
             break
     return out[:last]

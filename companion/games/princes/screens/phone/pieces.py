@@ -401,8 +401,11 @@ def bonus_cards_held(state, seat: int) -> list[dict]:
     ]
 
 
-def prestige_cards_held(state, seat: int) -> list[dict]:
-    all_counts = principality_counts(state)
+def prestige_cards_held(state, seat: int, all_counts: dict | None = None) -> list[dict]:
+    """`all_counts`: `principality_counts(state)` when the caller has it (the same for every
+    seat at one seq)."""
+    if all_counts is None:
+        all_counts = principality_counts(state)
     return [
         {
             "id": c,
