@@ -5,7 +5,7 @@ writes once per import."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from types import SimpleNamespace
 
 import pytest
@@ -20,8 +20,8 @@ BEFORE = (
 )
 
 MOMENTS = [
-    datetime(2026, 11, 27, 10, 25, 5, 193456, tzinfo=timezone.utc),
-    datetime(2026, 3, 29, 0, 59, 59, 999999, tzinfo=timezone.utc),
+    datetime(2026, 11, 27, 10, 25, 5, 193456, tzinfo=UTC),
+    datetime(2026, 3, 29, 0, 59, 59, 999999, tzinfo=UTC),
     datetime(2026, 7, 1, 23, 0, tzinfo=timezone(timedelta(hours=5, minutes=30))),
     datetime(2026, 7, 1, 23, 0),  # naive: the server's local time
 ]
@@ -101,7 +101,7 @@ def test_the_macros_form_attributes_are_the_macros(app, render_once):
     urls = SimpleNamespace(events="/games/g1/events")
     with app.test_request_context():
         said = page.render(urls=urls, panel_id="phone-panel", view="phone", seat=1)
-    assert said.startswith("True True True method=\"post\" action=\"/games/g1/events\"")
+    assert said.startswith('True True True method="post" action="/games/g1/events"')
     assert 'hx-target="#phone-panel"' in said
     bare = app.jinja_env.get_template("princes/phone/_macros.html").module
     assert not hasattr(bare, "posted") and callable(bare.grid)
