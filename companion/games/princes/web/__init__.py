@@ -16,6 +16,7 @@ from ..rules import GameState, is_solo
 from ..screens.drawings import seat_line, seat_mark
 from ..teaching import FIRST_TIME_QUESTIONS, choices
 from . import catalog, counting, ending, history, hosting, recording, seat, solo, table
+from .clock import told_time
 from .fields import event_fields
 
 # What every Princes template may use, given to the app by this routeless blueprint.
@@ -24,6 +25,7 @@ templates.add_app_template_global(seat_mark, "seat_mark")
 templates.add_app_template_global(seat_line, "seat_line")
 templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
 templates.add_app_template_global(event_fields, "event_fields")
+templates.add_app_template_filter(told_time, "told_time")
 
 
 class _TeachChoices:
