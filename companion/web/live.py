@@ -302,7 +302,7 @@ def _drawn(
     try:
         if turns is None:
             return push(seq)
-        with turns.turn():
+        with turns.turn((game_id, seq)):  # one move's pushes: one wave
             return push(seq)
     except Exception:  # never the stream's end: the screen fetches it instead
         log.exception("live: could not draw the pushed fragment of %s", game_id)
