@@ -155,7 +155,12 @@ class SeqWatcher:
         self._publish(game_id, seq)
 
     def refresh(self, game_id: str) -> int:
-        """Read the store now (a new stream must not wait a tick to learn where it stands)."""
+        """Where the game stands, for a new stream (it must not wait a tick to learn it): the
+        watcher's seq when it is sure of it (`current`: the game's other streams keep it fresh;
+        a query per stream opened was 1.6% of a club night's CPU), else the store's, read now."""
+        seq = self.current(game_id)
+        if seq is not None:
+            return seq
         seq = self._last_seqs([game_id]).get(game_id, 0)
         self._publish(game_id, seq)
         return seq

@@ -85,6 +85,27 @@ def test_watcher_survives_store_errors(watcher, log):
         assert watcher.wait_past("g", 0, timeout=WAIT) == 1
 
 
+def test_a_new_stream_of_a_watched_game_takes_the_watchers_seq_without_a_query(log):
+    """The watcher is sure of a watched game's seq (announced here, polled moments ago): a
+    new stream of it asks no query; a game nobody watched yet is read from the store."""
+    watcher = SeqWatcher(log.last_seqs, interval=60)  # one poll now, the next in a minute
+    log.seqs["g"] = 4
+    try:
+        with watcher.watching("g"):
+            deadline = time.monotonic() + WAIT
+            while watcher.current("g") is None and time.monotonic() < deadline:
+                time.sleep(0.01)  # the poller's first read
+            assert watcher.current("g") == 4
+            watcher.announce("g", 6)  # appended by this process
+            reads = log.reads
+            assert watcher.refresh("g") == 6 and log.reads == reads
+            log.seqs["h"] = 2
+            with watcher.watching("h"):
+                assert watcher.refresh("h") == 2 and log.reads == reads + 1
+    finally:
+        watcher.stop()
+
+
 def test_stop_releases_waiters(watcher):
     with watcher.watching("g"):
         watcher.refresh("g")
