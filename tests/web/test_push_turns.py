@@ -16,6 +16,8 @@ from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, seq_stream
 from companion.web.turns import Turns
 
+from .conftest import WAIT
+
 ORDER = r"""
 from gevent import monkey
 
@@ -154,19 +156,30 @@ def test_a_moves_pushes_are_drawn_as_one_wave_and_requests_get_in_between_waves(
 
 
 def test_a_wave_ends_when_no_push_is_queued():
-    """A late push of a wave already drawn (a stream that reconnected) begins a wave of its
-    own: it waits for idle again."""
+    """A push queued behind one of its wave follows it without waiting for idle; a late push
+    of a wave already drawn (a stream that reconnected, nothing queued) waits again."""
     waited = []
     turns = Turns(lambda timeout: waited.append(timeout) or True)
-    for wave in (("g", 4), ("g", 4)):
+    for wave in (("g", 4), ("g", 4)):  # one after the other, nothing queued between
         with turns.turn(wave):
             pass
     assert len(waited) == 2
-    with turns.turn(("g", 5)):  # holding the turn, the same move's next push is queued...
-        turns._queued += 1  # (as a greenlet waiting for the lock would be)
-    with turns.turn(("g", 5)):  # ...and follows without waiting
-        turns._queued -= 1
-    assert len(waited) == 3
+    queued = threading.Event()
+
+    def second() -> None:
+        queued.set()
+        with turns.turn(("g", 5)):  # queued on the lock while the first holds the turn
+            pass
+
+    follower = threading.Thread(target=second)
+    with turns.turn(("g", 5)):
+        follower.start()
+        queued.wait(WAIT)
+        deadline = time.monotonic() + WAIT
+        while turns._queued < 2 and time.monotonic() < deadline:  # it asked for its turn
+            time.sleep(0.001)
+    follower.join(WAIT)
+    assert not follower.is_alive() and len(waited) == 3  # the first of the wave waited
 
 
 def test_under_threads_the_turns_draw_one_push_at_a_time():
