@@ -504,18 +504,24 @@ class EventStore:
             return self._last_seq(conn, game_id)
 
     def last_seqs(self, game_ids: Iterable[str]) -> dict[str, int]:
-        """last_seq of several games in one query (0 for a game without events)."""
+        """last_seq of several games in one query (0 for a game without events). Each game's
+        max is its own subquery, answered from the primary key's end (SQLite's and
+        PostgreSQL's min/max shortcut): a GROUP BY over the games' events read every event of
+        them, so the live watcher's poll (every 150 ms) grew with the logs (50 games of 300
+        events: 2.5 ms a poll, against 0.1 ms)."""
         ids = list(game_ids)
         if not ids:
             return {}
-        query = (
-            select(events_t.c.game_id, func.max(events_t.c.seq))
-            .where(events_t.c.game_id.in_(ids))
-            .group_by(events_t.c.game_id)
+        latest = (
+            select(func.max(events_t.c.seq))
+            .where(events_t.c.game_id == games_t.c.id)
+            .correlate(games_t)
+            .scalar_subquery()
         )
+        query = select(games_t.c.id, latest).where(games_t.c.id.in_(ids))
         with self.engine.connect() as conn:
             found = {game_id: seq for game_id, seq in conn.execute(query)}
-        return {game_id: found.get(game_id, 0) for game_id in ids}
+        return {game_id: found.get(game_id) or 0 for game_id in ids}
 
     def listen(
         self,

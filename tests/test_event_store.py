@@ -7,6 +7,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+import sqlalchemy
 
 from events import (
     EventIdClash,
@@ -63,6 +64,29 @@ def test_logs_of_different_games_are_independent(store):
     add(store, "b", 2, prefix="b")
     assert [e.id for e in store.events("a")] == ["a0", "a1", "a2"]
     assert [e.seq for e in store.events("b")] == [1, 2]
+
+
+def test_last_seqs_gives_each_games_last_seq_in_one_query(store):
+    """The live watcher's poll: every game asked, its own last seq; 0 for a game without
+    events and for an id no game has."""
+    store.create_game("a", {})
+    store.create_game("b", {})
+    store.create_game("empty", {})
+    add(store, "a", 3, prefix="a")
+    add(store, "b", 2, prefix="b")
+    statements = []
+    listen = sqlalchemy.event.listen
+    listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    assert store.last_seqs(["a", "b", "empty", "nosuch"]) == {
+        "a": 3,
+        "b": 2,
+        "empty": 0,
+        "nosuch": 0,
+    }
+    assert len(statements) == 1
+    assert store.last_seqs([]) == {}
+    add(store, "b", 1, start=2, prefix="b2")
+    assert store.last_seqs(["b"]) == {"b": 3} == {"b": store.last_seq("b")}
 
 
 def test_stale_expected_seq_is_refused_and_stores_nothing(store):
