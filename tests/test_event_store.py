@@ -65,6 +65,34 @@ def test_logs_of_different_games_are_independent(store):
     assert [e.seq for e in store.events("b")] == [1, 2]
 
 
+def test_last_seqs_gives_each_games_last_seq_in_one_query(store):
+    """The live watcher's poll: every game asked, its own last seq; 0 for a game without
+    events and for an id no game has."""
+    store.create_game("a", {})
+    store.create_game("b", {})
+    store.create_game("empty", {})
+    add(store, "a", 3, prefix="a")
+    add(store, "b", 2, prefix="b")
+    statements = []
+    fetch = store._driver.fetch  # the poll runs on the driver, one statement per fetch
+
+    def counted(name, values):
+        statements.append(name)
+        return fetch(name, values)
+
+    store._driver.fetch = counted
+    assert store.last_seqs(["a", "b", "empty", "nosuch"]) == {
+        "a": 3,
+        "b": 2,
+        "empty": 0,
+        "nosuch": 0,
+    }
+    assert len(statements) == 1
+    assert store.last_seqs([]) == {}
+    add(store, "b", 1, start=2, prefix="b2")
+    assert store.last_seqs(["b"]) == {"b": 3} == {"b": store.last_seq("b")}
+
+
 def test_stale_expected_seq_is_refused_and_stores_nothing(store):
     store.create_game("g", {})
     add(store, "g", 2)

@@ -17,6 +17,16 @@ saturated server draws its pushes as woken, back to back, as it did before (wait
 one's own deadline instead let one push through per turn of the event loop, and a server
 short of CPU, whose every turn is long, fell seconds behind). Under threads (the development server, the tests' live server)
 there is no event loop to wait for: the turns only draw one push at a time.
+
+One move, one wave: a push names its wave (the game and the seq it draws, `turn(wave)`), and
+a push whose turn comes right after one of the same wave is drawn at once, without waiting for
+idle again. A move's pushes (its table's phones and board, woken together and queued together)
+are then drawn back to back after one quiet moment: the last screen of a move no longer waits
+behind every request that arrives between two of its pushes, and a request arriving meanwhile
+waits for one wave at most (the screens of one table: 7 at most, ~15 ms of CPU), not for every
+table's. Requests still get in between two waves, and between two moves of the same game. A
+wave ends when no push is queued: a later push of it (a stream that reconnected) waits for
+idle again.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 
 PATIENCE = 0.1  # seconds a push may wait for the server to be idle before it is drawn anyway
@@ -60,21 +70,27 @@ class Turns:
         self._patience = patience
         self._queued = 0  # pushes that asked for a turn and are not drawn yet
         self._busy = False  # one waited PATIENCE in vain: the rest queued go at once
+        self._wave: Hashable | None = None  # the wave of the push drawn last
 
     @contextmanager
-    def turn(self) -> Iterator[None]:
+    def turn(self, wave: Hashable | None = None) -> Iterator[None]:
+        """Hold the turn: after the requests pending, unless the push drawn just before was
+        of the same `wave` (a move's pushes: (game, seq)); None is a wave of its own."""
         asked = time.monotonic()
         self._queued += 1
         try:
             with self._lock:
+                follows = wave is not None and wave == self._wave
+                self._wave = wave
                 left = asked + self._patience - time.monotonic()
-                if self._wait_idle is not None and left > 0 and not self._busy:
+                if self._wait_idle is not None and left > 0 and not self._busy and not follows:
                     self._busy = not self._wait_idle(left)
                 yield
         finally:
             self._queued -= 1
-            if not self._queued:
+            if not self._queued:  # nobody waits: the next push begins a wave of its own
                 self._busy = False
+                self._wave = None
 
 
 _TURNS: Turns | None = None

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from companion.web import REPO_ROOT
-from companion.web.live import SeqWatcher, get_watcher
+from companion.web.live import SeqWatcher, get_watcher, seq_stream
 
 from .conftest import WAIT, append_event, viewer_cookie
 from .phone_game import as_host
@@ -83,6 +83,27 @@ def test_watcher_survives_store_errors(watcher, log):
         log.fail = False
         log.seqs["g"] = 1
         assert watcher.wait_past("g", 0, timeout=WAIT) == 1
+
+
+def test_a_new_stream_of_a_watched_game_takes_the_watchers_seq_without_a_query(log):
+    """The watcher is sure of a watched game's seq (announced here, polled moments ago): a
+    new stream of it asks no query; a game nobody watched yet is read from the store."""
+    watcher = SeqWatcher(log.last_seqs, interval=60)  # one poll now, the next in a minute
+    log.seqs["g"] = 4
+    try:
+        with watcher.watching("g"):
+            deadline = time.monotonic() + WAIT
+            while watcher.current("g") is None and time.monotonic() < deadline:
+                time.sleep(0.01)  # the poller's first read
+            assert watcher.current("g") == 4
+            watcher.announce("g", 6)  # appended by this process
+            reads = log.reads
+            assert watcher.refresh("g") == 6 and log.reads == reads
+            log.seqs["h"] = 2
+            with watcher.watching("h"):
+                assert watcher.refresh("h") == 2 and log.reads == reads + 1
+    finally:
+        watcher.stop()
 
 
 def test_stop_releases_waiters(watcher):
@@ -458,3 +479,49 @@ def test_a_pushed_fragment_comes_back_as_the_same_text():
     assert lines[:2] == ["id: 7", "event: fragment"]
     data = "\n".join(line.removeprefix("data: ") for line in lines[2:])
     assert data == html.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def test_a_fragment_without_cr_is_split_as_the_regex_splits_it():
+    """The one-`replace` path (HTML without a CR) gives the regex's text, byte for byte."""
+    from companion.web.live import _SSE_LINES, _fragment_message
+
+    for html in ("", "\n", "<p>a</p>", "<p>a</p>\n", "\n\n<p>\u2028b</p>\n\n", "a\nb\nc"):
+        data = "".join(f"data: {line}\n" for line in _SSE_LINES.split(html))
+        assert _fragment_message(3, html) == f"id: 3\nevent: fragment\n{data}\n"
+
+
+def test_a_shared_fragment_message_is_built_once_and_is_what_a_fresh_one_is():
+    """The board's message, the same text for every stream at a seq: built once for them
+    all, equal to a fresh build, and a new seq or a new text is built anew."""
+    from companion.web.live import _fragment_message, _shared_message
+
+    _shared_message.cache_clear()
+    board = "<section>\n<p>seq 5</p>\n</section>"
+    first = _shared_message(5, board)
+    assert first == _fragment_message(5, board)
+    assert _shared_message(5, "".join(board)) is first  # another stream, the same text
+    assert _shared_message.cache_info().hits == 1
+    assert _shared_message(6, board) == _fragment_message(6, board)
+    other = board.replace("5", "6")
+    assert _shared_message(6, other) == _fragment_message(6, other) != _shared_message(6, board)
+    assert _shared_message.cache_info().maxsize == 64  # bounded
+
+
+def test_only_a_shared_push_uses_the_shared_messages():
+    """A seat's panel, drawn for one stream, is never kept with the boards."""
+    from companion.web.live import _shared_message
+
+    seqs = {"g": 3}
+    for shared, kept in ((False, 0), (True, 1)):
+        _shared_message.cache_clear()
+        watcher = SeqWatcher(lambda games: {g: seqs.get(g, 0) for g in games}, interval=0.01)
+        body = seq_stream(
+            watcher, "g", 1, 5.0, 5.0, push=lambda seq: (seq, f"<p>{seq}</p>"), shared=shared
+        )
+        try:
+            next(body)
+            assert "data: <p>3</p>" in next(body)
+        finally:
+            body.close()
+            watcher.stop()
+        assert _shared_message.cache_info().currsize == kept

@@ -16,6 +16,8 @@ from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, seq_stream
 from companion.web.turns import Turns
 
+from .conftest import WAIT
+
 ORDER = r"""
 from gevent import monkey
 
@@ -82,12 +84,39 @@ def busy(turns):
     spinner.kill()
     return drawn
 
+def waves(turns, named):
+    # a move's pushes (wave "a") and another's ("b") are woken as a request's bytes arrive;
+    # a second request arrives while the first push of "a" is drawn: does it get in before
+    # the rest of "a", or only before "b"?
+    done = []
+    first, first_client = socket.socketpair()
+    second, second_client = socket.socketpair()
+
+    def answer(sock, name):
+        sock.recv(64)
+        done.append(name)
+
+    def push(wave, name):
+        with turns.turn(wave if named else None):
+            done.append(name)
+            if name == "a0":
+                second_client.sendall(b"GET /games/h/me/panel")
+
+    readers = [gevent.spawn(answer, first, "request 1"), gevent.spawn(answer, second, "request 2")]
+    gevent.sleep(0)
+    first_client.sendall(b"POST /games/g/events")
+    pushes = [gevent.spawn(push, w, n) for w, n in (("a", "a0"), ("a", "a1"), ("a", "a2"), ("b", "b0"))]
+    gevent.joinall([*readers, *pushes])
+    return done
+
 assert _idle_waiter() is not None, "under gevent the turns wait for the loop to idle"
 print(json.dumps({
     "turns": order(Turns(_idle_waiter())),
     "as_woken": order(Turns(None)),
     "not_starved": starved(Turns(_idle_waiter(), patience=0.05)),
     "busy": busy(Turns(_idle_waiter(), patience=0.2)),
+    "waves": waves(Turns(_idle_waiter()), True),
+    "one_by_one": waves(Turns(_idle_waiter()), False),
 }))
 """
 
@@ -114,6 +143,43 @@ def test_a_request_that_arrived_is_answered_before_the_pushes_drawn_after_it():
     assert seen["not_starved"]
     first, *later = seen["busy"]  # spins seen when each push was drawn
     assert first > 200 and all(at - first <= 5 for at in later), seen["busy"]
+
+
+def test_a_moves_pushes_are_drawn_as_one_wave_and_requests_get_in_between_waves():
+    """Under gevent, a move's pushes (one wave: its game and seq) follow each other without
+    waiting for idle again: a request arriving while the wave is drawn is answered after the
+    wave, before the next move's. Pushes naming no wave each wait for idle, as before: the
+    same request gets in right after the first push (the order that tells them apart)."""
+    seen = run_under_gevent()
+    assert seen["waves"] == ["request 1", "a0", "a1", "a2", "request 2", "b0"]
+    assert seen["one_by_one"] == ["request 1", "a0", "request 2", "a1", "a2", "b0"]
+
+
+def test_a_wave_ends_when_no_push_is_queued():
+    """A push queued behind one of its wave follows it without waiting for idle; a late push
+    of a wave already drawn (a stream that reconnected, nothing queued) waits again."""
+    waited = []
+    turns = Turns(lambda timeout: waited.append(timeout) or True)
+    for wave in (("g", 4), ("g", 4)):  # one after the other, nothing queued between
+        with turns.turn(wave):
+            pass
+    assert len(waited) == 2
+    queued = threading.Event()
+
+    def second() -> None:
+        queued.set()
+        with turns.turn(("g", 5)):  # queued on the lock while the first holds the turn
+            pass
+
+    follower = threading.Thread(target=second)
+    with turns.turn(("g", 5)):
+        follower.start()
+        queued.wait(WAIT)
+        deadline = time.monotonic() + WAIT
+        while turns._queued < 2 and time.monotonic() < deadline:  # it asked for its turn
+            time.sleep(0.001)
+    follower.join(WAIT)
+    assert not follower.is_alive() and len(waited) == 3  # the first of the wave waited
 
 
 def test_under_threads_the_turns_draw_one_push_at_a_time():
@@ -144,9 +210,11 @@ class CountingTurns(Turns):
         super().__init__()
         self.taken = 0
         self.holding = False
+        self.waves = []
 
-    def turn(self):
-        outer = super().turn()
+    def turn(self, wave=None):
+        outer = super().turn(wave)
+        self.waves.append(wave)
 
         class Held:
             def __enter__(inner):
@@ -181,3 +249,4 @@ def test_the_stream_draws_each_push_in_its_turn():
         body.close()
         watcher.stop()
     assert drawn_in_turn == [True, True] and turns.taken == 2
+    assert turns.waves == [("g", 3), ("g", 4)]  # each push in its move's wave

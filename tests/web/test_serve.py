@@ -467,11 +467,12 @@ def test_a_server_killed_mid_game_loses_nothing(tmp_path, served):
 
 def test_a_started_server_keeps_its_own_objects_out_of_the_gcs_sweeps(tmp_path):
     """settle_memory (run by `palazzo serve` and each gunicorn worker once the app is built):
-    what exists then is frozen, and the youngest generation is swept less often."""
+    what exists then is frozen, and a full sweep waits for GC_OLD middle ones."""
     code = (
         "import gc; from companion import serve; from companion.web import create_app; "
         "create_app(); serve.settle_memory(); "
-        "print(gc.get_freeze_count() > 10000, gc.get_threshold()[0] == serve.GC_YOUNG)"
+        "print(gc.get_freeze_count() > 10000, "
+        "gc.get_threshold() == (serve.GC_YOUNG, 10, serve.GC_OLD))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
