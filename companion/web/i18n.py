@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -59,7 +59,26 @@ def select_locale() -> str:
     chosen = _asked() or request.cookies.get(_cookie_name(), "")
     if chosen in lang.LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+    return _browser_language()
+
+
+BROWSER_HEADERS = 256  # Accept-Language headers whose best language of ours is kept
+_best_of: dict[str, str] = {}  # the header, as sent -> its best language of ours
+
+
+def _browser_language() -> str:
+    """The best of our languages for the browser's Accept-Language, else English: parsed
+    once per header (a phone without a cookie sends the same one on every request), unless
+    RENDER_ONCE is off (the code before issue 22)."""
+    header = request.headers.get("Accept-Language", "")
+    best = _best_of.get(header)
+    if best is None:
+        best = request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+        if current_app.config["RENDER_ONCE"]:
+            if len(_best_of) >= BROWSER_HEADERS:
+                _best_of.clear()
+            _best_of[header] = best
+    return best
 
 
 def _remember(response: Response) -> Response:

@@ -42,6 +42,22 @@ def test_the_browser_language_is_the_default(client, accept, expected):
     assert "Cookie" in page.headers["Vary"] and "Accept-Language" in page.headers["Vary"]
 
 
+def test_a_browsers_language_kept_is_what_its_header_gives(client, monkeypatch):
+    """Each Accept-Language header is read once and its answer kept: asked again, in any
+    order, each gives what a fresh reading gives; the kept answers are bounded."""
+    from companion.web import i18n
+
+    monkeypatch.setattr(i18n, "_best_of", {})
+    monkeypatch.setattr(i18n, "BROWSER_HEADERS", 3)
+    headers = ["de-DE,de;q=0.9,en;q=0.5", "fr-CH, fr;q=0.9", "it-IT,en;q=0.3", "", "de"]
+    expected = ["de", "fr", "en", "en", "de"]
+    for _ in range(2):
+        for accept, language in zip(headers, expected, strict=True):
+            assert html_lang(client.get("/", headers={"Accept-Language": accept})) == language
+            assert i18n._best_of[accept] == language
+            assert len(i18n._best_of) <= 3
+
+
 def test_the_switch_is_kept_in_a_cookie_and_beats_the_browser(client):
     page = client.get("/?lang=fr", headers={"Accept-Language": "de"})
     assert html_lang(page) == "fr" and 'aria-label="Langue"' in page.text
