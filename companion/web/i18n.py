@@ -62,6 +62,7 @@ def select_locale() -> str:
     return _browser_language()
 
 
+LANGUAGES_KEY = "palazzo.languages"  # app.extensions: language -> (code, translations)
 BROWSER_HEADERS = 256  # Accept-Language headers whose best language of ours is kept
 _best_of: dict[str, str] = {}  # the header, as sent -> its best language of ours
 
@@ -99,6 +100,19 @@ def _current() -> tuple[str, object]:
     ctx = _cv_request.get(None)
     kept = getattr(ctx, "palazzo_language", None)
     if kept is not None:
+        return kept
+    if ctx is not None and ctx.app.config["RENDER_ONCE"]:
+        # the pair for this request's language, kept per app: Flask-Babel gives the same
+        # translations object for a language each time (its cache), after parsing a Locale
+        # and several context lookups in every request
+        language = select_locale()
+        known = ctx.app.extensions.setdefault(LANGUAGES_KEY, {})
+        kept = known.get(language)
+        if kept is None:
+            kept = (str(get_locale().language), get_translations())
+            if kept[0] == language:
+                known[language] = kept
+        ctx.palazzo_language = kept  # type: ignore[attr-defined]
         return kept
     locale = get_locale()  # None outside a request
     if locale is None:

@@ -115,3 +115,31 @@ def test_the_table_screen_has_its_own_language(app, client):
 def test_the_offline_banner_speaks_the_phones_language(client):
     for code, word in OFFLINE.items():
         assert f"<strong>{word}</strong>" in client.get(f"/?lang={code}").text
+
+
+def test_the_language_kept_per_app_is_what_flask_babel_gives(app):
+    """Each request's (language, translations) comes from the app's pair for its language:
+    the same as Flask-Babel's own lookups give in that request, whichever language came
+    before, by cookie, `?lang=` or the browser's header."""
+    from flask_babel import get_locale, get_translations
+
+    from companion.core import lang
+    from companion.web import i18n
+
+    asks = [
+        {"headers": {"Cookie": f"{PHONE_COOKIE}=de"}},
+        {"query_string": "lang=fr"},
+        {"headers": {"Accept-Language": "it-IT,en;q=0.3"}},
+        {"headers": {"Accept-Language": "fr-CH, fr;q=0.9"}},
+        {"headers": {"Cookie": f"{PHONE_COOKIE}=de"}},
+        {},
+    ]
+    expected = ["de", "fr", "en", "fr", "de", "en"]
+    for kwargs, language in zip(asks + asks, expected + expected, strict=True):
+        with app.test_request_context("/", **kwargs):
+            got = i18n._current()
+            assert got == (language, get_translations())  # Flask-Babel's, looked up afresh
+            assert str(get_locale().language) == language == lang.current()
+    assert set(app.extensions[i18n.LANGUAGES_KEY]) == {"de", "fr", "en"}
+    with app.test_request_context("/?lang=de"):
+        assert lang._("Host") != "Host"  # the kept translations do translate
