@@ -529,6 +529,14 @@ class EventStore:
         rows = self._driver.fetch("game", {"game_id": game_id})
         return GameRecord(*rows[0]) if rows else None
 
+    def read(self, name: str, build: Callable[[], Any], values: dict[str, Any]) -> list:
+        """The rows of the SELECT `build()` gives (compiled once, kept as `name`), run on the
+        driver as `game` is: for another package's read of this database that every request
+        makes. Each row is a list in the SELECT's column order, converted as SQLAlchemy
+        would; a few names at most (each is kept for the store's life)."""
+        driver = self._driver
+        return driver.fetch(driver.prepared(name, build), values)
+
     def games(self) -> list[GameRecord]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(games_t).order_by(games_t.c.created_at, games_t.c.id))

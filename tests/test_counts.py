@@ -84,3 +84,32 @@ def test_a_typed_count_is_read(track, text, amount):
 def test_a_count_that_cannot_be_read_is_refused(track, text):
     with pytest.raises(CountError):
         read_amount(track, text)
+
+
+def test_the_checks_read_on_the_stores_driver_are_what_sqlalchemy_reads(store_url):
+    """Every phone panel asks which checks are open: read on the event store's driver, the
+    answer is the one SQLAlchemy's own read gives, and sees at once a check opened, asked
+    again (a new key: the phones buzz again) or closed, here or by another process."""
+    with EventStore(store_url) as store, EventStore(store_url) as other:
+        fast, plain = Counts(store.engine, store), Counts(store.engine)
+        elsewhere = Counts(other.engine)
+
+        def same() -> dict:
+            assert fast.opened("g1") == plain.opened("g1")
+            assert fast.open_tracks("g1") == plain.open_tracks("g1") == set(fast.opened("g1"))
+            return fast.opened("g1")
+
+        assert same() == {}
+        fast.start("g1", "money", "host", 7)
+        first = same()
+        assert list(first) == ["money"] and first["money"].startswith("money-7-")
+        elsewhere.start("g1", "fame", "2", 9)  # another process opens one
+        assert same().keys() == {"money", "fame"}
+        elsewhere.start("g1", "money", "1", 12)  # asked again, at another seq
+        assert same()["money"].startswith("money-12-")
+        fast.start("g2", "money", "host", 3)  # another game's check is not this one's
+        elsewhere.close("g1", "money")
+        assert same().keys() == {"fame"}
+        fast.close("g1", "fame")
+        assert same() == {}
+        assert fast.opened("g2").keys() == {"money"}

@@ -26,6 +26,15 @@ class Story(Protocol):
         `trusted`: read back from the store, its shape checked when it was stored
         (`Fold.add`)."""
 
+    def before(self, fold: Fold) -> Any:
+        """What `note` needs of the state as the next event meets it: taken before that
+        event is folded (a fold may change its state in place)."""
+
+    def note(self, fold: Fold, event: dict, at: Any, before: Any) -> Any:
+        """Note the fact of `event`, which `fold` has just taken (its state stands right
+        after it; `before` is what `before` gave just ahead of it): `add` without the fold,
+        so the service folds a recorded move once and tells its story when first read."""
+
 
 class Teaching(Protocol):
     """What a game's table teaches the installation as it plays (the Princes' Profession and

@@ -8,7 +8,6 @@ in and check again. The same event id twice is stored once.
 
 from __future__ import annotations
 
-import copy
 import logging
 import threading
 import time
@@ -61,18 +60,19 @@ class Folded:
     a game whose log holds a row the trusted fold could not take is folded with every check.
 
     An event recorded here is told to the story when a screen first reads it (`told`), not
-    on the append's path: the story then folds its own copy of the game (`told_on`, cloned
-    once at the first such event) up to the fold's seq, so its facts are the same as if told
-    at once, and a move's append pays for the rules alone (issue 22)."""
+    on the append's path, so a move's append pays for the rules alone (issue 22). It is
+    folded once: the story's `before` is taken as the fold meets it, and its fact is noted
+    (`Story.note`) from the fold's state while that still stands right after it, at the
+    first read or, at the latest, before the fold takes anything else."""
 
-    __slots__ = ("game", "fold", "story", "full", "replay", "checked", "told_on", "untold")
+    __slots__ = ("game", "fold", "story", "full", "replay", "checked", "untold")
 
     def __init__(self, game: Game, fold, story, *, full: bool, checked: bool = False):
         self.game, self.fold, self.story, self.full = game, fold, story, full
         self.checked = checked
         self.replay = None  # the last replay handed out, reused at its seq
-        self.told_on = None  # the story's own fold, once its telling lags behind `fold`
-        self.untold: list[tuple[dict, object]] = []  # (event, at) folded but not yet told
+        # (event, at, the story's `before`) of the last event folded, not yet told
+        self.untold: tuple | None = None
 
     @classmethod
     def start(cls, game: Game, *, checked: bool = False) -> Folded:
@@ -92,29 +92,26 @@ class Folded:
         `trusted` one (read back from the store), which may be half applied: then the caller
         folds the game again with `checked`. `later`: the story is told of it when first
         read (`told`), not now."""
-        if self.story is None:
+        story = self.story
+        if story is None:
             self.fold.add(event, trusted=trusted)
             return
-        if self.told_on is None and not later:
-            self.story.add(self.fold, event, at, trusted=trusted)
+        self.told()  # the fold's state is about to move on from the one the last fact needs
+        if not later:
+            story.add(self.fold, event, at, trusted=trusted)
             return
-        if self.told_on is None:  # the story's own copy of the game, at the fold's seq
-            fold = self.fold
-            told_on = copy.copy(fold)  # the game's own kind of fold, its rules shared
-            told_on.state = self.game.clone(fold.state)
-            told_on.effective = None if fold.effective is None else list(fold.effective)
-            self.told_on = told_on
+        before = story.before(self.fold)
         self.fold.add(event, trusted=trusted)  # a refusal: nothing to tell
-        self.untold.append((event, at))
+        self.untold = (event, at, before)
 
     def told(self):
-        """The story, told up to the fold's seq. Each event was accepted by the fold, its
-        shape checked at the door, so the story's copy folds it trusted."""
+        """The story, told up to the fold's seq: the last event's fact, noted from the
+        fold's state, which no event has changed since."""
         untold, story = self.untold, self.story
-        if untold and story is not None:
-            self.untold = []
-            for event, at in untold:
-                story.add(self.told_on, event, at, trusted=True)
+        if untold is not None and story is not None:
+            self.untold = None
+            event, at, before = untold
+            story.note(self.fold, event, at, before)
         return story
 
 

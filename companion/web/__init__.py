@@ -34,6 +34,32 @@ def _shipped(name: str) -> Path:
 
 TEMPLATE_DIR = _shipped("templates")
 STATIC_DIR = _shipped("static")
+KNOWN_CALLABLES = 512  # views, hooks and handlers whose sync form an app keeps (a few dozen)
+
+
+class Palazzo(Flask):
+    """Flask, asking each view and hook once whether it is a coroutine function. Flask asks
+    for every hook of every request (about sixteen: `inspect.iscoroutinefunction` each
+    time); the answer never changes for the same callable, so it is kept, unless
+    RENDER_ONCE is off (the code before issue 22)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync_of: dict = {}  # callable -> what Flask's ensure_sync gives for it
+
+    def ensure_sync(self, func):
+        try:
+            kept = self._sync_of.get(func)
+        except TypeError:  # an unhashable callable: asked each time, as Flask does
+            return super().ensure_sync(func)
+        if kept is not None:
+            return kept
+        sync = super().ensure_sync(func)
+        if self.config.get("RENDER_ONCE"):
+            if len(self._sync_of) >= KNOWN_CALLABLES:
+                self._sync_of.clear()
+            self._sync_of[func] = sync
+        return sync
 
 
 def instance_folder(override: str | os.PathLike | None = None) -> Path:
@@ -48,7 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     companion/service/instance.py)."""
     overrides = dict(test_config or {})
     instance = instance_folder(overrides.pop("INSTANCE_PATH", None))
-    app = Flask(
+    app = Palazzo(
         __name__,
         template_folder=str(TEMPLATE_DIR),
         static_folder=str(STATIC_DIR),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -59,7 +59,27 @@ def select_locale() -> str:
     chosen = _asked() or request.cookies.get(_cookie_name(), "")
     if chosen in lang.LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+    return _browser_language()
+
+
+LANGUAGES_KEY = "palazzo.languages"  # app.extensions: language -> (code, translations)
+BROWSER_HEADERS = 256  # Accept-Language headers whose best language of ours is kept
+_best_of: dict[str, str] = {}  # the header, as sent -> its best language of ours
+
+
+def _browser_language() -> str:
+    """The best of our languages for the browser's Accept-Language, else English: parsed
+    once per header (a phone without a cookie sends the same one on every request), unless
+    RENDER_ONCE is off (the code before issue 22)."""
+    header = request.headers.get("Accept-Language", "")
+    best = _best_of.get(header)
+    if best is None:
+        best = request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+        if current_app.config["RENDER_ONCE"]:
+            if len(_best_of) >= BROWSER_HEADERS:
+                _best_of.clear()
+            _best_of[header] = best
+    return best
 
 
 def _remember(response: Response) -> Response:
@@ -80,6 +100,19 @@ def _current() -> tuple[str, object]:
     ctx = _cv_request.get(None)
     kept = getattr(ctx, "palazzo_language", None)
     if kept is not None:
+        return kept
+    if ctx is not None and ctx.app.config["RENDER_ONCE"]:
+        # the pair for this request's language, kept per app: Flask-Babel gives the same
+        # translations object for a language each time (its cache), after parsing a Locale
+        # and several context lookups in every request
+        language = select_locale()
+        known = ctx.app.extensions.setdefault(LANGUAGES_KEY, {})
+        kept = known.get(language)
+        if kept is None:
+            kept = (str(get_locale().language), get_translations())
+            if kept[0] == language:
+                known[language] = kept
+        ctx.palazzo_language = kept  # type: ignore[attr-defined]
         return kept
     locale = get_locale()  # None outside a request
     if locale is None:

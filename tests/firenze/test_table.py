@@ -58,15 +58,15 @@ def test_one_registry_names_both_games_and_refuses_a_third():
 
 def test_a_firenze_story_told_when_first_read_says_what_one_told_at_once_says(store):
     """The service tells a recorded event's story when a screen first reads it, on the story's
-    own copy of Firenze's fold: the same facts as a story told from the log (a new process)."""
+    fold's state as it stands after it: the same facts as a story told from the log (a new process)."""
     log = events() + [{"type": "celebrations_scored", "points": [[], [-1], [3]]}]
     table = Table(store)
     game_id, _ = table.create_game({k: v for k, v in log[0].items() if k != "type"})
     for i, ev in enumerate(log[1:], 1):
         table.record(game_id, ev, by="host")
+        assert table._folds[game_id].untold is not None  # told when first read, not now
         if i % 11 == 0:
             table.replay(game_id)
-    assert table._folds[game_id].told_on is not None  # told late, on its copy
     late, at_once = table.replay(game_id), Table(store).replay(game_id)
     assert late.seq == at_once.seq == len(log)
     assert len(late.facts) == len(log)

@@ -42,6 +42,22 @@ def test_the_browser_language_is_the_default(client, accept, expected):
     assert "Cookie" in page.headers["Vary"] and "Accept-Language" in page.headers["Vary"]
 
 
+def test_a_browsers_language_kept_is_what_its_header_gives(client, monkeypatch):
+    """Each Accept-Language header is read once and its answer kept: asked again, in any
+    order, each gives what a fresh reading gives; the kept answers are bounded."""
+    from companion.web import i18n
+
+    monkeypatch.setattr(i18n, "_best_of", {})
+    monkeypatch.setattr(i18n, "BROWSER_HEADERS", 3)
+    headers = ["de-DE,de;q=0.9,en;q=0.5", "fr-CH, fr;q=0.9", "it-IT,en;q=0.3", "", "de"]
+    expected = ["de", "fr", "en", "en", "de"]
+    for _ in range(2):
+        for accept, language in zip(headers, expected, strict=True):
+            assert html_lang(client.get("/", headers={"Accept-Language": accept})) == language
+            assert i18n._best_of[accept] == language
+            assert len(i18n._best_of) <= 3
+
+
 def test_the_switch_is_kept_in_a_cookie_and_beats_the_browser(client):
     page = client.get("/?lang=fr", headers={"Accept-Language": "de"})
     assert html_lang(page) == "fr" and 'aria-label="Langue"' in page.text
@@ -99,3 +115,31 @@ def test_the_table_screen_has_its_own_language(app, client):
 def test_the_offline_banner_speaks_the_phones_language(client):
     for code, word in OFFLINE.items():
         assert f"<strong>{word}</strong>" in client.get(f"/?lang={code}").text
+
+
+def test_the_language_kept_per_app_is_what_flask_babel_gives(app):
+    """Each request's (language, translations) comes from the app's pair for its language:
+    the same as Flask-Babel's own lookups give in that request, whichever language came
+    before, by cookie, `?lang=` or the browser's header."""
+    from flask_babel import get_locale, get_translations
+
+    from companion.core import lang
+    from companion.web import i18n
+
+    asks = [
+        {"headers": {"Cookie": f"{PHONE_COOKIE}=de"}},
+        {"query_string": "lang=fr"},
+        {"headers": {"Accept-Language": "it-IT,en;q=0.3"}},
+        {"headers": {"Accept-Language": "fr-CH, fr;q=0.9"}},
+        {"headers": {"Cookie": f"{PHONE_COOKIE}=de"}},
+        {},
+    ]
+    expected = ["de", "fr", "en", "fr", "de", "en"]
+    for kwargs, language in zip(asks + asks, expected + expected, strict=True):
+        with app.test_request_context("/", **kwargs):
+            got = i18n._current()
+            assert got == (language, get_translations())  # Flask-Babel's, looked up afresh
+            assert str(get_locale().language) == language == lang.current()
+    assert set(app.extensions[i18n.LANGUAGES_KEY]) == {"de", "fr", "en"}
+    with app.test_request_context("/?lang=de"):
+        assert lang._("Host") != "Host"  # the kept translations do translate

@@ -332,3 +332,65 @@ def test_an_unchanged_session_answers_vary_cookie_and_no_cookie(app, client):
     answer = client.get(f"/games/{game_id}/me/panel", headers={"HX-Request": "true"})
     assert _set_cookie(answer) is None
     assert answer.headers["Vary"] == "Cookie, Accept-Language, HX-Request"
+
+
+# -- Flask's question whether a hook is a coroutine function ----------------------------------
+
+
+def test_each_hook_is_asked_once_whether_it_is_a_coroutine(app, client, monkeypatch):
+    """Flask asks it of every hook of every request; the answer for one callable never
+    changes, so the app keeps it: a second request asks nothing, and gets the same hooks."""
+    import flask.app
+
+    asked: list = []
+    real = flask.app.iscoroutinefunction
+
+    def counting(func):
+        asked.append(func)
+        return real(func)
+
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", counting)
+    assert client.get("/").status_code == 200
+    first = len(asked)
+    assert first > 5  # the request's hooks and view, each asked
+    assert client.get("/").status_code == 200
+    assert len(asked) == first  # the second request asked none again
+    hook = app.before_request_funcs[None][0]
+    assert app.ensure_sync(hook) is hook  # a plain function is itself, as Flask gives it
+
+
+def test_a_coroutine_hook_still_goes_through_flask(app):
+    """An `async def` callable is never given as itself: Flask's answer for it (without
+    asgiref installed, its error) is given each time; an unhashable callable is asked too."""
+
+    async def hook() -> None:
+        return None
+
+    for _ in range(2):
+        try:
+            got = app.ensure_sync(hook)
+        except RuntimeError:  # Flask without asgiref: its own error, each time
+            continue
+        assert got is not hook  # with asgiref: Flask's wrapper
+
+    class Unhashable:
+        __hash__ = None  # type: ignore[assignment]
+
+        def __call__(self) -> None:
+            return None
+
+    call = Unhashable()
+    assert app.ensure_sync(call) is call
+
+
+def test_off_flask_asks_each_time(app, client, monkeypatch):
+    app.config["RENDER_ONCE"] = False  # the code before issue 22, for the benchmark
+    import flask.app
+
+    asked: list = []
+    real = flask.app.iscoroutinefunction
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda f: asked.append(f) or real(f))
+    client.get("/")
+    first = len(asked)
+    client.get("/")
+    assert first > 5 and len(asked) == 2 * first

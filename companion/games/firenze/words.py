@@ -148,6 +148,18 @@ class Story:
         seq = seq if isinstance(seq, int) else fold.last_seq + 1
         before = fold.state
         fold.add(event, trusted=trusted)  # a copy is changed: `before` stays as the event met it
+        self._noted(fold, event, seq, before)
+
+    def before(self, fold: Fold) -> dict:
+        """The state the next event meets: Firenze's fold changes a copy, so it stays so."""
+        return fold.state
+
+    def note(self, fold: Fold, event: dict, at, before: dict) -> None:
+        """Note `event`, which `fold` has just taken from the state `before` (see `add`)."""
+        seq = event.get("seq")
+        self._noted(fold, event, seq if isinstance(seq, int) else fold.last_seq, before)
+
+    def _noted(self, fold: Fold, event: dict, seq: int, before: dict) -> None:
         self.last_seq = seq
         if event.get("type") == RETRACTED:
             seqs = tuple(s for s in event.get("seqs", []) if s in self.facts)

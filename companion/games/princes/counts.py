@@ -109,8 +109,11 @@ def read_amount(track: str, text: str) -> int:
 class Counts:
     """The checks of every game in one database (the event store's)."""
 
-    def __init__(self, engine):
+    def __init__(self, engine, store=None):
+        """`store`: the event store of the same database, whose driver runs the reads every
+        phone panel makes (`opened`, `open_tracks`) at a fifth of SQLAlchemy's cost."""
         self.engine = engine
+        self.store = store
         try:
             SQLModel.metadata.create_all(engine, tables=TABLES)
         except DBAPIError:  # another process created them between our check and our CREATE
@@ -193,15 +196,21 @@ class Counts:
     def opened(self, game_id: str) -> dict[str, str]:
         """The open checks of a game: track -> a key naming that check (when and at which seq
         it was asked), so a phone buzzes once for each check, not at each look (one query)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(_OPENED, {"game_id": game_id})
-            return {r.track: f"{r.track}-{r.seq}-{r.at.timestamp():.0f}" for r in rows}
+        if self.store is not None:
+            rows = self.store.read("counts.opened", lambda: _OPENED, {"game_id": game_id})
+        else:
+            with self.engine.connect() as conn:
+                rows = list(conn.execute(_OPENED, {"game_id": game_id}))
+        return {track: f"{track}-{seq}-{at.timestamp():.0f}" for track, seq, at in rows}
 
     def open_tracks(self, game_id: str) -> set[str]:
         """Which tracks have a check open at this game (one query: every phone panel asks)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(_OPEN_TRACKS, {"game_id": game_id})
-            return {r.track for r in rows}
+        if self.store is not None:
+            rows = self.store.read("counts.open", lambda: _OPEN_TRACKS, {"game_id": game_id})
+        else:
+            with self.engine.connect() as conn:
+                rows = list(conn.execute(_OPEN_TRACKS, {"game_id": game_id}))
+        return {row[0] for row in rows}
 
 
 def _check_track(track: str) -> None:

@@ -363,12 +363,24 @@ class Story:
         if not isinstance(event.get("seq"), int):
             event["seq"] = fold.last_seq + 1
         before = self._glance_before(fold)
-        bidders = self._auction_in
         try:
             fold.add(event, trusted=trusted)
         except Refusal:
             if not refused_too:
                 raise
+        return self._noted(fold, event, at, before)
+
+    def before(self, fold) -> Glance:
+        """The glance at the state the next event meets (see `note`)."""
+        return self._glance_before(fold)
+
+    def note(self, fold, event: dict, at: datetime | None, before: Glance) -> Fact:
+        """The fact of `event`, which `fold` has just taken, `before` glanced just ahead of
+        it: what `add` notes, without folding (the service folded the move once already)."""
+        return self._noted(fold, dict(event), at, before)
+
+    def _noted(self, fold, event: dict, at: datetime | None, before: Glance) -> Fact:
+        bidders = self._auction_in  # only a noted fact changes it
         after = glance(fold.state)
         fact = fact_of(event, at, before, fold.state, bidders, after)
         self._last = (fold, fold.state, fold.last_seq, after)

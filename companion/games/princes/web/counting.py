@@ -48,7 +48,12 @@ LINKS_POLL = 10  # how often a phone or the host's page asks whether a check ope
 
 
 def get_counts(app=None) -> Counts:
-    return app_extension(app, EXTENSION_KEY, lambda a: Counts(get_store(a).engine))
+    return app_extension(app, EXTENSION_KEY, _counts_of)
+
+
+def _counts_of(app) -> Counts:
+    store = get_store(app)
+    return Counts(store.engine, store)
 
 
 @dataclass(frozen=True)
