@@ -8,8 +8,8 @@ import pytest
 from companion.games.princes.rules import Fold, NeedFullLog, Refusal, replay
 from companion.games.princes.rules.catalog import STARTING_MONEY
 from companion.games.princes.story import read
-from companion.games.princes.words import text_of
 from companion.games.princes.words.ledger import Ledger, Line, compare, ledger
+from companion.games.princes.words.telling import text_of
 from tests.builders import TEST_CATALOG, load_log
 from tests.solo_table import SOLO_CATALOG
 from tests.test_misread import solo_fold

@@ -9,7 +9,8 @@ import pytest
 from companion.core.lang import seat_name
 from companion.games.princes.rules import Fold
 from companion.games.princes.story import Fact, Story, read
-from companion.games.princes.words import describe, latest_undoable, newest_first, tell
+from companion.games.princes.words import describe
+from companion.games.princes.words.telling import latest_undoable, newest_first, tell
 from tests.builders import DATA, TEST_CATALOG, Table, load_log
 
 

@@ -11,8 +11,9 @@ import pytest
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import play, simulation_catalog
 from companion.games.princes.story import read
-from companion.games.princes.words import RETRACTED, describe, hearer, newest_first, text_of
+from companion.games.princes.words import RETRACTED, describe, hearer
 from companion.games.princes.words.notices import notices
+from companion.games.princes.words.telling import newest_first, text_of
 from companion.service.table import Table
 from tests.builders import DATA, load_log
 from tests.conftest import lang_speaking

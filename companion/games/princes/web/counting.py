@@ -24,7 +24,6 @@ from companion.core.lang import N_, _, seat_name
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
 from companion.games.princes.web.recording import register_view
-from companion.games.princes.words import text_of
 from companion.games.princes.words.ledger import (
     CLUES,
     TRACKS,
@@ -34,6 +33,7 @@ from companion.games.princes.words.ledger import (
     compare,
     ledger,
 )
+from companion.games.princes.words.telling import text_of
 from companion.web.access import Access, keep_out_of_caches, require_viewer
 from companion.web.recording import current_replay
 from companion.web.shared import shared_value

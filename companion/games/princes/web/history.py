@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request, url_for
 from markupsafe import Markup
 
 from companion.core.lang import current as current_language
-from companion.games.princes.words import newest_first
+from companion.games.princes.words.telling import newest_first
 from companion.web.access import require_viewer
 from companion.web.paging import PAGE, before_of
 from companion.web.recording import current_replay

@@ -25,7 +25,7 @@ from companion.games.princes.rules.catalog import (
     MIN_PLAYERS,
 )
 from companion.games.princes.web.recording import register_view
-from companion.games.princes.words import final_fact, latest_undoable, text_of
+from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
 from companion.service.tokens import Identity
 from companion.web.access import access, grant, require_host
 from companion.web.games import create_hosted_game

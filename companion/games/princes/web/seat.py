@@ -61,8 +61,9 @@ from companion.games.princes.web.recording import (
     event_from_form,
     register_view,
 )
-from companion.games.princes.words import newest_first, object_name, text_of
+from companion.games.princes.words import object_name
 from companion.games.princes.words.notices import buzz_key, notices
+from companion.games.princes.words.telling import newest_first, text_of
 from companion.web.access import (
     Access,
     access,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from companion.core.lang import N_, current
 
-from . import text_of
+from .telling import text_of
 
 TRACKS = ("money", "fame")
 UNITS = {"money": N_("Florin"), "fame": N_("PP")}  # translated where shown

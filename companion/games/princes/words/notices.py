@@ -20,7 +20,6 @@ from . import (
     RETRACTED,
     and_,
     describe,
-    fact_words,
     final_words,
     florin,
     name,
@@ -28,6 +27,7 @@ from . import (
     profession_name,
     recorder,
 )
+from .telling import fact_words
 
 SCAN = 80  # how far back in the story a phone looks for notices
 QUIET = {"correction", RETRACTED}
