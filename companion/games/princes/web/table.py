@@ -33,10 +33,10 @@ from companion.games.princes.words import (
     building_name,
     edition_name,
     freedom_name,
-    newest_first,
     object_name,
     profession_name,
 )
+from companion.games.princes.words.telling import newest_first
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
 from companion.web.live import get_presence

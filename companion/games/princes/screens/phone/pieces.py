@@ -38,9 +38,9 @@ from companion.games.princes.words import (
     freedom_name,
     prestige_name,
     profession_name,
-    text_of,
 )
 from companion.games.princes.words import object_name as landscape_name
+from companion.games.princes.words.telling import text_of
 from companion.web.i18n import refusal_message
 
 SCREENS = {
