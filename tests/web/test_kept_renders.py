@@ -1,0 +1,135 @@
+"""What a panel and the board keep between draws with shared renders on (issue 22): the links
+(`kept_url_for`, the live attributes), a word's parameters filled without Markup's helper
+(`_said`), the board's Fame tracks. Each gives what a fresh computation gives, and sees what
+it must: the script root, the language, a change of PP."""
+
+from __future__ import annotations
+
+import pytest
+from flask import render_template_string, url_for
+from markupsafe import Markup
+
+from companion.core import lang
+from companion.games.princes.screens.drawings import fame_track
+from companion.games.princes.web import table as table_screen
+from companion.web import urls
+from companion.web.live import live_attrs
+from companion.web.urls import kept_url_for
+
+
+def test_a_kept_link_is_url_fors_and_sees_the_script_root(app):
+    with app.test_request_context("/"):
+        assert kept_url_for("live.seq", game_id="g1") == url_for("live.seq", game_id="g1")
+        assert kept_url_for("live.seq", game_id="g1") == "/games/g1/seq"
+        assert kept_url_for("live.seq", game_id="g2") == "/games/g2/seq"
+    with app.test_request_context("/", base_url="http://localhost/club/"):
+        assert kept_url_for("live.seq", game_id="g1") == "/club/games/g1/seq"
+
+
+def test_kept_links_are_bounded_and_off_without_shared_renders(app, monkeypatch):
+    monkeypatch.setattr(urls, "URLS_KEPT", 2)
+    with app.test_request_context("/"):
+        for n in range(5):
+            assert kept_url_for("live.seq", game_id=f"g{n}") == f"/games/g{n}/seq"
+            assert len(app.extensions[urls.URLS_KEY]) <= 2
+        # a list among the values is built each time, never kept
+        kept = dict(app.extensions[urls.URLS_KEY])
+        assert kept_url_for("live.seq", game_id="g9", p=["a", "b"]) == url_for(
+            "live.seq", game_id="g9", p=["a", "b"]
+        )
+        assert app.extensions[urls.URLS_KEY] == kept
+    app.config["RENDER_ONCE"] = False
+    app.extensions.pop(urls.URLS_KEY)
+    with app.test_request_context("/"):
+        assert kept_url_for("live.seq", game_id="g1") == "/games/g1/seq"
+    assert urls.URLS_KEY not in app.extensions
+
+
+@pytest.mark.parametrize("render_once", [True, False])
+def test_the_live_attributes_carry_the_seq_and_the_escaped_refresh_link(app, render_once):
+    app.config["RENDER_ONCE"] = render_once
+    with app.test_request_context("/", base_url="http://localhost/club/"):
+        for seq in (5, 6):
+            said = live_attrs("g1", seq, refresh_url="/games/g1/me/panel?do=a&x=<b>")
+            assert isinstance(said, Markup)
+            assert said == (
+                'data-stream-url="/club/games/g1/stream" data-seq-url="/club/games/g1/seq" '
+                f'data-seq="{seq}" data-rendered-seq="{seq}" hx-trigger="palazzo:seq" '
+                'hx-get="/games/g1/me/panel?do=a&amp;x=&lt;b&gt;"'
+            )
+        assert live_attrs("g2", 7) == (
+            'data-stream-url="/club/games/g2/stream" data-seq-url="/club/games/g2/seq" '
+            'data-seq="7" data-rendered-seq="7" hx-trigger="palazzo:seq"'
+        )
+
+
+# a word of the catalog (translated in de and fr), said twice: the second from what was kept
+WORDS = "{{ _('%(name)s must %(what)s.', name=name, what=money) }}"
+MUST = {"en": "must", "de": "muss", "fr": "doit"}
+
+
+@pytest.mark.parametrize(
+    "name, money",
+    [
+        ("Ada", 300),
+        ('<script>"A&B"</script>', -5),
+        (Markup("<strong>Ada</strong>"), 0),
+        ("Ada", True),  # a bool: Markup's own %
+        ("Ada", 2.5),  # a float: Markup's own %
+        (None, 3),  # neither text nor number: Markup's own %
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_word_with_parameters_says_what_the_full_path_says(app, name, money, language):
+    """`_said` (shared renders on, the request holding its language) fills a word's
+    parameters by `str`'s `%` when they are text and numbers: the same text, the same
+    escaping, as the full path (`_filled`, shared renders off)."""
+    said = {}
+    for render_once in (True, False):
+        app.config["RENDER_ONCE"] = render_once
+        with app.test_request_context(f"/?lang={language}"):
+            assert lang.current() == language
+            said[render_once] = render_template_string(WORDS, name=name, money=money)
+            # said again: from what the language kept
+            assert render_template_string(WORDS, name=name, money=money) == said[render_once]
+    assert said[True] == said[False]
+    assert f" {MUST[language]} " in said[True] and "<script>" not in said[True]
+
+
+def test_the_kept_fame_track_is_the_fresh_one_and_sees_pp_and_language(app, monkeypatch):
+    fame = ((0, "Ada", 3), (1, "Bea", 0), (2, "<Cy>", 51))
+    drawn = []
+    real = table_screen.fame_track
+    monkeypatch.setattr(
+        table_screen, "fame_track", lambda *a, **k: drawn.append(1) or real(*a, **k)
+    )
+    players = [{"seat": s, "name": n, "fame": f} for s, n, f in fame]
+    with app.test_request_context("/?lang=en"):
+        for wide in (False, True):
+            assert table_screen._track(fame, wide=wide) == fame_track(players, wide=wide)
+        assert table_screen._track(fame) == fame_track(players)
+        assert len(drawn) == 2  # the second ask of the narrow track was kept
+        moved = ((0, "Ada", 4),) + fame[1:]
+        assert table_screen._track(moved) == fame_track([{**players[0], "fame": 4}, *players[1:]])
+        assert table_screen._track(moved) != table_screen._track(fame)
+        english = table_screen._track(fame)
+    with app.test_request_context("/?lang=de"):
+        german = table_screen._track(fame)
+        assert german == fame_track(players) and german != english
+    with app.test_request_context("/?lang=en"):
+        assert table_screen._track(fame) == english
+
+
+def test_kept_fame_tracks_are_bounded_and_off_without_shared_renders(app, monkeypatch):
+    monkeypatch.setattr(table_screen, "TRACKS_KEPT", 2)
+    with app.test_request_context("/"):
+        for pp in range(5):
+            table_screen._track(((0, "Ada", pp),))
+            assert len(app.extensions[table_screen.TRACKS_KEY]) <= 2
+    app.config["RENDER_ONCE"] = False
+    app.extensions.pop(table_screen.TRACKS_KEY)
+    with app.test_request_context("/"):
+        assert table_screen._track(((0, "Ada", 1),)) == fame_track(
+            [{"seat": 0, "name": "Ada", "fame": 1}]
+        )
+    assert table_screen.TRACKS_KEY not in app.extensions
