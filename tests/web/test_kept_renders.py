@@ -15,6 +15,7 @@ from companion.games.princes.web import table as table_screen
 from companion.web import urls
 from companion.web.live import live_attrs
 from companion.web.urls import kept_url_for
+from tests.web.table_games import tv_game
 
 
 def test_a_kept_link_is_url_fors_and_sees_the_script_root(app):
@@ -133,3 +134,53 @@ def test_kept_fame_tracks_are_bounded_and_off_without_shared_renders(app, monkey
             [{"seat": 0, "name": "Ada", "fame": 1}]
         )
     assert table_screen.TRACKS_KEY not in app.extensions
+
+
+def fresh_cards(app, players, turn_name, phase_id):
+    """The cards drawn anew (shared renders off), as the code before issue 22 drew them."""
+    app.config["RENDER_ONCE"] = False
+    try:
+        return table_screen._seat_cards(players, turn_name, phase_id)
+    finally:
+        app.config["RENDER_ONCE"] = True
+
+
+def test_the_kept_seat_cards_are_the_fresh_ones_and_see_each_change(app):
+    game_id, _tokens = tv_game(app)
+    with app.test_request_context("/?lang=en"):
+        board = table_screen.board_context(game_id)
+        players, turn, phase = board["players"], board["turn_name"], board["phase_id"]
+        assert phase == "auction" and len(players) == 5 and players[0]["grid"]
+        cards = table_screen._seat_cards(players, turn, phase)
+        assert cards == fresh_cards(app, players, turn, phase)
+        assert sum("is-turn" in c for c in cards) == 1
+        again = table_screen._seat_cards(players, turn, phase)
+        assert all(a is c for a, c in zip(again, cards, strict=True))  # kept, not drawn
+        # one player's PP move: that card alone is drawn again, as a fresh one would be
+        moved = [{**players[0], "fame": players[0]["fame"] + 1}, *players[1:]]
+        after = table_screen._seat_cards(moved, turn, phase)
+        assert after == fresh_cards(app, moved, turn, phase)
+        assert after[0] != cards[0] and all(
+            a is c for a, c in zip(after[1:], cards[1:], strict=True)
+        )
+        # the turn passes to another player; the auctions end
+        other = next(p["name"] for p in players if p["name"] != turn)
+        for turn_name, phase_id in ((other, phase), (turn, "actions")):
+            assert table_screen._seat_cards(players, turn_name, phase_id) == fresh_cards(
+                app, players, turn_name, phase_id
+            )
+        assert table_screen._seat_cards(players, other, phase) != cards
+    with app.test_request_context("/?lang=de"):
+        german = table_screen._seat_cards(players, turn, phase)
+        assert german == fresh_cards(app, players, turn, phase) and german != cards
+
+
+def test_kept_seat_cards_are_bounded(app, monkeypatch):
+    game_id, _tokens = tv_game(app)
+    monkeypatch.setattr(table_screen, "CARDS_KEPT", 3)
+    with app.test_request_context("/"):
+        board = table_screen.board_context(game_id)
+        players = board["players"]
+        cards = table_screen._seat_cards(players, board["turn_name"], board["phase_id"])
+        assert len(app.extensions[table_screen.CARDS_KEY]) <= 3
+        assert cards == fresh_cards(app, players, board["turn_name"], board["phase_id"])

@@ -170,7 +170,8 @@ def _board_context(game_id: str, replay) -> dict:
         "round": view["round"],
         "rounds": ROUNDS,
         "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
-        "turn_name": _name(view, view["current_player"]),
+        "turn_name": (turn_name := _name(view, view["current_player"])),
+        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
         "current": current,
         "results": results,
         "pending": pending,
@@ -218,6 +219,36 @@ def _track(fame: tuple, wide: bool = False) -> Markup:
             kept.clear()
         kept[key] = track
     return track
+
+
+CARDS_KEPT = 512  # seat cards a process keeps drawn (games x seats x languages, with room)
+CARDS_KEY = "palazzo.princes_seat_cards"  # in app.extensions: (language, what it shows) -> html
+
+
+def _seat_cards(players: list[dict], turn_name: str, phase_id: str) -> list[Markup]:
+    """Each player's card on the board (princes/table/_seat.html), in seat order. A card
+    shows the player's public facts, whether it is their turn and, in the auctions, what they
+    won: most moves change one card at most, so with shared renders on (RENDER_ONCE) each is
+    drawn once per language and what it shows, and kept (the cards were most of the board's
+    render, issue 22). The key is the card's inputs in full (`repr`: their values and types,
+    in order)."""
+    card = current_app.jinja_env.get_template("princes/table/_seat.html").module.seat_card
+    if not current_app.config["RENDER_ONCE"]:
+        return [card(p, turn_name, phase_id) for p in players]
+    kept = current_app.extensions.setdefault(CARDS_KEY, {})
+    language, auction = current_language(), phase_id == "auction"
+    cards = []
+    for p in players:
+        turn = p["name"] == turn_name and phase_id != "setup"
+        key = (language, turn, auction, repr(p))
+        drawn = kept.get(key)
+        if drawn is None:
+            drawn = card(p, turn_name, phase_id)
+            if len(kept) >= CARDS_KEPT:
+                kept.clear()
+            kept[key] = drawn
+        cards.append(drawn)
+    return cards
 
 
 LANDSCAPES_NAMES = {k: OBJECT_NAMES[k] for k in LANDSCAPES}
