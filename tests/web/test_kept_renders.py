@@ -10,6 +10,7 @@ from flask import render_template_string, url_for
 from markupsafe import Markup
 
 from companion.core import lang
+from companion.core.jsoncopy import json_copy
 from companion.games.princes.screens.drawings import fame_track
 from companion.games.princes.web import table as table_screen
 from companion.web import urls
@@ -184,3 +185,70 @@ def test_kept_seat_cards_are_bounded(app, monkeypatch):
         cards = table_screen._seat_cards(players, board["turn_name"], board["phase_id"])
         assert len(app.extensions[table_screen.CARDS_KEY]) <= 3
         assert cards == fresh_cards(app, players, board["turn_name"], board["phase_id"])
+
+
+PRINCIPALITY = {
+    "buildings": ["Theatre", "<Tower>"],
+    "landscapes": [("Lake", 2)],
+    "freedoms": [],
+    "jesters": 1,
+    "builders": 0,
+    "works": 2,
+    "empty": 5,
+    "grid": [
+        [{"kind": "lake", "name": "Lake", "label": "L"}, {"kind": "", "name": "", "label": ""}]
+    ],
+}
+HAND = [
+    {
+        "name": "Poet",
+        "building": "Theatre",
+        "landscape": "Lake",
+        "freedom": "Travel",
+        "value": 7,
+        "meets": True,
+    },
+    {"name": "Recruiting"},
+]
+
+
+def drawn(app, macro, data):
+    from companion.web.templating import drawn_once
+
+    return drawn_once("princes/phone/_kept.html", macro, data)
+
+
+@pytest.mark.parametrize("macro, data", [("principality_card", PRINCIPALITY), ("hand_card", HAND)])
+def test_a_card_drawn_once_is_the_fresh_one_and_sees_its_data_and_language(app, macro, data):
+    from companion.web import templating
+
+    fresh = {}
+    for language in ("en", "de"):
+        app.config["RENDER_ONCE"] = False
+        with app.test_request_context(f"/?lang={language}"):
+            fresh[language] = drawn(app, macro, data)
+        app.config["RENDER_ONCE"] = True
+    assert templating.DRAWN_KEY not in app.extensions  # nothing kept without shared renders
+    with app.test_request_context("/?lang=en"):
+        card = drawn(app, macro, data)
+        assert card == fresh["en"] and isinstance(card, Markup) and "<Tower>" not in card
+        assert drawn(app, macro, data) is card  # kept
+        changed = json_copy(data)
+        (changed["grid"][0][1] if macro == "principality_card" else changed[0]).update(
+            name="<Ada's>"
+        )
+        other = drawn(app, macro, changed)
+        assert other != card and "&lt;Ada&#39;s&gt;" in other
+    with app.test_request_context("/?lang=de"):
+        assert drawn(app, macro, data) == fresh["de"] != card
+
+
+def test_cards_drawn_once_are_bounded(app, monkeypatch):
+    from companion.web import templating
+
+    monkeypatch.setattr(templating, "DRAWN_KEPT", 2)
+    with app.test_request_context("/"):
+        for jesters in range(5):
+            data = {**PRINCIPALITY, "jesters": jesters}
+            assert f"Jesters: {jesters}" in drawn(app, "principality_card", data) or not jesters
+            assert len(app.extensions[templating.DRAWN_KEY]) <= 2
