@@ -5,6 +5,8 @@ it must: the script root, the language, a change of PP."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import render_template_string, url_for
 from markupsafe import Markup
@@ -12,11 +14,15 @@ from markupsafe import Markup
 from companion.core import lang
 from companion.core.jsoncopy import json_copy
 from companion.games.princes.screens.drawings import fame_track
+from companion.games.princes.web import counting
 from companion.games.princes.web import table as table_screen
+from companion.games.princes.web.counting import count_links
 from companion.web import urls
 from companion.web.live import live_attrs
 from companion.web.urls import kept_url_for
+from tests.web.phone_game import as_host, as_seat, host_game, panel
 from tests.web.table_games import tv_game
+from tests.web.test_panel_kept import check
 
 
 def test_a_kept_link_is_url_fors_and_sees_the_script_root(app):
@@ -252,3 +258,47 @@ def test_cards_drawn_once_are_bounded(app, monkeypatch):
             data = {**PRINCIPALITY, "jesters": jesters}
             assert f"Jesters: {jesters}" in drawn(app, "principality_card", data) or not jesters
             assert len(app.extensions[templating.DRAWN_KEY]) <= 2
+
+
+def links_of(page: str) -> str:
+    return re.search(r'<nav class="count-links".*?</nav>', page, re.S).group(0)
+
+
+def test_the_kept_count_links_see_a_check_opened_and_closed_the_root_and_language(app, client):
+    """The count links are kept across seqs: a check opening at the same seq, another script
+    root, another language are each a new drawing, the same as a fresh one."""
+    game_id, _ = host_game(app)
+    as_seat(client, game_id, 2)
+    closed = links_of(panel(client, game_id))
+    assert "count-open" not in closed and f'href="/games/{game_id}/count/money"' in closed
+    as_host(client, game_id, 0)
+    check(client, game_id, "start")  # at the same seq: no event moved
+    as_seat(client, game_id, 2)
+    opened = links_of(panel(client, game_id))
+    assert 'data-count-open="money"' in opened
+    under = links_of(
+        client.get(f"/games/{game_id}/me/panel", base_url="http://localhost/club").text
+    )
+    assert f'href="/club/games/{game_id}/count/money"' in under
+    client.set_cookie("palazzo_lang", "de")
+    german = links_of(panel(client, game_id))
+    assert "Eine Geldprüfung läuft" in german
+    client.set_cookie("palazzo_lang", "en")
+    with app.test_request_context("/"):
+        kept = count_links(game_id, None, {"money"})
+        app.config["RENDER_ONCE"] = False
+        assert kept == count_links(game_id, None, {"money"}) == opened
+        app.config["RENDER_ONCE"] = True
+    as_host(client, game_id, 0)
+    check(client, game_id, "close")
+    as_seat(client, game_id, 2)
+    assert links_of(panel(client, game_id)) == closed
+
+
+def test_kept_count_links_are_bounded(app, monkeypatch):
+    game_id, _ = host_game(app)
+    monkeypatch.setattr(counting, "LINKS_KEPT", 2)
+    with app.test_request_context("/"):
+        for seat in (None, 0, 1, 2):
+            assert f"as_seat={seat}" in count_links(game_id, seat, set()) or seat is None
+            assert len(app.extensions[counting.LINKS_KEY]) <= 2
