@@ -17,6 +17,7 @@ from companion.games.princes.screens.drawings import fame_track
 from companion.games.princes.web import counting
 from companion.games.princes.web import table as table_screen
 from companion.games.princes.web.counting import count_links
+from companion.games.princes.web.fields import form_attrs
 from companion.web import urls
 from companion.web.live import live_attrs
 from companion.web.urls import kept_url_for
@@ -302,3 +303,20 @@ def test_kept_count_links_are_bounded(app, monkeypatch):
         for seat in (None, 0, 1, 2):
             assert f"as_seat={seat}" in count_links(game_id, seat, set()) or seat is None
             assert len(app.extensions[counting.LINKS_KEY]) <= 2
+
+
+def test_the_forms_attributes_are_what_the_post_and_sync_macros_write(app):
+    class Urls:
+        events = "/games/g&1/events"
+
+    written = {}
+    with app.test_request_context("/"):
+        macros = app.jinja_env.get_template("princes/phone/_macros.html")
+        for render_once in (True, False):
+            app.config["RENDER_ONCE"] = render_once
+            m = macros.make_module({"urls": Urls(), "panel_id": "seat<panel>"})
+            written[render_once] = (m.posted, m.synced)
+    assert written[True] == written[False] == form_attrs("seat<panel>", Urls.events)
+    posted, synced = written[True]
+    assert 'action="/games/g&amp;1/events"' in posted and synced in posted
+    assert synced.startswith('hx-target="#seat&lt;panel&gt;"')
