@@ -45,7 +45,7 @@ its panel; palazzo.js waits the same way), then catches up if the answer was old
 `CLUB_TURNS_OFF=1` then runs the SQLite night again with pushes drawn as their streams wake
 (`PALAZZO_PUSH_TURNS=0`; by default they take turns after the requests waiting,
 companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
-before issue 22 (`PALAZZO_RENDER_ONCE=0`).
+before issue 22.
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
 to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
@@ -58,8 +58,12 @@ average: it shares the machine's cores with the servers.
 
 Also printed: the servers' CPU seconds per recorded move (everything the servers did during
 the play, divided by the moves: each move's tap, its table's refreshes, the streams), for the
-same SQLite club night run twice in one go, first as before issue 22 (RENDER_ONCE off: every
-screen renders its own fragment) and then as now.
+same SQLite club night run twice in one go, first with the code before issue 22 and then as
+now. The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen
+fetches and renders its own fragment after each move), checked out of git and served from a
+temporary folder (benchmarks/baseline.py), so a cut that serves both codes does not move it;
+`CLUB_BASELINE=<revision>` names another, `CLUB_BASELINE=flag` (or a copy without git) runs
+this tree with `PALAZZO_RENDER_ONCE=0` instead, which turns off most of issue 22's cuts.
 Run: `make bench` (or `python benchmarks/club_night.py`).
 """
 
@@ -82,6 +86,7 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.baseline import baseline_tree  # noqa: E402
 from benchmarks.club_report import report  # noqa: E402
 from benchmarks.loadclient import (  # noqa: E402
     Connection,
@@ -101,6 +106,7 @@ from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402
 from tests.web.servers import Served  # noqa: E402
 
+BEFORE_ISSUE_22 = "bbfd92d"  # main when issue 22 was filed (before the folder-per-game move)
 TABLES = int(os.environ.get("CLUB_TABLES", "50"))
 SEATS = 5
 SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the table screen
@@ -638,12 +644,13 @@ def run_setup(
     database_url: str | None,
     render_once: bool = True,
     turns: bool = True,
+    code: Path | None = None,
     slack: float = 1.0,
     tables: int = TABLES,
     seconds: float = LOAD_SECONDS,
 ) -> dict:
-    """One club night. `render_once=False` is today's code path before issue 22: every screen
-    renders its own fragment, no 304, the language looked up per word (RENDER_ONCE off).
+    """One club night. `code`: the tree its servers run (the code before issue 22), this one
+    by default; `render_once=False` turns this tree's issue-22 cuts off (RENDER_ONCE off).
     With more `tables` than TABLES, each plays more slowly: the moves per second stay the
     club night's (the streams are what grows)."""
     folder = Path(tempfile.mkdtemp(prefix="palazzo-club-"))
@@ -657,7 +664,7 @@ def run_setup(
         env["PALAZZO_DATABASE_URL"] = database_url
     app = create_app(config)
     hosted = host_tables(app, tables, MEAN_GAP * tables / TABLES)
-    servers = [Served(instance, env=env) for _ in range(processes)]
+    servers = [Served(instance, env=env, code=code) for _ in range(processes)]
     try:
         result = asyncio.run(
             club_night([s.url for s in servers], [s.proc.pid for s in servers], hosted, seconds)
@@ -675,12 +682,14 @@ def main():
     raise_file_limit()
     results = {}
     if os.environ.get("CLUB_BEFORE", "1") != "0":
-        results["sqlite_before"] = run_setup(
-            "club night, one process on SQLite, each screen rendering its own (RENDER_ONCE off)",
-            1,
-            None,
-            render_once=False,
+        revision = os.environ.get("CLUB_BASELINE", BEFORE_ISSUE_22)
+        code = None if revision == "flag" else baseline_tree(revision)
+        name = (
+            f"club night, one process on SQLite, the code before issue 22 (commit {revision})"
+            if code is not None
+            else "club night, one process on SQLite, each screen rendering its own (RENDER_ONCE off)"
         )
+        results["sqlite_before"] = run_setup(name, 1, None, render_once=False, code=code)
     results["sqlite"] = run_setup("club night, one process on SQLite", 1, None)
     if os.environ.get("CLUB_TURNS_OFF") == "1":  # pushes drawn as woken, to compare
         results["sqlite_turns_off"] = run_setup(

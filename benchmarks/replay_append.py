@@ -42,6 +42,7 @@ CLOCK = time.process_time
 sys.path.insert(0, sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--code" else str(ROOT))
 sys.path.insert(1, str(ROOT))  # this tree's benchmarks/ helpers, in the child process too
 
+from benchmarks.baseline import baseline_tree  # noqa: E402
 from benchmarks.loadclient import best_of_each  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, replay, simulation_catalog  # noqa: E402
@@ -135,27 +136,6 @@ def measure() -> dict:
     return {"replay": bench_replay(), "append": bench_append()}
 
 
-def baseline_tree(revision: str) -> Path | None:
-    """The baseline's code (companion/, events/) checked out of git into a temporary folder."""
-    folder = Path(tempfile.mkdtemp(prefix="palazzo-baseline-"))
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", revision, "companion", "events"],
-            check=True,
-            capture_output=True,
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError) as error:
-        print(f"(no baseline: cannot check out {revision}: {error})")
-        return None
-    # the baseline reads the translations this tree compiled (the messages are not measured)
-    for mo in (ROOT / "companion" / "translations").rglob("*.mo"):
-        target = folder / mo.relative_to(ROOT)
-        if target.parent.is_dir() and not target.exists():
-            target.write_bytes(mo.read_bytes())
-    return folder
-
-
 def measure_in(tree: Path) -> dict:
     """This script's measures of the code in `tree`, in a child process of its own."""
     out = subprocess.run(
@@ -175,7 +155,7 @@ def median_of(runs: list[dict], part: str, key: str) -> float:
 def main():
     rounds = int(os.environ.get("REPLAY_ROUNDS", ROUNDS))
     revision = os.environ.get("PALAZZO_BASELINE", BASELINE)
-    tree = None if revision == "none" else baseline_tree(revision)
+    tree = None if revision == "none" else baseline_tree(revision, ("companion", "events"))
     now, before = [], []
     for _ in range(rounds):  # alternating, so a busy machine weighs on both alike
         now.append(measure_in(ROOT))  # each in a fresh process, as the baseline is

@@ -25,12 +25,21 @@ _GUNICORN_URL = re.compile(r"Listening at: (http://127\.0\.0\.1:\d+)")
 
 class Served:
     """One server process on a free port of 127.0.0.1: `.url` (no trailing slash),
-    `.output` (what it printed), `.stop()`."""
+    `.output` (what it printed), `.stop()`. `code`: another tree to serve from (a benchmark's
+    baseline, benchmarks/baseline.py), this checkout by default."""
 
-    def __init__(self, instance: Path, env: dict | None = None, gunicorn: bool = False):
+    def __init__(
+        self,
+        instance: Path,
+        env: dict | None = None,
+        gunicorn: bool = False,
+        code: Path | None = None,
+    ):
         environ = {**os.environ, "PALAZZO_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1"}
         environ.pop("PALAZZO_DATABASE_URL", None)
         environ.update(env or {})
+        if code is not None:
+            environ["PYTHONPATH"] = str(code)
         if gunicorn:
             command = [
                 str(Path(sys.executable).parent / "gunicorn"),
@@ -56,7 +65,7 @@ class Served:
         self.gunicorn = gunicorn
         self.proc = subprocess.Popen(
             command,
-            cwd=REPO_ROOT,
+            cwd=code or REPO_ROOT,
             env=environ,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
