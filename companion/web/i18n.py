@@ -15,7 +15,7 @@ from flask import Flask, Response, current_app, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from companion.core import grammar, lang
 from companion.tools.compile_messages import compile_all
@@ -197,7 +197,30 @@ def _said(context, translations, message: str, variables: dict) -> str:
     text, marked = found
     if marked:
         return _filled(context, text, variables)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    if not context.eval_ctx.autoescape:
+        return text % variables
+    plain = _escaped(variables)
+    if plain is None:
+        return Markup(text) % variables
+    return Markup(str.__mod__(text, plain))
+
+
+def _escaped(variables: dict) -> dict | None:
+    """A word's parameters escaped as `Markup.__mod__` escapes them, when they are all
+    numbers and text (nearly every word a panel says): the text escaped once here and the
+    numbers left as they are (escaping one writes the same digits), so the word is filled
+    by `str`'s own `%` with no helper object per parameter. Anything else (a bool, a float,
+    a list, an Undefined): None, filled by Markup's `%` as before."""
+    plain = {}
+    for key, value in variables.items():
+        kind = type(value)
+        if kind is int:
+            plain[key] = value
+        elif kind is str or kind is Markup:
+            plain[key] = escape(value)
+        else:
+            return None
+    return plain
 
 
 def _with_articles(env) -> None:

@@ -3,7 +3,7 @@ live with their modules)."""
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from markupsafe import Markup
 
 from companion import qr
@@ -40,7 +40,32 @@ def init_app(app: Flask) -> None:
         public_url_for=public_url_for,
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,
+        drawn_once=drawn_once,
     )
     # lists in the reader's words: `names|listing` ("A, B, C"), `names|and_list` ("A, B and
     # C"), `sentences|clauses` ("...; ..."), never `|join(', ')` of words
     app.jinja_env.filters.update(listing=listing, and_list=and_, clauses=clauses)
+
+
+DRAWN_KEPT = 2048  # drawings a process keeps (games x seats x languages x cards, with room)
+DRAWN_KEY = "palazzo.drawn_once"  # in app.extensions: (language, template, macro, args) -> html
+
+
+def drawn_once(template: str, macro: str, *args) -> Markup:
+    """`{{ drawn_once("t.html", "card", data) }}`: macro `macro` of `template`, which uses
+    nothing of the page's context (imported without it), drawn for `args`. With shared
+    renders on (RENDER_ONCE), kept per language and `repr(args)` (bounded): a card that
+    shows the same plain data (dicts, lists, text, numbers; no object whose repr hides what
+    it holds) is drawn once, not at every panel a move pushes (issue 22)."""
+    draw = getattr(current_app.jinja_env.get_template(template).module, macro)
+    if not current_app.config["RENDER_ONCE"]:
+        return draw(*args)
+    key = (lang.current(), template, macro, repr(args))
+    kept = current_app.extensions.setdefault(DRAWN_KEY, {})
+    drawn = kept.get(key)
+    if drawn is None:
+        drawn = draw(*args)
+        if len(kept) >= DRAWN_KEPT:
+            kept.clear()
+        kept[key] = drawn
+    return drawn

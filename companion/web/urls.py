@@ -59,3 +59,30 @@ def public_base_url() -> str:
 def public_url_for(endpoint: str, **values) -> str:
     """Like url_for(..., _external=True), but reachable from the other phones."""
     return public_base_url() + url_for(endpoint, **values)
+
+
+URLS_KEPT = 4096  # links a process keeps built (games x seats x screens, with room)
+URLS_KEY = "palazzo.kept_urls"  # in app.extensions: (script root, endpoint, values) -> URL
+
+
+def kept_url_for(endpoint: str, **values) -> str:
+    """`url_for`, built once per process for the same endpoint, values and script root (a
+    panel's links and its live attributes are the same at every seq: building them was a
+    tenth of its context, werkzeug's URL building ~35 µs a link). Only relative links, from
+    endpoints named in full: nothing else of the request goes in. With shared renders off
+    (RENDER_ONCE, the code before issue 22) built each time."""
+    if not current_app.config["RENDER_ONCE"]:
+        return url_for(endpoint, **values)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list among the values (the ticked cards of a hand): built each time
+        return url_for(endpoint, **values)
+    kept = current_app.extensions.setdefault(URLS_KEY, {})
+    url = kept.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        if len(kept) >= URLS_KEPT:
+            kept.clear()
+        kept[key] = url
+    return url

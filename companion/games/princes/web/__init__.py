@@ -17,7 +17,7 @@ from ..screens.drawings import seat_line, seat_mark
 from ..teaching import FIRST_TIME_QUESTIONS, choices
 from . import catalog, counting, ending, history, hosting, recording, seat, solo, table
 from .clock import told_time
-from .fields import event_fields
+from .fields import event_fields, form_attrs
 
 # What every Princes template may use, given to the app by this routeless blueprint.
 templates = Blueprint("princes", __name__)
@@ -25,6 +25,7 @@ templates.add_app_template_global(seat_mark, "seat_mark")
 templates.add_app_template_global(seat_line, "seat_line")
 templates.add_app_template_global(FIRST_TIME_QUESTIONS, "first_time_questions")
 templates.add_app_template_global(event_fields, "event_fields")
+templates.add_app_template_global(form_attrs, "form_attrs")
 templates.add_app_template_filter(told_time, "told_time")
 
 

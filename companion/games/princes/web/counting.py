@@ -15,12 +15,13 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from companion.core.lang import N_, _, seat_name
+from companion.core.lang import current as current_language
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
 from companion.games.princes.web.recording import register_view
@@ -36,7 +37,6 @@ from companion.games.princes.words.ledger import (
 from companion.games.princes.words.telling import text_of
 from companion.web.access import Access, keep_out_of_caches, require_viewer
 from companion.web.recording import current_replay
-from companion.web.shared import shared_value
 from companion.web.store import app_extension, get_store
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
@@ -44,6 +44,8 @@ EXTENSION_KEY = "palazzo.counts"
 VIEWS = {track: f"count_{track}" for track in TRACKS}  # the recording route's answer
 TITLES = {"money": N_("Count your Florins"), "fame": N_("Check the Fame track")}
 POLL_SECONDS = 5  # how often an open page asks for new counts (they are not in the log)
+LINKS_KEPT = 1024  # count links a process keeps drawn (games x seats x languages x checks)
+LINKS_KEY = "palazzo.princes_count_links"  # in app.extensions: (language, root, game, seat, checks)
 LINKS_POLL = 10  # how often a phone or the host's page asks whether a check opened
 
 
@@ -352,10 +354,20 @@ def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup
             )
         )
 
-    # the same for every phone of the game showing the same open checks: drawn once per seq,
-    # language and open checks (issue 22: every phone's panel carries it)
-    view = f"count-links:{as_seat}:{','.join(sorted(checks))}"
-    return shared_value(current_replay(game_id), view, draw)
+    # the same for every phone of the game showing the same open checks, at every seq: drawn
+    # once per language, links' root and open checks, and kept (issue 22: every phone's panel
+    # carries it; a check opening or closing is a new key)
+    if not current_app.config["RENDER_ONCE"]:
+        return draw()
+    key = (current_language(), request.script_root, game_id, as_seat, *sorted(checks))
+    kept = current_app.extensions.setdefault(LINKS_KEY, {})
+    links = kept.get(key)
+    if links is None:
+        links = draw()
+        if len(kept) >= LINKS_KEPT:
+            kept.clear()
+        kept[key] = links
+    return links
 
 
 @bp.get("/games/<game_id>/count/links")

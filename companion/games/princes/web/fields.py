@@ -9,6 +9,7 @@ templates/princes/phone/_macros.html wrote, which now calls it.
 from __future__ import annotations
 
 import uuid
+from functools import lru_cache
 from numbers import Number
 
 from flask import current_app
@@ -40,3 +41,19 @@ def event_fields(context, event: dict) -> Markup:
         else:
             parts += [f'<input type="hidden" name="{name}" value="{escape(i)}">' for i in value]
     return Markup("".join(parts))
+
+
+@lru_cache(maxsize=256)
+def form_attrs(panel_id: str, events_url: str) -> tuple[Markup, Markup]:
+    """(posted, synced): the attributes every form and link of a panel shares, exactly what
+    the `post()` and `sync()` macros of _macros.html write, written once per panel id and
+    events URL (with shared renders on: two macro calls were half of the macros' import,
+    made for every panel drawn, issue 22)."""
+    panel = escape(panel_id)
+    synced = f'hx-target="#{panel}" hx-swap="outerHTML" hx-sync="closest #{panel}:replace"'
+    url = escape(events_url)
+    posted = (
+        f'method="post" action="{url}" hx-post="{url}" {synced} '
+        "hx-disabled-elt=\"find button[type='submit']\""
+    )
+    return Markup(posted), Markup(synced)

@@ -25,7 +25,6 @@ from flask import (
     render_template,
     request,
     session,
-    url_for,
 )
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
@@ -78,6 +77,7 @@ from companion.web.recording import check_event_id, current_replay, get_table, r
 from companion.web.request_store import WAVE_SECONDS
 from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
 from companion.web.store import get_store
+from companion.web.urls import kept_url_for as _url_for
 from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
@@ -118,31 +118,6 @@ TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws 
     "solo": "notice",
     "over": "notice",
 }
-
-
-URLS_KEPT = 4096  # links a process keeps built (games x seats x screens, with room)
-URLS_KEY = "palazzo.phone_urls"  # in app.extensions: (script root, endpoint, values) -> URL
-
-
-def _url_for(endpoint: str, **values) -> str:
-    """`url_for`, built once per process for the same endpoint, values and script root (a
-    panel's links are the same at every seq: building them was a tenth of its context). Only
-    relative links, from endpoints named in full: nothing else of the request goes in."""
-    if not current_app.config["RENDER_ONCE"]:
-        return url_for(endpoint, **values)
-    key = (request.script_root, endpoint, *sorted(values.items()))
-    try:
-        hash(key)
-    except TypeError:  # a list among the values (the ticked cards of a hand): built each time
-        return url_for(endpoint, **values)
-    kept = current_app.extensions.setdefault(URLS_KEY, {})
-    url = kept.get(key)
-    if url is None:
-        url = url_for(endpoint, **values)
-        if len(kept) >= URLS_KEPT:
-            kept.clear()
-        kept[key] = url
-    return url
 
 
 class PhoneUrls:

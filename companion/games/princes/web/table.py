@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from companion import presence
 from companion.core.lang import _, seat_name
+from companion.core.lang import current as current_language
 from companion.games.princes.game import GAME
 from companion.games.princes.rules import public_view
 from companion.games.princes.rules.catalog import (
@@ -42,6 +43,7 @@ from companion.web.join_links import kept_tokens
 from companion.web.live import get_presence
 from companion.web.recording import current_replay, get_table
 from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
+from companion.web.urls import kept_url_for
 
 bp = Blueprint("tablescreen", __name__)
 
@@ -168,7 +170,8 @@ def _board_context(game_id: str, replay) -> dict:
         "round": view["round"],
         "rounds": ROUNDS,
         "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
-        "turn_name": _name(view, view["current_player"]),
+        "turn_name": (turn_name := _name(view, view["current_player"])),
+        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
         "current": current,
         "results": results,
         "pending": pending,
@@ -186,14 +189,66 @@ def _board_context(game_id: str, replay) -> dict:
             "bonus_deck": supply["bonus_deck"],
             "prestige_deck": supply["prestige_deck"],
         },
-        "track": fame_track(fame := [{k: p[k] for k in ("seat", "name", "fame")} for p in players]),
-        "track_wide": fame_track(fame, wide=True),
+        "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
+        "track_wide": _track(fame, wide=True),
         "last_events": newest_first(
             replay, None, last=LAST_EVENTS, shared=current_app.config["RENDER_ONCE"]
         ),
-        "board_url": url_for("tablescreen.board", game_id=game_id),
+        "board_url": kept_url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
     }
+
+
+TRACKS_KEPT = 256  # Fame tracks a process keeps drawn (games x languages x 2 widths, with room)
+TRACKS_KEY = "palazzo.princes_tracks"  # in app.extensions: (language, wide, fame) -> svg
+
+
+def _track(fame: tuple, wide: bool = False) -> Markup:
+    """The board's Fame track for `fame`, the players' (seat, name, PP): most moves change
+    no one's PP, so with shared renders on (RENDER_ONCE) each track is drawn once per
+    language and kept (two SVGs of ~60 elements per move, issue 22)."""
+    players = [{"seat": s, "name": n, "fame": f} for s, n, f in fame]
+    if not current_app.config["RENDER_ONCE"]:
+        return fame_track(players, wide=wide)
+    key = (current_language(), wide, fame)
+    kept = current_app.extensions.setdefault(TRACKS_KEY, {})
+    track = kept.get(key)
+    if track is None:
+        track = fame_track(players, wide=wide)
+        if len(kept) >= TRACKS_KEPT:
+            kept.clear()
+        kept[key] = track
+    return track
+
+
+CARDS_KEPT = 512  # seat cards a process keeps drawn (games x seats x languages, with room)
+CARDS_KEY = "palazzo.princes_seat_cards"  # in app.extensions: (language, what it shows) -> html
+
+
+def _seat_cards(players: list[dict], turn_name: str, phase_id: str) -> list[Markup]:
+    """Each player's card on the board (princes/table/_seat.html), in seat order. A card
+    shows the player's public facts, whether it is their turn and, in the auctions, what they
+    won: most moves change one card at most, so with shared renders on (RENDER_ONCE) each is
+    drawn once per language and what it shows, and kept (the cards were most of the board's
+    render, issue 22). The key is the card's inputs in full (`repr`: their values and types,
+    in order)."""
+    card = current_app.jinja_env.get_template("princes/table/_seat.html").module.seat_card
+    if not current_app.config["RENDER_ONCE"]:
+        return [card(p, turn_name, phase_id) for p in players]
+    kept = current_app.extensions.setdefault(CARDS_KEY, {})
+    language, auction = current_language(), phase_id == "auction"
+    cards = []
+    for p in players:
+        turn = p["name"] == turn_name and phase_id != "setup"
+        key = (language, turn, auction, repr(p))
+        drawn = kept.get(key)
+        if drawn is None:
+            drawn = card(p, turn_name, phase_id)
+            if len(kept) >= CARDS_KEPT:
+                kept.clear()
+            kept[key] = drawn
+        cards.append(drawn)
+    return cards
 
 
 LANDSCAPES_NAMES = {k: OBJECT_NAMES[k] for k in LANDSCAPES}
