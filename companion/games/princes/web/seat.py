@@ -9,7 +9,6 @@ device for a seat without a phone: its forms carry `as_seat`, so the log says `b
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import threading
 import time
@@ -24,7 +23,6 @@ from flask import (
     get_template_attribute,
     render_template,
     request,
-    session,
 )
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
@@ -41,26 +39,21 @@ from companion.games.princes.rules import (
     is_solo,
     principality_counts,
 )
-from companion.games.princes.rules.catalog import LANDSCAPES, STARTING_HAND, CatalogError
+from companion.games.princes.rules.catalog import CatalogError
 from companion.games.princes.screens import characters
 from companion.games.princes.screens import phone as screens
 from companion.games.princes.teaching import (
     FIRST_TIME_QUESTIONS,
-    TeachError,
-    match_known,
-    needs_teaching,
-    read_cells,
-    read_profession,
     typed_card,
 )
+from companion.games.princes.web.held import as_entry, drop_held, held_cards, hold_card
 from companion.games.princes.web.recording import (
-    LIST_FIELDS,
     FormError,
     authorise,
     event_from_form,
     register_view,
 )
-from companion.games.princes.words import object_name
+from companion.games.princes.web.teach_forms import parse_resend, teach_landscape, teach_profession
 from companion.games.princes.words.notices import buzz_key, notices
 from companion.games.princes.words.telling import newest_first, text_of
 from companion.web.access import (
@@ -78,7 +71,6 @@ from companion.web.request_store import WAVE_SECONDS
 from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
 from companion.web.store import get_store
 from companion.web.urls import kept_url_for as _url_for
-from events.boundedjson import JsonRefused, loads
 
 from .alerts import alerts, card_clash, render_alerts
 from .counting import get_counts
@@ -89,7 +81,6 @@ PANEL_ID = "phone-panel"
 PANEL_PUSH = "seat-panel"  # a seat's stream carries its own panel (`pushed_panel`)
 NOTICES = 3  # what happened to you, newest first, on top of the panel
 RECENT = 8  # the table's latest events, folded away at the bottom
-MAX_RESEND = 2000  # characters of the event a teach form carries along
 LEARNED_KEY = "palazzo.phone_learned"  # in app.extensions: the installation's LearnedCatalog
 TEMPLATES = {  # screen name -> the part of templates/princes/phone/ that draws it
     "hand": "setup",
@@ -205,12 +196,14 @@ def phone_context(
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     version = catalog_version if catalog_version is not None else _catalog_version()
     work = _working_state(replay, version)
-    held = _held(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
+    held = (
+        held_cards(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
+    )
     if held:  # cards taught for this starting hand: choosable here, recorded with the hand
         work = screens.working_state(state, _installed_catalog())  # this seat's own copy
         try:
             work.catalog = work.catalog.merged(
-                {"professions": {t["profession"]: _entry(t) for t in held}}
+                {"professions": {t["profession"]: as_entry(t) for t in held}}
             )
         except CatalogError:
             held = []
@@ -437,7 +430,7 @@ def _live_panel(game_id: str, seat: int, *, scribe: bool, host: bool):
         scribe,
         now["key"],
         version,
-        _held(game_id, seat),
+        held_cards(game_id, seat),
         request.query_string,
     )
     params = screens.parse_params(request.args)
@@ -483,7 +476,15 @@ def _drawn_for(game_id: str, seat: int, host: bool, scribe: bool) -> str:
     """A digest of what the panel shows from the browser's session rather than from the log:
     the CSRF token its forms carry, who it is, the cards it holds for a starting hand, its
     language. A pushed panel replaces only a panel drawn for the same (static/palazzo.js)."""
-    depends = (csrf_token(), game_id, seat, host, scribe, _held(game_id, seat), current_language())
+    depends = (
+        csrf_token(),
+        game_id,
+        seat,
+        host,
+        scribe,
+        held_cards(game_id, seat),
+        current_language(),
+    )
     return hashlib.sha256(repr(depends).encode()).hexdigest()[:16]
 
 
@@ -617,81 +618,6 @@ def scribe_panel(game_id: str, seat: int):
 # -- teaching a card on first use ----------------------------------------------------------------
 
 
-def parse_resend(text: str) -> dict:
-    """The event a teach form carries, checked like any posted form."""
-    if not text or len(text) > MAX_RESEND:
-        raise FormError(N_("This form lost the move it was for: go back and try again"))
-    unreadable = FormError(N_("This form's move could not be read: go back and try again"))
-    try:
-        data = loads(text, max_depth=4, max_bytes=MAX_RESEND)
-    except JsonRefused:
-        raise unreadable from None
-    if not isinstance(data, dict) or data.get("type") not in screens.TEACHABLE:
-        raise unreadable
-    form = MultiDict()
-    for key, value in data.items():
-        if not isinstance(key, str):
-            raise unreadable
-        if key == "cells":
-            form.add(key, json.dumps(value))
-        elif isinstance(value, list) and key in LIST_FIELDS:
-            for item in value:
-                form.add(key, str(item))
-        elif isinstance(value, (str, int)) and not isinstance(value, bool):
-            form.add(key, str(value))
-        else:
-            raise unreadable
-    return event_from_form(form)
-
-
-def teach_profession(state, installed, resend: dict, form: dict) -> tuple[dict | None, dict]:
-    """(the move to send, or None for a starting hand still short of cards; the
-    `profession_taught` event to record with it, or None when Palazzo knows the card). A seat
-    teaches only a card of its own move, and only one Palazzo does not know yet, or a name in
-    another language for a card it knows (asked first: "is this the Sculpteur?")."""
-    fixed = resend.get("profession") if resend["type"] != "starting_hand_chosen" else None
-    card = read_profession(form, fixed if isinstance(fixed, str) and fixed else None)
-    named = False
-    if not (isinstance(fixed, str) and fixed):  # a card the move does not name yet
-        card, named = match_known(card, form, state.catalog, installed)
-    teaching = card.event() if named or needs_teaching(card, state.catalog, installed) else None
-    event = dict(resend)
-    if resend["type"] == "starting_hand_chosen":
-        chosen = list(dict.fromkeys([*(resend.get("professions") or []), card.pid]))
-        if len(chosen) < STARTING_HAND:
-            return None, teaching or {"profession": card.pid}
-        event["professions"] = chosen
-    else:
-        event["profession"] = card.pid
-    return event, teaching or {"profession": card.pid}
-
-
-def teach_landscape(state, installed, resend: dict, form: dict) -> tuple[dict, dict | None]:
-    """(the move, the `landscape_taught` event it needs, or None when Palazzo knows the size)."""
-    kind = resend.get("landscape")
-    if kind not in LANDSCAPES:
-        raise FormError(N_("This form lost which Landscape it was for: go back and try again"))
-    cells = read_cells(form.get("cells"), kind)
-    known = state.catalog.landscape_cells.get(kind) or (
-        installed.landscape_cells.get(kind) if installed is not None else 0
-    )
-    if known and known != cells:
-        raise TeachError(
-            _(
-                "Palazzo already knows that a %(landscape)s covers %(num)s squares. Count the "
-                "tile again; if Palazzo has it wrong, the host can change it on the catalog "
-                "screen.",
-                landscape=object_name(kind),
-                num=known,
-            )
-        )
-    return resend, None if known else {
-        "type": "landscape_taught",
-        "landscape": kind,
-        "cells": cells,
-    }
-
-
 @bp.post("/games/<game_id>/teach")
 def teach(game_id: str):
     """Teach Palazzo a card the table just used, then send the move it was for, so one tap
@@ -739,12 +665,12 @@ def teach(game_id: str):
     teach = [teaching] if teaching and teaching.get("type") else []
     if event["type"] == "starting_hand_chosen":
         taught = {t.get("profession") for t in teach}
-        teach = [t for t in _held(game_id, me.seat) if t["profession"] not in taught] + teach
+        teach = [t for t in held_cards(game_id, me.seat) if t["profession"] not in taught] + teach
     recorded, refusal = record(game_id, event, by, event_id, teach=teach)
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
     if event["type"] == "starting_hand_chosen":
-        _drop_held(game_id, me.seat)
+        drop_held(game_id, me.seat)
     return _answer(game_id, me.seat, recorded=recorded, **answer)
 
 
@@ -756,7 +682,7 @@ def _hold_for_the_hand(game_id: str, me: Access, state, resend: dict, teaching, 
         refusal = _engine_refusal(state, resend)
         return _answer(game_id, me.seat, refusal=refusal, sent_event=resend, **answer), 422
     if teaching.get("type") == "profession_taught":
-        _hold(game_id, me.seat, teaching)
+        hold_card(game_id, me.seat, teaching)
     chosen = [*(resend.get("professions") or []), teaching["profession"]]
     return _answer(game_id, me.seat, params={"do": "hand", "professions": chosen}, **answer)
 
@@ -773,10 +699,10 @@ def _choose_hand(game_id: str, me: Access, event_id: str | None, answer: dict):
     except FormError as e:
         return _answer(game_id, me.seat, refusal=e.refusal(), **answer), 422
     by = authorise(me, event)
-    recorded, refusal = record(game_id, event, by, event_id, teach=_held(game_id, me.seat))
+    recorded, refusal = record(game_id, event, by, event_id, teach=held_cards(game_id, me.seat))
     if refusal is not None:
         return _answer(game_id, me.seat, refusal=refusal, sent_event=event, **answer), 422
-    _drop_held(game_id, me.seat)
+    drop_held(game_id, me.seat)
     return _answer(game_id, me.seat, recorded=recorded, **answer)
 
 
@@ -787,51 +713,3 @@ def _engine_refusal(state, event: dict) -> Refusal:
     except Refusal as refusal:
         return refusal
     return FormError(N_("This form lost the move it was for: go back and try again")).refusal()
-
-
-# -- cards taught for a starting hand, held on this device until the hand is chosen ----------
-# A card is taught only inside the move that needs it. A starting hand is one move of three
-# cards, and each unknown card is taught on its own form first: the taught cards wait in this
-# browser's signed session (never in the log, never in the installation's catalog) and travel
-# with the hand when it is sent; the rules and the catalog see them only then.
-
-HELD_KEY = "held_cards"
-
-
-def _held(game_id: str, seat: int) -> list[dict]:
-    held = session.get(HELD_KEY)
-    mine = held.get(game_id, {}).get(str(seat)) if isinstance(held, dict) else None
-    if not isinstance(mine, list):
-        return []
-    return [
-        t
-        for t in mine[:STARTING_HAND]
-        if isinstance(t, dict)
-        and t.get("type") == "profession_taught"
-        and isinstance(t.get("profession"), str)
-    ]
-
-
-def _hold(game_id: str, seat: int, teaching: dict) -> None:
-    mine = [t for t in _held(game_id, seat) if t["profession"] != teaching["profession"]]
-    held = dict(session.get(HELD_KEY) or {})
-    held[game_id] = {**held.get(game_id, {}), str(seat): [*mine, teaching][-STARTING_HAND:]}
-    session[HELD_KEY] = held
-
-
-def _drop_held(game_id: str, seat: int) -> None:
-    held = dict(session.get(HELD_KEY) or {})
-    game = {k: v for k, v in (held.get(game_id) or {}).items() if k != str(seat)}
-    if game:
-        held[game_id] = game
-    else:
-        held.pop(game_id, None)
-    if held:
-        session[HELD_KEY] = held
-    else:
-        session.pop(HELD_KEY, None)
-
-
-def _entry(teaching: dict) -> dict:
-    """A held `profession_taught` event as a catalog entry."""
-    return {k: v for k, v in teaching.items() if k not in ("type", "profession")}
