@@ -17,9 +17,13 @@ open, nobody moving), before and after the play, so a busy moment of a shared ma
 both sides; each p95 is given as a multiple of the idle p95 of the same fragment, beside issue
 22's aims (page 3x, tap 4x, event to last screen 8x; twice those on PostgreSQL):
 - tap to own screen: a move's POST until its answer (the phone's redrawn panel) arrives;
+  given also against an idle move's (IDLE_MOVES moves of the first table on the idle server,
+  one at a time, half before and half after the play): a tap records and draws the first
+  panel of a new seq, which an idle panel's fetch at a known seq no longer does;
 - event to last screen: a move's POST until the last of the table's 7 screens has fetched a
   fragment showing it (and until the last of their streams carried its seq: with 2
-  processes, most tables' streams sit on the other process than the tap);
+  processes, most tables' streams sit on the other process than the tap); also against an
+  idle move's;
 - whole pages: a real screen also loads whole pages, at any moment of the play. The mix, per
   table and PAGE_GAP (60 s) on average (exponential gaps): each seat's phone reloads its page
   (`/me`: a phone whose browser dropped the locked tab, or whose Wi-Fi flaked, reloads it on
@@ -123,6 +127,7 @@ PAGE_KINDS = ("seat", "table", "newcomer", "host")
 # a table's page loads per PAGE_GAP: each seat's phone and the table screen reload their own
 # page once, a newcomer opens the table screen once, the host looks at the host page once
 PAGE_MIX = {"seat": SEATS, "table": 1, "newcomer": 1, "host": 1}
+IDLE_MOVES = 20  # moves on the idle server, half before and half after the play
 IDLE_SECONDS = 5.0  # streams open, no moves: the servers' CPU that is not the moves'
 SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
 REQUEST_TIMEOUT = 30.0
@@ -385,6 +390,8 @@ class Table:
         self.seats: list[Screen] = []
         # seq -> (tapped at, {"shown"/"heard": {screen: when}}) until every screen has both
         self.pending: dict[int, tuple[float, dict[str, dict]]] = {}
+        self.moves = iter(script[1:])  # the first is game_started, recorded when hosted
+        self.idle: Stats | None = None  # while set, where its moves' figures go (idle_moves)
 
     def posted(self, seq: int, at: float, stats: Stats):
         """A move's POST (sent `at`) was answered with `seq`: other screens may have heard
@@ -411,6 +418,7 @@ class Table:
         tapped, reached = self.pending[seq]
         if len(reached[what]) == len(self.screens):
             last = max(reached[what].values()) - tapped
+            stats = self.idle or stats
             (stats.last_screen if what == "shown" else stats.last_stream).append(last)
             if all(len(r) == len(self.screens) for r in reached.values()):
                 del self.pending[seq]
@@ -439,10 +447,9 @@ class Table:
 
     async def play(self, until: float, stats: Stats, rng: random.Random):
         await asyncio.sleep(rng.uniform(0, self.mean_gap))
-        moves = iter(self.script[1:])  # the first is game_started, recorded when hosted
         while time.perf_counter() < until:
             for _ in range(BURST if rng.random() < BURST_CHANCE else 1):
-                event = next(moves, None)
+                event = next(self.moves, None)
                 if event is None:
                     return
                 if not await self.seats[event["player"]].tap(event, stats):
@@ -450,6 +457,24 @@ class Table:
                 stats.moves += 1
                 await asyncio.sleep(BURST_GAP)
             await asyncio.sleep(rng.expovariate(1 / self.mean_gap))
+
+
+async def idle_moves(table: Table, into: Stats, count: int) -> None:
+    """Moves of `table` on the idle server, one at a time, each waiting until every screen of
+    the table has it: what a tap and a move's last screen take with nothing else to do (the
+    play's taps are also given against these, beside the issue's ratio to the idle panel)."""
+    table.idle = into
+    try:
+        for _ in range(count):
+            event = next(table.moves, None)
+            if event is None or not await table.seats[event["player"]].tap(event, into):
+                return
+            settle = time.perf_counter() + SETTLE_SECONDS
+            while table.pending and time.perf_counter() < settle:
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(0.05)
+    finally:
+        table.idle = None
 
 
 # -- one setup -------------------------------------------------------------------------------------
@@ -558,6 +583,8 @@ async def club_night(
     await baseline(samples, idle)
     page_cpu: dict[str, float] = {}
     await page_baseline(tables[0], idle_pages, pids, idle_rate, page_cpu)
+    idle_play = Stats()
+    await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
     cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
     client_before = time.process_time()
     until = time.perf_counter() + seconds
@@ -579,6 +606,7 @@ async def club_night(
     await asyncio.sleep(1.0)  # the last refreshes' connections settle
     await baseline(samples, idle)
     await page_baseline(tables[0], idle_pages)
+    await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
     for screen in screens:
         screen.closing = True
         screen.stream_task.cancel()
@@ -602,6 +630,8 @@ async def club_night(
         "tap_p95_ms": percentile(stats.tap, 95) * 1e3,
         "last_p50_ms": percentile(stats.last_screen, 50) * 1e3,
         "last_p95_ms": percentile(stats.last_screen, 95) * 1e3,
+        "idle_tap_p95_ms": percentile(idle_play.tap, 95) * 1e3,
+        "idle_last_p95_ms": percentile(idle_play.last_screen, 95) * 1e3,
         "stream_p50_ms": percentile(stats.last_stream, 50) * 1e3,
         "stream_p95_ms": percentile(stats.last_stream, 95) * 1e3,
         "pages": len(stats.page),

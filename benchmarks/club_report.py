@@ -68,12 +68,14 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
     )
     print(
         f"  tap to own screen: p50 {r['tap_p50_ms']:.1f} ms, p95 {r['tap_p95_ms']:.1f} ms "
-        f"({aim('tap')})"
+        f"({aim('tap')}; {r['tap_p95_ms'] / r['idle_tap_p95_ms']:.1f}x an idle move's tap, "
+        f"p95 {r['idle_tap_p95_ms']:.1f} ms)"
     )
     print(
         f"  event to last screen: p50 {r['last_p50_ms']:.1f} ms, p95 {r['last_p95_ms']:.1f} ms "
-        f"({aim('last')}; its seq on the last stream: p50 {r['stream_p50_ms']:.1f} ms, "
-        f"p95 {r['stream_p95_ms']:.1f} ms)"
+        f"({aim('last')}; {r['last_p95_ms'] / r['idle_last_p95_ms']:.1f}x an idle move's, "
+        f"p95 {r['idle_last_p95_ms']:.1f} ms; its seq on the last stream: p50 "
+        f"{r['stream_p50_ms']:.1f} ms, p95 {r['stream_p95_ms']:.1f} ms)"
     )
     print(
         f"  errors: {r['errors']} (non-2xx {r['non_2xx']}{' ' + str(r['statuses']) if r['statuses'] else ''}, "
