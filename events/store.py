@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from functools import partial
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import (
     Engine,
@@ -273,12 +273,8 @@ class _DriverStatement:
             raw.rollback()
             self._give_back(pooled)
             raise InvalidEvent(f"cannot store event: {exc}") from None
-        except self.driver_error as exc:
-            self._lost(pooled, exc)
-            raise self._wrapped(statement.sql, params, exc) from exc
         except BaseException as exc:
-            self._lost(pooled, exc)
-            raise
+            self._fail(pooled, statement.sql, params, exc)
         self._give_back(pooled)
         return count
 
@@ -304,12 +300,8 @@ class _DriverStatement:
             finally:
                 if not self.keep:
                     cursor.close()
-        except self.driver_error as exc:
-            self._lost(pooled, exc)
-            raise self._wrapped(statement.sql, params, exc) from exc
         except BaseException as exc:
-            self._lost(pooled, exc)
-            raise
+            self._fail(pooled, statement.sql, params, exc)
         self._give_back(pooled)  # a pooled one's transaction ends as the pool takes it back
         results = statement.results
         if not results:
@@ -322,10 +314,15 @@ class _DriverStatement:
             converted.append(found)
         return converted
 
-    def _wrapped(self, sql: str, params, error: Exception) -> Exception:
-        """The driver's error as SQLAlchemy raises it for the same statement: an outage is an
-        OperationalError whichever way the query went (companion/web/errors.py)."""
-        return DBAPIError.instance(sql, params, error, self.driver_error)
+    def _fail(self, pooled, sql: str, params, error: BaseException) -> NoReturn:
+        """A statement failed: its connection is not used again (`_lost`), and the driver's
+        error is raised as SQLAlchemy raises it for the same statement (an outage is an
+        OperationalError whichever way the query went: companion/web/errors.py), anything
+        else as it was."""
+        self._lost(pooled, error)
+        if isinstance(error, self.driver_error):
+            raise DBAPIError.instance(sql, params, error, self.driver_error) from error
+        raise error
 
     def _connection(self):
         """SQLite: each thread keeps its own connection for appends and reads (the pool's
