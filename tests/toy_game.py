@@ -73,7 +73,15 @@ class Story:
     said: list = field(default_factory=list)
 
     def add(self, fold: core.Fold, event: dict, at=None, *, trusted: bool = False) -> None:
+        before = self.before(fold)
         fold.add(event, trusted=trusted)
+        self.note(fold, event, at, before)
+
+    def before(self, fold: core.Fold) -> None:
+        """Nothing of the state before an event: a count is said by its event alone."""
+        return None
+
+    def note(self, fold: core.Fold, event: dict, at=None, before=None) -> None:
         if event.get("type") == "counted":
             self.said.append((event["player"], event["n"]))
 
