@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .fold import Fold
+from .memo import memo
 
 
 class Story(Protocol):
@@ -70,15 +71,7 @@ class ReplayBase:
         """`make()`, worked out once per key at this seq and shared by every request that asks
         at the same seq. Keys say everything the answer depends on besides the seq: the
         viewer, the language. Bounded: a key set that keeps growing starts afresh."""
-        try:
-            return self._kept[key]
-        except KeyError:
-            pass
-        value = make()
-        if len(self._kept) >= KEPT_PER_SEQ:
-            self._kept.clear()
-        self._kept[key] = value
-        return value
+        return memo(self._kept, key, make, KEPT_PER_SEQ)
 
 
 def _no_story() -> None:

@@ -19,6 +19,7 @@ from flask import Flask
 from htmx_flask import Htmx
 
 from companion import logmask
+from companion.core.memo import memo
 from companion.service import instance
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
@@ -48,18 +49,13 @@ class Palazzo(Flask):
         self._sync_of: dict = {}  # callable -> what Flask's ensure_sync gives for it
 
     def ensure_sync(self, func):
+        if not self.config.get("RENDER_ONCE"):
+            return super().ensure_sync(func)
         try:
-            kept = self._sync_of.get(func)
+            hash(func)
         except TypeError:  # an unhashable callable: asked each time, as Flask does
             return super().ensure_sync(func)
-        if kept is not None:
-            return kept
-        sync = super().ensure_sync(func)
-        if self.config.get("RENDER_ONCE"):
-            if len(self._sync_of) >= KNOWN_CALLABLES:
-                self._sync_of.clear()
-            self._sync_of[func] = sync
-        return sync
+        return memo(self._sync_of, func, lambda: Flask.ensure_sync(self, func), KNOWN_CALLABLES)
 
 
 def instance_folder(override: str | os.PathLike | None = None) -> Path:

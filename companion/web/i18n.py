@@ -18,6 +18,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from companion.core import grammar, lang
+from companion.core.memo import memo
 from companion.tools.compile_messages import compile_all
 
 from .headers import vary
@@ -71,15 +72,13 @@ def _browser_language() -> str:
     """The best of our languages for the browser's Accept-Language, else English: parsed
     once per header (a phone without a cookie sends the same one on every request), unless
     RENDER_ONCE is off (the code before issue 22)."""
-    header = request.headers.get("Accept-Language", "")
-    best = _best_of.get(header)
-    if best is None:
-        best = request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
-        if current_app.config["RENDER_ONCE"]:
-            if len(_best_of) >= BROWSER_HEADERS:
-                _best_of.clear()
-            _best_of[header] = best
-    return best
+
+    def best() -> str:
+        return request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
+
+    if not current_app.config["RENDER_ONCE"]:
+        return best()
+    return memo(_best_of, request.headers.get("Accept-Language", ""), best, BROWSER_HEADERS)
 
 
 def _remember(response: Response) -> Response:

@@ -10,6 +10,7 @@ from companion import qr
 from companion.core import lang
 from companion.core.lang import and_, clauses, listing
 
+from .kept import kept_in_app
 from .urls import public_base_url, public_url_for
 
 
@@ -58,14 +59,5 @@ def drawn_once(template: str, macro: str, *args) -> Markup:
     shows the same plain data (dicts, lists, text, numbers; no object whose repr hides what
     it holds) is drawn once, not at every panel a move pushes (issue 22)."""
     draw = getattr(current_app.jinja_env.get_template(template).module, macro)
-    if not current_app.config["RENDER_ONCE"]:
-        return draw(*args)
     key = (lang.current(), template, macro, repr(args))
-    kept = current_app.extensions.setdefault(DRAWN_KEY, {})
-    drawn = kept.get(key)
-    if drawn is None:
-        drawn = draw(*args)
-        if len(kept) >= DRAWN_KEPT:
-            kept.clear()
-        kept[key] = drawn
-    return drawn
+    return kept_in_app(DRAWN_KEY, key, lambda: draw(*args), DRAWN_KEPT)

@@ -13,6 +13,8 @@ import ipaddress
 
 from flask import current_app, request, url_for
 
+from .kept import kept_in_app
+
 
 def _is_loopback(hostname: str) -> bool:
     if hostname.lower() in ("localhost", "localhost.localdomain") or hostname.endswith(
@@ -78,11 +80,4 @@ def kept_url_for(endpoint: str, **values) -> str:
         hash(key)
     except TypeError:  # a list among the values (the ticked cards of a hand): built each time
         return url_for(endpoint, **values)
-    kept = current_app.extensions.setdefault(URLS_KEY, {})
-    url = kept.get(key)
-    if url is None:
-        url = url_for(endpoint, **values)
-        if len(kept) >= URLS_KEPT:
-            kept.clear()
-        kept[key] = url
-    return url
+    return kept_in_app(URLS_KEY, key, lambda: url_for(endpoint, **values), URLS_KEPT)

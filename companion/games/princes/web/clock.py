@@ -15,6 +15,8 @@ from datetime import datetime
 from flask import current_app
 from markupsafe import Markup
 
+from companion.core.memo import memo
+
 KEPT_MAX = 1024  # moments kept; forgotten all at once past this (a bound only)
 _KEPT: dict[tuple, Markup] = {}
 
@@ -34,9 +36,4 @@ def told_time(at: datetime) -> Markup:
     if not current_app.config["RENDER_ONCE"]:  # the code before issue 22
         return _written(at)
     key = (at, at.utcoffset(), time.timezone, time.altzone, time.daylight)
-    written = _KEPT.get(key)
-    if written is None:
-        if len(_KEPT) >= KEPT_MAX:
-            _KEPT.clear()
-        written = _KEPT[key] = _written(at)
-    return written
+    return memo(_KEPT, key, lambda: _written(at), KEPT_MAX)

@@ -15,7 +15,7 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from htmx_flask import request as htmx_request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
@@ -36,6 +36,7 @@ from companion.games.princes.words.ledger import (
 )
 from companion.games.princes.words.telling import text_of
 from companion.web.access import Access, keep_out_of_caches, require_viewer
+from companion.web.kept import kept_in_app
 from companion.web.recording import current_replay
 from companion.web.store import app_extension, get_store
 
@@ -357,17 +358,8 @@ def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup
     # the same for every phone of the game showing the same open checks, at every seq: drawn
     # once per language, links' root and open checks, and kept (issue 22: every phone's panel
     # carries it; a check opening or closing is a new key)
-    if not current_app.config["RENDER_ONCE"]:
-        return draw()
     key = (current_language(), request.script_root, game_id, as_seat, *sorted(checks))
-    kept = current_app.extensions.setdefault(LINKS_KEY, {})
-    links = kept.get(key)
-    if links is None:
-        links = draw()
-        if len(kept) >= LINKS_KEPT:
-            kept.clear()
-        kept[key] = links
-    return links
+    return kept_in_app(LINKS_KEY, key, draw, LINKS_KEPT)
 
 
 @bp.get("/games/<game_id>/count/links")

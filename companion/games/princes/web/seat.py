@@ -66,6 +66,7 @@ from companion.web.access import (
 )
 from companion.web.csrf import csrf_token, has_csrf_token
 from companion.web.errors import error_response
+from companion.web.kept import kept_in_app
 from companion.web.recording import check_event_id, current_replay, get_table, record
 from companion.web.request_store import WAVE_SECONDS
 from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
@@ -308,14 +309,12 @@ def _alerts_once(shown: dict) -> Markup | None:
     if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
         return None
     key = (request.script_root, shown["game_id"], shown["key"], shown["poll"], current_language())
-    kept = current_app.extensions.setdefault(ALERTS_KEY, {})
-    html = kept.get(key)
-    if html is None:
-        html = Markup(render_template("princes/phone/_alerts.html", alerts=shown))
-        if len(kept) >= ALERTS_KEPT:
-            kept.clear()
-        kept[key] = html
-    return html
+    return kept_in_app(
+        ALERTS_KEY,
+        key,
+        lambda: Markup(render_template("princes/phone/_alerts.html", alerts=shown)),
+        ALERTS_KEPT,
+    )
 
 
 def _hand_options_once(replay, screen: dict, held: list, version) -> dict:

@@ -40,6 +40,7 @@ from companion.games.princes.words import (
 from companion.games.princes.words.telling import newest_first
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
+from companion.web.kept import kept_in_app
 from companion.web.live import get_presence
 from companion.web.recording import current_replay, get_table
 from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
@@ -208,17 +209,8 @@ def _track(fame: tuple, wide: bool = False) -> Markup:
     no one's PP, so with shared renders on (RENDER_ONCE) each track is drawn once per
     language and kept (two SVGs of ~60 elements per move, issue 22)."""
     players = [{"seat": s, "name": n, "fame": f} for s, n, f in fame]
-    if not current_app.config["RENDER_ONCE"]:
-        return fame_track(players, wide=wide)
     key = (current_language(), wide, fame)
-    kept = current_app.extensions.setdefault(TRACKS_KEY, {})
-    track = kept.get(key)
-    if track is None:
-        track = fame_track(players, wide=wide)
-        if len(kept) >= TRACKS_KEPT:
-            kept.clear()
-        kept[key] = track
-    return track
+    return kept_in_app(TRACKS_KEY, key, lambda: fame_track(players, wide=wide), TRACKS_KEPT)
 
 
 CARDS_KEPT = 512  # seat cards a process keeps drawn (games x seats x languages, with room)
@@ -233,22 +225,16 @@ def _seat_cards(players: list[dict], turn_name: str, phase_id: str) -> list[Mark
     render, issue 22). The key is the card's inputs in full (`repr`: their values and types,
     in order)."""
     card = current_app.jinja_env.get_template("princes/table/_seat.html").module.seat_card
-    if not current_app.config["RENDER_ONCE"]:
-        return [card(p, turn_name, phase_id) for p in players]
-    kept = current_app.extensions.setdefault(CARDS_KEY, {})
     language, auction = current_language(), phase_id == "auction"
-    cards = []
-    for p in players:
-        turn = p["name"] == turn_name and phase_id != "setup"
-        key = (language, turn, auction, repr(p))
-        drawn = kept.get(key)
-        if drawn is None:
-            drawn = card(p, turn_name, phase_id)
-            if len(kept) >= CARDS_KEPT:
-                kept.clear()
-            kept[key] = drawn
-        cards.append(drawn)
-    return cards
+    return [
+        kept_in_app(
+            CARDS_KEY,
+            (language, p["name"] == turn_name and phase_id != "setup", auction, repr(p)),
+            lambda p=p: card(p, turn_name, phase_id),
+            CARDS_KEPT,
+        )
+        for p in players
+    ]
 
 
 LANDSCAPES_NAMES = {k: OBJECT_NAMES[k] for k in LANDSCAPES}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from companion.core.lang import current
+from companion.core.memo import memo
 from companion.games.princes.rules import CHANCE_EVENTS, CORRECTABLE, is_solo
 
 from . import RETRACTED, describe, hearer
@@ -88,12 +89,9 @@ def _texts(replay, language: str) -> dict:
 
 def _shared_text(replay, fact, heard: int | None, language: str, texts: dict) -> str:
     """The sentence of `fact` for `heard` (`_hearer`), from this seq's `texts` or kept."""
-    text = texts.get((fact.seq, heard))
-    if text is None:
-        if len(texts) >= SHARED_TEXTS:
-            texts.clear()
-        text = texts[fact.seq, heard] = _told_before(replay, fact, heard, language)
-    return text
+    return memo(
+        texts, (fact.seq, heard), lambda: _told_before(replay, fact, heard, language), SHARED_TEXTS
+    )
 
 
 TOLD_FACTS = 2048  # facts whose sentences a process keeps from one seq to the next
