@@ -36,6 +36,17 @@ PLAYER_FIELDS = (
     "left_auctions",
     "fame_by_round",
 )
+# a player's fields that are lists: copied as lists both ways (to_dict, from_dict)
+PLAYER_LISTS = (
+    "buildings",
+    "freedoms",
+    "hand",
+    "table",
+    "bonus_cards",
+    "prestige_cards",
+    "fame_by_round",
+    "once_used",
+)
 
 
 class Player:
@@ -86,16 +97,7 @@ class Player:
     def to_dict(self) -> dict:
         d = {f: getattr(self, f) for f in PLAYER_FIELDS}
         d["landscapes"] = dict(self.landscapes)
-        for f in (
-            "buildings",
-            "freedoms",
-            "hand",
-            "table",
-            "bonus_cards",
-            "prestige_cards",
-            "fame_by_round",
-            "once_used",
-        ):
+        for f in PLAYER_LISTS:
             d[f] = list(d[f])
         d["parts"] = {k: v.to_dict() for k, v in self.parts.items()}
         d["pieces"] = [[p, [list(c) for c in cells]] for p, cells in self.pieces]
@@ -134,16 +136,7 @@ class Player:
         for f in PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.landscapes = dict(d["landscapes"])
-        for f in (
-            "buildings",
-            "freedoms",
-            "hand",
-            "table",
-            "bonus_cards",
-            "prestige_cards",
-            "fame_by_round",
-            "once_used",
-        ):
+        for f in PLAYER_LISTS:
             setattr(p, f, list(d[f]))
         types = part_types(game=False)
         p.parts = {k: types[k].from_dict(v) for k, v in d.get("parts", {}).items()}
