@@ -256,12 +256,12 @@ def test_a_check_is_kept_for_other_devices_and_closed_by_the_host(client, game, 
     assert "You counted 4400 Florin" in text(page(other, game))
     as_seat(other, game, BEN)
     assert "A money check is open" in text(other.get(f"/games/{game}/me/panel").text)
-    again = Counts(store.engine).check(game, "money")  # a fresh reader of the same database
+    again = Counts(store).check(game, "money")  # a fresh reader of the same database
     assert again is not None and again.counts[ADA].amount == ADA_COUNT
     assert post(other, game, action="close").status_code == 403
     as_host(client, game)
     assert post(client, game, action="close").status_code == 303
-    assert Counts(store.engine).check(game, "money") is None
+    assert Counts(store).check(game, "money") is None
 
 
 def test_a_firenze_game_has_nothing_to_count(client):

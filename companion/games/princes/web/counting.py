@@ -56,7 +56,7 @@ def get_counts(app=None) -> Counts:
 
 def _counts_of(app) -> Counts:
     store = get_store(app)
-    return Counts(store.engine, store)
+    return Counts(store)
 
 
 @dataclass(frozen=True)
