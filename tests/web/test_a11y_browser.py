@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.web.join_links import kept_tokens
 from tests.web import a11y
@@ -400,5 +401,7 @@ def test_the_language_switch_names_each_language_in_its_own_words(app, live_serv
         assert boxes[-1]["x"] + boxes[-1]["width"] <= 360 and boxes[0]["x"] > 360 / 3, boxes
         if current == "de":
             switch.get_by_role("link", name="FR Français", exact=True).click()
-            page.wait_for_function("document.documentElement.lang === 'fr'")
+            # the link loads a new document: ask the page's <html> (which a locator finds
+            # again after the load), not `document.documentElement`, null while it loads
+            expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=BROWSER_WAIT)
             settled(page)
