@@ -51,7 +51,8 @@ def test_make_run_installs_the_project_without_the_test_tools(tmp_path):
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 def test_the_fast_tier_leaves_out_web_pages_postgresql_and_servers(tmp_path):
-    spread = ".venv/bin/python -m pytest -n auto"
+    # a worker per core and one more (the tests wait about half the time: docs/testing.md)
+    spread = f".venv/bin/python -m pytest -n {len(os.sched_getaffinity(0)) + 1}"
     fast = [c for c in dry_run(tmp_path, "test-fast") if " -m pytest" in c]
     assert fast == [f'{spread} -m "not postgres and not slow" --ignore=tests/web']
     # everything: the tests not marked `stress` spread over the cores, then the `stress` ones
