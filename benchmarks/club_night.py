@@ -62,8 +62,10 @@ average: it shares the machine's cores with the servers.
 
 Also printed: the servers' CPU seconds per recorded move (everything the servers did during
 the play, divided by the moves: each move's tap, its table's refreshes, the streams), for the
-same SQLite club night run twice in one go, first with the code before issue 22 and then as
-now. The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen
+same SQLite club night run with the code before issue 22 and as now, alternated CLUB_PAIRS
+times (default 2: before, now, before, now; so a minute when this shared machine ran slower
+weighs on both codes), each pair's figure and then all nights of each code together (the
+aim's verdict). The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen
 fetches and renders its own fragment after each move), checked out of git and served from a
 temporary folder (benchmarks/baseline.py), so a cut that serves both codes does not move it;
 `CLUB_BASELINE=<revision>` names another, `CLUB_BASELINE=flag` (or a copy without git) runs
@@ -91,7 +93,7 @@ from urllib.parse import urlencode, urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.baseline import baseline_tree  # noqa: E402
-from benchmarks.club_report import report  # noqa: E402
+from benchmarks.club_report import print_cpu_per_move, report  # noqa: E402
 from benchmarks.loadclient import (  # noqa: E402
     Connection,
     HttpError,
@@ -117,6 +119,9 @@ SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the tab
 LOAD_SECONDS = float(os.environ.get("CLUB_SECONDS", "60"))
 STREAMS_SECONDS = min(LOAD_SECONDS, 30.0)  # the 1,000-stream night's play (make bench's time)
 MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25 s)
+# nights of each code, alternated (before, now, before, now): the CPU per move is taken
+# over all of them (0 or 1: one of each)
+PAIRS = max(1, int(os.environ.get("CLUB_PAIRS", "2")))
 STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night (0: left out)
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
@@ -711,16 +716,27 @@ def run_setup(
 def main():
     raise_file_limit()
     results = {}
+    code, revision = None, None
     if os.environ.get("CLUB_BEFORE", "1") != "0":
         revision = os.environ.get("CLUB_BASELINE", BEFORE_ISSUE_22)
         code = None if revision == "flag" else baseline_tree(revision)
-        name = (
-            f"club night, one process on SQLite, the code before issue 22 (commit {revision})"
-            if code is not None
-            else "club night, one process on SQLite, each screen rendering its own (RENDER_ONCE off)"
-        )
-        results["sqlite_before"] = run_setup(name, 1, None, render_once=False, code=code)
-    results["sqlite"] = run_setup("club night, one process on SQLite", 1, None)
+    # before, now, before, now...: a 2-core machine shared with others runs a fifth faster or
+    # slower from one minute to the next, so one night of each, one after the other, gives
+    # the drift to the code that ran in the faster minutes; alternated, it weighs on both
+    for n in range(1, PAIRS + 1 if revision else 2):
+        suffix = "" if n == 1 else f"_{n}"
+        nth = "" if n == 1 else f" (night {n} of each)"
+        if revision:
+            name = (
+                f"club night, one process on SQLite, the code before issue 22 (commit {revision})"
+                if code is not None
+                else "club night, one process on SQLite, each screen rendering its own "
+                "(RENDER_ONCE off)"
+            )
+            results["sqlite_before" + suffix] = run_setup(
+                name + nth, 1, None, render_once=False, code=code
+            )
+        results["sqlite" + suffix] = run_setup("club night, one process on SQLite" + nth, 1, None)
     if os.environ.get("CLUB_TURNS_OFF") == "1":  # pushes drawn as woken, to compare
         results["sqlite_turns_off"] = run_setup(
             "club night, one process on SQLite, pushes drawn as woken (PUSH_TURNS off)",
@@ -728,13 +744,8 @@ def main():
             None,
             turns=False,
         )
-    if "sqlite_before" in results:
-        before, after = results["sqlite_before"], results["sqlite"]
-        print(
-            f"server CPU per recorded move: {before['cpu_ms_per_move']:.1f} ms before, "
-            f"{after['cpu_ms_per_move']:.1f} ms now "
-            f"({after['cpu_ms_per_move'] / before['cpu_ms_per_move']:.2f} of it, same run)"
-        )
+    if revision:
+        print_cpu_per_move(results)
     if STREAMS:
         # one process holding 1,000 open streams (143 tables of 7 screens, at a real game's
         # pace: the same moves per second as the club night); aim: page p95 under 100 ms

@@ -91,3 +91,35 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
         "the pages)"
     )
     print(f"  fragments carried by the streams (no fetch): {r['pushed']}")
+
+
+def print_cpu_per_move(results: dict) -> None:
+    """Each pair's CPU per recorded move, then all nights of each code together: their CPU
+    seconds summed over their moves summed (issue 22's aim: a third of the code before)."""
+    pairs = [k.removeprefix("sqlite_before") for k in results if k.startswith("sqlite_before")]
+    for suffix in pairs:
+        before, after = results["sqlite_before" + suffix], results["sqlite" + suffix]
+        print(
+            f"server CPU per recorded move{' (night ' + suffix[1:] + ')' if suffix else ''}: "
+            f"{before['cpu_ms_per_move']:.1f} ms before, {after['cpu_ms_per_move']:.1f} ms now "
+            f"({after['cpu_ms_per_move'] / before['cpu_ms_per_move']:.2f} of it)"
+        )
+    if len(pairs) > 1:
+
+        def pooled(prefix: str) -> float:
+            nights = [
+                results[prefix + suffix] for suffix in pairs if results[prefix + suffix]["moves"]
+            ]
+            moves = sum(r["moves"] for r in nights)
+            return (
+                sum(r["cpu_ms_per_move"] * r["moves"] for r in nights) / moves
+                if moves
+                else float("nan")
+            )
+
+        before, after = pooled("sqlite_before"), pooled("sqlite")
+        print(
+            f"server CPU per recorded move, the {len(pairs)} nights of each together: "
+            f"{before:.1f} ms before, {after:.1f} ms now ({after / before:.2f} of it, same "
+            "run; aim: a third)"
+        )
