@@ -3,7 +3,9 @@
 Each table is a 5-player game (the most the box allows) with 7 live clients: 5 seat phones,
 1 spectator phone and the table screen, so 350 clients, each with its live stream open, each
 joining through its QR link like a phone does. Every table plays a legal game (the rules'
-autoplay) through the phones' own buttons: a move every ~10 s on average (exponential gaps;
+autoplay) through the phones' own buttons, each from somewhere in its first 150 events (its
+earlier moves tapped on its phones before the night: a club's tables are at every stage of
+their games, not all at their starting hands; `already_played`): a move every ~10 s on average (exponential gaps;
 a real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then
 a burst of 3 moves 0.2 s apart (a quick round of bids). Like
 static/palazzo.js, a screen that hears a new seq re-fetches its fragment (one request per
@@ -126,6 +128,8 @@ STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night 
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
 BASELINE_GETS = 100
+MID_GAME = 150  # a table starts the night somewhere in the first this many events of its game
+LEFT_TO_PLAY = 60  # and with at least this many still to play
 PAGE_GAP = 60.0  # seconds between one screen's whole-page loads, on average (see the docstring)
 BASELINE_PAGES = 25  # idle loads of each kind of page, before and after the play
 PAGE_KINDS = ("seat", "table", "newcomer", "host")
@@ -389,14 +393,32 @@ class Screen:
 
 
 class Table:
-    def __init__(self, game_id: str, script: list[dict], mean_gap: float = MEAN_GAP):
+    def __init__(
+        self, game_id: str, script: list[dict], mean_gap: float = MEAN_GAP, played: int = 0
+    ):
         self.game_id, self.script, self.mean_gap = game_id, script, mean_gap
         self.screens: list[Screen] = []
         self.seats: list[Screen] = []
         # seq -> (tapped at, {"shown"/"heard": {screen: when}}) until every screen has both
         self.pending: dict[int, tuple[float, dict[str, dict]]] = {}
         self.moves = iter(script[1:])  # the first is game_started, recorded when hosted
+        self.played = played  # moves its phones record before the night (`catch_up`)
         self.idle: Stats | None = None  # while set, where its moves' figures go (idle_moves)
+
+    async def catch_up(self):
+        """The moves of its game before the night (`already_played`), tapped on its seats'
+        phones one after the other as fast as the server answers, before the streams open:
+        each night's server records its own log (the code before issue 22 reads neither the
+        snapshots nor every event of today's), and no figure counts them."""
+        scratch = Stats()
+        for _ in range(self.played):
+            event = next(self.moves)
+            if not await self.seats[event["player"]]._tap(event, scratch):
+                raise AssertionError(f"a move before the night was refused: {event}")
+        self.pending.clear()
+        if self.played:  # each screen shows the game as it now stands, its stream opens there
+            for screen in self.screens:
+                await screen.load("seat" if screen in self.seats else "table", None)
 
     def posted(self, seq: int, at: float, stats: Stats):
         """A move's POST (sent `at`) was answered with `seq`: other screens may have heard
@@ -497,7 +519,7 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
             log = scripts[seed]
             settings = {k: v for k, v in log[0].items() if k != "type"}
             game_id, tokens = create_hosted_game(settings)
-            table = Table(game_id, log, mean_gap)
+            table = Table(game_id, log, mean_gap, already_played(log, i))
             table.tokens = tokens
             table.joins = {
                 "seats": [join_path(game_id, t) for t in tokens.seats],
@@ -506,6 +528,17 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
             }
             tables.append(table)
     return tables
+
+
+def already_played(log: list[dict], i: int) -> int:
+    """How far into its game table `i` is when the night's figures start: a club's tables
+    are at every stage of their games (a game is ~225 events), so each is somewhere in its
+    first MID_GAME events (drawn from its number), with LEFT_TO_PLAY events still to come;
+    CLUB_FROM_START=1 starts them all at the start (every move a starting hand in a short
+    night: the taught cards recorded first, twice a bid's CPU)."""
+    if os.environ.get("CLUB_FROM_START") == "1":
+        return 0
+    return random.Random(i).randint(0, max(0, min(MID_GAME, len(log) - 1 - LEFT_TO_PLAY)))
 
 
 def client_address(n: int) -> str:
@@ -567,6 +600,7 @@ async def club_night(
         table.seats = table.screens[:SEATS]
     screens = [s for t in tables for s in t.screens]
     await asyncio.gather(*(s.open_page() for s in screens))
+    await asyncio.gather(*(t.catch_up() for t in tables))
     before = sum(rss_kib(pid) for pid in pids)
     for screen in screens:
         screen.stream_task = asyncio.get_running_loop().create_task(screen.stream(stats))
