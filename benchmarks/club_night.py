@@ -1,16 +1,15 @@
 """Club night: 50 tables, every phone and table screen open, moves at table pace with bursts.
 
-Each table is a 5-player game (the most the box allows) with 7 live clients: 5 seat phones,
-1 spectator phone and the table screen, so 350 clients, each with its live stream open, each
+Each table is a 5-player game (the most the box allows) with 7 live clients: 5 seat phones, 1
+spectator phone and the table screen, so 350 clients, each with its live stream open, each
 joining through its QR link like a phone does. Every table plays a legal game (the rules'
-autoplay) through the phones' own buttons, each from somewhere in its first 150 events (its
-earlier moves tapped on its phones before the night: a club's tables are at every stage of
-their games, not all at their starting hands; `already_played`): a move every ~10 s on average (exponential gaps;
-a real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then
-a burst of 3 moves 0.2 s apart (a quick round of bids). Like
-static/palazzo.js, a screen that hears a new seq re-fetches its fragment (one request per
-burst, not per event), unless its page asks its stream to carry the fragment itself
-(`data-live-push`: the table screens), which it then shows as it arrives.
+autoplay) through the phones' own buttons, from its start (CLUB_MID_GAME=1: from somewhere in
+its first 150 events, `already_played`): a move every ~10 s on average (exponential gaps; a
+real 5-player game of ~225 events in ~100 minutes makes one every ~25 s), and now and then a
+burst of 3 moves 0.2 s apart (a quick round of bids). Like static/palazzo.js, a screen that
+hears a new seq re-fetches its fragment (one request per burst, not per event), unless its page
+asks its stream to carry the fragment itself (`data-live-push`: the table screens), which it
+then shows as it arrives.
 
 Printed, for one `palazzo serve` on SQLite and for 2 processes on one PostgreSQL (each table's
 clients spread over both, as behind a reverse proxy), beside a baseline from the same run: the
@@ -28,18 +27,16 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
   idle move's;
 - whole pages: a real screen also loads whole pages, at any moment of the play. The mix, per
   table and PAGE_GAP (60 s) on average (exponential gaps): each seat's phone reloads its page
-  (`/me`: a phone whose browser dropped the locked tab, or whose Wi-Fi flaked, reloads it on
-  wake; its stream then reopens from the page's seq, as palazzo.js's does), the table screen
-  reloads its page (`/table`, same), a newcomer opens the table screen through the spectator's
-  QR link (a new browser: the join's redirect and the page, timed together, no stream kept),
-  and the host opens the host page (`/host`). So 8 loads per table a minute, one per screen:
-  players lock their phones between turns, a reload each few minutes is common, and one a
-  minute keeps enough loads in a 20 s run for a p95 (~120). Each load is timed from its
+  (`/me`: a browser that dropped the locked tab, or whose Wi-Fi flaked, reloads it on wake; its
+  stream then reopens from the page's seq, as palazzo.js's does), the table screen reloads its
+  page (`/table`, same), a newcomer opens the table screen through the spectator's QR link (the
+  join's redirect and the page, timed together, no stream kept), and the host opens `/host`: 8
+  loads per table a minute, enough in a 20 s run for a p95 (~120). Each load is timed from its
   request to its last byte; the baseline is the same pages of the first table loaded one at a
-  time on the idle server, before and after the play (a reload's stream left open there, so
-  one address does not pile up streams the server has not yet seen closed), and the page p95
-  under load is given against the idle p95 of the same mix (each kind weighing what it weighs
-  in the play), aim 3x (6x on PostgreSQL); each kind's p95s are printed beside;
+  time on the idle server, before and after the play (a reload's stream left open there, so one
+  address does not pile up streams), and the page p95 under load is given against the idle p95
+  of the same mix (each kind weighing what it weighs in the play), aim 3x (6x on PostgreSQL);
+  each kind's p95s are printed beside;
 - page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
   could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
@@ -59,20 +56,20 @@ CLUB_POSTGRES=0 leaves out the PostgreSQL setup).
 
 A third setup holds CLUB_STREAMS (default 1,000; 0 leaves it out) open streams on one process:
 as many tables of 7 screens, each playing more slowly so the moves per second stay the club
-night's, for CLUB_SECONDS but at most 30 s (aim: page p95 under 100 ms). The load generator's own CPU is printed beside the load
-average: it shares the machine's cores with the servers.
+night's, for CLUB_SECONDS but at most 30 s (aim: page p95 under 100 ms). The load generator's
+own CPU is printed beside the load average: it shares the machine's cores with the servers.
 
-Also printed: the servers' CPU seconds per recorded move (everything the servers did during
-the play, divided by the moves: each move's tap, its table's refreshes, the streams), for the
-same SQLite club night run with the code before issue 22 and as now, alternated CLUB_PAIRS
-times (default 2: before, now, before, now; so a minute when this shared machine ran slower
-weighs on both codes), each pair's figure and then all nights of each code together (the
-aim's verdict). The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen
-fetches and renders its own fragment after each move), checked out of git and served from a
-temporary folder (benchmarks/baseline.py), so a cut that serves both codes does not move it;
+Also printed: the servers' CPU seconds per recorded move (everything the servers did during the
+play, divided by the moves: each move's tap, its table's refreshes, the streams), for the same
+SQLite club night run with the code before issue 22 and as now, alternated CLUB_PAIRS times
+(default 2: before, now, before, now; so a minute when this shared machine ran slower weighs on
+both codes), each pair's figure and then all nights of each code together (the aim's verdict).
+The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen fetches
+and renders its own fragment after each move), checked out of git and served from a temporary
+folder (benchmarks/baseline.py), so a cut that serves both codes does not move it;
 `CLUB_BASELINE=<revision>` names another, `CLUB_BASELINE=flag` (or a copy without git) runs
-this tree with `PALAZZO_RENDER_ONCE=0` instead, which turns off most of issue 22's cuts.
-Run: `make bench` (or `python benchmarks/club_night.py`).
+this tree with `PALAZZO_RENDER_ONCE=0` instead, which turns off most of issue 22's cuts. Run:
+`make bench` (or `python benchmarks/club_night.py`).
 """
 
 from __future__ import annotations
@@ -121,8 +118,7 @@ SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the tab
 LOAD_SECONDS = float(os.environ.get("CLUB_SECONDS", "60"))
 STREAMS_SECONDS = min(LOAD_SECONDS, 30.0)  # the 1,000-stream night's play (make bench's time)
 MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25 s)
-# nights of each code, alternated (before, now, before, now): the CPU per move is taken
-# over all of them (0 or 1: one of each)
+# nights of each code, alternated (before, now, before...), the CPU per move over them all
 PAIRS = max(1, int(os.environ.get("CLUB_PAIRS", "2")))
 STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night (0: left out)
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
@@ -406,10 +402,9 @@ class Table:
         self.idle: Stats | None = None  # while set, where its moves' figures go (idle_moves)
 
     async def catch_up(self):
-        """The moves of its game before the night (`already_played`), tapped on its seats'
-        phones one after the other as fast as the server answers, before the streams open:
-        each night's server records its own log (the code before issue 22 reads neither the
-        snapshots nor every event of today's), and no figure counts them."""
+        """The moves before the night (`already_played`), tapped on its phones before the
+        streams open, uncounted: each night's server records its own log (the code before
+        issue 22 reads neither today's snapshots nor all of today's events)."""
         scratch = Stats()
         for _ in range(self.played):
             event = next(self.moves)
@@ -531,12 +526,10 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
 
 
 def already_played(log: list[dict], i: int) -> int:
-    """How far into its game table `i` is when the night's figures start: a club's tables
-    are at every stage of their games (a game is ~225 events), so each is somewhere in its
-    first MID_GAME events (drawn from its number), with LEFT_TO_PLAY events still to come;
-    CLUB_FROM_START=1 starts them all at the start (every move a starting hand in a short
-    night: the taught cards recorded first, twice a bid's CPU)."""
-    if os.environ.get("CLUB_FROM_START") == "1":
+    """How far into its game table `i` is when the night starts: at its start, as issue 22's
+    aims were measured (a 20 s night plays ~4 starting hands a table); CLUB_MID_GAME=1: in its
+    first MID_GAME events, LEFT_TO_PLAY still to come (a club's tables are at every stage)."""
+    if os.environ.get("CLUB_MID_GAME") != "1":
         return 0
     return random.Random(i).randint(0, max(0, min(MID_GAME, len(log) - 1 - LEFT_TO_PLAY)))
 
