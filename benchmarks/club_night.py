@@ -124,8 +124,8 @@ STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night 
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
 BASELINE_GETS = 100
-MID_GAME = 150  # a table starts the night somewhere in the first this many events of its game
-LEFT_TO_PLAY = 60  # and with at least this many still to play
+MID_GAME = 150  # CLUB_MID_GAME=1: a table starts within its game's first MID_GAME events,
+LEFT_TO_PLAY = 60  # with at least LEFT_TO_PLAY still to play
 PAGE_GAP = 60.0  # seconds between one screen's whole-page loads, on average (see the docstring)
 BASELINE_PAGES = 25  # idle loads of each kind of page, before and after the play
 PAGE_KINDS = ("seat", "table", "newcomer", "host")
@@ -408,7 +408,7 @@ class Table:
         scratch = Stats()
         for _ in range(self.played):
             event = next(self.moves)
-            if not await self.seats[event["player"]]._tap(event, scratch):
+            if not await self.seats[event["player"]].tap(event, scratch):
                 raise AssertionError(f"a move before the night was refused: {event}")
         self.pending.clear()
         if self.played:  # each screen shows the game as it now stands, its stream opens there
