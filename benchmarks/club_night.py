@@ -31,12 +31,11 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
   stream then reopens from the page's seq, as palazzo.js's does), the table screen reloads its
   page (`/table`, same), a newcomer opens the table screen through the spectator's QR link (the
   join's redirect and the page, timed together, no stream kept), and the host opens `/host`: 8
-  loads per table a minute, enough in a 20 s run for a p95 (~120). Each load is timed from its
-  request to its last byte; the baseline is the same pages of the first table loaded one at a
-  time on the idle server, before and after the play (a reload's stream left open there, so one
-  address does not pile up streams), and the page p95 under load is given against the idle p95
-  of the same mix (each kind weighing what it weighs in the play), aim 3x (6x on PostgreSQL);
-  each kind's p95s are printed beside;
+  loads per table a minute (~120 in 20 s). Each is timed from its request to its last byte,
+  against the same pages of the first table loaded one at a time on the idle server, before
+  and after the play (a reload's stream left open there, so one address does not pile up
+  streams), as the idle p95 of the same mix (each kind weighing what it weighs in the play),
+  aim 3x (6x on PostgreSQL); each kind's p95s are printed beside;
 - page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
   could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
@@ -50,14 +49,16 @@ its panel; palazzo.js waits the same way), then catches up if the answer was old
 companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
 before issue 22.
 
-The client is asyncio on loopback only (each client from its own 127.x.y.z address), bounded
-to 350 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
-CLUB_POSTGRES=0 leaves out the PostgreSQL setup).
+The client is asyncio on loopback only (each client from its own 127.x.y.z address): 350
+clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
+CLUB_POSTGRES=0 leaves out PostgreSQL). It shares the machine with the servers, so it runs on a
+core of its own (`pin_apart`; not when a server process would lose its core, as the 2 on a
+2-core machine; CLUB_PIN=0: every process on every core): a phone never waits for the server's
+core to read an answer, and on the server's core the load generator did. Its CPU is printed.
 
-A third setup holds CLUB_STREAMS (default 1,000; 0 leaves it out) open streams on one process:
-as many tables of 7 screens, each playing more slowly so the moves per second stay the club
-night's, for CLUB_SECONDS but at most 30 s (aim: page p95 under 100 ms). The load generator's
-own CPU is printed beside the load average: it shares the machine's cores with the servers.
+A third setup holds CLUB_STREAMS (default 1,000; 0: none) open streams on one process, as many
+tables of 7 screens playing more slowly (the club night's moves per second), for CLUB_SECONDS
+but at most 30 s (aim: page p95 under 100 ms).
 
 Also printed: the servers' CPU seconds per recorded move (everything the servers did during the
 play, divided by the moves: each move's tap, its table's refreshes, the streams), for the same
@@ -84,7 +85,6 @@ import tempfile
 import time
 import uuid
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -92,6 +92,13 @@ from urllib.parse import urlencode, urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.baseline import baseline_tree  # noqa: E402
+from benchmarks.club_idle import (  # noqa: E402
+    PAGE_KINDS,
+    SETTLE_SECONDS,
+    baseline,
+    idle_moves,
+    page_baseline,
+)
 from benchmarks.club_report import print_cpu_per_move, report  # noqa: E402
 from benchmarks.loadclient import (  # noqa: E402
     Connection,
@@ -99,6 +106,7 @@ from benchmarks.loadclient import (  # noqa: E402
     cpu_seconds,
     mixed_percentile,
     percentile,
+    pin_apart,
     raise_file_limit,
     read_chunk,
     read_head,
@@ -120,21 +128,18 @@ STREAMS_SECONDS = min(LOAD_SECONDS, 30.0)  # the 1,000-stream night's play (make
 MEAN_GAP = 10.0  # seconds between a table's moves, on average (a real game: ~25 s)
 # nights of each code, alternated (before, now, before...), the CPU per move over them all
 PAIRS = max(1, int(os.environ.get("CLUB_PAIRS", "2")))
+PIN = os.environ.get("CLUB_PIN", "1") != "0"  # the load generator on a core of its own
 STREAMS = int(os.environ.get("CLUB_STREAMS", "1000"))  # the many-streams night (0: left out)
 BURST_CHANCE = 0.2  # a move that starts a burst of BURST moves BURST_GAP apart
 BURST, BURST_GAP = 3, 0.2
-BASELINE_GETS = 100
 MID_GAME = 150  # CLUB_MID_GAME=1: a table starts within its game's first MID_GAME events,
 LEFT_TO_PLAY = 60  # with at least LEFT_TO_PLAY still to play
 PAGE_GAP = 60.0  # seconds between one screen's whole-page loads, on average (see the docstring)
-BASELINE_PAGES = 25  # idle loads of each kind of page, before and after the play
-PAGE_KINDS = ("seat", "table", "newcomer", "host")
 # a table's page loads per PAGE_GAP: each seat's phone and the table screen reload their own
 # page once, a newcomer opens the table screen once, the host looks at the host page once
 PAGE_MIX = {"seat": SEATS, "table": 1, "newcomer": 1, "host": 1}
 IDLE_MOVES = 20  # moves on the idle server, half before and half after the play
 IDLE_SECONDS = 5.0  # streams open, no moves: the servers' CPU that is not the moves'
-SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every screen
 REQUEST_TIMEOUT = 30.0
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
 LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
@@ -481,24 +486,6 @@ class Table:
             await asyncio.sleep(rng.expovariate(1 / self.mean_gap))
 
 
-async def idle_moves(table: Table, into: Stats, count: int) -> None:
-    """Moves of `table` on the idle server, one at a time, each waiting until every screen of
-    the table has it: what a tap and a move's last screen take with nothing else to do (the
-    play's taps are also given against these, beside the issue's ratio to the idle panel)."""
-    table.idle = into
-    try:
-        for _ in range(count):
-            event = next(table.moves, None)
-            if event is None or not await table.seats[event["player"]].tap(event, into):
-                return
-            settle = time.perf_counter() + SETTLE_SECONDS
-            while table.pending and time.perf_counter() < settle:
-                await asyncio.sleep(0.005)
-            await asyncio.sleep(0.05)
-    finally:
-        table.idle = None
-
-
 # -- one setup -------------------------------------------------------------------------------------
 
 
@@ -536,43 +523,6 @@ def already_played(log: list[dict], i: int) -> int:
 
 def client_address(n: int) -> str:
     return f"127.0.{10 + n // 250}.{1 + n % 250}"
-
-
-async def baseline(screens: list[Screen], into: dict[str, list[float]]) -> None:
-    """The idle server (streams open, nobody moving): the same fragments the play fetches, a
-    seat's panel and the shared board, one request at a time, BASELINE_GETS of each. Taken
-    before and after the play, so a busy moment of this shared machine weighs on both sides
-    of the ratios alike."""
-    for _ in range(BASELINE_GETS):
-        for screen in screens:
-            started = time.perf_counter()
-            status, _, _ = await screen.conn.request(
-                "GET", screen.refresh_path, {"Cookie": screen.cookie, "HX-Request": "true"}
-            )
-            into[screen.kind].append(time.perf_counter() - started)
-            assert status == 200
-
-
-async def page_baseline(
-    table: Table,
-    into: dict[str, list[float]],
-    pids: Sequence[int] = (),
-    idle_rate: float = 0.0,
-    cpu_into: dict[str, float] | None = None,
-) -> None:
-    """The idle server's whole pages: BASELINE_PAGES loads of each kind the play loads (one
-    table's, one at a time, a reload's stream reopening as in the play). `cpu_into`: the
-    servers' CPU seconds one load of each kind costs (their idle rate taken off), so the CPU
-    per move can leave out the pages the play loaded besides its moves."""
-    for kind in PAGE_KINDS:
-        screen = table.seats[0] if kind == "seat" else table.screens[-1]
-        spent, started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
-        for _ in range(BASELINE_PAGES):
-            into[kind].append(await screen.load(kind, None, reopen=False))
-        if cpu_into is not None:
-            cpu = sum(cpu_seconds(pid) for pid in pids) - spent
-            cpu -= idle_rate * (time.perf_counter() - started)
-            cpu_into[kind] = max(0.0, cpu) / BASELINE_PAGES
 
 
 async def club_night(
@@ -727,13 +677,16 @@ def run_setup(
     app = create_app(config)
     hosted = host_tables(app, tables, MEAN_GAP * tables / TABLES)
     servers = [Served(instance, env=env, code=code) for _ in range(processes)]
+    pids = [s.proc.pid for s in servers]
+    unpin = pin_apart(pids) if PIN else None
     try:
-        result = asyncio.run(
-            club_night([s.url for s in servers], [s.proc.pid for s in servers], hosted, seconds)
-        )
+        result = asyncio.run(club_night([s.url for s in servers], pids, hosted, seconds))
     finally:
+        if unpin is not None:
+            unpin()
         for server in servers:
             server.stop()
+    result["pinned"] = unpin is not None
     report(name, result, slack)
     return result
 

@@ -37,7 +37,8 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
     print(
         f"{name}: {r['streams']} live clients, {r['moves']} moves in {r['seconds']:.0f} s "
         f"(this machine's load average: {r['load']:.1f} on {os.cpu_count()} cores; the load "
-        f"generator used {r['client_cpu_share'] * 100:.0f}% of a core)"
+        f"generator used {r['client_cpu_share'] * 100:.0f}% of a core"
+        + (", on a core apart from the servers')" if r.get("pinned") else ", on any core)")
     )
     print(
         f"  idle server (before and after the play), a seat's panel: p50 "
