@@ -74,3 +74,11 @@ async def page_baseline(
             cpu = sum(cpu_seconds(pid) for pid in pids) - spent
             cpu -= idle_rate * (time.perf_counter() - started)
             cpu_into[kind] = max(0.0, cpu) / BASELINE_PAGES
+
+
+async def idle_share(pids: Sequence[int], seconds: float) -> float:
+    """The servers' CPU per second over `seconds` with nobody moving: streams open (their
+    heartbeats, the store's poll) and the pages' polls asking, as between two moves."""
+    spent, started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    await asyncio.sleep(seconds)
+    return (sum(cpu_seconds(pid) for pid in pids) - spent) / (time.perf_counter() - started)

@@ -39,15 +39,16 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 - page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
   could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
+- polls: what a page asks again every few seconds (htmx's `every`: a seat's alerts, 5 s, and
+  checks' links, 10 s; the table screen's who-is-here, 3 s), all night, idle moments included
+  (CLUB_POLLS=0: none); how many were answered, their p95;
 - memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
 
 A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is
 its panel; palazzo.js waits the same way), then catches up if the answer was older.
 
-`CLUB_TURNS_OFF=1` then runs the SQLite night again with pushes drawn as their streams wake
-(`PALAZZO_PUSH_TURNS=0`; by default they take turns after the requests waiting,
-companion/web/turns.py), to compare in the same run; `CLUB_BEFORE=0` leaves out the night
-before issue 22.
+`CLUB_TURNS_OFF=1` adds a SQLite night with pushes drawn as woken (`PALAZZO_PUSH_TURNS=0`,
+companion/web/turns.py); `CLUB_BEFORE=0` leaves out the night before issue 22.
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address): 350
 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
@@ -76,6 +77,7 @@ this tree with `PALAZZO_RENDER_ONCE=0` instead, which turns off most of issue 22
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import os
 import random
@@ -97,6 +99,7 @@ from benchmarks.club_idle import (  # noqa: E402
     SETTLE_SECONDS,
     baseline,
     idle_moves,
+    idle_share,
     page_baseline,
 )
 from benchmarks.club_report import print_cpu_per_move, report  # noqa: E402
@@ -144,6 +147,10 @@ REQUEST_TIMEOUT = 30.0
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
 LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
 EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
+# an element its page asks again every N s (htmx's `every`): a seat's alerts and its checks'
+# links, the table screen's who-is-here
+POLLED = re.compile(rb'hx-get="([^"]+)"[^>]*?hx-trigger="every (\d+(?:\.\d+)?)s"')
+POLLS = os.environ.get("CLUB_POLLS", "1") != "0"
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
 
 
@@ -165,6 +172,7 @@ class Stats:
     missed: int = 0
     moves: int = 0
     pushed: int = 0  # fragments a stream carried (shown with no fetch)
+    polls: list = field(default_factory=list)  # every poll answered, idle and under load
 
 
 class Screen:
@@ -182,6 +190,9 @@ class Screen:
         self.page = ""  # the whole page this screen shows (reloaded now and then)
         self.host_page = ""  # the host's page (the table screen's session is the host's)
         self.page_conn = Connection(self.host, self.port, source)  # a reload's own
+        self.poll_conn = Connection(self.host, self.port, source)  # its page's polls
+        self.polls: dict[str, float] = {}  # what its page asks again, every so many seconds
+        self.poll_task: asyncio.Task | None = None
         self.reopen = False  # its stream is being closed by a reload: reconnect at once
         self.stream_writer = None
         self.push = ""  # the fragment its stream carries (the page's data-live-push)
@@ -212,6 +223,7 @@ class Screen:
         found = CSRF.search(body)
         self.csrf = (found.group(1) or found.group(2)).decode()
         self.rendered = max(int(s) for s in DATA_SEQ.findall(body))
+        self.polls = {html.unescape(u.decode()): float(n) for u, n in POLLED.findall(body)}
         push = LIVE_PUSH.search(body)
         self.push = push.group(1).decode() if push else ""
         if self.refresh_path is None:  # a seat's phone refreshes its panel
@@ -298,6 +310,33 @@ class Screen:
                 self.reopen = True
                 self.stream_writer.close()
         return took
+
+    async def poll(self, stats: Stats, rng: random.Random):
+        """What its page asks again every so many seconds (a seat's alerts every 5 s, its
+        checks' links every 10 s, the table screen's who-is-here every 3 s), as htmx does:
+        from the page's load, one after the other on a connection of their own."""
+        due = {
+            path: time.perf_counter() + rng.uniform(0, every) for path, every in self.polls.items()
+        }
+        while not self.closing and due:
+            path = min(due, key=due.__getitem__)
+            await asyncio.sleep(max(0.0, due[path] - time.perf_counter()))
+            started = time.perf_counter()
+            try:
+                headers = {"Cookie": self.cookie, "HX-Request": "true"}
+                status, _, _ = await self.poll_conn.request("GET", path, headers)
+            except (OSError, HttpError, asyncio.IncompleteReadError):
+                if self.closing:
+                    return
+                stats.failed += 1
+                self.poll_conn.close()
+            else:
+                if status >= 400:
+                    stats.non_2xx += 1
+                    stats.statuses[status] += 1
+                else:  # 204: nothing new for the alerts
+                    stats.polls.append(time.perf_counter() - started)
+            due[path] = time.perf_counter() + self.polls[path]
 
     def heard(self, seq: int, stats: Stats):
         at = time.perf_counter()
@@ -545,19 +584,21 @@ async def club_night(
     await asyncio.gather(*(s.open_page() for s in screens))
     await asyncio.gather(*(t.catch_up() for t in tables))
     before = sum(rss_kib(pid) for pid in pids)
+    polling = random.Random(11)
     for screen in screens:
         screen.stream_task = asyncio.get_running_loop().create_task(screen.stream(stats))
+        if POLLS:
+            screen.poll_task = asyncio.get_running_loop().create_task(
+                screen.poll(stats, random.Random(polling.random()))
+            )
     await asyncio.wait_for(asyncio.gather(*(s.stream_open.wait() for s in screens)), 60)
     await asyncio.sleep(1.0)
     after = sum(rss_kib(pid) for pid in pids)
     stats.dropped_streams = 0
     # what the servers spend with every stream open and nobody moving (heartbeats, the seq
-    # poll): taken off the play's CPU, so the figure per move is what the moves cost
-    idle_cpu, idle_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
-    await asyncio.sleep(IDLE_SECONDS)
-    idle_rate = (sum(cpu_seconds(pid) for pid in pids) - idle_cpu) / (
-        time.perf_counter() - idle_started
-    )
+    # poll, the pages' polls): taken off the play's CPU, so the figure per move is what the
+    # moves cost; measured before and after the play, the two averaged for the moves
+    idle_rate = await idle_share(pids, IDLE_SECONDS)
     # the idle fragments, on the process the first table's screens use
     idle: dict[str, list[float]] = {"panel": [], "board": []}
     idle_pages: dict[str, list[float]] = {kind: [] for kind in PAGE_KINDS}
@@ -583,15 +624,19 @@ async def club_night(
     # the play, streams' heartbeats and polls included, per recorded move
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     played = time.perf_counter() - play_started
-    moving_cpu = max(0.0, cpu - idle_rate * played)
     client_share = (time.process_time() - client_before) / played
     await asyncio.sleep(1.0)  # the last refreshes' connections settle
+    idle_rate = (idle_rate + await idle_share(pids, IDLE_SECONDS)) / 2
+    moving_cpu = max(0.0, cpu - idle_rate * played)
     await baseline(samples, idle)
     await page_baseline(tables[0], idle_pages)
     await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
     for screen in screens:
         screen.closing = True
         screen.stream_task.cancel()
+        if screen.poll_task is not None:
+            screen.poll_task.cancel()
+        screen.poll_conn.close()
         screen.conn.close()
         screen.tap_conn.close()
         screen.page_conn.close()
@@ -629,6 +674,8 @@ async def club_night(
         "moves": stats.moves,
         "errors": stats.non_2xx + stats.failed + stats.dropped_streams + stats.missed,
         "non_2xx": stats.non_2xx,
+        "polls": len(stats.polls),
+        "poll_p95_ms": percentile(stats.polls, 95) * 1e3,
         "statuses": dict(stats.statuses),
         "load": os.getloadavg()[0],
         "failed": stats.failed,

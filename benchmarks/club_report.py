@@ -83,6 +83,11 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
         f"failed requests {r['failed']}, "
         f"dropped streams {r['dropped_streams']}, moves never on every screen {r['missed']})"
     )
+    if r.get("polls"):
+        print(
+            f"  polls (alerts, checks' links, who is here; idle and under load): {r['polls']} "
+            f"answered, p95 {r['poll_p95_ms']:.1f} ms"
+        )
     print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
     print(
         f"  server CPU: {r['cpu_s']:.1f} s during the play ({r['idle_cpu_share'] * 100:.1f}% of a "
