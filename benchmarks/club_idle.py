@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from benchmarks.loadclient import cpu_seconds
 
 if TYPE_CHECKING:
-    from benchmarks.club_night import Screen, Stats, Table
+    from benchmarks.club_night import Table
+    from benchmarks.club_screen import Screen, Stats
 
 BASELINE_GETS = 100
 BASELINE_PAGES = 25  # idle loads of each kind of page, before and after the play
