@@ -68,6 +68,7 @@ class Screen:
         self.poll_conn = Connection(self.host, self.port, source)  # its page's polls
         self.polls: dict[str, float] = {}  # what its page asks again, every so many seconds
         self.poll_task: asyncio.Task | None = None
+        self.poll_due: dict[str, float] = {}  # when it next asks for each
         self.reopen = False  # its stream is being closed by a reload: reconnect at once
         self.stream_writer = None
         self.push = ""  # the fragment its stream carries (the page's data-live-push)
@@ -189,13 +190,15 @@ class Screen:
     async def poll(self, stats: Stats, rng: random.Random):
         """What its page asks again every so many seconds (a seat's alerts every 5 s, its
         checks' links every 10 s, the table screen's who-is-here every 3 s), as htmx does:
-        from the page's load, one after the other on a connection of their own."""
-        due = {
-            path: time.perf_counter() + rng.uniform(0, every) for path, every in self.polls.items()
-        }
+        each period from the element's arrival (`shown`), on a connection of their own."""
+        due = self.poll_due
+        due.update({p: time.perf_counter() + rng.uniform(0, n) for p, n in self.polls.items()})
         while not self.closing and due:
             path = min(due, key=due.__getitem__)
-            await asyncio.sleep(max(0.0, due[path] - time.perf_counter()))
+            wait = due[path] - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue  # a new panel may have put it off meanwhile
             started = time.perf_counter()
             try:
                 headers = {"Cookie": self.cookie, "HX-Request": "true"}
@@ -249,6 +252,8 @@ class Screen:
             self.refreshing = False
 
     def shown(self, seq: int, at: float, stats: Stats):
+        if self.kind == "panel":  # a new panel, its polled elements new: htmx starts again
+            self.poll_due.update({path: at + every for path, every in self.polls.items()})
         self.rendered = max(self.rendered, seq)
         self.history["shown"].append((seq, at))
         self.table.reached(self, "shown", seq, at, stats)
