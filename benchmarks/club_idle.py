@@ -77,9 +77,11 @@ async def page_baseline(
             cpu_into[kind] = max(0.0, cpu) / BASELINE_PAGES
 
 
-async def idle_share(pids: Sequence[int], seconds: float) -> float:
-    """The servers' CPU per second over `seconds` with nobody moving: streams open (their
-    heartbeats, the store's poll) and the pages' polls asking, as between two moves."""
-    spent, started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+async def idle_share(pids: Sequence[int], seconds: float, polls: list) -> tuple[float, float]:
+    """The servers' CPU per second over `seconds` with nobody moving (streams open: their
+    heartbeats, the store's poll; the pages' polls asking), and the polls answered per second
+    meanwhile (`polls`: the night's list of them, growing)."""
+    spent, asked, started = sum(cpu_seconds(pid) for pid in pids), len(polls), time.perf_counter()
     await asyncio.sleep(seconds)
-    return (sum(cpu_seconds(pid) for pid in pids) - spent) / (time.perf_counter() - started)
+    took = time.perf_counter() - started
+    return (sum(cpu_seconds(pid) for pid in pids) - spent) / took, (len(polls) - asked) / took

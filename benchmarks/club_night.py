@@ -315,7 +315,7 @@ async def club_night(
     # what the servers spend with every stream open and nobody moving (heartbeats, the seq
     # poll, the pages' polls): taken off the play's CPU, so the figure per move is what the
     # moves cost; measured before and after the play, the two averaged for the moves
-    idle_rate = await idle_share(pids, IDLE_SECONDS)
+    idle_rate, idle_polls = await idle_share(pids, IDLE_SECONDS, stats.polls)
     # the idle fragments, on the process the first table's screens use
     idle: dict[str, list[float]] = {"panel": [], "board": []}
     idle_pages: dict[str, list[float]] = {kind: [] for kind in PAGE_KINDS}
@@ -326,6 +326,7 @@ async def club_night(
     idle_play = Stats()
     await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
     cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    polls_before = len(stats.polls)
     client_before = time.process_time()
     until = time.perf_counter() + seconds
     rng = random.Random(7)
@@ -341,10 +342,16 @@ async def club_night(
     # the play, streams' heartbeats and polls included, per recorded move
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     played = time.perf_counter() - play_started
+    play_polls = len(stats.polls) - polls_before
     client_share = (time.process_time() - client_before) / played
     await asyncio.sleep(1.0)  # the last refreshes' connections settle
-    idle_rate = (idle_rate + await idle_share(pids, IDLE_SECONDS)) / 2
-    moving_cpu = max(0.0, cpu - idle_rate * played)
+    rate, polled = await idle_share(pids, IDLE_SECONDS, stats.polls)
+    idle_rate, idle_polls = (idle_rate + rate) / 2, (idle_polls + polled) / 2
+    # what the servers would have spent with nobody moving, taken off: per poll answered
+    # when the pages poll (a new panel puts a seat's polls off, so fewer are asked during the
+    # play than while idle), else per second
+    idle_cpu = idle_rate / idle_polls * play_polls if idle_polls else idle_rate * played
+    moving_cpu = max(0.0, cpu - idle_cpu)
     await baseline(samples, idle)
     await page_baseline(tables[0], idle_pages)
     await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
@@ -402,6 +409,7 @@ async def club_night(
         "kib_per_stream": (after - before) / len(screens),
         "cpu_s": cpu,
         "idle_cpu_share": idle_rate,
+        "idle_cpu_s": idle_cpu,
         "pages_cpu_s": pages_cpu,
         # what the moves cost: the pages loaded besides them (their CPU per load measured on
         # the idle server, before the play) taken off, as the idle rate is

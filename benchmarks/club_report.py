@@ -90,8 +90,10 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
         )
     print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
     print(
-        f"  server CPU: {r['cpu_s']:.1f} s during the play ({r['idle_cpu_share'] * 100:.1f}% of a "
-        f"core while idle, taken off; the {sum(r['page_loads'].values())} whole pages' "
+        f"  server CPU: {r['cpu_s']:.1f} s during the play (the idle server's, "
+        f"{r['idle_cpu_share'] * 100:.1f}% of a core, taken off"
+        + (" per poll answered" if r.get("polls") else "")
+        + f": {r['idle_cpu_s']:.1f} s; the {sum(r['page_loads'].values())} whole pages' "
         f"{r['pages_cpu_s']:.1f} s taken off) = {r['cpu_ms_per_move']:.1f} ms per recorded move "
         f"(all screens of its table refreshed; {r['cpu_ms_per_move_with_pages']:.1f} ms with "
         "the pages)"
