@@ -6,6 +6,7 @@ process can be hundreds of clients (benchmarks/club_night.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -79,7 +80,8 @@ def pin_apart(pids: Sequence[int]) -> Callable[[], None] | None:
     servers, generator = apart
     for pid in pids:
         for task in os.listdir(f"/proc/{pid}/task"):
-            os.sched_setaffinity(int(task), servers)
+            with contextlib.suppress(ProcessLookupError):  # a thread that ended meanwhile
+                os.sched_setaffinity(int(task), servers)
     os.sched_setaffinity(0, generator)
     return lambda: os.sched_setaffinity(0, mine)
 
