@@ -10,8 +10,9 @@ only approximates the old code, and less so with every shared cut).
 from __future__ import annotations
 
 import subprocess
-import tempfile
 from pathlib import Path
+
+from benchmarks.scratch import scratch_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,7 +21,7 @@ def baseline_tree(revision: str, paths: tuple[str, ...] = ()) -> Path | None:
     """The tree at `revision` (only `paths` of it, if given) in a temporary folder, with the
     translations this tree compiled (the messages are not measured); None, saying why, when
     git cannot give it (a copy without git, a shallow clone)."""
-    folder = Path(tempfile.mkdtemp(prefix="palazzo-baseline-"))
+    folder = scratch_folder("palazzo-baseline-")
     try:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", revision, *paths],

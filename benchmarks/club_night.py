@@ -80,7 +80,6 @@ import asyncio
 import os
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -106,6 +105,7 @@ from benchmarks.loadclient import (  # noqa: E402
     raise_file_limit,
     rss_kib,
 )
+from benchmarks.scratch import scratch_folder  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.web import create_app  # noqa: E402
@@ -437,7 +437,7 @@ def run_setup(
     by default; `render_once=False` turns this tree's issue-22 cuts off (RENDER_ONCE off).
     With more `tables` than TABLES, each plays more slowly: the moves per second stay the
     club night's (the streams are what grows)."""
-    folder = Path(tempfile.mkdtemp(prefix="palazzo-club-"))
+    folder = scratch_folder("palazzo-club-")
     instance = folder / "instance"
     config = {"INSTANCE_PATH": instance}
     env = {"PALAZZO_RENDER_ONCE": "1" if render_once else "0"}

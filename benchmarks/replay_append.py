@@ -28,7 +28,6 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -44,6 +43,7 @@ sys.path.insert(1, str(ROOT))  # this tree's benchmarks/ helpers, in the child p
 
 from benchmarks.baseline import baseline_tree  # noqa: E402
 from benchmarks.loadclient import best_of_each  # noqa: E402
+from benchmarks.scratch import scratch_folder  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, replay, simulation_catalog  # noqa: E402
 from companion.service.table import Table  # noqa: E402
@@ -80,7 +80,7 @@ def bench_replay() -> dict:
 
 
 def bench_append(count=600) -> dict:
-    folder = Path(tempfile.mkdtemp(prefix="palazzo-bench-"))
+    folder = scratch_folder("palazzo-bench-")
     learned = LearnedCatalog(folder)
     store = EventStore(f"sqlite:///{folder / 'palazzo.db'}")
     table = Table(store, learned)

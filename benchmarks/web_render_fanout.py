@@ -14,7 +14,6 @@ from __future__ import annotations
 import http.client
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -23,6 +22,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.loadclient import percentile  # noqa: E402
+from benchmarks.scratch import scratch_folder  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.games.princes.web.recording import get_table  # noqa: E402
@@ -176,7 +176,7 @@ def bench_fanout(app, game_id, rounds=30) -> dict:
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="palazzo-web-bench-")
+    folder = scratch_folder("palazzo-web-bench-")
     app = create_app({"INSTANCE_PATH": folder, "TESTING": True})
     game_id = game_with_400_events(app)
     r = bench_render(app, game_id)
