@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from benchmarks.loadclient import cpu_seconds
+from benchmarks.loadclient import servers_cpu
 
 if TYPE_CHECKING:
     from benchmarks.club_night import Table
@@ -68,11 +68,11 @@ async def page_baseline(
     per move can leave out the pages the play loaded besides its moves."""
     for kind in PAGE_KINDS:
         screen = table.seats[0] if kind == "seat" else table.screens[-1]
-        spent, started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+        spent, started = servers_cpu(pids), time.perf_counter()
         for _ in range(BASELINE_PAGES):
             into[kind].append(await screen.load(kind, None, reopen=False))
         if cpu_into is not None:
-            cpu = sum(cpu_seconds(pid) for pid in pids) - spent
+            cpu = servers_cpu(pids) - spent
             cpu -= idle_rate * (time.perf_counter() - started)
             cpu_into[kind] = max(0.0, cpu) / BASELINE_PAGES
 
@@ -81,7 +81,7 @@ async def idle_share(pids: Sequence[int], seconds: float, polls: list) -> tuple[
     """The servers' CPU per second over `seconds` with nobody moving (streams open: their
     heartbeats, the store's poll; the pages' polls asking), and the polls answered per second
     meanwhile (`polls`: the night's list of them, growing)."""
-    spent, asked, started = sum(cpu_seconds(pid) for pid in pids), len(polls), time.perf_counter()
+    spent, asked, started = servers_cpu(pids), len(polls), time.perf_counter()
     await asyncio.sleep(seconds)
     took = time.perf_counter() - started
-    return (sum(cpu_seconds(pid) for pid in pids) - spent) / took, (len(polls) - asked) / took
+    return (servers_cpu(pids) - spent) / took, (len(polls) - asked) / took

@@ -98,12 +98,12 @@ from benchmarks.club_report import print_cpu_per_move, report  # noqa: E402
 from benchmarks.club_screen import Screen, Stats  # noqa: E402
 from benchmarks.loadclient import (  # noqa: E402
     HttpError,
-    cpu_seconds,
     mixed_percentile,
     percentile,
     pin_apart,
     raise_file_limit,
     rss_kib,
+    servers_cpu,
 )
 from benchmarks.scratch import scratch_folder  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
@@ -325,7 +325,7 @@ async def club_night(
     await page_baseline(tables[0], idle_pages, pids, idle_rate, page_cpu)
     idle_play = Stats()
     await idle_moves(tables[0], idle_play, IDLE_MOVES // 2)
-    cpu_before, play_started = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    cpu_before, play_started = servers_cpu(pids), time.perf_counter()
     polls_before = len(stats.polls)
     client_before = time.process_time()
     until = time.perf_counter() + seconds
@@ -340,7 +340,7 @@ async def club_night(
     stats.missed = sum(len(t.pending) for t in tables)
     # every move's screens have refreshed (or SETTLE_SECONDS passed): the servers' CPU for
     # the play, streams' heartbeats and polls included, per recorded move
-    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    cpu = servers_cpu(pids) - cpu_before
     played = time.perf_counter() - play_started
     play_polls = len(stats.polls) - polls_before
     client_share = (time.process_time() - client_before) / played

@@ -45,6 +45,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def servers_cpu(pids) -> float:
+    """The CPU time so far of all of `pids` together (the servers under test)."""
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
 def rss_kib(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         for line in status:
