@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
 LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
 EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
-# an element its page asks again every N s (htmx's `every`): a seat's alerts and its checks'
-# links, the table screen's who-is-here
-POLLED = re.compile(rb'hx-get="([^"]+)"[^>]*?hx-trigger="every (\d+(?:\.\d+)?)s"')
+# an element its page asks again every N s (htmx's `every`): the table screen's who-is-here; a
+# seat's alerts and its checks' links, also at each nudge of its stream (`event: nudge`)
+POLLED = re.compile(rb'hx-get="([^"]+)"[^>]*?hx-trigger="(palazzo:nudge, )?every (\d+(?:\.\d+)?)s"')
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
 
 
@@ -69,6 +69,8 @@ class Screen:
         self.polls: dict[str, float] = {}  # what its page asks again, every so many seconds
         self.poll_task: asyncio.Task | None = None
         self.poll_due: dict[str, float] = {}  # when it next asks for each
+        self.nudged: set[str] = set()  # ... and which it asks for at once when nudged
+        self.poll_wake = asyncio.Event()  # a nudge: the polls look at `poll_due` again
         self.reopen = False  # its stream is being closed by a reload: reconnect at once
         self.stream_writer = None
         self.push = ""  # the fragment its stream carries (the page's data-live-push)
@@ -99,7 +101,9 @@ class Screen:
         found = CSRF.search(body)
         self.csrf = (found.group(1) or found.group(2)).decode()
         self.rendered = max(int(s) for s in DATA_SEQ.findall(body))
-        self.polls = {html.unescape(u.decode()): float(n) for u, n in POLLED.findall(body)}
+        polled = POLLED.findall(body)
+        self.polls = {html.unescape(u.decode()): float(n) for u, _, n in polled}
+        self.nudged = {html.unescape(u.decode()) for u, nudged, _ in polled if nudged}
         push = LIVE_PUSH.search(body)
         self.push = push.group(1).decode() if push else ""
         if self.refresh_path is None:  # a seat's phone refreshes its panel
@@ -134,6 +138,10 @@ class Screen:
                         if b"event: seq" in block:
                             seq = int(block.rsplit(b"data: ", 1)[1])
                             self.heard(seq, stats)
+                        elif b"event: nudge" in block:  # its nudged elements ask now
+                            now = time.perf_counter()
+                            self.poll_due.update(dict.fromkeys(self.nudged, now))
+                            self.poll_wake.set()
                         elif b"event: fragment" in block:  # shown as it arrives, no fetch
                             seq = int(EVENT_ID.search(block).group(1))
                             stats.pushed += 1
@@ -188,16 +196,21 @@ class Screen:
         return took
 
     async def poll(self, stats: Stats, rng: random.Random):
-        """What its page asks again every so many seconds (a seat's alerts every 5 s, its
-        checks' links every 10 s, the table screen's who-is-here every 3 s), as htmx does:
-        each period from the element's arrival (`shown`), on a connection of their own."""
+        """What its page asks again every so many seconds (the table screen's who-is-here
+        every 3 s; a seat's alerts and its checks' links every minute, and at once when its
+        stream is nudged), as htmx does: each period from the element's arrival (`shown`), on
+        a connection of their own."""
         due = self.poll_due
         due.update({p: time.perf_counter() + rng.uniform(0, n) for p, n in self.polls.items()})
         while not self.closing and due:
             path = min(due, key=due.__getitem__)
             wait = due[path] - time.perf_counter()
             if wait > 0:
-                await asyncio.sleep(wait)
+                self.poll_wake.clear()
+                try:  # until it is due, or a nudge makes something due sooner
+                    await asyncio.wait_for(self.poll_wake.wait(), wait)
+                except TimeoutError:
+                    pass
                 continue  # a new panel may have put it off meanwhile
             started = time.perf_counter()
             try:

@@ -39,6 +39,7 @@ from . import jsonl
 from .boundedjson import JsonRefused, loads
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
 from .models import TABLES, GameRow, UTCDateTime
+from .notify import Notes
 from .records import (
     MAX_GAME_ID_LEN,
     MAX_PAYLOAD_DEPTH,
@@ -54,11 +55,6 @@ from .records import (
 games_t, events_t, snapshots_t = TABLES
 
 _EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at")
-# PostgreSQL: every append NOTIFYs this channel with "<seq>:<game_id>" in its own transaction,
-# so any process LISTENing hears of it when (and only if) it commits.
-NOTIFY_CHANNEL = "events_appended"
-_NOTIFY_SQL = "SELECT pg_notify(%s, %s)"
-LISTEN_RETRY_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -483,6 +479,7 @@ class EventStore:
         # deleted, so an append right after it needs no guard against a gap (see append)
         self._stored_seq: dict[str, int] = {}
         self.notifies = self.engine.dialect.name == "postgresql"
+        self._notes = Notes(self.engine)  # what it tells the other processes (PostgreSQL)
         # Only this package's tables: other packages own and create their own.
         try:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
@@ -581,7 +578,7 @@ class EventStore:
             "at": at,
             "expected_seq": expected_seq,
         }
-        then = (_NOTIFY_SQL, (NOTIFY_CHANNEL, f"{seq}:{game_id}")) if self.notifies else None
+        then = Notes.appended(game_id, seq) if self.notifies else None
         # seq - 1 is stored (or seq is the first): the primary key alone keeps the log gapless
         # and free of duplicates, so the plain INSERT does; otherwise (a process's first append
         # to a game, an expected_seq ahead of anything seen) the guarded one checks it
@@ -667,42 +664,20 @@ class EventStore:
         on_append: Callable[[str, int], None],
         stop: threading.Event,
         on_connection: Callable[[bool], None] | None = None,
+        on_nudge: Callable[[str], None] | None = None,
         timeout: float = 1.0,
     ) -> None:
-        """PostgreSQL only: call `on_append(game_id, seq)` for every append any process
-        commits, until `stop` is set. Runs in the caller's thread (or greenlet) on its own
-        connection, reconnecting after a failure; `on_connection(True)` follows each LISTEN,
-        `on_connection(False)` each loss, so the caller can poll meanwhile and re-read what it
-        missed. A notification is a hint, not the log: `events()` stays the truth."""
+        """PostgreSQL only: `on_append(game_id, seq)` for every append any process commits,
+        `on_nudge(game_id)` for every nudge another process gives (events/notify.py)."""
         if not self.notifies:
             raise RuntimeError("listen() needs PostgreSQL; poll last_seq(s) instead")
-        import psycopg
+        self._notes.listen(on_append, stop, on_connection, on_nudge, timeout)
 
-        conninfo = self.engine.url.set(drivername="postgresql").render_as_string(
-            hide_password=False
-        )
-        connected, warned = False, False
-        while not stop.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    connected, warned = True, False
-                    if on_connection is not None:
-                        on_connection(True)
-                    while not stop.is_set():
-                        for note in conn.notifies(timeout=timeout):
-                            seq, _, game_id = note.payload.partition(":")
-                            if seq.isdigit():
-                                on_append(game_id, int(seq))
-            except psycopg.Error:
-                if not warned:  # once per outage, not once a second
-                    log.warning("events: LISTEN connection lost; reconnecting", exc_info=True)
-                warned = True
-            finally:
-                if connected and on_connection is not None:
-                    on_connection(False)
-                connected = False
-            stop.wait(LISTEN_RETRY_SECONDS)
+    def nudge(self, game_id: str) -> None:
+        """PostgreSQL only: tell the other processes' `listen` that `game_id` was nudged."""
+        if not self.notifies:
+            raise RuntimeError("nudge() needs PostgreSQL")
+        self._notes.nudge(game_id)
 
     @staticmethod
     def _last_seq(conn, game_id: str) -> int:

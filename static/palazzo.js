@@ -14,6 +14,12 @@
  * the seat's session) carries that seat's panel. Polling, and the catch-ups below, still
  * fetch as before.
  *
+ * What a page shows besides the log (a phone's alerts, the links to an open check) changes
+ * without a new seq: those elements carry data-nudged and ask again on "palazzo:nudge", which
+ * fires when the stream says "event: nudge" (a check opened, a card claimed twice), when a
+ * stream opens again after a drop (a nudge may have passed meanwhile), and every NUDGE_POLL_MS
+ * while polling instead of streaming; their own hx-trigger adds a slow "every" of its own.
+ *
  * Offline (the browser says so, or a request cannot reach the server): the #offline banner
  * shows at once, every button that records something is disabled, and a tap that still
  * tries is stopped here with a notice that nothing was sent. A tap whose connection drops
@@ -24,6 +30,8 @@
   "use strict";
 
   var SEQ_EVENT = "palazzo:seq";
+  var NUDGE_EVENT = "palazzo:nudge";
+  var NUDGE_POLL_MS = 5000; // while polling the seq, the nudged elements ask this often
   var POLL_MS = 2000;
   var MAX_STREAM_FAILURES = 3; // consecutive errors without a message before polling
   var STREAM_RETRY_MS = 60000; // while polling, try the stream again this often
@@ -62,6 +70,14 @@
     for (var i = 0; i < els.length; i++) nudge(els[i], feed.latest);
   }
 
+  // Something the page shows besides the log may have changed: each element that shows such
+  // a thing (data-nudged) asks for it again.
+  function askNudged() {
+    if (!window.htmx) return;
+    var els = document.querySelectorAll("[data-nudged]");
+    for (var i = 0; i < els.length; i++) window.htmx.trigger(els[i], NUDGE_EVENT);
+  }
+
   function poll(feed) {
     if (!feed.seqUrl || !window.fetch) return;
     window.fetch(feed.seqUrl, { cache: "no-store", credentials: "same-origin" })
@@ -73,6 +89,7 @@
   function startPolling(feed) {
     if (feed.pollTimer) return;
     feed.pollTimer = window.setInterval(function () { poll(feed); }, POLL_MS);
+    feed.nudgeTimer = window.setInterval(askNudged, NUDGE_POLL_MS);
     poll(feed);
     if (window.EventSource && !feed.retryTimer) {
       feed.retryTimer = window.setTimeout(function () {
@@ -84,7 +101,8 @@
 
   function stopPolling(feed) {
     if (feed.pollTimer) window.clearInterval(feed.pollTimer);
-    feed.pollTimer = null;
+    if (feed.nudgeTimer) window.clearInterval(feed.nudgeTimer);
+    feed.pollTimer = feed.nudgeTimer = null;
   }
 
   // A fragment the stream carried: swapped in like a fetched one, unless the element already
@@ -141,10 +159,16 @@
       place(feed, e.data);
       publish(feed, parseInt(e.lastEventId, 10));
     });
+    source.addEventListener("nudge", function () {
+      feed.failures = 0;
+      askNudged();
+    });
     source.addEventListener("open", function () {
       feed.failures = 0;
       stopPolling(feed);
       backOnline();
+      if (feed.opened) askNudged(); // open again: a nudge may have passed while it was down
+      feed.opened = true;
     });
     source.addEventListener("error", function () {
       feed.failures += 1;
@@ -176,6 +200,8 @@
         source: null,
         failures: 0,
         pollTimer: null,
+        nudgeTimer: null,
+        opened: false,
         retryTimer: null
       };
       if (window.EventSource) openStream(feed);

@@ -10,6 +10,12 @@ asked again at each push). Still, only a
 browser holding a session of that game (a seat, the host or a spectator link) may open one,
 and one client address only a few at once.
 
+What a page shows besides the log (a phone's alerts, the links to an open check) has no seq:
+a change to it (a check opened or closed, a card claimed twice) nudges the game (`nudge`), and
+each of its streams says `event: nudge`, nothing more; the elements showing such things ask
+again with their own credentials (`data-nudged`, static/palazzo.js), and otherwise only once a
+minute (NUDGED_EVERY), where every phone used to ask every few seconds all night (issue 22).
+
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
 process are announced at once; on PostgreSQL every append anywhere is heard through
 LISTEN/NOTIFY; polling `store.last_seqs` (one query for all watched games per tick) covers
@@ -57,23 +63,37 @@ EXTENSION_KEY = "palazzo.live"
 PRESENCE_KEY = "palazzo.presence"
 SEQ_EVENT = "palazzo:seq"  # the DOM event static/palazzo.js fires on a subscribed element
 RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's end
+# A nudged element (what a page shows besides the log) asks again at each nudge and, in case
+# one never came (SQLite shared by several processes: nudges do not cross them), this often.
+NUDGED_EVERY = 60
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
 _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 LastSeqs = Callable[[Iterable[str]], dict[str, int]]
-# listen(on_append, stop, on_connection): blocks, calling on_append(game_id, seq) for every
-# append any process commits (EventStore.listen on PostgreSQL).
-Listen = Callable[[Callable[[str, int], None], threading.Event, Callable[[bool], None]], None]
+# listen(on_append, stop, on_connection, on_nudge): blocks, calling on_append(game_id, seq) for
+# every append any process commits and on_nudge(game_id) for every nudge another process gives
+# (EventStore.listen on PostgreSQL).
+Listen = Callable[
+    [
+        Callable[[str, int], None],
+        threading.Event,
+        Callable[[bool], None],
+        Callable[[str], None],
+    ],
+    None,
+]
 
 
 class _Watched:
-    """One game someone watches: how many streams, the latest seq known, their wake-up."""
+    """One game someone watches: how many streams, the latest seq known, how many nudges it
+    had (`SeqWatcher.nudge`), their wake-up."""
 
-    __slots__ = ("refs", "seq", "cond")
+    __slots__ = ("refs", "seq", "nudges", "cond")
 
     def __init__(self, lock: threading.Lock):
         self.refs = 0
         self.seq = -1
+        self.nudges = 0
         self.cond = threading.Condition(lock)
 
 
@@ -81,10 +101,19 @@ class SeqWatcher:
     """Knows the latest seq of every watched game and wakes that game's streams (only those)
     when it grows; also counts each client's open streams."""
 
-    def __init__(self, last_seqs: LastSeqs, interval: float = 0.15, listen: Listen | None = None):
+    def __init__(
+        self,
+        last_seqs: LastSeqs,
+        interval: float = 0.15,
+        listen: Listen | None = None,
+        tell: Callable[[str], None] | None = None,
+    ):
+        """`tell(game_id)`: a nudge given here, for the other processes on the same database
+        (their `listen` hears it and calls `nudge(game_id, heard=True)`)."""
         self._last_seqs = last_seqs
         self._interval = interval
         self._listen = listen
+        self._tell = tell
         self._lock = threading.Lock()
         self._games: dict[str, _Watched] = {}
         self._poll_due = threading.Condition(self._lock)  # the poller idles on it
@@ -181,6 +210,13 @@ class SeqWatcher:
     def wait_past(self, game_id: str, seq: int, timeout: float) -> int:
         """Block until the game's seq exceeds `seq`, the timeout passes, or stop(); returns
         the latest seq known. Only for a game inside `watching()`."""
+        return self.wait_news(game_id, seq, None, timeout)[0]
+
+    def wait_news(
+        self, game_id: str, seq: int, nudges: int | None, timeout: float
+    ) -> tuple[int, int]:
+        """`wait_past`, woken also by a nudge past `nudges` (None: seqs only); returns the
+        latest seq and the game's count of nudges."""
         deadline = time.monotonic() + timeout
         with self._lock:
             watched = self._games.get(game_id)
@@ -189,9 +225,35 @@ class SeqWatcher:
             while True:
                 latest = max(watched.seq, seq)
                 remaining = deadline - time.monotonic()
-                if latest > seq or remaining <= 0 or self.stopped:
-                    return latest
+                nudged = nudges is not None and watched.nudges > nudges
+                if latest > seq or nudged or remaining <= 0 or self.stopped:
+                    return latest, watched.nudges
                 watched.cond.wait(remaining)
+
+    # -- nudges: what a page asks for besides the log ----------------------------------------
+
+    def nudges(self, game_id: str) -> int:
+        """How many nudges the game had while watched here (0 for a game nobody watches)."""
+        with self._lock:
+            watched = self._games.get(game_id)
+            return 0 if watched is None else watched.nudges
+
+    def nudge(self, game_id: str, *, heard: bool = False) -> None:
+        """Something every screen of the game shows outside its log changed (a check opened
+        or closed, a card claimed twice): each of its streams says `event: nudge`, and the
+        elements a page asks again for (`data-nudged`, static/palazzo.js) ask now, instead
+        of every few seconds all night. Told to the other processes too, unless `heard`
+        from one of them."""
+        with self._lock:
+            watched = self._games.get(game_id)
+            if watched is not None:
+                watched.nudges += 1
+                watched.cond.notify_all()
+        if not heard and self._tell is not None:
+            try:
+                self._tell(game_id)
+            except Exception:  # the others see it at their next look (NUDGED_EVERY)
+                log.warning("live: telling the other processes of a nudge failed", exc_info=True)
 
     def stop(self) -> None:
         self._stopping.set()
@@ -254,14 +316,21 @@ class SeqWatcher:
     def _run_listener(self) -> None:
         assert self._listen is not None
         try:
-            self._listen(self._publish, self._stopping, self._on_connection)
+            self._listen(self._publish, self._stopping, self._on_connection, self._heard)
         except Exception:  # never silently: the poller takes over
             log.exception("live: the LISTEN loop ended; polling instead")
             self._on_connection(False)
 
+    def _heard(self, game_id: str) -> None:
+        self.nudge(game_id, heard=True)
+
     def _on_connection(self, up: bool) -> None:
         if up:
             self._read_all()  # appends made while nobody listened
+            with self._lock:
+                games = list(self._games)
+            for game_id in games:  # and nudges: every page asks once
+                self.nudge(game_id, heard=True)
         with self._lock:
             self._listening = up
             self._poll_due.notify_all()
@@ -270,10 +339,20 @@ class SeqWatcher:
 def get_watcher(app: Flask | None = None) -> SeqWatcher:
     def make(app: Flask) -> SeqWatcher:
         store = get_store(app)
-        listen = store.listen if getattr(store, "notifies", False) else None
-        return SeqWatcher(store.last_seqs, app.config["LIVE_POLL_INTERVAL"], listen)
+        notifies = getattr(store, "notifies", False)
+        listen = store.listen if notifies else None
+        tell = store.nudge if notifies else None
+        return SeqWatcher(store.last_seqs, app.config["LIVE_POLL_INTERVAL"], listen, tell)
 
     return app_extension(app, EXTENSION_KEY, make)
+
+
+def nudge(game_id: str) -> None:
+    """Something the game's pages show besides the log changed (a check opened or closed, a
+    card claimed twice): every open stream of the game, in every process on PostgreSQL, says
+    so, and the elements showing such things ask again (`SeqWatcher.nudge`). Call it after
+    the change is stored."""
+    get_watcher().nudge(game_id)
 
 
 def get_presence(app: Flask | None = None) -> presence.Presence:
@@ -288,6 +367,11 @@ def get_presence(app: Flask | None = None) -> presence.Presence:
         return presence.LOCAL
 
     return app_extension(app, PRESENCE_KEY, make)
+
+
+# No id: a browser's Last-Event-ID stays the seq it shows. No data but a word: what changed
+# is for each page to ask with its own credentials.
+NUDGE_MESSAGE = "event: nudge\ndata: nudge\n\n"
 
 
 def _seq_message(seq: int) -> str:
@@ -361,6 +445,7 @@ def seq_stream(
     deadline = time.monotonic() + max_age
     with watcher.watching(game_id):
         yield f"retry: {RETRY_MS}\n\n"
+        nudges = watcher.nudges(game_id)  # the page was drawn since: it has what they said
         current = watcher.refresh(game_id)
         if known is None or current != known:
             message, known = told(current)
@@ -369,11 +454,15 @@ def seq_stream(
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            latest = watcher.wait_past(game_id, known, min(heartbeat, remaining))
+            latest, now = watcher.wait_news(game_id, known, nudges, min(heartbeat, remaining))
+            quiet = latest <= known and now <= nudges
             if latest > known:
                 message, known = told(latest)
                 yield message
-            else:
+            if now > nudges:  # after the new seq's fragment, which may show it already
+                nudges = now
+                yield NUDGE_MESSAGE
+            if quiet:
                 if on_beat is not None:
                     on_beat()
                 yield ": keep-alive\n\n"

@@ -53,7 +53,9 @@ def test_a_wrong_price_is_found_at_its_event_and_fixed_by_the_host(app, live_ser
     ben.get_by_text("Your count and the log agree: 3500 Florin").wait_for()
 
     # Ada's phone shows the open check by itself; she counts 3200 Florin behind her screen.
-    ada.get_by_role("link", name=re.compile("A money check is open")).tap(timeout=BROWSER_WAIT)
+    ada.locator("[data-count-banner=money]").get_by_role(
+        "link", name=re.compile("A money check is open")
+    ).tap(timeout=BROWSER_WAIT)
     ada.fill("#count-amount", "3200")
     ada.get_by_role("button", name="Compare with the log").tap()
     verdict = ada.locator("[data-verdict]")

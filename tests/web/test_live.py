@@ -398,10 +398,11 @@ class FakeListener:
     def __init__(self):
         self.on_append = None
         self.on_connection = None
+        self.on_nudge = None
         self.ready = threading.Event()
 
-    def __call__(self, on_append, stop, on_connection):
-        self.on_append, self.on_connection = on_append, on_connection
+    def __call__(self, on_append, stop, on_connection, on_nudge):
+        self.on_append, self.on_connection, self.on_nudge = on_append, on_connection, on_nudge
         self.ready.set()
         stop.wait()
 

@@ -138,7 +138,7 @@ def test_a_money_check_is_a_banner_that_buzzes_on_every_phone(app, live_server, 
     ben.get_by_role("button", name="Ask everyone to count their Florins").tap()
     for page, was in ((ada, before[0]), (cy, before[2])):
         banner = page.locator("[data-count-banner=money]")
-        banner.wait_for(timeout=15000)  # the phone asks every 5 seconds
+        banner.wait_for(timeout=15000)  # nudged: unasked, the phone looks once a minute
         assert "A money check is open: count your Florins" in banner.inner_text()
         page.wait_for_function(f"() => window.buzzes.length === {was + 1}")
         top = banner.bounding_box()["y"]

@@ -1,7 +1,8 @@
 """What a phone must not miss between two events of the log: a money or Fame check the table
 asked for, and a card another phone claims from this seat's starting hand. Neither is an event,
-so no seq moves for them: the phone's alerts ask again every few seconds (`POLL`), and answer
-"nothing new" (204) while nothing changed, so a banner is drawn (and read out, and buzzes)
+so no seq moves for them: the phone's alerts ask again when the game's stream is nudged (a check
+opened or closed, a card claimed: companion/web/live.py `nudge`) and every `POLL` seconds in
+case a nudge never came, and answer "nothing new" (204) while nothing changed, so a banner is drawn (and read out, and buzzes)
 once. Also the claims themselves: a card two phones claim, counted without saying where it is.
 """
 
@@ -15,12 +16,13 @@ from companion.core.lang import N_, _, ngettext
 from companion.games.princes.rules import Refusal, in_play
 from companion.games.princes.rules.catalog import STARTING_HAND
 from companion.games.princes.words import profession_name
+from companion.web.live import NUDGED_EVERY, nudge
 from companion.web.recording import get_table
 from companion.web.store import get_store
 
 from .counting import get_counts
 
-POLL = 5  # seconds between two looks of a phone's alerts (one query each, two meta reads)
+POLL = NUDGED_EVERY  # seconds between two looks of a phone's alerts that no nudge asked for
 COUNT_BANNERS = {
     "money": N_("A money check is open: count your Florins"),
     "fame": N_("A Fame check is open: check your marker"),
@@ -92,6 +94,7 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     clashes.update({p: seat for p in taken[:STARTING_HAND]})
     meta[CLASHES_KEY] = clashes
     store.update_game_meta(game_id, meta)
+    nudge(game_id)  # every phone's alerts say it now
     name = profession_name(state.catalog, taken[0])
     return Refusal(
         refusal.code,
@@ -124,6 +127,7 @@ def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> 
     claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
     meta[CLAIMS_KEY] = claims
     store.update_game_meta(game_id, meta)
+    nudge(game_id)  # every phone's alerts say it now
     return refusal
 
 

@@ -37,6 +37,7 @@ from companion.games.princes.words.ledger import (
 from companion.games.princes.words.telling import text_of
 from companion.web.access import Access, keep_out_of_caches, require_viewer
 from companion.web.kept import kept_in_app
+from companion.web.live import NUDGED_EVERY, nudge
 from companion.web.recording import current_replay
 from companion.web.store import app_extension, get_store
 
@@ -47,7 +48,7 @@ TITLES = {"money": N_("Count your Florins"), "fame": N_("Check the Fame track")}
 POLL_SECONDS = 5  # how often an open page asks for new counts (they are not in the log)
 LINKS_KEPT = 1024  # count links a process keeps drawn (games x seats x languages x checks)
 LINKS_KEY = "palazzo.princes_count_links"  # in app.extensions: (language, root, game, seat, checks)
-LINKS_POLL = 10  # how often a phone or the host's page asks whether a check opened
+LINKS_POLL = NUDGED_EVERY  # how often the links ask whether a check opened, unless nudged
 
 
 def get_counts(app=None) -> Counts:
@@ -248,6 +249,7 @@ def post(game_id: str, track: str):
     by = "host" if me.host and (scribe is not None or me.seat is None) else str(me.seat)
     action = request.form.get("action", "")
     counts = get_counts()
+    opened_or_closed = action in ("start", "close")  # every phone's banner and links say it
     try:
         if action == "start":
             _may_start(me)
@@ -260,6 +262,7 @@ def post(game_id: str, track: str):
             seat = _own_seat(me)
             amount = read_amount(track, request.form.get("amount", ""))
             seq = _seq(game_id, request.form.get("seq", ""))
+            opened_or_closed = track not in counts.open_tracks(game_id)  # the first count opens it
             counts.give(game_id, track, seat, amount, seq, by)
         elif action in ("mark", "unmark"):
             seat = _own_seat(me)
@@ -271,6 +274,8 @@ def post(game_id: str, track: str):
     except CountError as e:
         page = context(game_id, track, me, scribe, error=str(e))
         return render_template("princes/count/page.html", **page), 422
+    if opened_or_closed:
+        nudge(game_id)
     here = {} if scribe is None else {"as_seat": scribe}
     return redirect(url_for("counting.page", game_id=game_id, track=track, **here), code=303)
 
@@ -338,8 +343,8 @@ for _track in TRACKS:
 @bp.app_template_global()
 def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup:
     """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
-    and on the host's page); they ask again every LINKS_POLL seconds, since a check opening is
-    not an event of the log. `checks`: the open tracks, when the page has just read them."""
+    and on the host's page); a check opening is not an event of the log, so they ask again when
+    the game's stream is nudged (`post`), and every LINKS_POLL seconds. `checks`: the open tracks, when the page has just read them."""
     checks = get_counts().open_tracks(game_id) if checks is None else set(checks)
     here = {} if as_seat is None else {"as_seat": as_seat}
 

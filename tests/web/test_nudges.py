@@ -1,0 +1,201 @@
+"""Nudges (issue 22): what a page shows besides the log (a phone's alerts, the links to an open
+check) is asked for again when the game's stream says `event: nudge`, not every few seconds all
+night. A check opened or closed and a card claimed twice nudge every stream of the game, in
+every process on PostgreSQL; the page asks with its own credentials, the nudge says nothing."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from companion.web.live import NUDGE_MESSAGE, SeqWatcher, get_watcher, nudge
+from events.notify import Notes
+
+from .conftest import WAIT, csrf_token_for, viewer_cookie
+from .phone_game import as_seat, host_game, post_event, record
+from .test_live import FakeListener, FakeLog
+
+# -- the watcher -------------------------------------------------------------------------------
+
+
+def test_a_nudge_wakes_the_streams_of_its_game_only():
+    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02)
+    try:
+        with watcher.watching("g"), watcher.watching("h"):
+            assert watcher.nudges("g") == 0
+            woken: list = []
+            waiter = threading.Thread(
+                target=lambda: woken.append(watcher.wait_news("g", 0, 0, timeout=WAIT))
+            )
+            waiter.start()
+            watcher.nudge("g")
+            waiter.join(WAIT)
+            assert woken == [(0, 1)]  # the seq as it was, one nudge
+            assert watcher.wait_news("h", 0, 0, timeout=0.05) == (0, 0)  # h slept it through
+            assert watcher.wait_news("g", 0, None, timeout=0.05) == (0, 1)  # seqs only: no wake
+        watcher.nudge("nobody-watches")
+        assert watcher.nudges("nobody-watches") == 0
+    finally:
+        watcher.stop()
+
+
+def test_a_nudge_is_told_to_the_other_processes_once_and_never_told_back():
+    """Given here: told once (the others' listeners wake their streams). Heard from another
+    process: this process's streams wake, and it is not told again (no echo between two)."""
+    listener, told = FakeListener(), []
+    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, listen=listener, tell=told.append)
+    try:
+        with watcher.watching("g"):
+            assert listener.ready.wait(WAIT)
+            watcher.nudge("g")
+            assert told == ["g"] and watcher.nudges("g") == 1
+            listener.on_nudge("g")
+            assert told == ["g"] and watcher.nudges("g") == 2
+            listener.on_connection(True)  # back after an outage: a nudge may have been missed
+            assert told == ["g"] and watcher.nudges("g") == 3
+    finally:
+        watcher.stop()
+
+
+def test_a_nudge_that_cannot_be_told_still_wakes_this_process_s_streams(caplog):
+    def down(game_id):
+        raise ConnectionError("PostgreSQL restarting")
+
+    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, tell=down)
+    try:
+        with watcher.watching("g"):
+            watcher.nudge("g")
+            assert watcher.nudges("g") == 1
+        assert "telling the other processes of a nudge failed" in caplog.text
+    finally:
+        watcher.stop()
+
+
+def test_notes_tell_appends_from_nudges_and_skip_their_own():
+    ours, theirs = Notes(engine=None), Notes(engine=None)
+    appended, nudged = [], []
+
+    def read(notes, payload):
+        notes.read(payload, lambda g, s: appended.append((g, s)), nudged.append)
+
+    read(ours, "7:game-1")
+    read(ours, f"nudge:{theirs.token}:game-2")
+    read(ours, f"nudge:{ours.token}:game-3")  # its own, heard back through PostgreSQL
+    read(ours, "nudge")
+    read(ours, "garbage:x")
+    assert appended == [("game-1", 7)] and nudged == ["game-2"]
+    assert ours.token != theirs.token
+
+
+# -- a stream says it ----------------------------------------------------------------------------
+
+
+def next_event(stream) -> dict:
+    """The next message that is an event (heartbeats and the retry skipped)."""
+    while True:
+        message = stream.next_message()
+        if "event" in message:
+            return message
+
+
+def test_the_stream_says_nudge_and_nothing_more(app, sse):
+    game_id, _ = host_game(app)
+    stream = sse(f"/games/{game_id}/stream")
+    assert stream.next_seq() == 1
+    with app.app_context():
+        nudge(game_id)
+    message = next_event(stream)
+    assert message == {"event": "nudge", "data": "nudge"}  # no id: Last-Event-ID stays the seq
+    assert NUDGE_MESSAGE == "event: nudge\ndata: nudge\n\n"
+    later = sse(f"/games/{game_id}/stream")  # opened after it: its page has what it said
+    assert later.next_seq() == 1
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(later)["event"] == "seq"
+    assert next_event(stream)["event"] == "seq"
+
+
+HAND = ["poet", "alchemist", "botanist"]
+
+
+def open_or_close(client, game_id, action, track="money"):
+    data = {"csrf_token": csrf_token_for(client), "action": action}
+    assert client.post(f"/games/{game_id}/count/{track}", data=data).status_code == 303
+
+
+def test_a_check_opened_or_closed_nudges_every_stream_of_the_game(app, client, sse):
+    game_id, _ = host_game(app)
+    other_game, _ = host_game(app)
+    ada = sse(f"/games/{game_id}/stream", {"Cookie": viewer_cookie(app, game_id, seat=0)})
+    elsewhere = sse(f"/games/{other_game}/stream")
+    assert ada.next_seq() == 1 and elsewhere.next_seq() == 1
+    as_seat(client, game_id, 1)
+    open_or_close(client, game_id, "start")
+    assert next_event(ada)["event"] == "nudge"
+    data = {"csrf_token": csrf_token_for(client), "action": "count", "amount": "3500"}
+    assert client.post(f"/games/{game_id}/count/money", data=data).status_code == 303
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(ada)["event"] == "seq"  # a count into an open check changes no banner
+    with client.session_transaction() as session:
+        session["games"] = {game_id: {"host": True}}
+    open_or_close(client, game_id, "close")
+    assert next_event(ada)["event"] == "nudge"
+    record(app, other_game, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(elsewhere)["event"] == "seq"  # the other game heard no nudge
+
+
+def test_a_first_count_opens_the_check_and_nudges(app, client, sse):
+    game_id, _ = host_game(app)
+    stream = sse(f"/games/{game_id}/stream")
+    assert stream.next_seq() == 1
+    as_seat(client, game_id, 2)
+    data = {"csrf_token": csrf_token_for(client), "action": "count", "amount": "3500"}
+    assert client.post(f"/games/{game_id}/count/money", data=data).status_code == 303
+    assert next_event(stream)["event"] == "nudge"
+
+
+def test_a_card_claimed_twice_nudges_the_holder_s_phone(app, client, sse):
+    game_id, _ = host_game(app)
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    ada = sse(f"/games/{game_id}/stream", {"Cookie": viewer_cookie(app, game_id, seat=0)})
+    assert ada.next_seq() == 2
+    as_seat(client, game_id, 1)
+    claim = ["poet", "mason", "painter"]  # Ada kept the Poet
+    refused = post_event(
+        client, game_id, type="starting_hand_chosen", player="1", professions=claim
+    )
+    assert refused.status_code == 422
+    assert next_event(ada)["event"] == "nudge"
+
+
+# -- across processes (PostgreSQL) ---------------------------------------------------------------
+
+
+@pytest.mark.postgres
+def test_a_nudge_crosses_to_the_other_processes_and_not_twice_here(request):
+    """Another process's nudge reaches this one's streams through NOTIFY; this process's own,
+    heard back through PostgreSQL, does not wake its streams a second time."""
+    from events.store import EventStore
+
+    url = request.getfixturevalue("pg_fresh_url")
+    request.getfixturevalue("app_config")["DATABASE_URL"] = url
+    app, sse = request.getfixturevalue("app"), request.getfixturevalue("sse")
+    game_id, _ = host_game(app)
+    stream = sse(f"/games/{game_id}/stream")
+    assert stream.next_seq() == 1
+    watcher = get_watcher(app)
+    deadline = time.monotonic() + WAIT
+    while not watcher.listening and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert watcher.listening
+    # the LISTEN connection came up after the stream opened: a nudge may have passed unheard
+    assert next_event(stream)["event"] == "nudge"
+    with EventStore(url) as another_process:
+        another_process.nudge(game_id)
+        assert next_event(stream)["event"] == "nudge"
+    with app.app_context():
+        nudge(game_id)  # told to the others; heard back here, and skipped
+    assert next_event(stream)["event"] == "nudge"
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(stream)["event"] == "seq"  # no second nudge came before it
