@@ -1,7 +1,7 @@
 """Waiting for a page's next poll instead of sleeping through its interval.
 
-A fragment that htmx asks for again every few seconds (`hx-trigger="every Ns"`: a phone's
-alerts, the table's presence dots) changes nothing when nothing changed; a test that must see
+A fragment that htmx asks for again (`hx-trigger="every Ns"`: the table's presence dots; a
+phone's alerts when its stream is nudged) changes nothing when nothing changed; a test that must see
 "one more look came back, and still ..." used to sleep past the interval. `watch(page, path,
 target)` starts counting the page's requests to `path` from now on; `next_look(page, path)`
 returns once one of them has come back and, if it was redrawn, once htmx has settled the new

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.games.princes.learned import BY_GAME_SEAT, LearnedCatalog
+from companion.web.live import nudge
 from tests.web import polled
 from tests.web.phone_game import button, choose_hands, host_game, record, state
 from tests.web.test_notices_browser import COUNT_BUZZES, buzzes
@@ -144,7 +145,9 @@ def test_a_money_check_is_a_banner_that_buzzes_on_every_phone(app, live_server, 
         top = banner.bounding_box()["y"]
         assert top < page.locator("#phone-panel .card").first.bounding_box()["y"]
         fits(page)
-    polled.watch(ada, "/me/alerts", "#phone-alerts")  # another look of the alerts:
+    polled.watch(ada, "/me/alerts", "#phone-alerts")  # another look of the alerts (nudged):
+    with app.app_context():
+        nudge(game_id)
     polled.next_look(ada, "/me/alerts")  # drawn and buzzed once
     assert buzzes(ada) == before[0] + 1
 
