@@ -39,10 +39,11 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 - page latency: every fragment fetch under load (a seat's panel, the board: only when a stream
   could not carry it);
 - errors (non-2xx answers, failed connections, streams that dropped, screens never updated);
-- polls: what a page asks again by itself (htmx's `every`: the table screen's who-is-here
-  every 3 s; a seat's alerts and checks' links every minute, and at once when its stream says
-  `event: nudge`, which nothing in the play here gives), all night, idle moments included
-  (CLUB_POLLS=0: none); how many were answered, their p95;
+- polls: what a page asks again by itself (htmx's `every`: a seat's alerts and checks' links
+  every minute; the table screen's who-is-here every minute while every phone of its table
+  streams, else every 3 s), and at once when its stream says `event: nudge` about it (a phone
+  of its table came or went), all night, idle moments included (CLUB_POLLS=0: none); how many
+  were answered, their p95;
 - memory per open stream: the servers' RSS growth from opening the 350 streams, divided.
 
 A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is

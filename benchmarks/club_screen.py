@@ -26,9 +26,13 @@ if TYPE_CHECKING:
 DATA_SEQ = re.compile(rb'data-seq="(\d+)"')
 LIVE_PUSH = re.compile(rb'data-live-push="([^"]+)"')
 EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
-# an element its page asks again every N s (htmx's `every`): the table screen's who-is-here; a
-# seat's alerts and its checks' links, also at each nudge of its stream (`event: nudge`)
-POLLED = re.compile(rb'hx-get="([^"]+)"[^>]*?hx-trigger="(palazzo:nudge, )?every (\d+(?:\.\d+)?)s"')
+# an element its page asks again every N s (htmx's `every`) and at each nudge of its stream
+# about its topic (`event: nudge`): a seat's alerts and its checks' links, the table screen's
+# who-is-here
+POLLED = re.compile(
+    rb'hx-get="([^"]+)"[^>]*?hx-trigger="(?:palazzo:nudge, )?every (\d+(?:\.\d+)?)s"'
+    rb'(?: data-nudged="(\w+)")?'
+)
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")
 
 
@@ -69,7 +73,7 @@ class Screen:
         self.polls: dict[str, float] = {}  # what its page asks again, every so many seconds
         self.poll_task: asyncio.Task | None = None
         self.poll_due: dict[str, float] = {}  # when it next asks for each
-        self.nudged: set[str] = set()  # ... and which it asks for at once when nudged
+        self.nudged: dict[str, str] = {}  # ... and which it asks for when nudged, by topic
         self.poll_wake = asyncio.Event()  # a nudge: the polls look at `poll_due` again
         self.reopen = False  # its stream is being closed by a reload: reconnect at once
         self.stream_writer = None
@@ -102,8 +106,8 @@ class Screen:
         self.csrf = (found.group(1) or found.group(2)).decode()
         self.rendered = max(int(s) for s in DATA_SEQ.findall(body))
         polled = POLLED.findall(body)
-        self.polls = {html.unescape(u.decode()): float(n) for u, _, n in polled}
-        self.nudged = {html.unescape(u.decode()) for u, nudged, _ in polled if nudged}
+        self.polls = {html.unescape(u.decode()): float(n) for u, n, _ in polled}
+        self.nudged = {html.unescape(u.decode()): t.decode() for u, _, t in polled if t}
         push = LIVE_PUSH.search(body)
         self.push = push.group(1).decode() if push else ""
         if self.refresh_path is None:  # a seat's phone refreshes its panel
@@ -138,9 +142,12 @@ class Screen:
                         if b"event: seq" in block:
                             seq = int(block.rsplit(b"data: ", 1)[1])
                             self.heard(seq, stats)
-                        elif b"event: nudge" in block:  # its nudged elements ask now
+                        elif b"event: nudge" in block:  # its elements of that topic ask now
+                            topic = block.rsplit(b"data: ", 1)[1].decode()
                             now = time.perf_counter()
-                            self.poll_due.update(dict.fromkeys(self.nudged, now))
+                            for path, about in self.nudged.items():
+                                if about == topic:
+                                    self.poll_due[path] = now
                             self.poll_wake.set()
                         elif b"event: fragment" in block:  # shown as it arrives, no fetch
                             seq = int(EVENT_ID.search(block).group(1))
@@ -196,10 +203,11 @@ class Screen:
         return took
 
     async def poll(self, stats: Stats, rng: random.Random):
-        """What its page asks again every so many seconds (the table screen's who-is-here
-        every 3 s; a seat's alerts and its checks' links every minute, and at once when its
-        stream is nudged), as htmx does: each period from the element's arrival (`shown`), on
-        a connection of their own."""
+        """What its page asks again every so many seconds (a seat's alerts and its checks'
+        links every minute, the table screen's who-is-here every minute while every phone of
+        its table streams, else every 3 s; each at once when its stream is nudged about it),
+        as htmx does: each period from the element's arrival (`shown`), as the element last
+        drawn says it, on a connection of their own."""
         due = self.poll_due
         due.update({p: time.perf_counter() + rng.uniform(0, n) for p, n in self.polls.items()})
         while not self.closing and due:
@@ -215,7 +223,7 @@ class Screen:
             started = time.perf_counter()
             try:
                 headers = {"Cookie": self.cookie, "HX-Request": "true"}
-                status, _, _ = await self.poll_conn.request("GET", path, headers)
+                status, _, body = await self.poll_conn.request("GET", path, headers)
             except (OSError, HttpError, asyncio.IncompleteReadError):
                 if self.closing:
                     return
@@ -227,6 +235,9 @@ class Screen:
                     stats.statuses[status] += 1
                 else:  # 204: nothing new for the alerts
                     stats.polls.append(time.perf_counter() - started)
+                    for drawn, every, _ in POLLED.findall(body):  # its new trigger
+                        if html.unescape(drawn.decode()) == path:
+                            self.polls[path] = float(every)
             due[path] = time.perf_counter() + self.polls[path]
 
     def heard(self, seq: int, stats: Stats):

@@ -34,22 +34,25 @@ MAX_ENTRIES = 10_000  # a server left running for months must not grow without b
 POLLING_GRACE = 6.0  # a phone without a stream polls every 2 s: here if it asked this recently
 
 
-def stream_opened(game_id: str, seat: int) -> None:
-    """A seat's phone opened its live stream: it is here until the stream closes."""
+def stream_opened(game_id: str, seat: int) -> bool:
+    """A seat's phone opened its live stream: it is here until the stream closes. True when
+    it is the seat's only one (the phone came: the table screen may say so now)."""
     seen(game_id, seat)
     with _lock:
         _streams[game_id, seat] = _streams.get((game_id, seat), 0) + 1
+        return _streams[game_id, seat] == 1
 
 
-def stream_closed(game_id: str, seat: int) -> None:
-    """The server saw a seat's stream end (the phone closed it, or its socket died)."""
+def stream_closed(game_id: str, seat: int) -> bool:
+    """The server saw a seat's stream end (the phone closed it, or its socket died). True
+    when it was the seat's last one (the phone went)."""
     seen(game_id, seat)
     with _lock:
         left = _streams.get((game_id, seat), 0) - 1
         if left > 0:
             _streams[game_id, seat] = left
-        else:
-            _streams.pop((game_id, seat), None)
+            return False
+        return _streams.pop((game_id, seat), None) is not None
 
 
 def streaming(game_id: str, seat: int) -> bool:
@@ -121,15 +124,18 @@ Seats = list[tuple[bool, float | None]]  # per seat: (here, seconds since last s
 
 
 class Presence(Protocol):
-    """What the screens need: streams opened and closed, requests seen, and each seat's answer."""
+    """What the screens need: streams opened and closed (True: the seat's phone came or went,
+    as this process counts its streams), requests seen, and each seat's answer."""
 
-    def stream_opened(self, game_id: str, seat: int) -> None: ...
+    def stream_opened(self, game_id: str, seat: int) -> bool: ...
 
-    def stream_closed(self, game_id: str, seat: int) -> None: ...
+    def stream_closed(self, game_id: str, seat: int) -> bool: ...
 
     def seen(self, game_id: str, seat: int) -> None: ...
 
     def seats(self, game_id: str, count: int) -> Seats: ...
+
+    def look(self, game_id: str, count: int) -> tuple[Seats, bool]: ...
 
     def stop(self) -> None: ...
 
@@ -137,11 +143,11 @@ class Presence(Protocol):
 class LocalPresence:
     """This process's memory (the functions above): one `palazzo serve` on SQLite."""
 
-    def stream_opened(self, game_id: str, seat: int) -> None:
-        stream_opened(game_id, seat)
+    def stream_opened(self, game_id: str, seat: int) -> bool:
+        return stream_opened(game_id, seat)
 
-    def stream_closed(self, game_id: str, seat: int) -> None:
-        stream_closed(game_id, seat)
+    def stream_closed(self, game_id: str, seat: int) -> bool:
+        return stream_closed(game_id, seat)
 
     def seen(self, game_id: str, seat: int) -> None:
         seen(game_id, seat)
@@ -149,6 +155,12 @@ class LocalPresence:
     def seats(self, game_id: str, count: int) -> Seats:
         now = time.monotonic()
         return [(here(game_id, s, now), seconds_ago(game_id, s, now)) for s in range(max(0, count))]
+
+    def look(self, game_id: str, count: int) -> tuple[Seats, bool]:
+        """`seats`, and whether every seat's phone holds a live stream: the answer then
+        changes only when one opens or closes (which nudges the table screen), not with
+        time ("seen 5 s ago", a phone that polls instead of streaming)."""
+        return self.seats(game_id, count), all(streaming(game_id, s) for s in range(count))
 
     def stop(self) -> None:
         """Nothing runs in the background here."""
@@ -255,31 +267,32 @@ class SharedPresence:
             return
         self._failing = False
 
-    def stream_opened(self, game_id: str, seat: int) -> None:
+    def stream_opened(self, game_id: str, seat: int) -> bool:
         if not _is_seat(seat):
-            return
+            return False
         with self._lock:
             self._open += 1
             key = (game_id, seat)
-            self._streaming[key] = self._streaming.get(key, 0) + 1
+            self._streaming[key] = came = self._streaming.get(key, 0) + 1
             if self._refresher is None:
                 self._refresher = threading.Thread(
                     target=self._keep_fresh, name="palazzo-presence", daemon=True
                 )
                 self._refresher.start()
         self._upsert(game_id, seat, 1)
+        return came == 1
 
-    def stream_closed(self, game_id: str, seat: int) -> None:
+    def stream_closed(self, game_id: str, seat: int) -> bool:
         if not _is_seat(seat):
-            return
+            return False
         with self._lock:
             self._open = max(0, self._open - 1)
             left = self._streaming.get((game_id, seat), 0) - 1
             if left > 0:
                 self._streaming[game_id, seat] = left
-            else:
-                self._streaming.pop((game_id, seat), None)
+            went = left <= 0 and self._streaming.pop((game_id, seat), None) is not None
         self._upsert(game_id, seat, -1)
+        return went
 
     def seen(self, game_id: str, seat: int) -> None:
         if not _is_seat(seat):
@@ -335,6 +348,10 @@ class SharedPresence:
     # -- the answer ------------------------------------------------------------------------------
 
     def seats(self, game_id: str, count: int) -> Seats:
+        return self.look(game_id, count)[0]
+
+    def look(self, game_id: str, count: int) -> tuple[Seats, bool]:
+        """`seats`, and whether every seat's phone holds a live stream (in any process)."""
         from sqlalchemy import text
 
         query = text(
@@ -350,7 +367,7 @@ class SharedPresence:
         for s in range(max(0, count)):
             streaming, ago = found.get(s, (False, None))
             out.append((streaming or (ago is not None and ago < POLLING_GRACE), ago))
-        return out
+        return out, all(found.get(s, (False, None))[0] for s in range(count))
 
 
 def _is_seat(seat) -> bool:

@@ -2,9 +2,9 @@
 
 Every append NOTIFYs the channel with "<seq>:<game_id>" in its own transaction, so any process
 LISTENing hears of it when (and only if) it commits. A nudge (something a page shows outside
-the log changed: a check opened, a card claimed twice; companion/web/live.py) says
-"nudge:<process>:<game_id>", the process's own token, so the one that gave it, which woke its
-own streams already, does not wake them twice. A notification is a hint, never the log:
+the log changed: a check opened, a phone came; its topic is a word the web layer chooses,
+companion/web/live.py) says "nudge:<process>:<topic>:<game_id>", with the process's own token,
+so the one that gave it, which woke its own streams already, does not wake them twice. A notification is a hint, never the log:
 `EventStore.events()` stays the truth.
 """
 
@@ -44,35 +44,39 @@ class Notes:
         """The statement an append runs in its own transaction."""
         return NOTIFY_SQL, (NOTIFY_CHANNEL, f"{seq}:{game_id}")
 
-    def nudge(self, game_id: str) -> None:
-        """Tell the other processes that `game_id` was nudged here."""
+    def nudge(self, game_id: str, topic: str) -> None:
+        """Tell the other processes that `game_id` was nudged here about `topic` (a word)."""
+        if not topic.isalpha():
+            raise ValueError(f"a nudge's topic is a word, not {topic!r}")
+        payload = f"{_NUDGE}:{self.token}:{topic}:{game_id}"
         with self.engine.begin() as conn:
-            conn.exec_driver_sql(NOTIFY_SQL, (NOTIFY_CHANNEL, f"{_NUDGE}:{self.token}:{game_id}"))
+            conn.exec_driver_sql(NOTIFY_SQL, (NOTIFY_CHANNEL, payload))
 
     def read(
         self,
         payload: str,
         on_append: Callable[[str, int], None],
-        on_nudge: Callable[[str], None] | None,
+        on_nudge: Callable[[str, str], None] | None,
     ) -> None:
         head, _, rest = payload.partition(":")
         if head.isdigit():
             on_append(rest, int(head))
         elif head == _NUDGE and on_nudge is not None:
-            token, _, game_id = rest.partition(":")
-            if token and game_id and token != self.token:
-                on_nudge(game_id)
+            token, _, rest = rest.partition(":")
+            topic, _, game_id = rest.partition(":")
+            if token and topic and game_id and token != self.token:
+                on_nudge(game_id, topic)
 
     def listen(
         self,
         on_append: Callable[[str, int], None],
         stop: threading.Event,
         on_connection: Callable[[bool], None] | None = None,
-        on_nudge: Callable[[str], None] | None = None,
+        on_nudge: Callable[[str, str], None] | None = None,
         timeout: float = 1.0,
     ) -> None:
         """Call `on_append(game_id, seq)` for every append any process commits, and
-        `on_nudge(game_id)` for every nudge another process gives, until `stop` is set. Runs
+        `on_nudge(game_id, topic)` for every nudge another process gives, until `stop` is set. Runs
         in the caller's thread (or greenlet) on its own connection, reconnecting after a
         failure; `on_connection(True)` follows each LISTEN, `on_connection(False)` each loss,
         so the caller can poll meanwhile and re-read what it missed."""

@@ -664,20 +664,21 @@ class EventStore:
         on_append: Callable[[str, int], None],
         stop: threading.Event,
         on_connection: Callable[[bool], None] | None = None,
-        on_nudge: Callable[[str], None] | None = None,
+        on_nudge: Callable[[str, str], None] | None = None,
         timeout: float = 1.0,
     ) -> None:
         """PostgreSQL only: `on_append(game_id, seq)` for every append any process commits,
-        `on_nudge(game_id)` for every nudge another process gives (events/notify.py)."""
+        `on_nudge(game_id, topic)` for every nudge another process gives (events/notify.py)."""
         if not self.notifies:
             raise RuntimeError("listen() needs PostgreSQL; poll last_seq(s) instead")
         self._notes.listen(on_append, stop, on_connection, on_nudge, timeout)
 
-    def nudge(self, game_id: str) -> None:
-        """PostgreSQL only: tell the other processes' `listen` that `game_id` was nudged."""
+    def nudge(self, game_id: str, topic: str) -> None:
+        """PostgreSQL only: tell the other processes' `listen` that `game_id` was nudged about
+        `topic` (a word: what changed besides the log)."""
         if not self.notifies:
             raise RuntimeError("nudge() needs PostgreSQL")
-        self._notes.nudge(game_id)
+        self._notes.nudge(game_id, topic)
 
     @staticmethod
     def _last_seq(conn, game_id: str) -> int:

@@ -14,11 +14,13 @@
  * the seat's session) carries that seat's panel. Polling, and the catch-ups below, still
  * fetch as before.
  *
- * What a page shows besides the log (a phone's alerts, the links to an open check) changes
- * without a new seq: those elements carry data-nudged and ask again on "palazzo:nudge", which
- * fires when the stream says "event: nudge" (a check opened, a card claimed twice), when a
- * stream opens again after a drop (a nudge may have passed meanwhile), and every NUDGE_POLL_MS
- * while polling instead of streaming; their own hx-trigger adds a slow "every" of its own.
+ * What a page shows besides the log (a phone's alerts and the links to an open check, the
+ * table screen's who-is-here) changes without a new seq: those elements carry
+ * data-nudged="<topic>" and ask again on "palazzo:nudge", which fires on them when the stream
+ * says "event: nudge" with their topic (a check opened, a card claimed twice; a phone came or
+ * went), on all of them when a stream opens again after a drop (a nudge may have passed
+ * meanwhile) and every NUDGE_POLL_MS while polling instead of streaming; their own hx-trigger
+ * adds a slow "every" of its own.
  *
  * Offline (the browser says so, or a request cannot reach the server): the #offline banner
  * shows at once, every button that records something is disabled, and a tap that still
@@ -70,12 +72,16 @@
     for (var i = 0; i < els.length; i++) nudge(els[i], feed.latest);
   }
 
-  // Something the page shows besides the log may have changed: each element that shows such
-  // a thing (data-nudged) asks for it again.
-  function askNudged() {
+  // Something the page shows besides the log may have changed (`topic`, or anything): each
+  // element that shows it (data-nudged) asks for it again.
+  function askNudged(topic) {
     if (!window.htmx) return;
     var els = document.querySelectorAll("[data-nudged]");
-    for (var i = 0; i < els.length; i++) window.htmx.trigger(els[i], NUDGE_EVENT);
+    for (var i = 0; i < els.length; i++) {
+      if (!topic || els[i].getAttribute("data-nudged") === topic) {
+        window.htmx.trigger(els[i], NUDGE_EVENT);
+      }
+    }
   }
 
   function poll(feed) {
@@ -89,7 +95,7 @@
   function startPolling(feed) {
     if (feed.pollTimer) return;
     feed.pollTimer = window.setInterval(function () { poll(feed); }, POLL_MS);
-    feed.nudgeTimer = window.setInterval(askNudged, NUDGE_POLL_MS);
+    feed.nudgeTimer = window.setInterval(function () { askNudged(); }, NUDGE_POLL_MS);
     poll(feed);
     if (window.EventSource && !feed.retryTimer) {
       feed.retryTimer = window.setTimeout(function () {
@@ -159,9 +165,9 @@
       place(feed, e.data);
       publish(feed, parseInt(e.lastEventId, 10));
     });
-    source.addEventListener("nudge", function () {
+    source.addEventListener("nudge", function (e) {
       feed.failures = 0;
-      askNudged();
+      askNudged(e.data);
     });
     source.addEventListener("open", function () {
       feed.failures = 0;

@@ -10,11 +10,12 @@ asked again at each push). Still, only a
 browser holding a session of that game (a seat, the host or a spectator link) may open one,
 and one client address only a few at once.
 
-What a page shows besides the log (a phone's alerts, the links to an open check) has no seq:
-a change to it (a check opened or closed, a card claimed twice) nudges the game (`nudge`), and
-each of its streams says `event: nudge`, nothing more; the elements showing such things ask
-again with their own credentials (`data-nudged`, static/palazzo.js), and otherwise only once a
-minute (NUDGED_EVERY), where every phone used to ask every few seconds all night (issue 22).
+What a page shows besides the log has no seq: a phone's alerts and the links to an open check
+(topic "alerts": a check opened or closed, a card claimed twice), the table screen's who is
+here ("presence": a seat's phone came or went). A change nudges the game (`nudge`), and each of
+its streams says `event: nudge` with the topic, nothing more; the elements showing that topic
+ask again with their own credentials (`data-nudged`, static/palazzo.js), and otherwise only
+once a minute (NUDGED_EVERY), where every phone used to ask every few seconds (issue 22).
 
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
 process are announced at once; on PostgreSQL every append anywhere is heard through
@@ -70,15 +71,17 @@ _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
 _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 LastSeqs = Callable[[Iterable[str]], dict[str, int]]
+TOPICS = ("alerts", "presence")  # what a nudge may say changed (see the module's doc)
+
 # listen(on_append, stop, on_connection, on_nudge): blocks, calling on_append(game_id, seq) for
-# every append any process commits and on_nudge(game_id) for every nudge another process gives
-# (EventStore.listen on PostgreSQL).
+# every append any process commits and on_nudge(game_id, topic) for every nudge another process
+# gives (EventStore.listen on PostgreSQL).
 Listen = Callable[
     [
         Callable[[str, int], None],
         threading.Event,
         Callable[[bool], None],
-        Callable[[str], None],
+        Callable[[str, str], None],
     ],
     None,
 ]
@@ -86,14 +89,15 @@ Listen = Callable[
 
 class _Watched:
     """One game someone watches: how many streams, the latest seq known, how many nudges it
-    had (`SeqWatcher.nudge`), their wake-up."""
+    had (`SeqWatcher.nudge`) in all and by topic, their wake-up."""
 
-    __slots__ = ("refs", "seq", "nudges", "cond")
+    __slots__ = ("refs", "seq", "nudges", "topics", "cond")
 
     def __init__(self, lock: threading.Lock):
         self.refs = 0
         self.seq = -1
         self.nudges = 0
+        self.topics: dict[str, int] = {}
         self.cond = threading.Condition(lock)
 
 
@@ -106,10 +110,10 @@ class SeqWatcher:
         last_seqs: LastSeqs,
         interval: float = 0.15,
         listen: Listen | None = None,
-        tell: Callable[[str], None] | None = None,
+        tell: Callable[[str, str], None] | None = None,
     ):
-        """`tell(game_id)`: a nudge given here, for the other processes on the same database
-        (their `listen` hears it and calls `nudge(game_id, heard=True)`)."""
+        """`tell(game_id, topic)`: a nudge given here, for the other processes on the same
+        database (their `listen` hears it and calls `nudge(game_id, topic, heard=True)`)."""
         self._last_seqs = last_seqs
         self._interval = interval
         self._listen = listen
@@ -232,26 +236,29 @@ class SeqWatcher:
 
     # -- nudges: what a page asks for besides the log ----------------------------------------
 
-    def nudges(self, game_id: str) -> int:
-        """How many nudges the game had while watched here (0 for a game nobody watches)."""
+    def nudges(self, game_id: str) -> tuple[int, dict[str, int]]:
+        """How many nudges the game had while watched here, in all and by topic (none for a
+        game nobody watches)."""
         with self._lock:
             watched = self._games.get(game_id)
-            return 0 if watched is None else watched.nudges
+            return (0, {}) if watched is None else (watched.nudges, dict(watched.topics))
 
-    def nudge(self, game_id: str, *, heard: bool = False) -> None:
-        """Something every screen of the game shows outside its log changed (a check opened
-        or closed, a card claimed twice): each of its streams says `event: nudge`, and the
-        elements a page asks again for (`data-nudged`, static/palazzo.js) ask now, instead
-        of every few seconds all night. Told to the other processes too, unless `heard`
-        from one of them."""
+    def nudge(self, game_id: str, topic: str, *, heard: bool = False) -> None:
+        """Something the screens of the game show outside its log changed (`topic`, one of
+        TOPICS): each of its streams says `event: nudge` with the topic, and the elements a
+        page shows it in (`data-nudged`, static/palazzo.js) ask now, instead of every few
+        seconds all night. Told to the other processes too, unless `heard` from one."""
+        if topic not in TOPICS:
+            raise ValueError(f"no such topic of nudges: {topic!r}")
         with self._lock:
             watched = self._games.get(game_id)
             if watched is not None:
                 watched.nudges += 1
+                watched.topics[topic] = watched.topics.get(topic, 0) + 1
                 watched.cond.notify_all()
         if not heard and self._tell is not None:
             try:
-                self._tell(game_id)
+                self._tell(game_id, topic)
             except Exception:  # the others see it at their next look (NUDGED_EVERY)
                 log.warning("live: telling the other processes of a nudge failed", exc_info=True)
 
@@ -321,8 +328,9 @@ class SeqWatcher:
             log.exception("live: the LISTEN loop ended; polling instead")
             self._on_connection(False)
 
-    def _heard(self, game_id: str) -> None:
-        self.nudge(game_id, heard=True)
+    def _heard(self, game_id: str, topic: str) -> None:
+        if topic in TOPICS:  # one a newer version of Palazzo says is not for these pages
+            self.nudge(game_id, topic, heard=True)
 
     def _on_connection(self, up: bool) -> None:
         if up:
@@ -330,7 +338,8 @@ class SeqWatcher:
             with self._lock:
                 games = list(self._games)
             for game_id in games:  # and nudges: every page asks once
-                self.nudge(game_id, heard=True)
+                for topic in TOPICS:
+                    self.nudge(game_id, topic, heard=True)
         with self._lock:
             self._listening = up
             self._poll_due.notify_all()
@@ -347,12 +356,12 @@ def get_watcher(app: Flask | None = None) -> SeqWatcher:
     return app_extension(app, EXTENSION_KEY, make)
 
 
-def nudge(game_id: str) -> None:
-    """Something the game's pages show besides the log changed (a check opened or closed, a
-    card claimed twice): every open stream of the game, in every process on PostgreSQL, says
-    so, and the elements showing such things ask again (`SeqWatcher.nudge`). Call it after
-    the change is stored."""
-    get_watcher().nudge(game_id)
+def nudge(game_id: str, topic: str) -> None:
+    """Something the game's pages show besides the log changed (`topic`: "alerts", a check
+    opened or closed, a card claimed twice; "presence", a seat's phone came or went): every
+    open stream of the game, in every process on PostgreSQL, says so, and the elements
+    showing it ask again (`SeqWatcher.nudge`). Call it after the change is stored."""
+    get_watcher().nudge(game_id, topic)
 
 
 def get_presence(app: Flask | None = None) -> presence.Presence:
@@ -369,9 +378,10 @@ def get_presence(app: Flask | None = None) -> presence.Presence:
     return app_extension(app, PRESENCE_KEY, make)
 
 
-# No id: a browser's Last-Event-ID stays the seq it shows. No data but a word: what changed
-# is for each page to ask with its own credentials.
-NUDGE_MESSAGE = "event: nudge\ndata: nudge\n\n"
+def nudge_message(topic: str) -> str:
+    """No id: a browser's Last-Event-ID stays the seq it shows. No data but the topic: what
+    changed is for each page to ask with its own credentials."""
+    return f"event: nudge\ndata: {topic}\n\n"
 
 
 def _seq_message(seq: int) -> str:
@@ -410,6 +420,16 @@ def _drawn(
         return None
 
 
+def _nudged(
+    watcher: SeqWatcher, game_id: str, told: dict[str, int]
+) -> tuple[int, dict[str, int], list[str]]:
+    """The game's nudges now, in all and by topic, and a message per topic nudged since
+    `told` (the counts by topic a stream last said)."""
+    nudges, topics = watcher.nudges(game_id)
+    said = [nudge_message(t) for t in TOPICS if topics.get(t, 0) > told.get(t, 0)]
+    return nudges, topics, said
+
+
 def seq_stream(
     watcher: SeqWatcher,
     game_id: str,
@@ -445,7 +465,7 @@ def seq_stream(
     deadline = time.monotonic() + max_age
     with watcher.watching(game_id):
         yield f"retry: {RETRY_MS}\n\n"
-        nudges = watcher.nudges(game_id)  # the page was drawn since: it has what they said
+        nudges, topics = watcher.nudges(game_id)  # the page was drawn since: it has them
         current = watcher.refresh(game_id)
         if known is None or current != known:
             message, known = told(current)
@@ -460,8 +480,8 @@ def seq_stream(
                 message, known = told(latest)
                 yield message
             if now > nudges:  # after the new seq's fragment, which may show it already
-                nudges = now
-                yield NUDGE_MESSAGE
+                nudges, topics, said = _nudged(watcher, game_id, topics)
+                yield from said
             if quiet:
                 if on_beat is not None:
                     on_beat()
@@ -519,16 +539,7 @@ def stream(game_id: str):
                 "still follows the game, a little more slowly."
             ),
         )
-    on_beat = None
-    seat = me.seat
-    keeper = get_presence()
-    if seat is not None:
-        # the stream itself says the seat's phone is here, until it closes
-        keeper.stream_opened(game_id, seat)
-
-        def on_beat() -> None:
-            keeper.seen(game_id, seat)
-
+    on_beat, gone = _here_while_open(watcher, game_id, me.seat)
     fragment = pushed(request.args.get("push"))
     draw = None
     if fragment is not None:
@@ -558,11 +569,32 @@ def stream(game_id: str):
 
     def closed() -> None:
         watcher.give_slot(client)
-        if seat is not None:
-            keeper.stream_closed(game_id, seat)
+        gone()
 
     response.call_on_close(closed)
     return response
+
+
+def _here_while_open(
+    watcher: SeqWatcher, game_id: str, seat: int | None
+) -> tuple[Callable[[], None] | None, Callable[[], None]]:
+    """A seat's open stream says its phone is here, until it closes: (what each heartbeat
+    does, what the close does). The phone coming or going nudges the table screen's
+    who-is-here (topic "presence")."""
+    if seat is None:
+        return None, lambda: None
+    keeper = get_presence()
+    if keeper.stream_opened(game_id, seat):
+        watcher.nudge(game_id, "presence")
+
+    def on_beat() -> None:
+        keeper.seen(game_id, seat)
+
+    def gone() -> None:
+        if keeper.stream_closed(game_id, seat):
+            watcher.nudge(game_id, "presence")
+
+    return on_beat, gone
 
 
 @bp.app_template_global()

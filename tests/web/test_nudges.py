@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from companion.web.live import NUDGE_MESSAGE, SeqWatcher, get_watcher, nudge
+from companion.web.live import TOPICS, SeqWatcher, get_watcher, nudge, nudge_message
 from events.notify import Notes
 
 from .conftest import WAIT, csrf_token_for, viewer_cookie
@@ -24,19 +24,24 @@ def test_a_nudge_wakes_the_streams_of_its_game_only():
     watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02)
     try:
         with watcher.watching("g"), watcher.watching("h"):
-            assert watcher.nudges("g") == 0
+            assert watcher.nudges("g") == (0, {})
             woken: list = []
             waiter = threading.Thread(
                 target=lambda: woken.append(watcher.wait_news("g", 0, 0, timeout=WAIT))
             )
             waiter.start()
-            watcher.nudge("g")
+            watcher.nudge("g", "alerts")
             waiter.join(WAIT)
             assert woken == [(0, 1)]  # the seq as it was, one nudge
             assert watcher.wait_news("h", 0, 0, timeout=0.05) == (0, 0)  # h slept it through
             assert watcher.wait_news("g", 0, None, timeout=0.05) == (0, 1)  # seqs only: no wake
-        watcher.nudge("nobody-watches")
-        assert watcher.nudges("nobody-watches") == 0
+            watcher.nudge("g", "presence")
+            watcher.nudge("g", "presence")
+            assert watcher.nudges("g") == (3, {"alerts": 1, "presence": 2})
+            with pytest.raises(ValueError):
+                watcher.nudge("g", "everything")
+        watcher.nudge("nobody-watches", "alerts")
+        assert watcher.nudges("nobody-watches") == (0, {})
     finally:
         watcher.stop()
 
@@ -45,29 +50,34 @@ def test_a_nudge_is_told_to_the_other_processes_once_and_never_told_back():
     """Given here: told once (the others' listeners wake their streams). Heard from another
     process: this process's streams wake, and it is not told again (no echo between two)."""
     listener, told = FakeListener(), []
-    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, listen=listener, tell=told.append)
+    watcher = SeqWatcher(
+        FakeLog().last_seqs, interval=0.02, listen=listener, tell=lambda *a: told.append(a)
+    )
     try:
         with watcher.watching("g"):
             assert listener.ready.wait(WAIT)
-            watcher.nudge("g")
-            assert told == ["g"] and watcher.nudges("g") == 1
-            listener.on_nudge("g")
-            assert told == ["g"] and watcher.nudges("g") == 2
+            watcher.nudge("g", "alerts")
+            assert told == [("g", "alerts")] and watcher.nudges("g") == (1, {"alerts": 1})
+            listener.on_nudge("g", "presence")
+            listener.on_nudge("g", "weather")  # a topic a newer Palazzo gives: not for us
+            assert told == [("g", "alerts")]
+            assert watcher.nudges("g") == (2, {"alerts": 1, "presence": 1})
             listener.on_connection(True)  # back after an outage: a nudge may have been missed
-            assert told == ["g"] and watcher.nudges("g") == 3
+            assert told == [("g", "alerts")]
+            assert watcher.nudges("g") == (4, {"alerts": 2, "presence": 2})
     finally:
         watcher.stop()
 
 
 def test_a_nudge_that_cannot_be_told_still_wakes_this_process_s_streams(caplog):
-    def down(game_id):
+    def down(game_id, topic):
         raise ConnectionError("PostgreSQL restarting")
 
     watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, tell=down)
     try:
         with watcher.watching("g"):
-            watcher.nudge("g")
-            assert watcher.nudges("g") == 1
+            watcher.nudge("g", "alerts")
+            assert watcher.nudges("g") == (1, {"alerts": 1})
         assert "telling the other processes of a nudge failed" in caplog.text
     finally:
         watcher.stop()
@@ -78,15 +88,18 @@ def test_notes_tell_appends_from_nudges_and_skip_their_own():
     appended, nudged = [], []
 
     def read(notes, payload):
-        notes.read(payload, lambda g, s: appended.append((g, s)), nudged.append)
+        notes.read(payload, lambda g, s: appended.append((g, s)), lambda *a: nudged.append(a))
 
     read(ours, "7:game-1")
-    read(ours, f"nudge:{theirs.token}:game-2")
-    read(ours, f"nudge:{ours.token}:game-3")  # its own, heard back through PostgreSQL
+    read(ours, f"nudge:{theirs.token}:alerts:game-2")
+    read(ours, f"nudge:{ours.token}:alerts:game-3")  # its own, heard back through PostgreSQL
     read(ours, "nudge")
+    read(ours, f"nudge:{theirs.token}:alerts")
     read(ours, "garbage:x")
-    assert appended == [("game-1", 7)] and nudged == ["game-2"]
+    assert appended == [("game-1", 7)] and nudged == [("game-2", "alerts")]
     assert ours.token != theirs.token
+    with pytest.raises(ValueError):
+        ours.nudge("game-1", "a:b")
 
 
 # -- a stream says it ----------------------------------------------------------------------------
@@ -105,10 +118,10 @@ def test_the_stream_says_nudge_and_nothing_more(app, sse):
     stream = sse(f"/games/{game_id}/stream")
     assert stream.next_seq() == 1
     with app.app_context():
-        nudge(game_id)
+        nudge(game_id, "alerts")
     message = next_event(stream)
-    assert message == {"event": "nudge", "data": "nudge"}  # no id: Last-Event-ID stays the seq
-    assert NUDGE_MESSAGE == "event: nudge\ndata: nudge\n\n"
+    assert message == {"event": "nudge", "data": "alerts"}  # no id: Last-Event-ID stays the seq
+    assert nudge_message("alerts") == "event: nudge\ndata: alerts\n\n"
     later = sse(f"/games/{game_id}/stream")  # opened after it: its page has what it said
     assert later.next_seq() == 1
     record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
@@ -132,7 +145,7 @@ def test_a_check_opened_or_closed_nudges_every_stream_of_the_game(app, client, s
     assert ada.next_seq() == 1 and elsewhere.next_seq() == 1
     as_seat(client, game_id, 1)
     open_or_close(client, game_id, "start")
-    assert next_event(ada)["event"] == "nudge"
+    assert next_event(ada) == {"event": "nudge", "data": "alerts"}
     data = {"csrf_token": csrf_token_for(client), "action": "count", "amount": "3500"}
     assert client.post(f"/games/{game_id}/count/money", data=data).status_code == 303
     record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
@@ -190,12 +203,72 @@ def test_a_nudge_crosses_to_the_other_processes_and_not_twice_here(request):
         time.sleep(0.02)
     assert watcher.listening
     # the LISTEN connection came up after the stream opened: a nudge may have passed unheard
-    assert next_event(stream)["event"] == "nudge"
+    assert [next_event(stream)["data"] for _ in TOPICS] == list(TOPICS)
     with EventStore(url) as another_process:
-        another_process.nudge(game_id)
-        assert next_event(stream)["event"] == "nudge"
+        another_process.nudge(game_id, "alerts")
+        assert next_event(stream) == {"event": "nudge", "data": "alerts"}
     with app.app_context():
-        nudge(game_id)  # told to the others; heard back here, and skipped
-    assert next_event(stream)["event"] == "nudge"
+        nudge(game_id, "alerts")  # told to the others; heard back here, and skipped
+    assert next_event(stream) == {"event": "nudge", "data": "alerts"}
     record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
     assert next_event(stream)["event"] == "seq"  # no second nudge came before it
+
+
+# -- who is here ---------------------------------------------------------------------------------
+
+
+def test_a_phone_coming_or_going_nudges_the_table_screen(app, sse):
+    """A seat's first stream (the phone came) and its last one closing (it went) nudge the
+    game's streams about presence; a second tab of the same phone does neither."""
+    game_id, _ = host_game(app)
+    table = sse(f"/games/{game_id}/stream")
+    assert table.next_seq() == 1
+    ada = viewer_cookie(app, game_id, seat=0)
+    phone = sse(f"/games/{game_id}/stream", {"Cookie": ada})
+    assert next_event(table) == {"event": "nudge", "data": "presence"}
+    second_tab = sse(f"/games/{game_id}/stream", {"Cookie": ada})
+    assert phone.next_seq() == 1 and second_tab.next_seq() == 1
+    second_tab.close()
+    _until(lambda: presence_streams(game_id, 0) == 1)  # the server saw it go (its heartbeat)
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(table)["event"] == "seq"  # no nudge: the phone is still here
+    phone.close()
+    assert next_event(table) == {"event": "nudge", "data": "presence"}
+    assert presence_streams(game_id, 0) == 0
+
+
+def presence_streams(game_id: str, seat: int) -> int:
+    from companion import presence
+
+    with presence._lock:
+        return presence._streams.get((game_id, seat), 0)
+
+
+def _until(condition) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.02)
+
+
+def test_the_dots_ask_by_time_only_while_a_seat_s_words_count_time(app, client):
+    """Everyone's phone streaming: the dots change only when a phone comes or goes, which
+    nudges them, so they look by themselves once a minute; a phone away ("seen 5 s ago")
+    or polling instead of streaming: every 3 s, as the words move with time."""
+    from companion import presence
+
+    game_id, _ = host_game(app)
+    seats = range(3)
+    for seat in seats:
+        presence.stream_opened(game_id, seat)
+    try:
+        with client.session_transaction() as session:
+            session["games"] = {game_id: {"host": True}}
+        dots = client.get(f"/games/{game_id}/table/presence").text
+        assert 'hx-trigger="palazzo:nudge, every 60s" data-nudged="presence"' in dots
+        presence.stream_closed(game_id, 1)  # Ben's phone went
+        dots = client.get(f"/games/{game_id}/table/presence").text
+        assert 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in dots
+        assert 'hx-trigger="palazzo:nudge, every 3s"' in client.get(f"/games/{game_id}/host").text
+    finally:
+        presence.forget(game_id)

@@ -41,9 +41,11 @@ def _here(keeper, game: str, seats: int = 4) -> list[bool]:
 def test_a_stream_on_one_process_is_here_on_the_other(keepers, pg_fresh_url):
     one, two = keepers
     assert one.process != two.process
-    one.stream_opened("g1", 0)
-    one.stream_opened("g1", 0)  # a second tab of the same phone
-    two.stream_opened("g1", 2)
+    assert one.stream_opened("g1", 0)  # the phone came (as this process counts)
+    assert not one.stream_opened("g1", 0)  # a second tab of the same phone
+    assert two.stream_opened("g1", 2)
+    assert one.look("g1", 4)[1] is False  # Ben and Dee have no stream: their words count time
+    assert one.look("g1", 1)[1] is True  # Ada streams: her dot changes only by a nudge
     for keeper in keepers:
         seats = keeper.seats("g1", 4)
         assert [here for here, _ in seats] == [True, False, True, False]
@@ -51,10 +53,10 @@ def test_a_stream_on_one_process_is_here_on_the_other(keepers, pg_fresh_url):
         assert 0 <= seats[0][1] < 2
     assert keepers[0].seats("other game", 4) == [(False, None)] * 4
 
-    one.stream_closed("g1", 0)
+    assert not one.stream_closed("g1", 0)
     assert _here(two, "g1")[0]  # the other tab still streams
-    one.stream_closed("g1", 0)
-    one.stream_closed("g1", 0)  # a close too many never counts below zero
+    assert one.stream_closed("g1", 0)  # the phone went
+    assert not one.stream_closed("g1", 0)  # a close too many never counts below zero
     here, ago = two.seats("g1", 4)[0]
     assert here and ago is not None and ago < 2  # seen as it left: here for a few seconds
     _sql(pg_fresh_url, "UPDATE presence SET seen_at = seen_at - interval '95 seconds'")

@@ -147,7 +147,7 @@ def test_a_money_check_is_a_banner_that_buzzes_on_every_phone(app, live_server, 
         fits(page)
     polled.watch(ada, "/me/alerts", "#phone-alerts")  # another look of the alerts (nudged):
     with app.app_context():
-        nudge(game_id)
+        nudge(game_id, "alerts")
     polled.next_look(ada, "/me/alerts")  # drawn and buzzed once
     assert buzzes(ada) == before[0] + 1
 

@@ -136,7 +136,8 @@ def test_presence_counts_a_seat_phone_fetching_its_screen(client, game):
     client.get(f"/games/{game}/me")  # the seat's screen (whatever answers it)
     as_role(client, game, "spectator")
     fragment = client.get(f"/games/{game}/table/presence").text
-    assert 'hx-trigger="every 3s"' in fragment
+    # Cy's phone polls instead of streaming: its words count seconds, so the dots ask by time
+    assert 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in fragment
     assert re.search(r"Cy: (here now|seen \d+ s ago)", fragment)
     assert "Ada: not joined yet" in fragment
     assert presence.seconds_ago(game, 1) is None

@@ -94,7 +94,7 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     clashes.update({p: seat for p in taken[:STARTING_HAND]})
     meta[CLASHES_KEY] = clashes
     store.update_game_meta(game_id, meta)
-    nudge(game_id)  # every phone's alerts say it now
+    nudge(game_id, "alerts")  # every phone's alerts say it now
     name = profession_name(state.catalog, taken[0])
     return Refusal(
         refusal.code,
@@ -127,7 +127,7 @@ def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> 
     claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
     meta[CLAIMS_KEY] = claims
     store.update_game_meta(game_id, meta)
-    nudge(game_id)  # every phone's alerts say it now
+    nudge(game_id, "alerts")  # every phone's alerts say it now
     return refusal
 
 

@@ -275,7 +275,7 @@ def post(game_id: str, track: str):
         page = context(game_id, track, me, scribe, error=str(e))
         return render_template("princes/count/page.html", **page), 422
     if opened_or_closed:
-        nudge(game_id)
+        nudge(game_id, "alerts")
     here = {} if scribe is None else {"as_seat": scribe}
     return redirect(url_for("counting.page", game_id=game_id, track=track, **here), code=303)
 

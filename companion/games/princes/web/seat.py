@@ -563,7 +563,7 @@ def pushed_panel(game_id: str, seq: int) -> tuple[int, str] | None:
 def _wave_checks(game_id: str, replay) -> dict[str, str]:
     """The game's open checks for the pushes of one seq (`pushed_panel`): one query serves
     them for WAVE_SECONDS, as the game's record does (RequestStore.pushing). A check opened
-    meanwhile shows at the phone's next look at its alerts (they poll), or the next seq."""
+    meanwhile shows at the phone's next look at its alerts (its nudge), or the next seq."""
     wave = replay.kept(("open_checks",), dict)  # this seq's: (read at, checks)
     now = time.monotonic()
     found = wave.get("checks")

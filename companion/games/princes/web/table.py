@@ -41,7 +41,7 @@ from companion.games.princes.words.telling import newest_first
 from companion.web.access import access, require_viewer
 from companion.web.join_links import kept_tokens
 from companion.web.kept import kept_in_app
-from companion.web.live import get_presence
+from companion.web.live import NUDGED_EVERY, get_presence
 from companion.web.recording import current_replay, get_table
 from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
 from companion.web.urls import kept_url_for
@@ -50,6 +50,7 @@ bp = Blueprint("tablescreen", __name__)
 
 BOARD = "princes-board"  # the view name its shared renderings are kept under
 LAST_EVENTS = 8  # as many as a TV shows beside the players
+PRESENCE_EVERY = 3  # seconds between two looks of who is here while a seat's words count time
 # A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
 SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
 
@@ -263,9 +264,11 @@ def _cooperation(view) -> dict | None:
     }
 
 
-def seat_presence(game_id: str, names: list[str]) -> list[dict]:
-    """Each seat's phone: here (its live stream is open), away (seen before) or not joined."""
-    seats = get_presence().seats(game_id, len(names))
+def seat_presence(game_id: str, names: list[str], seats=None) -> list[dict]:
+    """Each seat's phone: here (its live stream is open), away (seen before) or not joined
+    (`seats`: the keeper's answer, when the caller has it)."""
+    if seats is None:
+        seats = get_presence().seats(game_id, len(names))
     out = []
     for s, (n, (here, a)) in enumerate(zip(names, seats, strict=True)):
         out.append(
@@ -284,11 +287,15 @@ def seat_presence(game_id: str, names: list[str]) -> list[dict]:
 
 def presence_context(game_id: str, host: bool = False, labels: bool = False) -> dict:
     """The dots; `host`: on the host's page, whose polled fragment (`labels`) also refreshes
-    the labels beside the QR codes (out of band), so they follow the phones too."""
+    the labels beside the QR codes (out of band), so they follow the phones too. It asks
+    again when nudged (a phone came or went) and, while a seat's words count the seconds
+    (a phone away, or one that polls instead of streaming), every PRESENCE_EVERY seconds."""
     names = [p.name for p in current_replay(game_id).state.players]
+    seats, streaming = get_presence().look(game_id, len(names))
     return {
         "game_id": game_id,
-        "seats": seat_presence(game_id, names),
+        "seats": seat_presence(game_id, names, seats),
+        "presence_every": NUDGED_EVERY if streaming else PRESENCE_EVERY,
         "host_labels": labels,
         "presence_url": url_for(
             "tablescreen.presence_fragment", game_id=game_id, **({"host": 1} if host else {})
@@ -343,7 +350,8 @@ register_pushed(BOARD, pushed_board, table_screen=True)
 
 @bp.get("/games/<game_id>/table/presence")
 def presence_fragment(game_id: str):
-    """Who is connected; polled every few seconds (nobody records an event for a lost phone)."""
+    """Who is connected: asked again when a phone comes or goes (a nudge) and by time while a
+    seat's words count seconds (nobody records an event for a lost phone)."""
     me = require_viewer(game_id)
     host = me.host and request.args.get("host") == "1"
     # the labels beside the QR codes, where the host page shows QR codes (kept join links)
