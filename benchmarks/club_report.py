@@ -85,8 +85,8 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
     )
     if r.get("polls"):
         print(
-            f"  polls (alerts, checks' links, who is here; idle and under load): {r['polls']} "
-            f"answered, p95 {r['poll_p95_ms']:.1f} ms"
+            f"  polls (alerts, checks' links, who is here; idle and under load, once every "
+            f"stream was open): {r['polls']} answered, p95 {r['poll_p95_ms']:.1f} ms"
         )
     print(f"  memory per open stream: {r['kib_per_stream']:.0f} KiB (server RSS growth / streams)")
     print(

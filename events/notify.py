@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 
 class Notes:
-    """What one EventStore says and hears on the channel (PostgreSQL only)."""
+    """What one EventStore says and hears on the channel (PostgreSQL only: `EventStore.notes`).
+    An append's own note is sent in the append's transaction (`appended`)."""
 
     def __init__(self, engine):
         self.engine = engine

@@ -479,7 +479,9 @@ class EventStore:
         # deleted, so an append right after it needs no guard against a gap (see append)
         self._stored_seq: dict[str, int] = {}
         self.notifies = self.engine.dialect.name == "postgresql"
-        self._notes = Notes(self.engine)  # what it tells the other processes (PostgreSQL)
+        # PostgreSQL: what it tells the other processes on the database, and hears of them
+        # (`notes.listen`, `notes.nudge`; events/notify.py); None on SQLite
+        self.notes = Notes(self.engine) if self.notifies else None
         # Only this package's tables: other packages own and create their own.
         try:
             GameRow.metadata.create_all(self.engine, tables=TABLES)
@@ -658,27 +660,6 @@ class EventStore:
             rows = self._driver.fetch(name, {f"g{i}": g for i, g in enumerate(padded)})
             found.update((game_id, seq) for game_id, seq in rows)
         return {game_id: found.get(game_id) or 0 for game_id in ids}
-
-    def listen(
-        self,
-        on_append: Callable[[str, int], None],
-        stop: threading.Event,
-        on_connection: Callable[[bool], None] | None = None,
-        on_nudge: Callable[[str, str], None] | None = None,
-        timeout: float = 1.0,
-    ) -> None:
-        """PostgreSQL only: `on_append(game_id, seq)` for every append any process commits,
-        `on_nudge(game_id, topic)` for every nudge another process gives (events/notify.py)."""
-        if not self.notifies:
-            raise RuntimeError("listen() needs PostgreSQL; poll last_seq(s) instead")
-        self._notes.listen(on_append, stop, on_connection, on_nudge, timeout)
-
-    def nudge(self, game_id: str, topic: str) -> None:
-        """PostgreSQL only: tell the other processes' `listen` that `game_id` was nudged about
-        `topic` (a word: what changed besides the log)."""
-        if not self.notifies:
-            raise RuntimeError("nudge() needs PostgreSQL")
-        self._notes.nudge(game_id, topic)
 
     @staticmethod
     def _last_seq(conn, game_id: str) -> int:

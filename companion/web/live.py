@@ -75,7 +75,7 @@ TOPICS = ("alerts", "presence")  # what a nudge may say changed (see the module'
 
 # listen(on_append, stop, on_connection, on_nudge): blocks, calling on_append(game_id, seq) for
 # every append any process commits and on_nudge(game_id, topic) for every nudge another process
-# gives (EventStore.listen on PostgreSQL).
+# gives (EventStore.notes.listen on PostgreSQL).
 Listen = Callable[
     [
         Callable[[str, int], None],
@@ -348,9 +348,9 @@ class SeqWatcher:
 def get_watcher(app: Flask | None = None) -> SeqWatcher:
     def make(app: Flask) -> SeqWatcher:
         store = get_store(app)
-        notifies = getattr(store, "notifies", False)
-        listen = store.listen if notifies else None
-        tell = store.nudge if notifies else None
+        notes = getattr(store, "notes", None)  # PostgreSQL's word between processes
+        listen = notes.listen if notes is not None else None
+        tell = notes.nudge if notes is not None else None
         return SeqWatcher(store.last_seqs, app.config["LIVE_POLL_INTERVAL"], listen, tell)
 
     return app_extension(app, EXTENSION_KEY, make)

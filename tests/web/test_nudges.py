@@ -205,7 +205,7 @@ def test_a_nudge_crosses_to_the_other_processes_and_not_twice_here(request):
     # the LISTEN connection came up after the stream opened: a nudge may have passed unheard
     assert [next_event(stream)["data"] for _ in TOPICS] == list(TOPICS)
     with EventStore(url) as another_process:
-        another_process.nudge(game_id, "alerts")
+        another_process.notes.nudge(game_id, "alerts")
         assert next_event(stream) == {"event": "nudge", "data": "alerts"}
     with app.app_context():
         nudge(game_id, "alerts")  # told to the others; heard back here, and skipped
