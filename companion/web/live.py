@@ -67,6 +67,10 @@ RETRY_MS = 1000  # browsers reconnect this soon after a Wi-Fi drop or a stream's
 # A nudged element (what a page shows besides the log) asks again at each nudge and, in case
 # one never came (SQLite shared by several processes: nudges do not cross them), this often.
 NUDGED_EVERY = 60
+# Seconds between two nudges of one game about one topic: a burst (a player tapping "ask for
+# a check" again and again, a phone's stream flapping) makes one nudge now and one after the
+# gap, so no client makes every screen of its table ask more than once a second.
+NUDGE_GAP = 1.0
 _DIGITS = re.compile(r"\d{1,18}", re.ASCII)
 _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
@@ -91,13 +95,15 @@ class _Watched:
     """One game someone watches: how many streams, the latest seq known, how many nudges it
     had (`SeqWatcher.nudge`) in all and by topic, their wake-up."""
 
-    __slots__ = ("refs", "seq", "nudges", "topics", "cond")
+    __slots__ = ("refs", "seq", "nudges", "topics", "quiet", "later", "cond")
 
     def __init__(self, lock: threading.Lock):
         self.refs = 0
         self.seq = -1
         self.nudges = 0
         self.topics: dict[str, int] = {}
+        self.quiet: dict[str, float] = {}  # topic -> when its next nudge may be given
+        self.later: set[str] = set()  # topics with a nudge waiting for that moment
         self.cond = threading.Condition(lock)
 
 
@@ -111,6 +117,7 @@ class SeqWatcher:
         interval: float = 0.15,
         listen: Listen | None = None,
         tell: Callable[[str, str], None] | None = None,
+        nudge_gap: float = NUDGE_GAP,
     ):
         """`tell(game_id, topic)`: a nudge given here, for the other processes on the same
         database (their `listen` hears it and calls `nudge(game_id, topic, heard=True)`)."""
@@ -118,6 +125,7 @@ class SeqWatcher:
         self._interval = interval
         self._listen = listen
         self._tell = tell
+        self._gap = nudge_gap
         self._lock = threading.Lock()
         self._games: dict[str, _Watched] = {}
         self._poll_due = threading.Condition(self._lock)  # the poller idles on it
@@ -247,20 +255,41 @@ class SeqWatcher:
         """Something the screens of the game show outside its log changed (`topic`, one of
         TOPICS): each of its streams says `event: nudge` with the topic, and the elements a
         page shows it in (`data-nudged`, static/palazzo.js) ask now, instead of every few
-        seconds all night. Told to the other processes too, unless `heard` from one."""
+        seconds all night. Told to the other processes too, unless `heard` from one. Within
+        NUDGE_GAP of the last nudge about the topic, it is given at the gap's end (once for
+        all that came meanwhile)."""
         if topic not in TOPICS:
             raise ValueError(f"no such topic of nudges: {topic!r}")
         with self._lock:
             watched = self._games.get(game_id)
             if watched is not None:
-                watched.nudges += 1
-                watched.topics[topic] = watched.topics.get(topic, 0) + 1
-                watched.cond.notify_all()
+                self._nudge(game_id, watched, topic)
         if not heard and self._tell is not None:
             try:
                 self._tell(game_id, topic)
             except Exception:  # the others see it at their next look (NUDGED_EVERY)
                 log.warning("live: telling the other processes of a nudge failed", exc_info=True)
+
+    def _nudge(self, game_id: str, watched: _Watched, topic: str, due: bool = False) -> None:
+        """With the lock held: the nudge now, or at the end of the topic's gap (`due`: now)."""
+        now = time.monotonic()
+        wait = watched.quiet.get(topic, now) - now
+        if due or wait <= 0:
+            watched.nudges += 1
+            watched.topics[topic] = watched.topics.get(topic, 0) + 1
+            watched.quiet[topic] = now + self._gap
+            watched.cond.notify_all()
+        elif topic not in watched.later:
+            watched.later.add(topic)
+            timer = threading.Timer(wait, self._nudge_later, (game_id, watched, topic))
+            timer.daemon = True
+            timer.start()
+
+    def _nudge_later(self, game_id: str, watched: _Watched, topic: str) -> None:
+        with self._lock:
+            watched.later.discard(topic)
+            if self._games.get(game_id) is watched and not self.stopped:
+                self._nudge(game_id, watched, topic, due=True)
 
     def stop(self) -> None:
         self._stopping.set()

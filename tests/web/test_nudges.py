@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from companion.web.live import TOPICS, SeqWatcher, get_watcher, nudge, nudge_message
+from companion.web.live import NUDGE_GAP, TOPICS, SeqWatcher, get_watcher, nudge, nudge_message
 from events.notify import Notes
 
 from .conftest import WAIT, csrf_token_for, viewer_cookie
@@ -21,7 +21,7 @@ from .test_live import FakeListener, FakeLog
 
 
 def test_a_nudge_wakes_the_streams_of_its_game_only():
-    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02)
+    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, nudge_gap=0)
     try:
         with watcher.watching("g"), watcher.watching("h"):
             assert watcher.nudges("g") == (0, {})
@@ -51,7 +51,11 @@ def test_a_nudge_is_told_to_the_other_processes_once_and_never_told_back():
     process: this process's streams wake, and it is not told again (no echo between two)."""
     listener, told = FakeListener(), []
     watcher = SeqWatcher(
-        FakeLog().last_seqs, interval=0.02, listen=listener, tell=lambda *a: told.append(a)
+        FakeLog().last_seqs,
+        interval=0.02,
+        listen=listener,
+        tell=lambda *a: told.append(a),
+        nudge_gap=0,
     )
     try:
         with watcher.watching("g"):
@@ -65,6 +69,29 @@ def test_a_nudge_is_told_to_the_other_processes_once_and_never_told_back():
             listener.on_connection(True)  # back after an outage: a nudge may have been missed
             assert told == [("g", "alerts")]
             assert watcher.nudges("g") == (4, {"alerts": 2, "presence": 2})
+    finally:
+        watcher.stop()
+
+
+def test_a_burst_of_nudges_makes_one_now_and_one_after_the_gap():
+    """A player tapping "ask for a check" again and again, or a flapping stream: every screen
+    of the table asks at most twice per gap, and the last change is never left unsaid."""
+    gap = 0.3
+    watcher = SeqWatcher(FakeLog().last_seqs, interval=0.02, nudge_gap=gap)
+    try:
+        with watcher.watching("g"):
+            started = time.monotonic()
+            for _ in range(20):
+                watcher.nudge("g", "alerts")
+            watcher.nudge("g", "presence")  # another topic has its own gap
+            assert watcher.nudges("g") == (2, {"alerts": 1, "presence": 1})
+            assert watcher.wait_news("g", 0, 2, timeout=WAIT) == (0, 3)  # the burst's last
+            assert time.monotonic() - started >= gap * 0.9
+            assert watcher.nudges("g") == (3, {"alerts": 2, "presence": 1})
+            assert watcher.wait_news("g", 0, 3, timeout=2 * gap) == (0, 3)  # and no more
+            time.sleep(gap)
+            watcher.nudge("g", "alerts")  # after a quiet gap: at once
+            assert watcher.nudges("g") == (4, {"alerts": 3, "presence": 1})
     finally:
         watcher.stop()
 
@@ -211,7 +238,13 @@ def test_a_nudge_crosses_to_the_other_processes_and_not_twice_here(request):
         nudge(game_id, "alerts")  # told to the others; heard back here, and skipped
     assert next_event(stream) == {"event": "nudge", "data": "alerts"}
     record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
-    assert next_event(stream)["event"] == "seq"  # no second nudge came before it
+    assert next_event(stream)["event"] == "seq"
+    deadline = time.monotonic() + 2 * NUDGE_GAP  # nor after it (an echo would wait its gap)
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            assert "event" not in stream.next_message(left)
+        except TimeoutError:
+            break
 
 
 # -- who is here ---------------------------------------------------------------------------------
