@@ -211,10 +211,10 @@ class Screen:
         due = self.poll_due
         due.update({p: time.perf_counter() + rng.uniform(0, n) for p, n in self.polls.items()})
         while not self.closing and due:
+            self.poll_wake.clear()  # before looking: a nudge from now on wakes the wait
             path = min(due, key=due.__getitem__)
             wait = due[path] - time.perf_counter()
             if wait > 0:
-                self.poll_wake.clear()
                 try:  # until it is due, or a nudge makes something due sooner
                     await asyncio.wait_for(self.poll_wake.wait(), wait)
                 except TimeoutError:

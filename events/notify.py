@@ -4,8 +4,8 @@ Every append NOTIFYs the channel with "<seq>:<game_id>" in its own transaction, 
 LISTENing hears of it when (and only if) it commits. A nudge (something a page shows outside
 the log changed: a check opened, a phone came; its topic is a word the web layer chooses,
 companion/web/live.py) says "nudge:<process>:<topic>:<game_id>", with the process's own token,
-so the one that gave it, which woke its own streams already, does not wake them twice. A notification is a hint, never the log:
-`EventStore.events()` stays the truth.
+so the one that gave it, which woke its own streams already, does not wake them twice. A
+notification is a hint, never the log: `EventStore.events()` stays the truth.
 """
 
 from __future__ import annotations

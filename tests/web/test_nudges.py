@@ -1,7 +1,9 @@
-"""Nudges (issue 22): what a page shows besides the log (a phone's alerts, the links to an open
-check) is asked for again when the game's stream says `event: nudge`, not every few seconds all
-night. A check opened or closed and a card claimed twice nudge every stream of the game, in
-every process on PostgreSQL; the page asks with its own credentials, the nudge says nothing."""
+"""Nudges (issue 22): what a page shows besides the log (a phone's alerts and the links to an
+open check, the table screen's who-is-here) is asked for again when the game's stream says
+`event: nudge` with its topic, not every few seconds all night. A check opened or closed, a card
+claimed twice and a phone coming or going nudge every stream of the game, in every process on
+PostgreSQL, at most once a second per topic; the page asks with its own credentials, the nudge
+says nothing but its topic."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 asked for, and a card another phone claims from this seat's starting hand. Neither is an event,
 so no seq moves for them: the phone's alerts ask again when the game's stream is nudged (a check
 opened or closed, a card claimed: companion/web/live.py `nudge`) and every `POLL` seconds in
-case a nudge never came, and answer "nothing new" (204) while nothing changed, so a banner is drawn (and read out, and buzzes)
-once. Also the claims themselves: a card two phones claim, counted without saying where it is.
+case a nudge never came, and answer "nothing new" (204) while nothing changed, so a banner is
+drawn (and read out, and buzzes) once. Also the claims themselves: a card two phones claim,
+counted without saying where it is.
 """
 
 from __future__ import annotations

@@ -344,7 +344,8 @@ for _track in TRACKS:
 def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup:
     """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
     and on the host's page); a check opening is not an event of the log, so they ask again when
-    the game's stream is nudged (`post`), and every LINKS_POLL seconds. `checks`: the open tracks, when the page has just read them."""
+    the game's stream is nudged (`post`), and every LINKS_POLL seconds. `checks`: the open
+    tracks, when the page has just read them."""
     checks = get_counts().open_tracks(game_id) if checks is None else set(checks)
     here = {} if as_seat is None else {"as_seat": as_seat}
 
