@@ -16,8 +16,8 @@ def test_a_check_and_its_counts_are_kept_per_game_and_track(store_url):
     with EventStore(store_url) as store:
         counts = Counts(store)
         assert counts.check("g1", "money") is None
-        counts.give("g1", "money", 1, 3200, 15, "1")  # opens the check
-        counts.give("g1", "money", 0, 2900, 15, "0")
+        assert counts.give("g1", "money", 1, 3200, 15, "1")  # opens the check
+        assert not counts.give("g1", "money", 0, 2900, 15, "0")
         counts.give("g1", "money", 1, 3300, 16, "1")  # counted again: the newer stands
         assert counts.mark("g1", "money", 1, 9)
         assert not counts.mark("g1", "money", 2, 9)  # no count, nothing to mark

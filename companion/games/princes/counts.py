@@ -146,9 +146,11 @@ class Counts:
             for t in (counts, checks):
                 conn.execute(delete(t).where(t.c.game_id == game_id, t.c.track == track))
 
-    def give(self, game_id: str, track: str, seat: int, amount: int, seq: int, by: str) -> None:
-        """A player's count (again: the newer one stands); opens a check if none is open."""
-        if self.check(game_id, track) is None:
+    def give(self, game_id: str, track: str, seat: int, amount: int, seq: int, by: str) -> bool:
+        """A player's count (again: the newer one stands); opens a check if none is open (True:
+        this count opened it)."""
+        opened = self.check(game_id, track) is None
+        if opened:
             self.start(game_id, track, by, seq)
         counts = CountRow.__table__  # type: ignore[attr-defined]
         now = datetime.now(UTC)
@@ -163,6 +165,7 @@ class Counts:
                     {"amount": amount, "seq": seq, "at": now},
                 )
             )
+        return opened
 
     def mark(self, game_id: str, track: str, seat: int, marked: int | None) -> bool:
         """The player's "here is where we disagree" (None: taken back); False if no count."""

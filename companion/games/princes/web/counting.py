@@ -262,8 +262,7 @@ def post(game_id: str, track: str):
             seat = _own_seat(me)
             amount = read_amount(track, request.form.get("amount", ""))
             seq = _seq(game_id, request.form.get("seq", ""))
-            opened_or_closed = track not in counts.open_tracks(game_id)  # the first count opens it
-            counts.give(game_id, track, seat, amount, seq, by)
+            opened_or_closed = counts.give(game_id, track, seat, amount, seq, by)
         elif action in ("mark", "unmark"):
             seat = _own_seat(me)
             marked = _own_line(game_id, track, seat) if action == "mark" else None
