@@ -91,6 +91,11 @@ Listen = Callable[
 ]
 
 
+def _check_topic(topic: str) -> None:
+    if topic not in TOPICS:
+        raise ValueError(f"no such topic of nudges: {topic!r}")
+
+
 class _Watched:
     """One game someone watches: how many streams, the latest seq known, how many nudges it
     had (`SeqWatcher.nudge`) in all and by topic, their wake-up."""
@@ -258,8 +263,7 @@ class SeqWatcher:
         seconds all night. Told to the other processes too, unless `heard` from one. Within
         NUDGE_GAP of the last nudge about the topic, it is given at the gap's end (once for
         all that came meanwhile)."""
-        if topic not in TOPICS:
-            raise ValueError(f"no such topic of nudges: {topic!r}")
+        _check_topic(topic)
         with self._lock:
             watched = self._games.get(game_id)
             if watched is not None:
@@ -624,6 +628,14 @@ def _here_while_open(
             watcher.nudge(game_id, "presence")
 
     return on_beat, gone
+
+
+@bp.app_template_global()
+def nudged_attrs(topic: str, every: int = NUDGED_EVERY) -> Markup:
+    """Attributes that make an element (with its own hx-get) ask again when its game's stream
+    is nudged about `topic` (static/palazzo.js), and every `every` seconds besides."""
+    _check_topic(topic)
+    return Markup(f'hx-trigger="palazzo:nudge, every {int(every)}s" data-nudged="{topic}"')
 
 
 @bp.app_template_global()

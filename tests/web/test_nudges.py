@@ -12,7 +12,15 @@ import time
 
 import pytest
 
-from companion.web.live import NUDGE_GAP, TOPICS, SeqWatcher, get_watcher, nudge, nudge_message
+from companion.web.live import (
+    NUDGE_GAP,
+    TOPICS,
+    SeqWatcher,
+    get_watcher,
+    nudge,
+    nudge_message,
+    nudged_attrs,
+)
 from events.notify import Notes
 
 from .conftest import WAIT, csrf_token_for, viewer_cookie
@@ -46,6 +54,16 @@ def test_a_nudge_wakes_the_streams_of_its_game_only():
         assert watcher.nudges("nobody-watches") == (0, {})
     finally:
         watcher.stop()
+
+
+def test_an_element_is_nudged_about_a_topic_that_exists():
+    """One spelling of a nudged element's attributes (what palazzo.js and the club night read)."""
+    assert (
+        nudged_attrs("presence", 3) == 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"'
+    )
+    assert nudged_attrs("alerts") == 'hx-trigger="palazzo:nudge, every 60s" data-nudged="alerts"'
+    with pytest.raises(ValueError):
+        nudged_attrs("everything")
 
 
 def test_a_nudge_is_told_to_the_other_processes_once_and_never_told_back():
