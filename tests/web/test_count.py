@@ -304,3 +304,30 @@ def test_the_check_speaks_the_readers_language(client, game):
     assert "vous avez compté 4400 florins ; le journal indique 4300 florins" in words
     r = count(client, game, "4450")
     assert r.status_code == 422 and "L’argent se compte par 100 florins" in text(r.text)
+
+
+def test_an_open_check_is_said_once_on_each_screen(client, game):
+    """A phone's panel says an open check in its alerts' banner; its links to the checks then
+    only make the open one stand out, so the sentence is read (and read out) once. The host's
+    page has no banner: its links say it. Each link's refresh keeps its own form."""
+    sentence = "A money check is open"
+    as_seat(client, game, ADA)
+    count(client, game, ADA_COUNT)  # the first count opens the check
+    as_seat(client, game, BEN)
+    phone = client.get(f"/games/{game}/me/panel").text
+    assert text(phone).count(sentence) == 1
+    assert 'data-count-banner="money"' in phone  # the banner says it
+    links = re.search(r'<nav class="count-links".*?</nav>', phone, re.S).group(0)
+    assert 'data-count-open="money"' in links and sentence not in links
+    refresh = re.search(r'hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
+    again = client.get(refresh)
+    assert again.status_code == 200 and 'data-count-open="money"' in again.text
+    assert sentence not in again.text
+    as_host(client, game)
+    scribe = client.get(f"/games/{game}/scribe/2/panel").text
+    assert text(scribe).count(sentence) == 1
+    host = client.get(f"/games/{game}/host").text
+    assert text(host).count(sentence) == 1
+    links = re.search(r'<nav class="count-links".*?</nav>', host, re.S).group(0)
+    refresh = re.search(r'hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
+    assert sentence in client.get(refresh).text

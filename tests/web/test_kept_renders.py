@@ -283,13 +283,16 @@ def test_the_kept_count_links_see_a_check_opened_and_closed_the_root_and_languag
     assert f'href="/club/games/{game_id}/count/money"' in under
     client.set_cookie("palazzo_lang", "de")
     german = links_of(panel(client, game_id))
-    assert "Eine Geldprüfung läuft" in german
+    assert "Zähle deine Florin" in german
+    assert german != opened
     client.set_cookie("palazzo_lang", "en")
     with app.test_request_context("/"):
-        kept = count_links(game_id, None, {"money"})
+        kept = count_links(game_id, None, {"money"}, under_banner=True)
         app.config["RENDER_ONCE"] = False
-        assert kept == count_links(game_id, None, {"money"}) == opened
+        assert kept == count_links(game_id, None, {"money"}, under_banner=True) == opened
         app.config["RENDER_ONCE"] = True
+        host_page = count_links(game_id, None, {"money"})  # the host's page: no banner above
+        assert host_page != opened and "A money check is open" in host_page
     as_host(client, game_id, 0)
     check(client, game_id, "close")
     as_seat(client, game_id, 2)

@@ -340,11 +340,15 @@ for _track in TRACKS:
 
 
 @bp.app_template_global()
-def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup:
+def count_links(
+    game_id: str, as_seat: int | None = None, checks=None, *, under_banner: bool = False
+) -> Markup:
     """Links to the checks, saying when one is open (on a phone, in scribe mode for `as_seat`,
     and on the host's page); a check opening is not an event of the log, so they ask again when
     the game's stream is nudged (`post`), and every LINKS_POLL seconds. `checks`: the open
-    tracks, when the page has just read them."""
+    tracks, when the page has just read them. `under_banner`: on a panel whose alerts already
+    say a check is open (a phone, scribe mode), so the link to it stands out but says the
+    same sentence only once, and a screen reader reads it out once."""
     checks = get_counts().open_tracks(game_id) if checks is None else set(checks)
     here = {} if as_seat is None else {"as_seat": as_seat}
 
@@ -357,17 +361,19 @@ def count_links(game_id: str, as_seat: int | None = None, checks=None) -> Markup
                 titles=TITLES,
                 poll=LINKS_POLL,
                 here=here,
+                asked={**here, "banner": 1} if under_banner else here,  # the refresh's
+                under_banner=under_banner,
             )
         )
 
     # the same for every phone of the game showing the same open checks, at every seq: drawn
     # once per language, links' root and open checks, and kept (issue 22: every phone's panel
     # carries it; a check opening or closing is a new key)
-    key = (current_language(), request.script_root, game_id, as_seat, *sorted(checks))
+    key = (current_language(), request.script_root, game_id, as_seat, under_banner, *sorted(checks))
     return kept_in_app(LINKS_KEY, key, draw, LINKS_KEPT)
 
 
 @bp.get("/games/<game_id>/count/links")
 def links(game_id: str):
     me, scribe = _viewer(game_id)
-    return count_links(game_id, scribe)
+    return count_links(game_id, scribe, under_banner=request.args.get("banner") == "1")
