@@ -361,14 +361,14 @@ def count_links(
                 titles=TITLES,
                 poll=LINKS_POLL,
                 here=here,
-                asked={**here, "banner": 1} if under_banner else here,  # the refresh's
+                asked={**here, "banner": 1} if under_banner else here,  # its refresh keeps it
                 under_banner=under_banner,
             )
         )
 
     # the same for every phone of the game showing the same open checks, at every seq: drawn
-    # once per language, links' root and open checks, and kept (issue 22: every phone's panel
-    # carries it; a check opening or closing is a new key)
+    # once per language, links' root, place and open checks, and kept (issue 22: every phone's
+    # panel carries it; a check opening or closing is a new key)
     key = (current_language(), request.script_root, game_id, as_seat, under_banner, *sorted(checks))
     return kept_in_app(LINKS_KEY, key, draw, LINKS_KEPT)
 
