@@ -21,13 +21,9 @@ from companion.web.live import NUDGED_EVERY, nudge
 from companion.web.recording import get_table
 from companion.web.store import get_store
 
-from .counting import get_counts
+from .counting import OPEN_CHECK, get_counts
 
 POLL = NUDGED_EVERY  # seconds between two looks of a phone's alerts that no nudge asked for
-COUNT_BANNERS = {
-    "money": N_("A money check is open: count your Florins"),
-    "fame": N_("A Fame check is open: check your marker"),
-}
 
 
 def alerts(
@@ -42,9 +38,9 @@ def alerts(
     key = hashlib.sha256(repr((sorted(checks.items()), clashes)).encode()).hexdigest()[:16]
     return {
         "checks": [
-            {"track": t, "key": k, "text": _(COUNT_BANNERS[t])}
+            {"track": t, "key": k, "text": _(OPEN_CHECK[t])}
             for t, k in sorted(checks.items())
-            if t in COUNT_BANNERS
+            if t in OPEN_CHECK
         ],
         "clashes": clashes,
         "open": sorted(checks),  # the open tracks (the panel's links to the checks say so)

@@ -45,6 +45,10 @@ bp = keep_out_of_caches(Blueprint("counting", __name__))
 EXTENSION_KEY = "palazzo.counts"
 VIEWS = {track: f"count_{track}" for track in TRACKS}  # the recording route's answer
 TITLES = {"money": N_("Count your Florins"), "fame": N_("Check the Fame track")}
+OPEN_CHECK = {  # said once on each screen: a phone's alerts' banner, or the host's links
+    "money": N_("A money check is open: count your Florins"),
+    "fame": N_("A Fame check is open: check your marker"),
+}
 POLL_SECONDS = 5  # how often an open page asks for new counts (they are not in the log)
 LINKS_KEPT = 1024  # count links a process keeps drawn (games x seats x languages x checks)
 LINKS_KEY = "palazzo.princes_count_links"  # in app.extensions: (language, root, game, seat, checks)
@@ -359,6 +363,7 @@ def count_links(
                 game_id=game_id,
                 checks=checks,
                 titles=TITLES,
+                open_check=OPEN_CHECK,
                 poll=LINKS_POLL,
                 here=here,
                 asked={**here, "banner": 1} if under_banner else here,  # its refresh keeps it
