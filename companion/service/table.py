@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import uuid
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
@@ -26,6 +25,7 @@ from companion.core.refusal import Refusal, said
 from events import EventStore, SeqConflict, StoredEvent, jsonl
 
 from .games import game_of_event
+from .quiet import let_others_run
 
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
@@ -36,7 +36,8 @@ ENVELOPE = frozenset({"seq", "id", "type", "by", "at"})
 # whole log (the story needs every event) on each of its screens' requests
 CACHED_GAMES = 192
 KNOWN_GAMES = 4096  # game ids whose game this process remembers (one name each)
-EXPORT_CHUNK = 200  # events per chunk of a streamed export (~30 kB, ~2 ms of work)
+EXPORT_CHUNK = 50  # events per chunk of a streamed export (~8 kB, ~0.3 ms of work)
+EXPORT_PATIENCE = 0.1  # seconds a chunk waits for the requests pending before it goes anyway
 
 
 @dataclass(frozen=True)
@@ -531,19 +532,11 @@ class Table:
 def _in_chunks(log: list[StoredEvent]) -> Iterator[str]:
     for start in range(0, len(log), EXPORT_CHUNK):
         yield "".join(jsonl.dumps_line(e) + "\n" for e in log[start : start + EXPORT_CHUNK])
-        let_others_run()
+        let_others_run(EXPORT_PATIENCE)
 
 
 def _seq_of(event: StoredEvent) -> int:
     return event.seq
-
-
-def let_others_run() -> None:
-    """Give the other clients a turn. `palazzo serve` runs every request on one cooperative
-    (gevent) thread and patches `time`, so this is gevent.sleep(0): work that must be long
-    (an export of a long log) yields between chunks instead of stalling every page and tap.
-    Under threads it only releases the GIL."""
-    time.sleep(0)
 
 
 __all__ = ["Table", "Recorded", "Refusal", "engine_event"]

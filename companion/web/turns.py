@@ -31,34 +31,14 @@ idle again.
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 
+from companion.service.quiet import quiet_waiter
+
 PATIENCE = 0.1  # seconds a push may wait for the server to be idle before it is drawn anyway
-
-
-def _gevent_idle(timeout: float) -> bool:
-    """Until the gevent loop has no other event pending (True), or `timeout` seconds (False)."""
-    from gevent import Timeout, get_hub
-
-    hub = get_hub()
-    idled = False
-    with hub.loop.idle() as watcher, Timeout(timeout, False):
-        hub.wait(watcher)
-        idled = True
-    return idled
-
-
-def _idle_waiter() -> Callable[[float], bool] | None:
-    """How to wait for a quiet moment in this process: gevent's idle when its monkey patching
-    made the threads here greenlets (`palazzo serve`, gunicorn's gevent worker), else none."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        return _gevent_idle
-    return None
 
 
 class Turns:
@@ -100,5 +80,5 @@ def push_turns() -> Turns:
     """This process's turns (made at the first push, once gevent has patched or not)."""
     global _TURNS
     if _TURNS is None:
-        _TURNS = Turns(_idle_waiter())
+        _TURNS = Turns(quiet_waiter())
     return _TURNS

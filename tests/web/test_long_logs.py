@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
 from companion.service import table as table_module
+from companion.web import REPO_ROOT
 from companion.web.paging import PAGE
 from companion.web.recording import get_table
 from tests.web.firenze_table import deal_row
@@ -107,7 +110,7 @@ def test_the_log_streams_in_chunks_and_is_the_whole_log(app, client, long_game, 
     game_id, last = long_game
     monkeypatch.setattr(table_module, "EXPORT_CHUNK", 40)
     yields = []
-    monkeypatch.setattr(table_module, "let_others_run", lambda: yields.append(1))
+    monkeypatch.setattr(table_module, "let_others_run", yields.append)
     as_host(client, game_id)
     response = client.get(f"/games/{game_id}/log.jsonl")
     assert response.status_code == 200 and response.is_streamed
@@ -118,6 +121,55 @@ def test_the_log_streams_in_chunks_and_is_the_whole_log(app, client, long_game, 
     assert [json.loads(line)["seq"] for line in "".join(chunks).splitlines()] == list(
         range(1, last + 1)
     )
+
+
+EXPORT_UNDER_GEVENT = r"""
+from gevent import monkey
+
+monkey.patch_all()
+import json, socket
+from datetime import UTC, datetime
+import gevent
+from companion.service import table
+from events import StoredEvent
+
+log = [
+    StoredEvent(i, f"e{i}", "auction_opened", {"player": 0}, "0", datetime.now(UTC))
+    for i in range(1, 5 * table.EXPORT_CHUNK + 1)
+]
+done = []
+server, client = socket.socketpair()
+
+def answer():
+    server.recv(64)  # a phone's connection, waiting for its request
+    done.append("request")
+
+def export():
+    for _ in table._in_chunks(log):
+        done.append("chunk")
+
+reader = gevent.spawn(answer)
+gevent.sleep(0)
+client.sendall(b"GET /games/h/me/panel")  # its bytes arrive as the export begins
+gevent.joinall([reader, gevent.spawn(export)])
+print(json.dumps(done))
+"""
+
+
+def test_a_request_that_arrives_during_an_export_waits_for_one_chunk_only():
+    """Under gevent (`palazzo serve`), the export lets a request that arrived go first after
+    the chunk under way, not after the whole log: `gevent.sleep(0)` between chunks did not,
+    the loop never looked at its sockets until the export ended."""
+    out = subprocess.run(
+        [sys.executable, "-c", EXPORT_UNDER_GEVENT],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    done = json.loads(out.stdout.strip().splitlines()[-1])
+    assert done.count("chunk") == 5 and done.index("request") <= 1, done
 
 
 def test_a_ledger_is_worked_out_once_per_seq_for_every_screen(app, long_game, monkeypatch):

@@ -24,7 +24,8 @@ from gevent import monkey
 monkey.patch_all()
 import json, socket, sys
 import gevent
-from companion.web.turns import Turns, _idle_waiter
+from companion.service.quiet import quiet_waiter
+from companion.web.turns import Turns
 
 def order(turns):
     # a request's bytes have arrived while a move's pushes were woken: who runs first?
@@ -109,14 +110,14 @@ def waves(turns, named):
     gevent.joinall([*readers, *pushes])
     return done
 
-assert _idle_waiter() is not None, "under gevent the turns wait for the loop to idle"
+assert quiet_waiter() is not None, "under gevent the turns wait for the loop to idle"
 print(json.dumps({
-    "turns": order(Turns(_idle_waiter())),
+    "turns": order(Turns(quiet_waiter())),
     "as_woken": order(Turns(None)),
-    "not_starved": starved(Turns(_idle_waiter(), patience=0.05)),
-    "busy": busy(Turns(_idle_waiter(), patience=0.2)),
-    "waves": waves(Turns(_idle_waiter()), True),
-    "one_by_one": waves(Turns(_idle_waiter()), False),
+    "not_starved": starved(Turns(quiet_waiter(), patience=0.05)),
+    "busy": busy(Turns(quiet_waiter(), patience=0.2)),
+    "waves": waves(Turns(quiet_waiter()), True),
+    "one_by_one": waves(Turns(quiet_waiter()), False),
 }))
 """
 

@@ -28,8 +28,8 @@ from tests.web.servers import Served
 pytestmark = pytest.mark.stress
 
 LONG = 1500  # events in the lengthened game
-SAMPLES = 48  # of the other game's page, and of its taps, alone and looped
-ROUNDS = 4  # alone and looped in turns
+SAMPLES = 96  # of the other game's page, and of its taps, alone and looped
+ROUNDS = 8  # alone and looped in turns
 MAX_SAMPLES = 400  # of a looped round: its phone measures until the loop has run beside
 LOOPED = ("/history", "/log.jsonl", "/host", "/count/fame", "/history/more?before=700")
 RATIO = 3.0
