@@ -1,9 +1,10 @@
 """The real serving stack as subprocesses: `palazzo serve` (gevent) and gunicorn with the
-shipped deploy/gunicorn.conf.py. gevent patches the whole process it runs in, so these
-never run inside pytest's own process."""
+shipped deploy/gunicorn.conf.py, and scripts that patch as they do (`under_gevent`). gevent
+patches the whole process it runs in, so these never run inside pytest's own process."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -136,3 +137,17 @@ def read_until(sock: socket.socket, needle: bytes, timeout: float = WAIT) -> byt
         assert chunk, f"the stream ended before {needle!r}; got {data[-200:]!r}"
         data += chunk
     return data
+
+
+def under_gevent(script: str):
+    """What a script patched by gevent printed last, as JSON: the script runs in a process of
+    its own (`python -c`, from the checkout) and must exit cleanly within 60 s."""
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from companion.service import table as table_module
-from companion.web import REPO_ROOT
 from companion.web.paging import PAGE
 from companion.web.recording import get_table
 from tests.web.firenze_table import deal_row
 from tests.web.firenze_table import host_game as host_firenze
 from tests.web.phone_game import as_host, as_seat, choose_hands, host_game
+from tests.web.servers import under_gevent
 
 SEQS = re.compile(r'<li value="(\d+)"')
 MORE = re.compile(r'hx-get="([^"]+/history/more\?before=(\d+))"')
@@ -160,15 +158,7 @@ def test_a_request_that_arrives_during_an_export_waits_for_one_chunk_only():
     """Under gevent (`palazzo serve`), the export lets a request that arrived go first after
     the chunk under way, not after the whole log: `gevent.sleep(0)` between chunks did not,
     the loop never looked at its sockets until the export ended."""
-    out = subprocess.run(
-        [sys.executable, "-c", EXPORT_UNDER_GEVENT],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    done = json.loads(out.stdout.strip().splitlines()[-1])
+    done = under_gevent(EXPORT_UNDER_GEVENT)
     assert done.count("chunk") == 5 and done.index("request") <= 1, done
 
 

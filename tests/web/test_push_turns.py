@@ -6,17 +6,14 @@ Asserted by order, never by time. The gevent cases run in their own process, pat
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import threading
 import time
 
-from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, seq_stream
 from companion.web.turns import Turns
 
 from .conftest import WAIT
+from .servers import under_gevent
 
 ORDER = r"""
 from gevent import monkey
@@ -122,23 +119,11 @@ print(json.dumps({
 """
 
 
-def run_under_gevent() -> dict:
-    out = subprocess.run(
-        [sys.executable, "-c", ORDER],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def test_a_request_that_arrived_is_answered_before_the_pushes_drawn_after_it():
     """Under gevent, pushes woken with a request's bytes pending let it run first, and keep
     the order they were woken in; drawn as woken (no turns), the pushes would all go first:
     the order this test tells apart. And a loop that never idles still gets its pushes."""
-    seen = run_under_gevent()
+    seen = under_gevent(ORDER)
     assert seen["as_woken"] == ["push 0", "push 1", "push 2", "request"]
     assert seen["turns"] == ["request", "push 0", "push 1", "push 2"]
     assert seen["not_starved"]
@@ -151,7 +136,7 @@ def test_a_moves_pushes_are_drawn_as_one_wave_and_requests_get_in_between_waves(
     waiting for idle again: a request arriving while the wave is drawn is answered after the
     wave, before the next move's. Pushes naming no wave each wait for idle, as before: the
     same request gets in right after the first push (the order that tells them apart)."""
-    seen = run_under_gevent()
+    seen = under_gevent(ORDER)
     assert seen["waves"] == ["request 1", "a0", "a1", "a2", "request 2", "b0"]
     assert seen["one_by_one"] == ["request 1", "a0", "request 2", "a1", "a2", "b0"]
 
