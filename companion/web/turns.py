@@ -6,9 +6,10 @@ of CPU each, run one after the other as soon as they are woken, before the event
 at its sockets again. A player who taps meanwhile, at another table, waits behind all of them
 with a phone in hand (the club night's tap p95 was 5.8x the idle panel's). So a push first
 takes its turn (`Turns.turn`): one push is drawn at a time, and each first waits until the
-event loop has nothing else pending (`gevent.idle`): a request whose bytes have arrived is
-read and answered before the next push is drawn, and a move's pushes, queued in the order
-they were woken, keep their table's order.
+event loop has nothing else pending (`gevent.idle`, the quiet moment of
+companion/service/quiet.py): a request whose bytes have arrived is read and answered before
+the next push is drawn, and a move's pushes, queued in the order they were woken, keep their
+table's order.
 
 No starvation: a push waits for a quiet moment at most PATIENCE from when it asked, and is
 drawn then whatever is pending. A push that waited that long found the server busy (it never
