@@ -33,7 +33,6 @@ import gzip
 import hashlib
 import json
 import os
-import re
 import shutil
 import sqlite3
 import subprocess
@@ -85,9 +84,8 @@ def digest(text: str) -> str:
 def _games(app):
     """Host and play the club's games; returns [(name, game_id, tokens)]."""
     from companion.games.princes.learned import LearnedCatalog
-    from companion.games.princes.rules import GameState, Refusal, apply_in_place
+    from companion.games.princes.rules import GameState, Refusal, apply_in_place, simulation_catalog
     from companion.games.princes.rules import play as autoplay
-    from companion.games.princes.rules import simulation_catalog
     from companion.web.games import create_hosted_game
     from companion.web.join_links import keep_tokens
     from companion.web.recording import get_table
@@ -182,7 +180,7 @@ def figures(app, made) -> dict:
     out: dict = {"games": {}}
     with app.test_request_context():
         table = get_table(app)
-        for name, game_id, tokens in made:
+        for name, game_id, _tokens in made:
             game = table.game(game_id)
             state = table.state(game_id)
             summary = game.summary(state)
