@@ -589,7 +589,7 @@ def stream(game_id: str):
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
         draw,
-        push_turns() if config["PUSH_TURNS"] else None,
+        push_turns(),
         shared=fragment is not None and not fragment.seat,
     )
     if fragment is not None:  # drawn with this request's language and URLs

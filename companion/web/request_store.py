@@ -12,9 +12,7 @@ once (docs/web-platform.md); knowing it without asking would take a query anyway
 `PRAGMA data_version`), and the read itself now runs on the driver (EventStore.game: ~15 us,
 where SQLAlchemy's execution made it ~90 us), so a cache would save little and risk much.
 
-Imported on first use of the store (companion/web/store.py), like the store itself. Off with
-RENDER_ONCE (PALAZZO_RENDER_ONCE=0), which benchmarks/club_night.py runs as the code before
-issue 22.
+Imported on first use of the store (companion/web/store.py), like the store itself.
 """
 
 from __future__ import annotations
@@ -74,7 +72,7 @@ class RequestStore(EventStore):
 def _kept() -> dict[str, GameRecord | None] | None:
     """This request's records by game id (None outside a request)."""
     ctx = _cv_request.get(None)
-    if ctx is None or not ctx.app.config["RENDER_ONCE"]:  # off: the code before issue 22
+    if ctx is None:
         return None
     kept = getattr(ctx, _KEPT, None)
     if kept is None:

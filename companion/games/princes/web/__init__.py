@@ -4,7 +4,7 @@ screen leads, and the home page's line of a game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, url_for
+from flask import Blueprint, url_for
 
 from companion.core.game import GameWeb
 from companion.core.lang import _
@@ -50,8 +50,6 @@ class _TeachChoices:
 
 @templates.app_context_processor
 def _teach_choices() -> dict:
-    if not current_app.config["RENDER_ONCE"]:  # the code before issue 22
-        return {"teach_choices": choices()}
     return {"teach_choices": _TeachChoices()}
 
 
