@@ -157,7 +157,7 @@ class Table:
     async def catch_up(self):
         """The moves before the night (`already_played`), tapped on its phones before the
         streams open, uncounted: each night's server records its own log (the code before
-        issue 22 reads neither today's snapshots nor all of today's events)."""
+        shared renders reads neither today's snapshots nor all of today's events)."""
         scratch = Stats()
         for _ in range(self.played):
             event = next(self.moves)
@@ -269,7 +269,7 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
 
 
 def already_played(log: list[dict], i: int) -> int:
-    """How far into its game table `i` is when the night starts: at its start, as issue 22's
+    """How far into its game table `i` is when the night starts: at its start, as the club-night
     aims were measured (a 20 s night plays ~4 starting hands a table); CLUB_MID_GAME=1: in its
     first MID_GAME events, LEFT_TO_PLAY still to come (a club's tables are at every stage)."""
     if os.environ.get("CLUB_MID_GAME") != "1":
@@ -460,7 +460,7 @@ def run_setup(
     return result
 
 
-# Issue 22's aims, as multiples of the idle server's p95 for the same fragment in the same
+# The club night's aims, as multiples of the idle server's p95 for the same fragment in the same
 # run (one process on SQLite; two on PostgreSQL may take `slack` times as much)
 def main():
     raise_file_limit()

@@ -54,7 +54,7 @@ class RequestStore(EventStore):
         its seat keys). One read serves the pushes of the same seq for WAVE_SECONDS: this
         request then finds the record as if it had read it itself. A link re-issued by this
         process is seen at once (`update_game_meta` forgets it); by another process, at the
-        latest WAVE_SECONDS later, or at the next seq (issue 22)."""
+        latest WAVE_SECONDS later, or at the next seq."""
         kept = _kept()
         if kept is None or game_id in kept:
             return

@@ -490,7 +490,7 @@ def watched(phone):
 
 @pytest.fixture
 def phone390(browser):
-    """A fresh 390x844 phone page (the size issue 12's tests use)."""
+    """A fresh 390x844 phone page (the size the solo checklist's tests use)."""
     context = phone_context(browser, 390, 844)
     page = context.new_page()
     yield page

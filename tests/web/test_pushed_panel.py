@@ -1,7 +1,7 @@
 """A seat's phone names its panel (`data-live-push`), and its live stream, opened with the seat's
 session, carries that seat's panel at each new seq: exactly what a fetch of /me/panel would
 give, for that seat only, asked again at each push (a re-issued link ends it), and not to the
-phone whose tap this process has just answered with it (issue 22)."""
+phone whose tap this process has just answered with it."""
 
 from __future__ import annotations
 

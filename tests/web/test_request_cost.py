@@ -1,6 +1,6 @@
 """What a request costs besides drawing its page: the game's record read once, the store not
 asked for a watched game's seq, the session cookie not signed again when nothing changed
-(issue 22: a club night's server spends its CPU on the screens, not on the plumbing)."""
+(a club night's server spends its CPU on the screens, not on the plumbing)."""
 
 from __future__ import annotations
 

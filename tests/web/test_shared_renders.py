@@ -1,7 +1,7 @@
 """The table screen's board is rendered once per (game, seq, view, language) for every screen
 that shows it, and a screen that already has it gets 304; a seat's own panel is its browser's
 alone, answered 304 while unchanged, and what every phone starts from is worked out once per
-seq (issue 22)."""
+seq."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ templates.add_app_template_filter(told_time, "told_time")
 class _TeachChoices:
     """The teach fields' choices (`teaching.choices`), named in this request's language, worked
     out when a template first reads one: every template rendered gets them, and most (each
-    phone's panel at every move, the board) never read them (issue 22)."""
+    phone's panel at every move, the board) never read them."""
 
     __slots__ = ("_found",)
 
