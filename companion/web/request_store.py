@@ -8,7 +8,7 @@ kept on the request, never across requests: another process may change it betwee
 
 Why not across requests, even on SQLite where one process serves: a `palazzo` command, or a
 second store on the same file, may re-issue a link, and a phone's own request must see that at
-once (docs/web-platform.md); knowing it without asking would take a query anyway (SQLite's
+once (docs/live.md); knowing it without asking would take a query anyway (SQLite's
 `PRAGMA data_version`), and the read itself now runs on the driver (EventStore.game: ~15 us,
 where SQLAlchemy's execution made it ~90 us), so a cache would save little and risk much.
 
