@@ -60,11 +60,10 @@ docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"
 	$(PY) -c "from companion.games.firenze.rules.schema import SHAPES; SHAPES.write_doc('docs/firenze.md')"
 
+# The benchmarks (replay and append, render fan-out, club night, clone), then their figures
+# into docs/benchmarks.md with the machine and the date (benchmarks/report.py).
 bench: $(TOOLS)
-	$(PY) benchmarks/replay_append.py
-	$(PY) benchmarks/web_render_fanout.py
-	$(PY) benchmarks/club_night.py
-	$(PY) benchmarks/clone.py
+	$(PY) benchmarks/report.py
 
 # Messages (docs/i18n.md): find every marked string, merge it into each language's catalog
 # (companion/translations/<lang>/LC_MESSAGES/messages.po, kept in git), compile the .mo files

@@ -1,6 +1,6 @@
 """The code a benchmark compares with, checked out of git at a given revision.
 
-Issue 22's figures are each measured beside the code before the issue, in the same run: that
+The club-night figures are each measured beside the code before that work, in the same run: that
 code is `git archive`d into a temporary folder and run from there (in a child process, or as a
 server started in that folder), so a machine busy with other work weighs on both alike, and a
 speed-up that serves both trees does not move the baseline (a flag that turns the new code off

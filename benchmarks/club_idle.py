@@ -25,7 +25,7 @@ SETTLE_SECONDS = 10.0  # after the play: time for the last moves to reach every 
 async def idle_moves(table: Table, into: Stats, count: int) -> None:
     """Moves of `table` on the idle server, one at a time, each waiting until every screen of
     the table has it: what a tap and a move's last screen take with nothing else to do (the
-    play's taps are also given against these, beside the issue's ratio to the idle panel)."""
+    play's taps are also given against these, beside the club night's aimed ratio to the idle panel)."""
     table.idle = into
     try:
         for _ in range(count):

@@ -15,8 +15,8 @@ Printed, for one `palazzo serve` on SQLite and for 2 processes on one PostgreSQL
 clients spread over both, as behind a reverse proxy), beside a baseline from the same run: the
 same fragments (a seat's panel, the board) fetched one at a time from the idle server (streams
 open, nobody moving), before and after the play, so a busy moment of a shared machine weighs on
-both sides; each p95 is given as a multiple of the idle p95 of the same fragment, beside issue
-22's aims (page 3x, tap 4x, event to last screen 8x; twice those on PostgreSQL):
+both sides; each p95 is given as a multiple of the idle p95 of the same fragment, beside the
+club-night aims (page 3x, tap 4x, event to last screen 8x; twice those on PostgreSQL):
 - tap to own screen: a move's POST until its answer (the phone's redrawn panel) arrives;
   given also against an idle move's (IDLE_MOVES moves of the first table on the idle server,
   one at a time, half before and half after the play): a tap records and draws the first
@@ -49,8 +49,7 @@ both sides; each p95 is given as a multiple of the idle p95 of the same fragment
 A phone whose tap is on its way fetches nothing its stream announces meanwhile (its answer is
 its panel; palazzo.js waits the same way), then catches up if the answer was older.
 
-`CLUB_TURNS_OFF=1` adds a SQLite night with pushes drawn as woken (`PALAZZO_PUSH_TURNS=0`,
-companion/web/turns.py); `CLUB_BEFORE=0` leaves out the night before issue 22.
+`CLUB_BEFORE=0` leaves out the night of the code before shared renders.
 
 The client is asyncio on loopback only (each client from its own 127.x.y.z address): 350
 clients and CLUB_SECONDS (default 60) of play per setup (CLUB_TABLES tables, default 50;
@@ -65,14 +64,13 @@ but at most 30 s (aim: page p95 under 100 ms).
 
 Also printed: the servers' CPU seconds per recorded move (everything the servers did during the
 play, divided by the moves: each move's tap, its table's refreshes, the streams), for the same
-SQLite club night run with the code before issue 22 and as now, alternated CLUB_PAIRS times
-(default 2: before, now, before, now; so a minute when this shared machine ran slower weighs on
-both codes), each pair's figure and then all nights of each code together (the aim's verdict).
-The code before is commit BEFORE_ISSUE_22 (main when the issue was filed: every screen fetches
-and renders its own fragment after each move), checked out of git and served from a temporary
-folder (benchmarks/baseline.py), so a cut that serves both codes does not move it;
-`CLUB_BASELINE=<revision>` names another, `CLUB_BASELINE=flag` (or a copy without git) runs
-this tree with `PALAZZO_RENDER_ONCE=0` instead, which turns off most of issue 22's cuts. Run:
+SQLite club night run with the code before shared renders and as now, alternated CLUB_PAIRS
+times (default 2: before, now, before, now; so a minute when this shared machine ran slower
+weighs on both codes), each pair's figure and then all nights of each code together (the aim's
+verdict). The code before is commit BEFORE_SHARED_RENDERS (every screen fetches and renders
+its own fragment after each move), checked out of git and served from a temporary folder
+(benchmarks/baseline.py), so a cut that serves both codes does not move it;
+`CLUB_BASELINE=<revision>` names another. A copy without git leaves that night out. Run:
 `make bench` (or `python benchmarks/club_night.py`).
 """
 
@@ -115,7 +113,7 @@ from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402
 from tests.web.servers import Served  # noqa: E402
 
-BEFORE_ISSUE_22 = "bbfd92d"  # main when issue 22 was filed (before the folder-per-game move)
+BEFORE_SHARED_RENDERS = "bbfd92d"  # main before shared renders (and the folder-per-game move)
 TABLES = int(os.environ.get("CLUB_TABLES", "50"))
 SEATS = 5
 SCREENS_PER_TABLE = SEATS + 2  # the seats' phones, a spectator's phone, the table screen
@@ -159,7 +157,7 @@ class Table:
     async def catch_up(self):
         """The moves before the night (`already_played`), tapped on its phones before the
         streams open, uncounted: each night's server records its own log (the code before
-        issue 22 reads neither today's snapshots nor all of today's events)."""
+        shared renders reads neither today's snapshots nor all of today's events)."""
         scratch = Stats()
         for _ in range(self.played):
             event = next(self.moves)
@@ -271,7 +269,7 @@ def host_tables(app, count: int, mean_gap: float) -> list[Table]:
 
 
 def already_played(log: list[dict], i: int) -> int:
-    """How far into its game table `i` is when the night starts: at its start, as issue 22's
+    """How far into its game table `i` is when the night starts: at its start, as the club-night
     aims were measured (a 20 s night plays ~4 starting hands a table); CLUB_MID_GAME=1: in its
     first MID_GAME events, LEFT_TO_PLAY still to come (a club's tables are at every stage)."""
     if os.environ.get("CLUB_MID_GAME") != "1":
@@ -429,23 +427,19 @@ def run_setup(
     name: str,
     processes: int,
     database_url: str | None,
-    render_once: bool = True,
-    turns: bool = True,
     code: Path | None = None,
     slack: float = 1.0,
     tables: int = TABLES,
     seconds: float = LOAD_SECONDS,
 ) -> dict:
-    """One club night. `code`: the tree its servers run (the code before issue 22), this one
-    by default; `render_once=False` turns this tree's issue-22 cuts off (RENDER_ONCE off).
+    """One club night. `code`: the tree its servers run (the code before shared renders),
+    this one by default.
     With more `tables` than TABLES, each plays more slowly: the moves per second stay the
     club night's (the streams are what grows)."""
     folder = scratch_folder("palazzo-club-")
     instance = folder / "instance"
     config = {"INSTANCE_PATH": instance}
-    env = {"PALAZZO_RENDER_ONCE": "1" if render_once else "0"}
-    if not turns:
-        env["PALAZZO_PUSH_TURNS"] = "0"
+    env = {}
     if database_url:
         config["DATABASE_URL"] = database_url
         env["PALAZZO_DATABASE_URL"] = database_url
@@ -466,15 +460,17 @@ def run_setup(
     return result
 
 
-# Issue 22's aims, as multiples of the idle server's p95 for the same fragment in the same
+# The club night's aims, as multiples of the idle server's p95 for the same fragment in the same
 # run (one process on SQLite; two on PostgreSQL may take `slack` times as much)
 def main():
     raise_file_limit()
     results = {}
     code, revision = None, None
     if os.environ.get("CLUB_BEFORE", "1") != "0":
-        revision = os.environ.get("CLUB_BASELINE", BEFORE_ISSUE_22)
-        code = None if revision == "flag" else baseline_tree(revision)
+        revision = os.environ.get("CLUB_BASELINE", BEFORE_SHARED_RENDERS)
+        code = baseline_tree(revision)
+        if code is None:  # a copy without git: no night before
+            revision = None
     # before, now, before, now...: a 2-core machine shared with others runs a fifth faster or
     # slower from one minute to the next, so one night of each, one after the other, gives
     # the drift to the code that ran in the faster minutes; alternated, it weighs on both
@@ -482,23 +478,9 @@ def main():
         suffix = "" if n == 1 else f"_{n}"
         nth = "" if n == 1 else f" (night {n} of each)"
         if revision:
-            name = (
-                f"club night, one process on SQLite, the code before issue 22 (commit {revision})"
-                if code is not None
-                else "club night, one process on SQLite, each screen rendering its own "
-                "(RENDER_ONCE off)"
-            )
-            results["sqlite_before" + suffix] = run_setup(
-                name + nth, 1, None, render_once=False, code=code
-            )
+            name = f"club night, one process on SQLite, the code before shared renders ({revision})"
+            results["sqlite_before" + suffix] = run_setup(name + nth, 1, None, code=code)
         results["sqlite" + suffix] = run_setup("club night, one process on SQLite" + nth, 1, None)
-    if os.environ.get("CLUB_TURNS_OFF") == "1":  # pushes drawn as woken, to compare
-        results["sqlite_turns_off"] = run_setup(
-            "club night, one process on SQLite, pushes drawn as woken (PUSH_TURNS off)",
-            1,
-            None,
-            turns=False,
-        )
     if revision:
         print_cpu_per_move(results)
     if STREAMS:

@@ -1,5 +1,5 @@
 """How a club night's figures are printed (benchmarks/club_night.py): each p95 beside the idle
-server's p95 of the same thing in the same run, and beside issue 22's aims (pages 3x, tap 4x,
+server's p95 of the same thing in the same run, and beside the club night's aims (pages 3x, tap 4x,
 event to last screen 8x; twice those on PostgreSQL)."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def report(name: str, r: dict, slack: float = 1.0) -> None:
 
 def print_cpu_per_move(results: dict) -> None:
     """Each pair's CPU per recorded move, then all nights of each code together: their CPU
-    seconds summed over their moves summed (issue 22's aim: a third of the code before)."""
+    seconds summed over their moves summed (the aim: a third of the code before)."""
     pairs = [k.removeprefix("sqlite_before") for k in results if k.startswith("sqlite_before")]
     for suffix in pairs:
         before, after = results["sqlite_before" + suffix], results["sqlite" + suffix]

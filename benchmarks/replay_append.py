@@ -10,7 +10,7 @@
   append leaves the telling to that read, so the move shows the cost was moved, not dropped).
 
 Times are the process's CPU time (user and system: SQLite's writes included), not the wall
-clock. Each figure is printed beside the same figure for the code before issue 22's item 3 (the
+clock. Each figure is printed beside the same figure for the code before the trusted replay (the
 commit BASELINE, or PALAZZO_BASELINE=<git revision>), taken in the same run: that code is
 checked out of git into a temporary folder; this script measures each code in a child process
 of its own, alternating (ROUNDS each, or REPLAY_ROUNDS=n), so a machine busy with other work
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "762bb90"  # main before the trusted replay and the append cuts (issue 22, item 3)
+BASELINE = "762bb90"  # main before the trusted replay and the append cuts
 ROUNDS = 5
 # CPU time of this process, user and system: on a machine shared with other work, the time
 # spent waiting for a core is not the code's cost, and it swings both sides of a ratio apart.

@@ -21,7 +21,7 @@ answered until they timed out. Three bounds keep the slots for the table:
 
 Behind a reverse proxy every connection comes from the proxy's address: there the proxy bounds
 its clients (deploy/nginx.conf) and PALAZZO_TRUSTED_PROXIES turns the per-address bound off.
-docs/web-platform.md lists every bound and why it was chosen.
+docs/server.md lists every bound and why it was chosen.
 """
 
 from __future__ import annotations

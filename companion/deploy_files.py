@@ -1,8 +1,8 @@
 """`palazzo deploy-files DIR`: the club setup's files, written out from the installed package.
 
 A club installs Palazzo as a wheel, not as a checkout, yet its setup needs the gunicorn
-settings, the nginx site, the systemd unit and the settings file (README.md, "Serving a games
-club"). The wheel carries deploy/ inside the package (companion/deploy/, hatchling
+settings, the nginx site, the systemd unit and the settings file (docs/deploy.md, "Serving a
+games club"). The wheel carries deploy/ inside the package (companion/deploy/, hatchling
 `force-include`), and this command copies them where the organiser edits them, e.g.
 /etc/palazzo. An existing file is never overwritten unless asked (`--force`): it may hold the
 club's own edits.

@@ -5,7 +5,7 @@ froze a 32-thread server at 32 screens; under gevent a stream is a socket and a 
 one process holds hundreds of them and still answers pages and taps. gevent ships wheels for
 every OS a host may bring, needs no reverse proxy, and its WSGI server writes each chunk of a
 streamed response at once. The same Flask app runs as several processes under gunicorn's
-gevent worker (see deploy/ and the README); psycopg cooperates with gevent by itself.
+gevent worker (see deploy/ and docs/deploy.md); psycopg cooperates with gevent by itself.
 
 `monkey.patch_all()` runs first thing in `main`, before the app (and its locks, threads and
 database drivers) is imported, so the live layer's threads and conditions become greenlets.

@@ -4,7 +4,7 @@
     PALAZZO_INSTANCE=/var/lib/palazzo PALAZZO_TRUSTED_PROXIES=1 \
     gunicorn -c gunicorn.conf.py
 
-(deploy/palazzo.service runs exactly that at boot; README.md, "Serving a games club".)
+(deploy/palazzo.service runs exactly that at boot; docs/deploy.md, "Serving a games club".)
 Every worker is a gevent process holding hundreds of live streams; an event recorded by one
 worker reaches the streams of all the others through PostgreSQL LISTEN/NOTIFY, and who is at
 the table is kept in the database too. All workers must share one instance folder (the

@@ -1,6 +1,6 @@
 """A club installs Palazzo with its own dependencies only, and its club setup runs.
 
-As README.md says: the wheel built by `pip wheel --no-deps -w dist .` (tests/conftest.py builds
+As README.md and docs/deploy.md say: the wheel built by `pip wheel --no-deps -w dist .` (tests/conftest.py builds
 it once for this file and tests/test_wheel.py), `pip install`ed into a fresh virtual environment
 (its runtime dependencies come from PyPI, nothing of the test tools), `palazzo deploy-files` writes
 the setup's files out of the installed package, and gunicorn runs two gevent workers from

@@ -1,4 +1,4 @@
-"""The club's figures, computed by hand from small logs written for the test (issue 23).
+"""The club's figures, computed by hand from small logs written for the test.
 
 The hand-made game: Ada, Bea and Cy, Bea the start player (seat 1). Each round one Jester is
 auctioned; round 1 Cy raises Bea's opening 200 to 300 and wins it; round 3 Ada wins one at 200

@@ -1,4 +1,4 @@
-"""The rules of the box (issue 24): the 2022 edition and the older one by its German or French
+"""The rules of the box: the 2022 edition and the older one by its German or French
 rulebook, through the log's own events.
 
 Each difference is shown the way the books differ: the same log is accepted under one edition

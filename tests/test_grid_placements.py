@@ -1,4 +1,4 @@
-"""Every legal placement is offered (issue 18): the grid's build menu is the set of Buildings the
+"""Every legal placement is offered: the grid's build menu is the set of Buildings the
 engine accepts somewhere, found by an exact search, never by a greedy guess.
 
 The property test builds random Principalities (pieces of random shapes, 0 to 3 Builders) and

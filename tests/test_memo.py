@@ -1,4 +1,4 @@
-"""companion/core/memo.py: the one bounded memo every kept answer of issue 22 goes through."""
+"""companion/core/memo.py: the one bounded memo every kept answer of the club-night work goes through."""
 
 from companion.core.memo import memo
 

@@ -78,7 +78,7 @@ def wolfgangs_purchase(fold: Fold) -> dict:
 
 
 def test_a_misread_fixed_before_its_step_is_done_is_told_by_the_checklist_only():
-    """Issue 18: his purchase on a die typed 3 is still on the checklist ("Take 500 Florin")
+    """His purchase on a die typed 3 is still on the checklist ("Take 500 Florin")
     when the die is fixed to 5: the checklist now says 700, and the fix says nothing more
     (telling "take 200 more" too would leave him 200 short)."""
     fold = solo_fold()

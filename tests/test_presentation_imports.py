@@ -71,8 +71,8 @@ def test_the_layers_import_only_the_engines_door():
 def test_the_presentation_layer_has_no_web_in_it():
     for path in sorted(LAYERS["presentation"].glob("*.py")):
         for name in imported(path):
-            assert name.split(".")[0] not in NO_WEB, f"presentation/{path.name} imports {name}"
-            assert not name.startswith("companion.web"), f"presentation/{path.name}: {name}"
+            assert name.split(".")[0] not in NO_WEB, f"words/{path.name} imports {name}"
+            assert not name.startswith("companion.web"), f"words/{path.name}: {name}"
 
 
 def test_a_forbidden_import_would_be_found(tmp_path):

@@ -170,7 +170,7 @@ def test_every_moment_a_character_is_used_has_words():
     """The Muse and the Princess says when a Character may be used from one table (WHEN):
     each set of moments the catalog gives has its whole sentence, none glued from pieces."""
     moments = {m for effects in CHARACTER_MOMENTS.values() for m in effects.values()}
-    for edition in EDITIONS.values():  # and every edition's own timing (issue 24)
+    for edition in EDITIONS.values():  # and every edition's own timing
         moments |= {m for effects in edition.character_moments.values() for m in effects.values()}
     assert moments <= set(WHEN), moments - set(WHEN)
     marked = {msgid for msgid, _context in extracted()}

@@ -1350,7 +1350,7 @@ def _():
 
 @case("negotiation_failed")
 def _():
-    """The older books: after a failed negotiation, build alone or give up (issue 24)."""
+    """The older books: after a failed negotiation, build alone or give up."""
     t = coop_in_action(options={"edition": "older_german"})
     _propose(t, proposal())
     t.do("cooperation_declined", player=LEON)

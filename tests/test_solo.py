@@ -1082,7 +1082,7 @@ def test_cards_the_table_turned_up_are_known_out_of_the_deck():
     assert not set(HAND) & seen_out_of_deck(g.state, None)
 
 
-# --- the table's checklist (issue 12) -----------------------------------------------------------
+# --- the table's checklist -----------------------------------------------------------
 
 
 def at_wolfgangs_first_action() -> Solo:
@@ -1218,7 +1218,7 @@ def test_with_palazzos_automa_deck_there_is_no_card_to_discard():
     assert steps[-1]["moves"][-1] == "Then Palazzo draws round 2's Automa card"
 
 
-# --- nothing taught that cannot change what Palazzo says (issue 18) ---------------------------
+# --- nothing taught that cannot change what Palazzo says ---------------------------
 
 
 def test_a_forced_works_automa_card_need_not_be_known():

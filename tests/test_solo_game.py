@@ -202,7 +202,7 @@ def tick_the_rest(state):
 
 
 def test_every_point_wolfgang_scores_is_a_step_with_done_before_game_over():
-    """Issue 18: the table moves his pieces only as the checklist says, so its steps add up to
+    """The table moves his pieces only as the checklist says, so its steps add up to
     his purse; round 7's last Works and the Best Work are steps still to tick at "Game over",
     and ticking them is accepted then (nothing else is)."""
     state = GameState(SOLO_CATALOG)
@@ -361,7 +361,7 @@ def _strings(value):
 
 
 def test_the_solo_state_keeps_facts_not_sentences():
-    """Issue 17 item 5: the engine returns codes and numbers. Whole games of the simulated
+    """The engine returns codes and numbers. Whole games of the simulated
     table: every string the solo part keeps (its decision log, the checklist's moves, the
     reasons of Wolfgang's choices; all of it in snapshots) is a code or an id, never a sentence;
     the words package words every entry."""

@@ -1,4 +1,4 @@
-"""GameState.clone copies every field once and shares the catalog (issue 22): it must give
+"""GameState.clone copies every field once and shares the catalog: it must give
 exactly what the round trip through to_dict/from_dict gives, at every step of real games
 (the base game, the grid, the cooperative and Muse/Princess modules), and a change to the
 copy must never reach the original."""

@@ -130,7 +130,7 @@ def test_random_games_add_up_too(seed, expansions):
 
 
 def test_every_character_purchase_is_named_the_last_bidders_too():
-    """Issue 18: the bid that closes the Character Auction buys the bidder's own card at once;
+    """The bid that closes the Character Auction buys the bidder's own card at once;
     its line names that purchase like the others ("Cy bought the Cardinal")."""
     from companion.games.princes.words.telling import text_of
     from tests.builders import Table as Played

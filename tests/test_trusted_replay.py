@@ -1,6 +1,6 @@
 """Stored events fold without their shape check; a hand-written log never does.
 
-Every event's shape is checked at the door, when it is appended (issue 22, item 3), so the
+Every event's shape is checked at the door, when it is appended, so the
 service folds what it reads back from the store without checking it again. A log given to
 `palazzo replay` came from nowhere in particular: each of its events is checked. A row written
 past the door (a damaged database) still gets the checked fold's answer, whatever the rules

@@ -2,7 +2,7 @@
 
 A frozen dataclass's generated `__init__` sets each field through `object.__setattr__`, about
 0.2 µs a field: the Princes' story builds a 29-field Fact and an 11-field Glance for every event
-it notes, a twentieth of an append (issue 22). `built` sets them in one call instead. Pure.
+it notes, a twentieth of an append. `built` sets them in one call instead. Pure.
 """
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ class Game:
     replay_of: Callable[[Fold, Any, Any], Any] = _none
     teaching: Teaching | None = None
     open_learned: Callable[[Any], Any] = _none  # (instance folder) -> the installation's catalog
-    # the club's figures (docs/web-platform.md, "The club"): a module with record(events,
+    # the club's figures (docs/screens.md, "The club's figures"): a module with record(events,
     # catalog) of a finished log (or NotFinished), contribution, figures, bucket, game_rows,
     # purchase_rows; None: the game has none
     stats: Any = None

@@ -1,6 +1,6 @@
 """A bounded memo: answers worked out once and kept by everything they depend on.
 
-Issue 22 keeps many small answers (a link, a drawn card, a sentence) so that every screen a
+The club-night latency work keeps many small answers (a link, a drawn card, a sentence) so that every screen a
 move refreshes does not work them out again. Each store is a plain dict bounded by a number of
 keys: a key set that keeps growing (games, languages, seats) starts afresh instead of growing
 without end, which only costs the work again. Pure: no Flask, no game.

@@ -61,7 +61,7 @@ class Folded:
     a game whose log holds a row the trusted fold could not take is folded with every check.
 
     An event recorded here is told to the story when a screen first reads it (`told`), not
-    on the append's path, so a move's append pays for the rules alone (issue 22). It is
+    on the append's path, so a move's append pays for the rules alone. It is
     folded once: the story's `before` is taken as the fold meets it, and its fact is noted
     (`Story.note`) from the fold's state while that still stands right after it, at the
     first read or, at the latest, before the fold takes anything else."""

@@ -41,16 +41,13 @@ KNOWN_CALLABLES = 512  # views, hooks and handlers whose sync form an app keeps 
 class Palazzo(Flask):
     """Flask, asking each view and hook once whether it is a coroutine function. Flask asks
     for every hook of every request (about sixteen: `inspect.iscoroutinefunction` each
-    time); the answer never changes for the same callable, so it is kept, unless
-    RENDER_ONCE is off (the code before issue 22)."""
+    time); the answer never changes for the same callable, so it is kept."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._sync_of: dict = {}  # callable -> what Flask's ensure_sync gives for it
 
     def ensure_sync(self, func):
-        if not self.config.get("RENDER_ONCE"):
-            return super().ensure_sync(func)
         try:
             hash(func)
         except TypeError:  # an unhashable callable: asked each time, as Flask does
@@ -94,13 +91,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_HEARTBEAT=15.0,  # seconds between keep-alive comments on an idle stream
         LIVE_STREAM_MAX_AGE=300.0,  # a stream ends after this; the browser reconnects at once
         LIVE_MAX_STREAMS_PER_CLIENT=16,  # open streams per client address (a host's tabs)
-        # What several screens share rendered once per seq, 304 when unchanged, the reader's
-        # language looked up once per request (companion/web/shared.py); off only to
-        # measure what that saves (benchmarks/club_night.py).
-        RENDER_ONCE=os.environ.get("PALAZZO_RENDER_ONCE", "1") != "0",
-        # pushes drawn one at a time, after the requests waiting (companion/web/turns.py);
-        # off only for benchmarks/club_night.py to compare (docs/web-platform.md)
-        PUSH_TURNS=os.environ.get("PALAZZO_PUSH_TURNS", "1") != "0",
         # Behind a reverse proxy: how many proxies' X-Forwarded-For/-Proto to trust, so each
         # phone keeps its own address (stream caps, the serving machine's catalog rights).
         TRUSTED_PROXIES=int(os.environ.get("PALAZZO_TRUSTED_PROXIES") or 0),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, has_request_context, request
+from flask import Flask, Response, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -70,14 +70,11 @@ _best_of: dict[str, str] = {}  # the header, as sent -> its best language of our
 
 def _browser_language() -> str:
     """The best of our languages for the browser's Accept-Language, else English: parsed
-    once per header (a phone without a cookie sends the same one on every request), unless
-    RENDER_ONCE is off (the code before issue 22)."""
+    once per header (a phone without a cookie sends the same one on every request)."""
 
     def best() -> str:
         return request.accept_languages.best_match(lang.LANGUAGES) or lang.DEFAULT
 
-    if not current_app.config["RENDER_ONCE"]:
-        return best()
     return memo(_best_of, request.headers.get("Accept-Language", ""), best, BROWSER_HEADERS)
 
 
@@ -100,7 +97,7 @@ def _current() -> tuple[str, object]:
     kept = getattr(ctx, "palazzo_language", None)
     if kept is not None:
         return kept
-    if ctx is not None and ctx.app.config["RENDER_ONCE"]:
+    if ctx is not None:
         # the pair for this request's language, kept per app: Flask-Babel gives the same
         # translations object for a language each time (its cache), after parsing a Locale
         # and several context lookups in every request
@@ -116,10 +113,7 @@ def _current() -> tuple[str, object]:
     locale = get_locale()  # None outside a request
     if locale is None:
         return lang.DEFAULT, get_translations()
-    kept = (str(locale.language), get_translations())
-    if ctx is not None and ctx.app.config["RENDER_ONCE"]:
-        ctx.palazzo_language = kept  # type: ignore[attr-defined]
-    return kept
+    return str(locale.language), get_translations()
 
 
 def _translations():
@@ -226,15 +220,15 @@ def _with_articles(env) -> None:
     """The templates' `_()` and `ngettext()` as Jinja's newstyle gettext does them, plus the
     article markers a translation may set before a placeholder ("{den}%(object)s": the
     article that agrees with the name filled in, companion.core.grammar), as `lang._` does.
-    A panel says its words on every push: with shared renders on (RENDER_ONCE, the request
-    holding its language), `_said` says a word again from what it kept (issue 22)."""
+    A panel says its words on every push: the request holds its language, so `_said` says a
+    word again from what it kept."""
 
     @pass_context
     def gettext(__context, __string: str, **variables) -> str:
         kept = getattr(_cv_request.get(None), "palazzo_language", None)
         if kept is not None:
             return _said(__context, kept[1], __string, variables)
-        # outside a request, or shared renders off: the full path each time
+        # outside a request: the full path each time
         return _filled(__context, _translations().gettext(__string), variables)
 
     @pass_context
@@ -255,16 +249,15 @@ def init_app(app: Flask) -> None:
         app.logger.warning("cannot compile the translations in %s", lang.TRANSLATIONS)
     Babel(app, locale_selector=select_locale)
     lang.use(_current)  # type: ignore[arg-type]
-    if app.config.get("RENDER_ONCE", True):
-        # the templates' words too, from the request's one lookup (Flask-Babel's own
-        # callables look the translations up again for every word)
-        app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-            gettext=lambda s: _translations().gettext(s),
-            ngettext=lambda s, p, n: _translations().ngettext(s, p, n),
-            pgettext=lambda c, s: _translations().pgettext(c, s),
-            npgettext=lambda c, s, p, n: _translations().npgettext(c, s, p, n),
-            newstyle=True,
-        )
+    # the templates' words too, from the request's one lookup (Flask-Babel's own callables
+    # look the translations up again for every word)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _translations().gettext(s),
+        ngettext=lambda s, p, n: _translations().ngettext(s, p, n),
+        pgettext=lambda c, s: _translations().pgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().npgettext(c, s, p, n),
+        newstyle=True,
+    )
     _with_articles(app.jinja_env)
     app.after_request(_remember)
     app.jinja_env.globals.update(

@@ -1,5 +1,5 @@
-"""Answers kept by the app while shared renders are on (`RENDER_ONCE`, issue 22): drawings and
-links that are the same for every screen asking with the same key, across seqs."""
+"""Answers kept by the app: drawings and links that are the same for every screen asking with
+the same key, across seqs."""
 
 from __future__ import annotations
 
@@ -16,8 +16,5 @@ T = TypeVar("T")
 def kept_in_app(name: str, key: Hashable, make: Callable[[], T], limit: int) -> T:
     """`make()`, kept in this app's store `name` (in `app.extensions`) by `key`, which says
     everything the answer depends on (the language, the links' root, what it shows); at most
-    `limit` keys. With shared renders off (RENDER_ONCE=0, the code before issue 22) made
-    each time."""
-    if not current_app.config["RENDER_ONCE"]:
-        return make()
+    `limit` keys."""
     return memo(current_app.extensions.setdefault(name, {}), key, make, limit)

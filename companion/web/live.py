@@ -15,7 +15,7 @@ What a page shows besides the log has no seq: a phone's alerts and the links to 
 here ("presence": a seat's phone came or went). A change nudges the game (`nudge`), and each of
 its streams says `event: nudge` with the topic, nothing more; the elements showing that topic
 ask again with their own credentials (`data-nudged`, static/palazzo.js), and otherwise only
-once a minute (NUDGED_EVERY), where every phone used to ask every few seconds (issue 22).
+once a minute (NUDGED_EVERY), where every phone used to ask every few seconds.
 
 One watcher per app wakes the streams of a game when its seq grows. Events recorded in this
 process are announced at once; on PostgreSQL every append anywhere is heard through
@@ -589,7 +589,7 @@ def stream(game_id: str):
         config["LIVE_STREAM_MAX_AGE"],
         on_beat,
         draw,
-        push_turns() if config["PUSH_TURNS"] else None,
+        push_turns(),
         shared=fragment is not None and not fragment.seat,
     )
     if fragment is not None:  # drawn with this request's language and URLs

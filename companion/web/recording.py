@@ -8,7 +8,7 @@ same Table, which asks the game's rules, and refuse a malformed button id the sa
 
 from __future__ import annotations
 
-from flask import abort, current_app, g
+from flask import abort, g
 
 from companion.core.ids import is_event_id
 from companion.core.lang import _
@@ -36,7 +36,7 @@ def current_replay(game_id: str):
     in five places costs one query, not five."""
     synced = g.setdefault(SYNCED_KEY, set())
     table = get_table()
-    if game_id not in synced and current_app.config["RENDER_ONCE"]:
+    if game_id not in synced:
         from .live import get_watcher
 
         # a watched game's seq is known without a query (its streams' poll or LISTEN): the

@@ -8,13 +8,11 @@ kept on the request, never across requests: another process may change it betwee
 
 Why not across requests, even on SQLite where one process serves: a `palazzo` command, or a
 second store on the same file, may re-issue a link, and a phone's own request must see that at
-once (docs/web-platform.md); knowing it without asking would take a query anyway (SQLite's
+once (docs/live.md); knowing it without asking would take a query anyway (SQLite's
 `PRAGMA data_version`), and the read itself now runs on the driver (EventStore.game: ~15 us,
 where SQLAlchemy's execution made it ~90 us), so a cache would save little and risk much.
 
-Imported on first use of the store (companion/web/store.py), like the store itself. Off with
-RENDER_ONCE (PALAZZO_RENDER_ONCE=0), which benchmarks/club_night.py runs as the code before
-issue 22.
+Imported on first use of the store (companion/web/store.py), like the store itself.
 """
 
 from __future__ import annotations
@@ -56,7 +54,7 @@ class RequestStore(EventStore):
         its seat keys). One read serves the pushes of the same seq for WAVE_SECONDS: this
         request then finds the record as if it had read it itself. A link re-issued by this
         process is seen at once (`update_game_meta` forgets it); by another process, at the
-        latest WAVE_SECONDS later, or at the next seq (issue 22)."""
+        latest WAVE_SECONDS later, or at the next seq."""
         kept = _kept()
         if kept is None or game_id in kept:
             return
@@ -74,7 +72,7 @@ class RequestStore(EventStore):
 def _kept() -> dict[str, GameRecord | None] | None:
     """This request's records by game id (None outside a request)."""
     ctx = _cv_request.get(None)
-    if ctx is None or not ctx.app.config["RENDER_ONCE"]:  # off: the code before issue 22
+    if ctx is None:
         return None
     kept = getattr(ctx, _KEPT, None)
     if kept is None:

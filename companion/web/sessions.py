@@ -17,7 +17,7 @@ by the same key, holds the same data, so only the signature's age is checked aga
 the lifetime as it is now, as itsdangerous checks it. Nothing unverified is ever kept, and any
 other text (one byte changed) is verified in full. A lookup compares the text only after its
 hash matched, a hash salted per process, so it tells an attacker nothing about a kept cookie.
-Each request gets its own copy of the data to change. Off with RENDER_ONCE (issue 22).
+Each request gets its own copy of the data to change.
 """
 
 from __future__ import annotations
@@ -67,8 +67,6 @@ class KeptSessionInterface(SecureCookieSessionInterface):
         if not value:
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
-        if not app.config["RENDER_ONCE"]:  # off: the code before issue 22, verified each time
-            return self._verify(signer, value, max_age)
         verified = self._verified.get(value)
         if verified is None:
             session = self._verify(signer, value, max_age)
@@ -99,16 +97,14 @@ class KeptSessionInterface(SecureCookieSessionInterface):
 
     def save_session(self, app: Flask, session, response) -> None:
         """Flask's, without its seven cookie settings looked up and its Vary header parsed
-        again for the answer that sends no cookie, nearly every one (issue 22)."""
-        if app.config["RENDER_ONCE"] and session and not self.should_set_cookie(app, session):
+        again for the answer that sends no cookie, nearly every one."""
+        if session and not self.should_set_cookie(app, session):
             if session.accessed:
                 vary(response, "Cookie")
             return
         super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session) -> bool:
-        if not app.config["RENDER_ONCE"]:  # off: the code before issue 22, signed every time
-            return super().should_set_cookie(app, session)
         if session.modified or dict(session) != getattr(session, "loaded", None):
             return True
         if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):

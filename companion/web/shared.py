@@ -25,11 +25,7 @@ live.py) instead of "the seq is now N" and a fetch. A game registers what may be
 (`register_pushed`): fragments built for every reader of the game, and one private kind
 (`seat=True`): the panel of the seat whose session opened that stream, drawn for that stream
 alone at each new seq, exactly as its fetch would be (see `renew_request`), so a phone's panel
-needs no request per move either (issue 22).
-
-`RENDER_ONCE` (env PALAZZO_RENDER_ONCE=0) turns this off, and the one lookup of the
-reader's language per request (companion/web/i18n.py): benchmarks/club_night.py
-measures the server's CPU per move with and without them in the same run.
+needs no request per move either.
 """
 
 from __future__ import annotations
@@ -41,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Response, current_app, g, make_response, request
+from flask import Response, g, make_response, request
 from markupsafe import Markup
 
 from companion.core.lang import TRANSLATIONS
@@ -79,16 +75,12 @@ def etag_of(seq: int, view: str, language: str, viewer: str = "all") -> str:
 
 def shared_value(replay, view: str, make: Callable[[], T]) -> T:
     """`make()` once per seq and language: what a shared part is drawn from (read only)."""
-    if not current_app.config["RENDER_ONCE"]:
-        return make()
     return replay.kept(("context", view, current_language()), make)
 
 
 def render_once(replay, view: str, render: Callable[[], str]) -> Markup:
     """`render()` once per seq (`replay`'s) and language for every screen that shows this
     part, as markup to embed in a page (the board inside the host's page and the TV's)."""
-    if not current_app.config["RENDER_ONCE"]:
-        return Markup(render())
     key = ("fragment", view, current_language())
     with _RENDERING:  # screens woken together by one seq: the first renders, the rest wait
         return replay.kept(key, lambda: Markup(render()))
@@ -99,8 +91,6 @@ def shared_fragment(game_id: str, view: str, render: Callable[[object], str]) ->
     language, 304 to a screen that already has it. Call it after checking who may read the
     game; `render` must draw only what every reader of the game may see."""
     replay = current_replay(game_id)
-    if not current_app.config["RENDER_ONCE"]:
-        return make_response(render(replay))
     language = current_language()
     etag = etag_of(replay.seq, view, language)
     if request.if_none_match.contains(etag):
@@ -124,8 +114,6 @@ def private_fragment(etag: str, render: Callable[[], str]) -> Response:
     """One viewer's own fragment: 304 when the browser already has `etag` (`private_etag`),
     else `render()`. Only that browser may keep it (private) and it asks again each time
     (no-cache); nothing of it is kept on the server. Call it after checking the viewer."""
-    if not current_app.config["RENDER_ONCE"]:
-        return make_response(render())
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
@@ -160,9 +148,9 @@ def register_pushed(name: str, render, *, table_screen: bool = False, seat: bool
 
 
 def pushed(name: str | None) -> Pushed | None:
-    """The fragment a stream was asked to carry (`?push=`), if there is one by that name and
-    shared renders are on (else the stream says only the seq and the screen fetches)."""
-    if not name or not current_app.config["RENDER_ONCE"]:
+    """The fragment a stream was asked to carry (`?push=`), if there is one by that name (else
+    the stream says only the seq and the screen fetches)."""
+    if not name:
         return None
     return PUSHED.get(name)
 

@@ -5,7 +5,7 @@ Without this, a worker whose database refuses it starts anyway and answers every
 they look. Checked once at start (`palazzo serve`, and each gunicorn worker through
 deploy/gunicorn.conf.py), a process that cannot serve exits instead, with one sentence naming
 the problem (unreachable, login refused, no such database, tables it may not create or use)
-and where the README says what to do.
+and where docs/deploy.md says what to do.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-README = "see README.md, 'Serving a games club'"
+README = "see docs/deploy.md, 'Serving a games club'"
 # What each table needs: games (host, rename), events (append, read), snapshots (a cache that
 # is replaced), presence (companion/presence.py: upserts, sweeps).
 PRIVILEGES = {

@@ -54,10 +54,10 @@ DRAWN_KEY = "palazzo.drawn_once"  # in app.extensions: (language, template, macr
 
 def drawn_once(template: str, macro: str, *args) -> Markup:
     """`{{ drawn_once("t.html", "card", data) }}`: macro `macro` of `template`, which uses
-    nothing of the page's context (imported without it), drawn for `args`. With shared
-    renders on (RENDER_ONCE), kept per language and `repr(args)` (bounded): a card that
-    shows the same plain data (dicts, lists, text, numbers; no object whose repr hides what
-    it holds) is drawn once, not at every panel a move pushes (issue 22)."""
+    nothing of the page's context (imported without it), drawn for `args`, kept per
+    language and `repr(args)` (bounded): a card that shows the same plain data (dicts,
+    lists, text, numbers; no object whose repr hides what it holds) is drawn once, not at
+    every panel a move pushes."""
     draw = getattr(current_app.jinja_env.get_template(template).module, macro)
     key = (lang.current(), template, macro, repr(args))
     return kept_in_app(DRAWN_KEY, key, lambda: draw(*args), DRAWN_KEPT)

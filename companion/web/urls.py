@@ -71,10 +71,7 @@ def kept_url_for(endpoint: str, **values) -> str:
     """`url_for`, built once per process for the same endpoint, values and script root (a
     panel's links and its live attributes are the same at every seq: building them was a
     tenth of its context, werkzeug's URL building ~35 µs a link). Only relative links, from
-    endpoints named in full: nothing else of the request goes in. With shared renders off
-    (RENDER_ONCE, the code before issue 22) built each time."""
-    if not current_app.config["RENDER_ONCE"]:
-        return url_for(endpoint, **values)
+    endpoints named in full: nothing else of the request goes in."""
     key = (request.script_root, endpoint, *sorted(values.items()))
     try:
         hash(key)

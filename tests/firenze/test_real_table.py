@@ -1,4 +1,4 @@
-"""What a real table does, as the rulebook words it, recorded as it happened (issue 19): each
+"""What a real table does, as the rulebook words it, recorded as it happened: each
 brick of a card's cost on the card it was placed on, the Wholesaler on a card of any size, many
 new towers in one build, undo after undo."""
 

@@ -284,7 +284,7 @@ CASES = [
     ("not_in_hand", fresh, play("Mason")),
     ("same_name_twice", two_masons, play("Mason")),
     ("not_playable", lambda: hand(("Feast", "celebration")), play("Feast")),
-    # a card whose text is printed is cited by that card (issue 19), never by ruling F7
+    # a card whose text is printed is cited by that card, never by ruling F7
     (
         "bad_smuggler",
         lambda: hand(("Smuggler", "personnel")),

@@ -1,4 +1,4 @@
-"""Accessibility checks run inside Chromium on a rendered page (issue #10 item 3).
+"""Accessibility checks run inside Chromium on a rendered page.
 
 One audit, four questions a screen must answer (WCAG 2.2 AA):
 - `unnamed(page)`: every interactive element has a name in Playwright's accessibility tree

@@ -1,4 +1,4 @@
-"""The club setup of README.md ("Serving a games club") on this machine, for tests: Debian's
+"""The club setup of docs/deploy.md ("Serving a games club") on this machine, for tests: Debian's
 nginx with the shipped deploy/nginx.conf on a loopback port, gunicorn with the shipped
 deploy/gunicorn.conf.py, and devices that talk to nginx by a public name and port.
 
@@ -57,7 +57,7 @@ def site_config(port: int, upstream: str, server_name: str, logs: Path) -> str:
 
 
 class Nginx:
-    """Debian's nginx as the README sets it up: Debian's own /etc/nginx (copied, with its
+    """Debian's nginx as docs/deploy.md sets it up: Debian's own /etc/nginx (copied, with its
     absolute paths moved into `root`), the site in sites-enabled/, Debian's default site
     taken out; `nginx -t` first, then nginx in the foreground. `.access_log`: the site's log;
     `.logs()`: every log nginx wrote."""
@@ -71,7 +71,7 @@ class Nginx:
         shutil.copytree(DEBIAN_NGINX, etc, symlinks=True)
         logs.mkdir(parents=True, exist_ok=True)
         for linked in (etc / "sites-enabled").iterdir():
-            linked.unlink()  # Debian's default site (README: sudo rm .../sites-enabled/default)
+            linked.unlink()  # Debian's default site (docs/deploy.md: sudo rm .../sites-enabled/default)
         (etc / "sites-available" / "palazzo").write_text(site)
         (etc / "sites-enabled" / "palazzo").symlink_to("../sites-available/palazzo")
         # Where a system nginx keeps its request bodies and buffers (/var/lib/nginx).
@@ -125,7 +125,7 @@ class Nginx:
 
 
 class Gunicorn:
-    """`gunicorn -c deploy/gunicorn.conf.py` with the README's settings in its environment;
+    """`gunicorn -c deploy/gunicorn.conf.py` with docs/deploy.md's settings in its environment;
     its whole output goes to `.log` (gunicorn's error log: it keeps no access log)."""
 
     READY = re.compile(r"Palazzo worker (\d+) serves")

@@ -12,6 +12,7 @@ import re
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -206,6 +207,23 @@ def app(instance_dir, app_config, monkeypatch):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def words_in_full(monkeypatch):
+    """`with words_in_full():` the templates' words translated and filled each time, nothing
+    kept by the language (companion/web/i18n.py `_said`): what a kept word must equal."""
+    from companion.web import i18n
+
+    @contextmanager
+    def in_full():
+        with monkeypatch.context() as patched:
+            patched.setattr(
+                i18n, "_said", lambda ctx, tr, message, v: i18n._filled(ctx, tr.gettext(message), v)
+            )
+            yield
+
+    return in_full
 
 
 @pytest.fixture
@@ -472,7 +490,7 @@ def watched(phone):
 
 @pytest.fixture
 def phone390(browser):
-    """A fresh 390x844 phone page (the size issue 12's tests use)."""
+    """A fresh 390x844 phone page (the size the solo checklist's tests use)."""
     context = phone_context(browser, 390, 844)
     page = context.new_page()
     yield page

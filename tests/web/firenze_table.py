@@ -150,7 +150,7 @@ def reveal_event(name: str, kind: str, bricks: list[str], start: bool = True) ->
 
 
 def to_thomas_with_a_wholesaler(table, game_id: str):
-    """Three turns recorded as the phones would (issue 19's table): Thomas takes the free
+    """Three turns recorded as the phones would (the real table's): Thomas takes the free
     Princess; Holger takes card 2 paying a white on card 1; Daniela takes card 3 (the Fair, an
     Event doing nothing here) paying a white on cards 1 and 2. The row is then the Mason (4 green + 2 white), the Feast (4 blue + 1
     white), the Chapel (4 white), the Wholesaler (an Event, 4 red), and two more; Thomas, with 2

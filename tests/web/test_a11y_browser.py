@@ -1,4 +1,4 @@
-"""Everyone can use it (issue #10 item 3), checked in Chromium on every main screen: names in
+"""Everyone can use it, checked in Chromium on every main screen: names in
 the accessibility tree, landmarks and headings, WCAG AA contrast of every text node, no
 sideways scrolling at 360 px with 200 % text, and a game played with the keyboard alone.
 

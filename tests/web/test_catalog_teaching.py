@@ -1,5 +1,5 @@
-"""A first game without friction (issue 9, item 3) and the Automa deck before play (issue 12,
-item 2): the whole Profession deck in one pass, one id for a card on every screen, the 21 Automa
+"""A first game without friction and the Automa deck before play: the
+whole Profession deck in one pass, one id for a card on every screen, the 21 Automa
 cards with one compact editor (a refused card kept to fix), the deck's counts by back, and a
 club's catalog brought by file or by another installation's link and QR code."""
 

@@ -1,4 +1,4 @@
-"""A whole solo round through the table's checklist in Chromium on a 390 px phone (issue 12):
+"""A whole solo round through the table's checklist in Chromium on a 390 px phone:
 the setup step says who starts, every purchase and action of Wolfgang's and the round's end are
 steps with their moves and one "Done", the die switches to Palazzo's mid-game, and after every
 tap the new prompt is in view.

@@ -1,4 +1,4 @@
-"""README.md's "Serving a games club", followed on this machine: Debian's nginx with the
+"""docs/deploy.md's "Serving a games club", followed on this machine: Debian's nginx with the
 shipped site on a loopback port, two gunicorn gevent workers with the shipped settings, the
 suite's throwaway PostgreSQL. A game is hosted through nginx under a public name and port,
 four phones join and hold their live streams on both workers, a tap reaches every phone,
@@ -42,7 +42,7 @@ def _env_file(path) -> dict[str, str]:
 
 
 def _over_the_socket(url: str) -> str:
-    """The README's URL shape (the role over the local socket, `?host=` its folder) for the
+    """The deploy doc's URL shape (the role over the local socket, `?host=` its folder) for the
     suite's server, whose socket is in its own folder and which trusts every local login."""
     with psycopg.connect(_conninfo(url)) as conn:
         folder = conn.execute("SHOW unix_socket_directories").fetchone()[0].split(",")[0]
@@ -78,7 +78,7 @@ def _pid(process: str) -> int:
 @pytest.fixture
 def club(tmp_path, pg_fresh_url):
     """(nginx, gunicorn, its workers' pids, the public "name:port", nginx's port), set up as
-    the README says."""
+    docs/deploy.md says."""
     instance = tmp_path / "instance"
     instance.mkdir(mode=0o700)
     # The stores' poll is set to an hour: only LISTEN/NOTIFY can carry a tap across workers.

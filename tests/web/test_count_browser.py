@@ -1,4 +1,4 @@
-"""Count your Florins in Chromium on 390 px phones (issue 10, item 2): Ada's mistaken raise to
+"""Count your Florins in Chromium on 390 px phones: Ada's mistaken raise to
 400 is recorded while the table saw her pay 300 for the Jester; her count finds the event, she
 marks it, the host corrects that event's effect, and her phone then shows the count agrees.
 `scripts/screenshots` saves count.png (Ada's phone, the mismatch found)."""

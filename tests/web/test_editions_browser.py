@@ -1,4 +1,4 @@
-"""The older edition in Chromium at 360 x 740 (issue 24): Ben flips his Merchant from his own
+"""The older edition in Chromium at 360 x 740: Ben flips his Merchant from his own
 phone while it is Ada's turn, as the older German rulebook allows ("zu einem beliebigen
 Zeitpunkt bis zur nächsten Phase A2"); Ada's phone and the table follow, live, and Ada's turn
 goes on."""

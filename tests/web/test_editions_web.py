@@ -1,4 +1,4 @@
-"""The rules of the box on the screens (issue 24): the host chooses the edition, every screen
+"""The rules of the box on the screens: the host chooses the edition, every screen
 shows it, the exported log carries it, and each of the five differences follows the chosen
 book through the phone's own forms, its refusals citing that book in its own language.
 

@@ -1,4 +1,4 @@
-"""Issue 19 in Chromium at 360 px: Thomas pays card 4 with three bricks in mixed colours, one on
+"""A real Firenze table in Chromium at 360 px: Thomas pays card 4 with three bricks in mixed colours, one on
 each card to its left; resolves the Wholesaler on a card holding 6 bricks; builds three new towers
 in one build; the host undoes twice in a row, each undo saying what it took back. The log and
 every screen (Thomas's phone, Holger's, the table, the host's page) agree."""
@@ -148,7 +148,7 @@ BROKEN_WORDS = """(selector) => {
 def test_the_end_never_breaks_a_word_or_a_number(app, client, live_server, phones):
     """At the end, on a phone at 360 px and on the table screen at 360 and 1280 px: the final
     scoring (a block per player) and the towers' commissions keep every word and number whole
-    (issue 19 saw "Tho mas (wins )", "Commissi ons", "Holg er", "neut ral")."""
+    (a real table saw "Tho mas (wins )", "Commissi ons", "Holg er", "neut ral")."""
     from tests.firenze.test_game import events
 
     game_id = host_game(client)

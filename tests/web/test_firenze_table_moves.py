@@ -1,4 +1,4 @@
-"""Issue 19 through the Flask client, each move posted with the phone's (or host's) own form as
+"""A real Firenze table through the Flask client, each move posted with the phone's (or host's) own form as
 it renders: a card's cost brick by brick on the cards to its left, the Wholesaler on a card of 6
 bricks, three new towers in one build, undo after undo, and the smaller points (messages with
 the count, citations of the card, forms that keep what was typed, the default kind, whose phone

@@ -110,7 +110,7 @@ def test_the_end_shows_a_breakdown_per_player(app, client):
 def test_a_cards_effect_on_others_a_church_card_a_building_and_the_monument_from_phones(
     app, client
 ):
-    """Issue #11 gaps: the phone records what a card did to other players, a Church card's
+    """The recording's gaps closed: the phone records what a card did to other players, a Church card's
     fulfilment, a Building's use (once a turn, ruling F16) and the Monument received outside
     one's turn (ruling F15); each is the seat's own event, checked by the engine."""
     from companion.web.recording import get_table

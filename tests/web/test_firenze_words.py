@@ -228,7 +228,7 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
         == "Princesse (carte Personnel) retournée pour la rangée, avec 4 briques de couleur jaune"
     )
     took = 7  # after the start and the six cards of the row
-    # named, though it goes to his hand: everyone saw it taken from the row (issue 19)
+    # named, though it goes to his hand: everyone saw it taken from the row
     assert en[took] == "Thomas took card 1, Princess, with 4 yellow bricks"
     assert de[took] == "Thomas nahm Karte 1 (Prinzessin) und bekam 4 Steine in Gelb"
     assert fr[took] == "Thomas a pris la carte 1, Princesse, avec 4 briques de couleur jaune"

@@ -14,7 +14,6 @@ from companion.core.refusal import Named
 WON = '{{ _("won the %(object)s", object=thing) }}'
 
 
-@pytest.mark.parametrize("render_once", [True, False])
 @pytest.mark.parametrize(
     "language, thing, said",
     [
@@ -25,8 +24,7 @@ WON = '{{ _("won the %(object)s", object=thing) }}'
         ("en", Named("objects", "jester", "Jester"), "won the Jester"),
     ],
 )
-def test_a_template_says_the_agreeing_article(app, render_once, language, thing, said):
-    app.config["RENDER_ONCE"] = render_once
+def test_a_template_says_the_agreeing_article(app, language, thing, said):
     from companion.core.lang import words
 
     with app.test_request_context(f"/?lang={language}"):
@@ -58,23 +56,30 @@ SAID_TWICE = (
 
 @pytest.mark.parametrize("autoescape", [True, False])
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
-def test_a_word_said_again_is_the_same_with_shared_renders_on_or_off(app, language, autoescape):
-    """Shared renders keep a language's plain words once said (companion/web/i18n.py): the
-    second time a word is said, and each word with its parameters, reads exactly as the full
-    path says it, escaped the same (a template without autoescape gets the raw text)."""
+def test_a_word_said_again_is_the_same_as_the_full_path_says_it(
+    app, words_in_full, language, autoescape
+):
+    """A language keeps its plain words once said (companion/web/i18n.py): the second time a
+    word is said, and each word with its parameters, reads exactly as the full path
+    (translated and filled each time) says it, escaped the same (a template without
+    autoescape gets the raw text)."""
     template = (
         SAID_TWICE if autoescape else "{% autoescape false %}" + SAID_TWICE + "{% endautoescape %}"
     )
-    said = {}
-    for render_once in (False, True):
-        app.config["RENDER_ONCE"] = render_once
+
+    def said_twice() -> list[str]:
+        said = []
         for _ in range(2):  # the second request finds every word kept
             with app.test_request_context(f"/?lang={language}"):
-                said.setdefault(render_once, []).append(
-                    render_template_string(template, n="<Gaukler>")
-                )
-                kept = getattr(get_translations(), "_palazzo_words", {})
-                assert ("Build", autoescape) in kept or not render_once
+                said.append(render_template_string(template, n="<Gaukler>"))
+        return said
+
+    kept_path = said_twice()
+    with app.test_request_context(f"/?lang={language}"):
+        assert ("Build", autoescape) in getattr(get_translations(), "_palazzo_words", {})
+    with words_in_full():
+        full_path = said_twice()
+    said = {True: kept_path, False: full_path}
     assert said[True] == said[False] and len(set(said[True])) == 1
     parts = said[True][0].split("|")
     assert parts[0] == parts[1] and parts[4] == parts[5] and parts[6] == parts[7]

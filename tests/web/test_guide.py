@@ -1,4 +1,4 @@
-"""How Palazzo works (issue 18 item 8): a page for hosts and players, linked from the home
+"""How Palazzo works: a page for hosts and players, linked from the home
 page, in English, German and French, covering what a first club night needs: what to prepare
 (teach or import the deck first), hosting, joining, the TV, the money check, undo and misreads,
 solo. docs/guide.md says the same at more length."""

@@ -235,7 +235,7 @@ def test_a_teach_form_carrying_a_nested_move_is_refused(app, client):
     assert Path(app.instance_path, "catalog.json").read_text() == catalog
 
 
-# -- issue 20, item 7: ids matched whole, the folder tightened, a seat's link re-issued --------
+# -- ids matched whole, the folder tightened, a seat's link re-issued --------
 
 
 def test_an_event_id_is_matched_whole(app, client):

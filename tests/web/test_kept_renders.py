@@ -1,4 +1,4 @@
-"""What a panel and the board keep between draws with shared renders on (issue 22): the links
+"""What a panel and the board keep between draws: the links
 (`kept_url_for`, the live attributes), a word's parameters filled without Markup's helper
 (`_said`), the board's Fame tracks. Each gives what a fresh computation gives, and sees what
 it must: the script root, the language, a change of PP."""
@@ -6,6 +6,7 @@ it must: the script root, the language, a change of PP."""
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 
 import pytest
 from flask import render_template_string, url_for
@@ -35,7 +36,7 @@ def test_a_kept_link_is_url_fors_and_sees_the_script_root(app):
         assert kept_url_for("live.seq", game_id="g1") == "/club/games/g1/seq"
 
 
-def test_kept_links_are_bounded_and_off_without_shared_renders(app, monkeypatch):
+def test_kept_links_are_bounded(app, monkeypatch):
     monkeypatch.setattr(urls, "URLS_KEPT", 2)
     with app.test_request_context("/"):
         for n in range(5):
@@ -47,16 +48,9 @@ def test_kept_links_are_bounded_and_off_without_shared_renders(app, monkeypatch)
             "live.seq", game_id="g9", p=["a", "b"]
         )
         assert app.extensions[urls.URLS_KEY] == kept
-    app.config["RENDER_ONCE"] = False
-    app.extensions.pop(urls.URLS_KEY)
-    with app.test_request_context("/"):
-        assert kept_url_for("live.seq", game_id="g1") == "/games/g1/seq"
-    assert urls.URLS_KEY not in app.extensions
 
 
-@pytest.mark.parametrize("render_once", [True, False])
-def test_the_live_attributes_carry_the_seq_and_the_escaped_refresh_link(app, render_once):
-    app.config["RENDER_ONCE"] = render_once
+def test_the_live_attributes_carry_the_seq_and_the_escaped_refresh_link(app):
     with app.test_request_context("/", base_url="http://localhost/club/"):
         for seq in (5, 6):
             said = live_attrs("g1", seq, refresh_url="/games/g1/me/panel?do=a&x=<b>")
@@ -89,18 +83,20 @@ MUST = {"en": "must", "de": "muss", "fr": "doit"}
     ],
 )
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
-def test_a_word_with_parameters_says_what_the_full_path_says(app, name, money, language):
-    """`_said` (shared renders on, the request holding its language) fills a word's
-    parameters by `str`'s `%` when they are text and numbers: the same text, the same
-    escaping, as the full path (`_filled`, shared renders off)."""
+def test_a_word_with_parameters_says_what_the_full_path_says(
+    app, words_in_full, name, money, language
+):
+    """`_said` (the request holding its language) fills a word's parameters by `str`'s `%`
+    when they are text and numbers: the same text, the same escaping, as the full path
+    (`_filled`, translated and filled each time)."""
     said = {}
-    for render_once in (True, False):
-        app.config["RENDER_ONCE"] = render_once
-        with app.test_request_context(f"/?lang={language}"):
-            assert lang.current() == language
-            said[render_once] = render_template_string(WORDS, name=name, money=money)
-            # said again: from what the language kept
-            assert render_template_string(WORDS, name=name, money=money) == said[render_once]
+    for kept in (True, False):
+        with words_in_full() if not kept else nullcontext():
+            with app.test_request_context(f"/?lang={language}"):
+                assert lang.current() == language
+                said[kept] = render_template_string(WORDS, name=name, money=money)
+                # said again: from what the language kept
+                assert render_template_string(WORDS, name=name, money=money) == said[kept]
     assert said[True] == said[False]
     assert f" {MUST[language]} " in said[True] and "<script>" not in said[True]
 
@@ -129,28 +125,18 @@ def test_the_kept_fame_track_is_the_fresh_one_and_sees_pp_and_language(app, monk
         assert table_screen._track(fame) == english
 
 
-def test_kept_fame_tracks_are_bounded_and_off_without_shared_renders(app, monkeypatch):
+def test_kept_fame_tracks_are_bounded(app, monkeypatch):
     monkeypatch.setattr(table_screen, "TRACKS_KEPT", 2)
     with app.test_request_context("/"):
         for pp in range(5):
             table_screen._track(((0, "Ada", pp),))
             assert len(app.extensions[table_screen.TRACKS_KEY]) <= 2
-    app.config["RENDER_ONCE"] = False
-    app.extensions.pop(table_screen.TRACKS_KEY)
-    with app.test_request_context("/"):
-        assert table_screen._track(((0, "Ada", 1),)) == fame_track(
-            [{"seat": 0, "name": "Ada", "fame": 1}]
-        )
-    assert table_screen.TRACKS_KEY not in app.extensions
 
 
 def fresh_cards(app, players, turn_name, phase_id):
-    """The cards drawn anew (shared renders off), as the code before issue 22 drew them."""
-    app.config["RENDER_ONCE"] = False
-    try:
-        return table_screen._seat_cards(players, turn_name, phase_id)
-    finally:
-        app.config["RENDER_ONCE"] = True
+    """The cards drawn anew by the card's macro, nothing kept."""
+    card = app.jinja_env.get_template("princes/table/_seat.html").module.seat_card
+    return [card(p, turn_name, phase_id) for p in players]
 
 
 def test_the_kept_seat_cards_are_the_fresh_ones_and_see_each_change(app):
@@ -231,11 +217,11 @@ def test_a_card_drawn_once_is_the_fresh_one_and_sees_its_data_and_language(app, 
 
     fresh = {}
     for language in ("en", "de"):
-        app.config["RENDER_ONCE"] = False
-        with app.test_request_context(f"/?lang={language}"):
-            fresh[language] = drawn(app, macro, data)
-        app.config["RENDER_ONCE"] = True
-    assert templating.DRAWN_KEY not in app.extensions  # nothing kept without shared renders
+        with app.test_request_context(f"/?lang={language}"):  # the macro itself, nothing kept
+            fresh[language] = getattr(
+                app.jinja_env.get_template("princes/phone/_kept.html").module, macro
+            )(data)
+    assert templating.DRAWN_KEY not in app.extensions
     with app.test_request_context("/?lang=en"):
         card = drawn(app, macro, data)
         assert card == fresh["en"] and isinstance(card, Markup) and "<Tower>" not in card
@@ -288,9 +274,8 @@ def test_the_kept_count_links_see_a_check_opened_and_closed_the_root_and_languag
     client.set_cookie("palazzo_lang", "en")
     with app.test_request_context("/"):
         kept = count_links(game_id, None, {"money"}, under_banner=True)
-        app.config["RENDER_ONCE"] = False
+        app.extensions.pop(counting.LINKS_KEY)  # drawn afresh
         assert kept == count_links(game_id, None, {"money"}, under_banner=True) == opened
-        app.config["RENDER_ONCE"] = True
         host_page = count_links(game_id, None, {"money"})  # the host's page: no banner above
         assert host_page != opened and "A money check is open" in host_page
     as_host(client, game_id, 0)
@@ -312,14 +297,10 @@ def test_the_forms_attributes_are_what_the_post_and_sync_macros_write(app):
     class Urls:
         events = "/games/g&1/events"
 
-    written = {}
     with app.test_request_context("/"):
         macros = app.jinja_env.get_template("princes/phone/_macros.html")
-        for render_once in (True, False):
-            app.config["RENDER_ONCE"] = render_once
-            m = macros.make_module({"urls": Urls(), "panel_id": "seat<panel>"})
-            written[render_once] = (m.posted, m.synced)
-    assert written[True] == written[False] == form_attrs("seat<panel>", Urls.events)
-    posted, synced = written[True]
+        m = macros.make_module({"urls": Urls(), "panel_id": "seat<panel>"})
+        posted, synced = m.posted, m.synced
+        assert (posted, synced) == (m.post(), m.sync()) == form_attrs("seat<panel>", Urls.events)
     assert 'action="/games/g&amp;1/events"' in posted and synced in posted
     assert synced.startswith('hx-target="#seat&lt;panel&gt;"')

@@ -1,5 +1,5 @@
 """A long log costs a request no more than a short one: the history a page at a time (both
-games), the log export streamed in chunks, answers worked out once per seq (issue 20)."""
+games), the log export streamed in chunks, answers worked out once per seq."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fixing a misread in Chromium on a 390 px phone (issue 12): the die for Wolfgang's purchase
+"""Fixing a misread in Chromium on a 390 px phone: the die for Wolfgang's purchase
 typed as 3 while it showed 5, fixed after he bought and after the next step was recorded; the
 page re-derives his payment and says what to move on the table.
 

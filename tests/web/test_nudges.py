@@ -1,4 +1,4 @@
-"""Nudges (issue 22): what a page shows besides the log (a phone's alerts and the links to an
+"""Nudges: what a page shows besides the log (a phone's alerts and the links to an
 open check, the table screen's who-is-here) is asked for again when the game's stream says
 `event: nudge` with its topic, not every few seconds all night. A check opened or closed, a card
 claimed twice and a phone coming or going nudge every stream of the game, in every process on

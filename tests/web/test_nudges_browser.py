@@ -1,4 +1,4 @@
-"""Nudges in Chromium (issue 22): a phone asks for its alerts when its stream says something
+"""Nudges in Chromium: a phone asks for its alerts when its stream says something
 changed besides the log, not every few seconds; one that cannot stream (a proxy that breaks
 streams) still sees a check within seconds, and one whose stream opens again asks for what it
 may have missed while it was down. Unasked, a phone looks only once a minute, so each wait

@@ -1,4 +1,4 @@
-"""What a phone's panel keeps from one drawing to the next (issue 22): its links built once per
+"""What a phone's panel keeps from one drawing to the next: its links built once per
 process, its alerts drawn once per game, checks and language, every Principality's counts once
 per seq. Each is what a fresh drawing gives, and sees what it must: another script root, a
 check opened or closed, another language, the next seq."""

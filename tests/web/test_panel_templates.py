@@ -1,4 +1,4 @@
-"""The phone panel's templates made cheaper (issue 22) write what they wrote before: the
+"""The phone panel's templates made cheaper write what they wrote before: the
 notices' time (`told_time`, and what it keeps), and the form attributes the macros module
 writes once per import."""
 
@@ -46,9 +46,7 @@ def zone():
     time.tzset()
 
 
-@pytest.mark.parametrize("render_once", [True, False])
-def test_told_time_writes_what_the_template_wrote(app, zone, render_once):
-    app.config["RENDER_ONCE"] = render_once
+def test_told_time_writes_what_the_template_wrote(app, zone):
     before = app.jinja_env.from_string(BEFORE)
     for name in ("UTC", "Europe/Berlin", "America/St_Johns"):
         zone(name)
@@ -86,16 +84,14 @@ def test_the_kept_times_are_bounded(app, monkeypatch):
             assert len(clock._KEPT) <= 3
 
 
-@pytest.mark.parametrize("render_once", [True, False])
-def test_the_macros_form_attributes_are_the_macros(app, render_once):
+def test_the_macros_form_attributes_are_the_macros(app):
     """`posted`, `synced` and `fields` (set once per import with a panel's context) are
-    what `post()`, `sync()` and `hidden()` write; without a panel's context (the board
-    imports `grid` alone) they are not set."""
-    app.config["RENDER_ONCE"] = render_once
+    what `post()` and `sync()` write and fields.py's `event_fields`; without a panel's
+    context (the board imports `grid` alone) they are not set."""
     page = app.jinja_env.from_string(
         '{% import "princes/phone/_macros.html" as m with context %}'
         "{{ m.posted == m.post() }} {{ m.synced == m.sync() }} "
-        "{{ m.fields is sameas (event_fields if config['RENDER_ONCE'] else m.hidden) }} "
+        "{{ m.fields is sameas event_fields }} "
         "{{ m.posted }}"
     )
     urls = SimpleNamespace(events="/games/g1/events")

@@ -524,7 +524,7 @@ def test_the_bonus_list_is_the_whole_deck(app, client, action):
 
 
 def test_actions_short_of_money_stay_visible_disabled_with_what_they_need(app, client, action):
-    """Issue 18: at 0 Florin Build, Profession, Bonus and the Freedoms are not hidden: they
+    """At 0 Florin Build, Profession, Bonus and the Freedoms are not hidden: they
     show disabled, saying the Florin they need and to sell fame first (she has fame to sell)."""
     ada = state(app, action).players[0]
     record(

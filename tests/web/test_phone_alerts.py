@@ -1,4 +1,4 @@
-"""Nothing to miss (issue 18): a check the table asks for opens as a banner on every phone, and
+"""Nothing to miss: a check the table asks for opens as a banner on every phone, and
 a card another phone claims from your starting hand reaches your phone without a reload. Both
 are outside the log, so each phone asks for its alerts every few seconds and is answered 204
 while they are what it shows."""

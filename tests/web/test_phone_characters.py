@@ -392,7 +392,7 @@ def test_garbage_character_posts_never_give_a_500(app, client, characters):
 
 
 def test_each_character_says_what_it_does_on_the_phone_and_the_table(app, client, characters):
-    """Issue 18: before a bid, the phone and the TV say what each Character does."""
+    """Before a bid, the phone and the TV say what each Character does."""
     from companion.games.princes.screens.characters import effect
 
     game_id = characters

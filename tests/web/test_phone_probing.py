@@ -1,4 +1,4 @@
-"""No probing of hidden hands (issue 12): a seat naming a Profession card that another seat
+"""No probing of hidden hands: a seat naming a Profession card that another seat
 holds learns nothing of where it is, and the whole table sees that it happened."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def claims_counted(app, game_id) -> dict:
 
 
 def test_two_players_the_refusal_does_not_depend_on_who_holds_the_card(app, client):
-    """Issue 18: naming the opponent's card reads exactly like naming one's own (the only
+    """Naming the opponent's card reads exactly like naming one's own (the only
     other card the list could be stale about), and the server does the same work for both:
     the claim is counted either way, so not even the answer's time tells them apart."""
     game_id = two_player_action_phase(app)

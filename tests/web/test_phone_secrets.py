@@ -118,7 +118,7 @@ def test_card_lists_do_not_shrink_when_an_opponent_takes_a_card(app, client, gam
 
 
 def test_a_seats_stream_never_carries_another_seats_amounts(app, sse, game):
-    """A phone's live stream carries its own panel (issue 22): its seat's, never another's."""
+    """A phone's live stream carries its own panel: its seat's, never another's."""
     from tests.web.conftest import session_cookie
 
     for seat, mine, theirs in ((0, 4500, (5600, 6700)), (1, 5600, (4500, 6700))):

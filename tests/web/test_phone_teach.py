@@ -288,7 +288,7 @@ def history_of(app, client) -> str:
 
 
 def test_one_card_many_names(app, client):
-    """Issue 18: a French phone teaches "Sculpteur"; in the next game a German phone teaches
+    """A French phone teaches "Sculpteur"; in the next game a German phone teaches
     "Bildhauer" with the same three wishes: Palazzo asks whether it is the Sculpteur, and the
     card gains its German name instead of becoming a second card."""
     first = game_in_action_phase(app)

@@ -1,7 +1,7 @@
 """Plain words on every screen: no file names, no 0-based squares, no "seed", no vague undo.
 
 Walks the main screens of played games (the host's, the table's, each phone, the history, the
-end, the catalog, the forms) and fails on the developer language issue #9 found on them.
+end, the catalog, the forms) and fails on the developer language players once found on them.
 """
 
 from __future__ import annotations

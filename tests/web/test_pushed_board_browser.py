@@ -1,6 +1,6 @@
 """The table screen in a real Chromium follows the game through its stream, which carries the
 board itself (companion/web/shared.py): no fetch per move; without a stream it polls and
-fetches the board as before (issue 22)."""
+fetches the board as before."""
 
 from __future__ import annotations
 

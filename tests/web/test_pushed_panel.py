@@ -1,7 +1,7 @@
 """A seat's phone names its panel (`data-live-push`), and its live stream, opened with the seat's
 session, carries that seat's panel at each new seq: exactly what a fetch of /me/panel would
 give, for that seat only, asked again at each push (a re-issued link ends it), and not to the
-phone whose tap this process has just answered with it (issue 22)."""
+phone whose tap this process has just answered with it."""
 
 from __future__ import annotations
 
@@ -108,14 +108,11 @@ def test_a_reissued_link_ends_the_old_sessions_pushes(app, sse, game):
     assert after["event"] == "seq" and after["data"] == str(last_seq(app, game))
 
 
-def test_without_a_csrf_token_or_shared_renders_the_stream_says_only_the_seq(app, sse, game):
+def test_without_a_csrf_token_the_stream_says_only_the_seq(app, sse, game):
     """A stream cannot store a token in the session: a panel drawn with a new one would post
-    forms the server refuses. Off (the code before issue 22), nothing is ever pushed."""
+    forms the server refuses."""
     bare = told(sse(f"/games/{game}/stream?{PUSH}", headers=seat_cookie(app, game, 0, None)))
     assert bare["event"] == "seq"
-    app.config["RENDER_ONCE"] = False
-    off = told(sse(f"/games/{game}/stream?{PUSH}", headers=seat_cookie(app, game, 0)))
-    assert off["event"] == "seq"
 
 
 def test_the_tapping_phone_is_told_the_seq_the_others_their_panels(app, sse, live_server, game):
@@ -181,9 +178,9 @@ def test_the_pushes_of_one_seq_read_the_record_once_and_see_a_reissued_link(app,
 
 def test_what_every_phone_shows_alike_is_drawn_once_per_seq(app, monkeypatch):
     """The starting hand's cards with none ticked, and the alerts with no card claimed, are the
-    same on every phone still choosing: drawn once per seq for all of them (issue 22), each
-    panel the very text it is with shared renders off; a phone with a card ticked draws its
-    own cards."""
+    same on every phone still choosing: drawn once per seq for all of them, each panel the
+    very text it is when each phone draws its own; a phone with a card ticked draws its own
+    cards."""
     from companion.games.princes.web import seat as seat_web
 
     game_id, _ = host_game(app)  # nobody has chosen a starting hand yet
@@ -202,14 +199,13 @@ def test_what_every_phone_shows_alike_is_drawn_once_per_seq(app, monkeypatch):
     assert drawn == ["hand_options", "princes/phone/_alerts.html"]  # three phones, one drawing
     assert all('name="professions"' in html for _, html in shared.values())
 
-    app.config["RENDER_ONCE"] = False  # the code before issue 22: each phone draws its own
-    try:
+    with monkeypatch.context() as own_drawing:  # each phone draws its own, nothing shared
+        own_drawing.setattr(seat_web, "_hand_options_once", lambda replay, screen, *_: screen)
+        own_drawing.setattr(seat_web, "_alerts_once", lambda shown: None)
         for seat in range(len(NAMES)):
             own = pushed(app, game_id, seat, chr(65 + seat) * 43)  # another session
             assert own is not None
             assert undrawn(own[1]) == undrawn(shared[seat][1])
-    finally:
-        app.config["RENDER_ONCE"] = True
     assert len(drawn) == 2
 
     with app.test_request_context("/", headers=seat_cookie(app, game_id, 1, "z" * 43)):

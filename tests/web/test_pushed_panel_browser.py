@@ -1,4 +1,4 @@
-"""A seat's phone in a real Chromium takes its panel from its own stream (issue 22): no fetch
+"""A seat's phone in a real Chromium takes its panel from its own stream: no fetch
 per move, the ticks of a half-chosen hand kept across it; a screen the player opened
 (?do=...) is fetched as before, never replaced by the stream's overview."""
 

@@ -1,6 +1,6 @@
 """What a request costs besides drawing its page: the game's record read once, the store not
 asked for a watched game's seq, the session cookie not signed again when nothing changed
-(issue 22: a club night's server spends its CPU on the screens, not on the plumbing)."""
+(a club night's server spends its CPU on the screens, not on the plumbing)."""
 
 from __future__ import annotations
 
@@ -61,14 +61,6 @@ def test_a_record_changed_in_the_request_is_read_again(app, store, game):
     store.update_game_meta(game, {"name": "outside"})  # as another process would
     with app.test_request_context():
         assert store.game(game).meta == {"name": "outside"}
-
-
-def test_off_the_record_is_read_each_time(app, store, game, statements):
-    app.config["RENDER_ONCE"] = False  # the code before issue 22, for the benchmark
-    with app.test_request_context():
-        store.game(game)
-        store.game(game)
-    assert _reads_of("games", statements) == 2
 
 
 # -- the seq a watched game's streams know ----------------------------------------------------
@@ -222,9 +214,6 @@ def test_a_cookie_is_verified_once_and_gives_what_verifying_gives(app, verificat
     second, _ = _open(app, cookie)
     assert first == second == data
     assert len(verifications) == 1
-    app.config["RENDER_ONCE"] = False  # the code before issue 22: verified each time
-    assert _open(app, cookie)[0] == data
-    assert len(verifications) == 2
 
 
 def test_a_change_to_one_requests_session_stays_in_that_request(app):
@@ -381,16 +370,3 @@ def test_a_coroutine_hook_still_goes_through_flask(app):
 
     call = Unhashable()
     assert app.ensure_sync(call) is call
-
-
-def test_off_flask_asks_each_time(app, client, monkeypatch):
-    app.config["RENDER_ONCE"] = False  # the code before issue 22, for the benchmark
-    import flask.app
-
-    asked: list = []
-    real = flask.app.iscoroutinefunction
-    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda f: asked.append(f) or real(f))
-    client.get("/")
-    first = len(asked)
-    client.get("/")
-    assert first > 5 and len(asked) == 2 * first

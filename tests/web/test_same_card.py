@@ -1,4 +1,4 @@
-"""Issue 18, item 3 beyond the phone: "is this the Sculpteur?" wherever a card is taught or
+"""The same card beyond the phone: "is this the Sculpteur?" wherever a card is taught or
 named. A card typed under a new name with a known card's three wishes is asked about on the
 catalog screen (one card, the deck pass, a known card's own form) and on the solo page; a
 catalog file, which cannot answer, folds such a card into the known one (the screen's import

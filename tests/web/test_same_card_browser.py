@@ -1,4 +1,4 @@
-"""Issue 18, item 3 in Chromium at 390 px, beyond the seat's phone: a French phone teaches
+"""The same card in Chromium at 390 px, beyond the seat's phone: a French phone teaches
 "Sculpteur"; later a German phone teaches the same three wishes as "Bildhauer", on the catalog
 screen and on the solo page. Each time Palazzo asks "Ist das der Sculpteur?", and the answer "yes"
 keeps one card with both names."""

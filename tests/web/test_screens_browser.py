@@ -1,4 +1,4 @@
-"""Issue 18 in Chromium at 390 px: the grid offers every Building that fits and clears a
+"""The phone's screens in Chromium at 390 px: the grid offers every Building that fits and clears a
 misplaced shape in one tap; a card taught in German with a French card's three wishes becomes
 that card with two names; a money check opens as a banner that buzzes on every phone; the
 first turn after a reload buzzes (with the tap browsers require)."""
@@ -72,7 +72,7 @@ def test_the_grid_offers_the_university_and_clears_a_shape(app, live_server, pho
     game_id, tokens = host_game(app)
     choose_hands(app, game_id)
     round_one_to_actions(app, game_id)
-    # 0 Builders, a 7-square Workshop along row 1, rows 2-4 empty (issue 18)
+    # 0 Builders, a 7-square Workshop along row 1, rows 2-4 empty
     record(
         app,
         game_id,

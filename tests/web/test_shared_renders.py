@@ -1,7 +1,7 @@
 """The table screen's board is rendered once per (game, seq, view, language) for every screen
 that shows it, and a screen that already has it gets 304; a seat's own panel is its browser's
 alone, answered 304 while unchanged, and what every phone starts from is worked out once per
-seq (issue 22)."""
+seq."""
 
 from __future__ import annotations
 
@@ -216,17 +216,6 @@ def test_no_panel_changes_the_working_state_it_shares(app, monkeypatch):
     assert repr(work.to_dict()) == before
 
 
-def test_without_shared_renders_every_screen_renders_its_own(app, game, renders, panels):
-    app.config["RENDER_ONCE"] = False
-    clients = screens(app, game)
-    answers = [board(c, game) for c in clients]
-    assert len(renders) == len(clients) and "ETag" not in answers[0].headers
-    ada = clients[2]
-    first, second = panel(ada, game), panel(ada, game)
-    assert second.status_code == 200 and panels == [0, 0] and "ETag" not in first.headers
-    assert first.headers["Cache-Control"] == "no-store"
-
-
 def test_the_firenze_board_is_shared_and_answered_304(app, client, monkeypatch):
     game_id = host_firenze(client)
     deal_row(client, game_id)
@@ -284,7 +273,7 @@ def test_a_table_screens_stream_carries_the_board_rendered_once(app, sse, game, 
 
 def test_only_a_shared_fragment_is_ever_pushed(app, sse, game):
     """A seat's stream may carry the table's board too (public by construction); a name no
-    game registered, or shared renders off, leave the bare seq. (Its own panel is pushed only
+    game registered leaves the bare seq. (Its own panel is pushed only
     by name: tests/web/test_pushed_panel.py.)"""
     seat = {"Cookie": viewer_cookie(app, game, seat=0)}
     mine = next_fragment(sse(f"/games/{game}/stream?{PUSH}", headers=seat))
@@ -293,9 +282,6 @@ def test_only_a_shared_fragment_is_ever_pushed(app, sse, game):
     for push in ("push=princes-panel", "push=", "push=%00"):
         plain = next_fragment(sse(f"/games/{game}/stream?{push}", headers=seat))
         assert plain["event"] == "seq" and plain["data"] == str(last_seq(app, game))
-    app.config["RENDER_ONCE"] = False
-    before = next_fragment(sse(f"/games/{game}/stream?{PUSH}", headers=seat))
-    assert before["event"] == "seq"
 
 
 def test_the_pushed_board_speaks_the_table_screens_language(app, sse, game):

@@ -1040,7 +1040,7 @@ def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
     keep_hand(solo)
     draw(solo, 2)  # a drawn Automa card: chance
     undo = solo.client.get(f"/games/{solo.game_id}/host/undo").text
-    # Undo offers nothing it cannot undo, and points to the fix instead (issue 18).
+    # Undo offers nothing it cannot undo, and points to the fix instead.
     assert 'name="seqs"' not in undo and "Undo the latest event" not in undo
     assert "data-undo-final" in undo and "Automa card 2" in undo
     assert 'href="#misreads"' in undo and "Fix a misread" in undo
@@ -1087,7 +1087,7 @@ def test_a_die_typed_wrong_is_fixed_after_wolfgang_bought_with_it(app, solo):
 
 
 def test_a_die_fixed_before_its_step_is_ticked_is_told_by_the_checklist_alone(app, client):
-    """Issue 18: Wolfgang's purchase is still on the checklist when its die is fixed: the fix
+    """Wolfgang's purchase is still on the checklist when its die is fixed: the fix
     card moves nothing (no "take 200 more"), the checklist step now says 700."""
     teach_test_data(app.instance_path)
     solo = SoloPhone.start(client, auto_done=False)

@@ -1,4 +1,4 @@
-"""Wolfgang's turn as a checklist on the solo page (issue 12), through the Flask test client:
+"""Wolfgang's turn as a checklist on the solo page, through the Flask test client:
 the setup step says who starts, each of his purchases and actions and each round's end is a
 step with its physical moves and one "Done" (an event: every device sees the same), the die mode
 changes mid-game, and the page's words are plain.

@@ -1,4 +1,4 @@
-"""The solo page never tells the table a wrong move, in Chromium on a 390 px phone (issue 18):
+"""The solo page never tells the table a wrong move, in Chromium on a 390 px phone:
 round 7's last steps are ticked off before "Game over", a misread fixed before its step is
 told by the checklist alone (after its step: test_misread_browser), and undo offers nothing it
 cannot undo but points to the fix.

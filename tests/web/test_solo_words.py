@@ -372,7 +372,7 @@ def test_every_solo_refusal_is_told_in_german_and_french(app):
                 assert not english_left(told), (language, r.code, told)
 
 
-# One name per piece in every language (issue 18): the word each edition gives it.
+# One name per piece in every language: the word each edition gives it.
 PIECES = {
     "Fame disk": {"de": "Spielfigur", "fr": "figurine"},
     "Pawn": {"de": "Spielstein", "fr": "pion"},

@@ -1,4 +1,4 @@
-"""One client can never stall a club (issue 20): a seat lengthens its game to 1,500 events,
+"""One client can never stall a club: a seat lengthens its game to 1,500 events,
 two clients loop that game's most expensive pages, and another game's page and tap stay
 within 3x of what they cost without the loop.
 

@@ -178,7 +178,7 @@ def test_an_automa_card_taught_mid_game_uses_the_same_editor(page, app, live_ser
 
 
 def test_a_card_taught_for_a_starting_hand_is_recorded_with_the_hand(page, app, live_server):
-    """Issue 20: a card taught while the hand is short waits on the phone (nothing in the log,
+    """A card taught while the hand is short waits on the phone (nothing in the log,
     nothing in the installation's catalog) and is recorded with the hand when it is kept."""
     game_id, tokens = host_game(app)
     page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")

@@ -1,4 +1,4 @@
-"""Seats stay in their lane (issue 7, item 6): a seat teaches only what its own move needs now,
+"""Seats stay in their lane: a seat teaches only what its own move needs now,
 and only what Palazzo does not know yet; changing what is known is the host's act; a refused
 move changes nothing, not the log and not the installation's catalog."""
 
@@ -205,7 +205,7 @@ def test_a_grid_game_teaches_the_installation_its_landscape_sizes(app):
     assert ("landscape_taught", "0", {"landscape": "lake", "cells": 3}) in log_of(app, other)
 
 
-# -- a card two phones claim, and ticks that survive an undo (issue 9, item 3) -------------------
+# -- a card two phones claim, and ticks that survive an undo -------------------
 
 
 def test_a_clash_says_how_to_fix_it_without_saying_whose_hand(app, client):
@@ -260,7 +260,7 @@ def test_ticks_survive_the_hosts_undo(app, client):
         assert re.search(rf'value="{pid}"\s+checked', panel), pid
 
 
-# -- only moves teach (issue 20, item 3) ------------------------------------------------------
+# -- only moves teach ------------------------------------------------------
 
 
 def taught_in(app, game_id) -> list[str]:

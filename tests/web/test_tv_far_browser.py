@@ -1,4 +1,4 @@
-"""A TV read from 3 m (issue 18 item 6), measured in Chromium: at 1920 x 1080 nothing on the
+"""A TV read from 3 m, measured in Chromium: at 1920 x 1080 nothing on the
 table screen that a player needs is drawn under 24 px (48 px at 3840 x 2160): the round, the
 auction, the supply, the last events, the status chips, each player's facts, the Fame track's
 labels (SVG text measured as drawn, after the SVG's scaling). At game end the TV shows the

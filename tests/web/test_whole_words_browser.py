@@ -1,4 +1,4 @@
-"""Names read whole (issue 18 item 7: "Diete/r" broken at 390 px on a French phone): on 390 px
+"""Names read whole ("Diete/r" broken at 390 px on a French phone): on 390 px
 phones in French and German, with long names, no word of a player's phone, the host page or
 the table screen is drawn over two lines. Only the join links' addresses may break anywhere
 (they are codes, and the copy button copies them whole); the helper finds those, so it sees

@@ -6,7 +6,7 @@ player's secret. Nor would a count fit the log's rules (undo takes back the late
 Action phase's moments close on the next event). It is kept beside the log, in the same
 database (so every process and device sees it, and a reload or a restart keeps it), in two
 tables with one row per check and one per player's count. Only the screens of
-`companion/games/princes/web/counting.py` read it, each seat its own money count (docs/web-platform.md).
+`companion/games/princes/web/counting.py` read it, each seat its own money count (docs/phone-panel.md).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The service folds each game's log once (`companion.service.table`); while it doe
 the state just before and just after each event and keeps what changed: who acted, whose purse
 and fame moved and by how much (and from which source the fame came), which seats it touched,
 the auction it settled, the round it ended, whose turn it became. Screens put these facts into
-words (`companion.presentation`) without replaying the log again or cloning a state per event.
+words (`companion.games.princes.words`) without replaying the log again or cloning a state per event.
 
 Money deltas are private to their seat: whoever reads `Fact.money` must show a seat only its own.
 """

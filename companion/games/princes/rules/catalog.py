@@ -167,7 +167,7 @@ BORDER_BUILDERS_ANYTHING = 2
 BORDER_FACING = ("empty", "landscape", "building")  # what the neighbour's side holds there
 
 
-# The rules of the box (issue 24; docs/rulings.md, "The older edition"). The 2022 edition (seed
+# The rules of the box (docs/rulings.md, "The older edition"). The 2022 edition (seed
 # 000) is the authority and the default; a club with the older box plays by its German (seed
 # 002) or French (seed 001) rulebook, which differ from the 2022 book in five places and nowhere
 # else. Each difference is a field here, read through `rules.editions.edition()`; the books'

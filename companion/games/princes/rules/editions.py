@@ -1,4 +1,4 @@
-"""The rules of the box a game is played by (issue 24): the one door to the catalog's `EDITIONS`.
+"""The rules of the box a game is played by: the one door to the catalog's `EDITIONS`.
 
 A table chooses at `game_started` the 2022 edition (the authority, the default) or the older
 edition by its German or French rulebook. Handlers never test which edition it is: they ask here

@@ -68,7 +68,7 @@ def _marker(seat: int, name: str, x: float, y: float, r: float, extra: str = "")
 def seat_mark(seat: int, name: str) -> Markup:
     """A seat's mark for a screen (`{{ seat_mark(seat, name) }}`): shape, colour and initial.
     Hidden from screen readers: the player's name is always written beside it. Kept: the
-    board draws one per seat at every move (issue 22), and it depends on nothing else."""
+    board draws one per seat at every move, and it depends on nothing else."""
     return Markup(
         f'<svg class="seat-mark" data-shape="{seat_shape(seat)}" viewBox="0 0 24 24" '
         f'aria-hidden="true" focusable="false">{_marker(seat, name, 12, 12, 10.5)}</svg>'

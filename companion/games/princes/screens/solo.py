@@ -9,6 +9,8 @@ the page may show their own purse next to Wolfgang's public one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.lang import N_, _, words
 from companion.games.princes.rules import (
     CORRECTABLE,
@@ -361,129 +363,170 @@ def step_view(state, prompt, learned, chance, refusal, sent) -> dict:
     """The controls for the step the engine waits for (see docs/solo.md's table of steps)."""
     step = prompt["step"]
     s = {"step": step, "say": step_words(state, prompt), "expect": prompt["expect"]}
-    me = state.players[ME]
-    if step == "starting_hand":
-        s["options"] = unseen_professions(state, learned)
-        s["keep"] = STARTING_HAND
-        s["ticked"] = set(_sent_list(sent, "professions"))
-        s["teach"] = teach_profession_form(state, learned, refusal, sent)
-    elif step in ("auction_card", "wolfgang_card"):
-        s["digital"] = (
-            chance["deck"] == "app"
-            and bool(chance["seed"])
-            and dice.complete_deck(learned.automa_cards)
-        )
-        # The transcription form opens when the card is unknown, and stays open (with what was
-        # typed) when the transcription itself is refused.
-        transcribing = sent is not None and "rounds" in sent
-        if (
-            refusal is not None
-            and sent is not None
-            and (refusal.code == "automa_card_unknown" or transcribing)
-        ):
-            number = str(sent.get("card", "")).strip()
-            if number.isdigit() and 1 <= int(number) <= 99:
-                s["teach_card"] = teach_card_form(
-                    str(int(number)),
-                    state.round,
-                    learned.automa_cards,
-                    sent if transcribing else None,
-                )
-    elif step == "choose_object":
-        s["auction"], s["auctions"] = prompt["auction"], prompt["auctions"]
-        s["final"] = prompt["auction"] == prompt["auctions"]
-        s["options"] = sorted(
-            (
-                {
-                    "object": o,
-                    "name": object_name(o),
-                    "dice": words(dice_words(prompt["modifiers"][o])),
-                    "no_modifier": prompt["modifiers"][o] is None,
-                }
-                for o in prompt.get("options", [])
-            ),
-            key=lambda o: card_position(state, o["object"]),
-        )
-        s["protected"] = sorted(
-            {
-                object_name("landscape" if o in LANDSCAPES else o)
-                for o in prompt.get("protected", [])
-            }
-        )
-        s["why_barred"] = why_barred(state, prompt) if s["final"] else ""
-    elif step == "roll":
-        s["who"] = prompt["who"]
-        s["object_name"] = object_name(prompt["object"])
-        s["dice"] = words(dice_words(prompt["modifier"]))
-        s["app_die"] = chance["die"] == "app" and bool(chance["seed"])
-    elif step == "buy_or_decline":
-        price = prompt["price"]
-        s.update(
-            object=prompt["object"],
-            object_name=object_name(prompt["object"]),
-            price=price,
-            last_bid=prompt["last_bid"],
-            forced=prompt["forced"],
-            may_decline="solo_declined" in prompt["expect"],
-            affordable=price <= means(state, ME),
-            sell=max(0, -(-(price - me.money) // 100)) if price > me.money else 0,
-        )
-        if not s["may_decline"]:
-            offer = solo_of(state).auction["offers"][-1]
-            s["why_forced"] = _(
-                "You rolled %(roll)s and the %(object)s has no die modifier on this Automa "
-                "card: you must buy it.",
-                roll=offer["roll"],
-                object=s["object_name"],
-            )
-    elif step == "your_choice":
-        obj = prompt["object"]
-        s["object"], s["object_name"] = obj, object_name(obj)
-        if obj == "prestige":
-            s["cards"] = [{"id": c, "name": prestige_name(c)} for c in state.prestige_deck]
-        else:
-            size = state.catalog.landscape_cells.get(obj) or learned.landscape_cells.get(obj) or 0
-            s["grid"] = state.grid
-            s["size"] = size
-            s["sizes"] = list(range(1, 13))
-            if state.grid:
-                s["cells"] = grid_cells(state)
-                s["ticked"] = set(_sent_list(sent, "cell"))
-    elif step in ("reveal", "dummy_flip"):
-        s["options"] = unseen_professions(state, learned)
-        if step == "reveal":
-            s["owners"] = [{"value": "wolfgang", "label": _("Wolfgang's card")}]
-        else:
-            s["owners"] = [
-                {"value": str(c), "label": _("Dummy column %(column)s", column=c + 1)}
-                for c in prompt["columns"]
-            ]
-        s["teach"] = teach_profession_form(state, learned, refusal, sent)
-    elif step == "offer":
-        deck = prompt["deck"]
-        left = state.prestige_deck if deck == "prestige" else state.bonus_deck
-        s.update(
-            deck=deck,
-            count=prompt["count"],
-            cards=[{"id": c, "name": words(card_name(deck, c))} for c in left],
-            ticked=set(_sent_list(sent, "cards")),
-        )
-    elif step == "tie":
-        s.update(
-            deck=prompt["deck"],
-            value=prompt["value"],
-            cards=[{"id": c, "name": words(card_name(prompt["deck"], c))} for c in prompt["cards"]],
-        )
-    elif step == "your_turn":
-        s["actions_left"] = ACTIONS_PER_TURN - me.actions
-        s["recruits"] = recruits(state)
-    elif step == "over":
-        final = state.final or {}
-        s["scores"] = [
-            {"name": state.players[x["player"]].name, "total": x["total"], "money": x.get("money")}
-            for x in final.get("scores", [])
-        ]
+    controls = STEP_CONTROLS.get(step)
+    if controls is not None:
+        controls(s, state, prompt, learned, chance, refusal, sent)
     return s
+
+
+def _starting_hand_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["options"] = unseen_professions(state, learned)
+    s["keep"] = STARTING_HAND
+    s["ticked"] = set(_sent_list(sent, "professions"))
+    s["teach"] = teach_profession_form(state, learned, refusal, sent)
+
+
+def _auction_card_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["digital"] = (
+        chance["deck"] == "app"
+        and bool(chance["seed"])
+        and dice.complete_deck(learned.automa_cards)
+    )
+    # The transcription form opens when the card is unknown, and stays open (with what was
+    # typed) when the transcription itself is refused.
+    transcribing = sent is not None and "rounds" in sent
+    if (
+        refusal is not None
+        and sent is not None
+        and (refusal.code == "automa_card_unknown" or transcribing)
+    ):
+        number = str(sent.get("card", "")).strip()
+        if number.isdigit() and 1 <= int(number) <= 99:
+            s["teach_card"] = teach_card_form(
+                str(int(number)),
+                state.round,
+                learned.automa_cards,
+                sent if transcribing else None,
+            )
+
+
+def _choose_object_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["auction"], s["auctions"] = prompt["auction"], prompt["auctions"]
+    s["final"] = prompt["auction"] == prompt["auctions"]
+    s["options"] = sorted(
+        (
+            {
+                "object": o,
+                "name": object_name(o),
+                "dice": words(dice_words(prompt["modifiers"][o])),
+                "no_modifier": prompt["modifiers"][o] is None,
+            }
+            for o in prompt.get("options", [])
+        ),
+        key=lambda o: card_position(state, o["object"]),
+    )
+    s["protected"] = sorted(
+        {object_name("landscape" if o in LANDSCAPES else o) for o in prompt.get("protected", [])}
+    )
+    s["why_barred"] = why_barred(state, prompt) if s["final"] else ""
+
+
+def _roll_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["who"] = prompt["who"]
+    s["object_name"] = object_name(prompt["object"])
+    s["dice"] = words(dice_words(prompt["modifier"]))
+    s["app_die"] = chance["die"] == "app" and bool(chance["seed"])
+
+
+def _buy_or_decline_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    price = prompt["price"]
+    s.update(
+        object=prompt["object"],
+        object_name=object_name(prompt["object"]),
+        price=price,
+        last_bid=prompt["last_bid"],
+        forced=prompt["forced"],
+        may_decline="solo_declined" in prompt["expect"],
+        affordable=price <= means(state, ME),
+        sell=max(0, -(-(price - state.players[ME].money) // 100))
+        if price > state.players[ME].money
+        else 0,
+    )
+    if not s["may_decline"]:
+        offer = solo_of(state).auction["offers"][-1]
+        s["why_forced"] = _(
+            "You rolled %(roll)s and the %(object)s has no die modifier on this Automa "
+            "card: you must buy it.",
+            roll=offer["roll"],
+            object=s["object_name"],
+        )
+
+
+def _your_choice_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    obj = prompt["object"]
+    s["object"], s["object_name"] = obj, object_name(obj)
+    if obj == "prestige":
+        s["cards"] = [{"id": c, "name": prestige_name(c)} for c in state.prestige_deck]
+    else:
+        size = state.catalog.landscape_cells.get(obj) or learned.landscape_cells.get(obj) or 0
+        s["grid"] = state.grid
+        s["size"] = size
+        s["sizes"] = list(range(1, 13))
+        if state.grid:
+            s["cells"] = grid_cells(state)
+            s["ticked"] = set(_sent_list(sent, "cell"))
+
+
+def _reveal_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["options"] = unseen_professions(state, learned)
+    if prompt["step"] == "reveal":
+        s["owners"] = [{"value": "wolfgang", "label": _("Wolfgang's card")}]
+    else:
+        s["owners"] = [
+            {"value": str(c), "label": _("Dummy column %(column)s", column=c + 1)}
+            for c in prompt["columns"]
+        ]
+    s["teach"] = teach_profession_form(state, learned, refusal, sent)
+
+
+def _offer_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    deck = prompt["deck"]
+    left = state.prestige_deck if deck == "prestige" else state.bonus_deck
+    s.update(
+        deck=deck,
+        count=prompt["count"],
+        cards=[{"id": c, "name": words(card_name(deck, c))} for c in left],
+        ticked=set(_sent_list(sent, "cards")),
+    )
+
+
+def _tie_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s.update(
+        deck=prompt["deck"],
+        value=prompt["value"],
+        cards=[{"id": c, "name": words(card_name(prompt["deck"], c))} for c in prompt["cards"]],
+    )
+
+
+def _your_turn_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    s["actions_left"] = ACTIONS_PER_TURN - state.players[ME].actions
+    s["recruits"] = recruits(state)
+
+
+def _over_controls(s, state, prompt, learned, chance, refusal, sent) -> None:
+    final = state.final or {}
+    s["scores"] = [
+        {"name": state.players[x["player"]].name, "total": x["total"], "money": x.get("money")}
+        for x in final.get("scores", [])
+    ]
+
+
+# What each step the engine may wait for adds to its view, by the step's name.
+STEP_CONTROLS: dict[str, Callable[..., None]] = {
+    "starting_hand": _starting_hand_controls,
+    "auction_card": _auction_card_controls,
+    "wolfgang_card": _auction_card_controls,
+    "choose_object": _choose_object_controls,
+    "roll": _roll_controls,
+    "buy_or_decline": _buy_or_decline_controls,
+    "your_choice": _your_choice_controls,
+    "reveal": _reveal_controls,
+    "dummy_flip": _reveal_controls,
+    "offer": _offer_controls,
+    "tie": _tie_controls,
+    "your_turn": _your_turn_controls,
+    "over": _over_controls,
+}
 
 
 def why_barred(state, prompt) -> str:

@@ -4,7 +4,7 @@ screen leads, and the home page's line of a game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, url_for
+from flask import Blueprint, url_for
 
 from companion.core.game import GameWeb
 from companion.core.lang import _
@@ -32,7 +32,7 @@ templates.add_app_template_filter(told_time, "told_time")
 class _TeachChoices:
     """The teach fields' choices (`teaching.choices`), named in this request's language, worked
     out when a template first reads one: every template rendered gets them, and most (each
-    phone's panel at every move, the board) never read them (issue 22)."""
+    phone's panel at every move, the board) never read them."""
 
     __slots__ = ("_found",)
 
@@ -50,8 +50,6 @@ class _TeachChoices:
 
 @templates.app_context_processor
 def _teach_choices() -> dict:
-    if not current_app.config["RENDER_ONCE"]:  # the code before issue 22
-        return {"teach_choices": choices()}
     return {"teach_choices": _TeachChoices()}
 
 

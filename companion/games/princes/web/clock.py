@@ -1,10 +1,10 @@
 """The time a phone's notice shows, written in Python rather than in the panel's template.
 
-Every seat's panel lists its latest notices at every move (issue 22), each with when it
+Every seat's panel lists its latest notices at every move, each with when it
 happened: the template called three methods per notice through Jinja (isoformat, astimezone,
 strftime), a notable part of a panel. `told_time` writes exactly what
 templates/princes/phone/page.html wrote. The same few notices stay on five phones for many
-moves, so with shared renders on (RENDER_ONCE) each moment's element is kept once written.
+moves, so each moment's element is kept once written.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from datetime import datetime
 
-from flask import current_app
 from markupsafe import Markup
 
 from companion.core.memo import memo
@@ -33,7 +32,5 @@ def _written(at: datetime) -> Markup:
 def told_time(at: datetime) -> Markup:
     """The `<time>` of a notice. Kept by what it depends on: the instant, its offset (the
     ISO text shows it), and the server's time zone as Python last read it (`time.tzset`)."""
-    if not current_app.config["RENDER_ONCE"]:  # the code before issue 22
-        return _written(at)
     key = (at, at.utcoffset(), time.timezone, time.altzone, time.daylight)
     return memo(_KEPT, key, lambda: _written(at), KEPT_MAX)

@@ -372,7 +372,7 @@ def count_links(
         )
 
     # the same for every phone of the game showing the same open checks, at every seq: drawn
-    # once per language, links' root, place and open checks, and kept (issue 22: every phone's
+    # once per language, links' root, place and open checks, and kept (every phone's
     # panel carries it; a check opening or closing is a new key)
     key = (current_language(), request.script_root, game_id, as_seat, under_banner, *sorted(checks))
     return kept_in_app(LINKS_KEY, key, draw, LINKS_KEPT)

@@ -1,9 +1,8 @@
 """The hidden fields of a phone panel's forms, written in Python rather than a Jinja macro.
 
 Every button of a seat's panel is a form carrying its event as hidden fields, and a panel is
-drawn for every seat at every move (issue 22): the macro's loop and tests were a good part of
-a panel's CPU. `event_fields` writes exactly what the `hidden` macro of
-templates/princes/phone/_macros.html wrote, which now calls it.
+drawn for every seat at every move: a Jinja macro's loop and tests were a good part of a
+panel's CPU. `event_fields` is the `fields(event)` of templates/princes/phone/_macros.html.
 """
 
 from __future__ import annotations
@@ -47,8 +46,8 @@ def event_fields(context, event: dict) -> Markup:
 def form_attrs(panel_id: str, events_url: str) -> tuple[Markup, Markup]:
     """(posted, synced): the attributes every form and link of a panel shares, exactly what
     the `post()` and `sync()` macros of _macros.html write, written once per panel id and
-    events URL (with shared renders on: two macro calls were half of the macros' import,
-    made for every panel drawn, issue 22)."""
+    events URL (two macro calls were half of the macros' import, made for every panel
+    drawn)."""
     panel = escape(panel_id)
     synced = f'hx-target="#{panel}" hx-swap="outerHTML" hx-sync="closest #{panel}:replace"'
     url = escape(events_url)

@@ -162,8 +162,6 @@ def _working_state(replay, version=None):
     """The state with this installation's catalog (its buttons offer what is known): the same
     for every seat, so worked out once per seq and catalog and shared, read only. `version`:
     the catalog's as the caller read it (`_catalog_version`), else read now."""
-    if not current_app.config["RENDER_ONCE"]:
-        return screens.working_state(replay.state, _installed_catalog())
     if version is None:
         version = _catalog_version()  # before the catalog: a change meanwhile only costs a redo
     return replay.kept(
@@ -234,12 +232,12 @@ def phone_context(
     screen = _hand_options_once(replay, screen, held, version)
     done = None
     # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
-    fresh = recorded is not None and alerts_now is None and current_app.config["RENDER_ONCE"]
+    fresh = recorded is not None and alerts_now is None
     wave = _wave_checks(game_id, replay) if fresh else None
     shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
     fact = replay.fact(recorded.event.seq) if recorded is not None else None
     if fact is not None:
-        said = text_of(replay, fact, seat, shared=current_app.config["RENDER_ONCE"])
+        said = text_of(replay, fact, seat, shared=True)
         done = (
             _("Already recorded: %(said)s", said=said)
             if recorded.duplicate
@@ -267,12 +265,8 @@ def phone_context(
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
         "undo": screens.undo_offer(replay, seat, host=host),
-        "notices": []
-        if is_solo(state)
-        else notices(replay, seat, last=NOTICES, shared=current_app.config["RENDER_ONCE"]),
-        "recent": []
-        if is_solo(state)
-        else newest_first(replay, seat, last=RECENT, shared=current_app.config["RENDER_ONCE"]),
+        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES, shared=True),
+        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT, shared=True),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
         "alerts": shown,
         "alerts_html": _alerts_once(shown),
@@ -282,15 +276,14 @@ def phone_context(
         "history_url": f"/games/{quote(game_id, safe='')}/history",
         "new_event_id": lambda: uuid.uuid4().hex,
         "push": "" if scribe else PANEL_PUSH,
-        "drawn_for": drawn_for
-        or (_drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""),
+        "drawn_for": drawn_for or _drawn_for(game_id, seat, host, scribe),
     }
 
 
 def _principality_counts(replay, work, held: list) -> dict | None:
     """What Prestige cards compare, every Principality's, once per seq for the shared working
     state (None: worked out for this panel, as for a seat's own copy with cards held)."""
-    if held or not current_app.config["RENDER_ONCE"]:
+    if held:
         return None
     kept = replay.kept(("principality_counts", id(work)), lambda: (work, principality_counts(work)))
     return kept[1] if kept[0] is work else None  # the key's object, not a later one's id
@@ -306,7 +299,7 @@ def _alerts_once(shown: dict) -> Markup | None:
     the seq (they name no event: nearly always the empty box with its poll); a seat's own
     notices of claimed cards, and the scribe's links, are drawn for it alone (None: the page
     does). `shown["key"]` names the checks and their keys, the rest is words and links."""
-    if shown["clashes"] or shown["scribe"] or not current_app.config["RENDER_ONCE"]:
+    if shown["clashes"] or shown["scribe"]:
         return None
     key = (request.script_root, shown["game_id"], shown["key"], shown["poll"], current_language())
     return kept_in_app(
@@ -321,7 +314,7 @@ def _hand_options_once(replay, screen: dict, held: list, version) -> dict:
     """The starting hand's cards with none ticked are the same on every phone still choosing
     (the game's catalog with this installation's): drawn once per seq, catalog and language
     (`shared_value`), a quarter of such a panel's CPU. Ticked ones are drawn for their phone."""
-    if screen["name"] != "hand" or held or not current_app.config["RENDER_ONCE"]:
+    if screen["name"] != "hand" or held:
         return screen
     options = screen["options"]
     if any(o["checked"] for o in options):
@@ -501,7 +494,7 @@ def _answered(game_id: str, seat: int, drawn_for: str, seq: int) -> None:
 def _tap_on_its_way() -> None:
     """A phone's tap: until it is answered (with the panel, at the seq it made), the phone's
     stream says only the seq, whichever of the two threads runs first."""
-    if request.endpoint != "recording.post_event" or not current_app.config["RENDER_ONCE"]:
+    if request.endpoint != "recording.post_event":
         return
     game_id = (request.view_args or {}).get("game_id")
     if request.form.get("view") != VIEW or request.form.get("as_seat") or not has_csrf_token():

@@ -193,9 +193,7 @@ def _board_context(game_id: str, replay) -> dict:
         },
         "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
         "track_wide": _track(fame, wide=True),
-        "last_events": newest_first(
-            replay, None, last=LAST_EVENTS, shared=current_app.config["RENDER_ONCE"]
-        ),
+        "last_events": newest_first(replay, None, last=LAST_EVENTS, shared=True),
         "board_url": kept_url_for("tablescreen.board", game_id=game_id),
         "characters": characters.board(state),
     }
@@ -207,8 +205,8 @@ TRACKS_KEY = "palazzo.princes_tracks"  # in app.extensions: (language, wide, fam
 
 def _track(fame: tuple, wide: bool = False) -> Markup:
     """The board's Fame track for `fame`, the players' (seat, name, PP): most moves change
-    no one's PP, so with shared renders on (RENDER_ONCE) each track is drawn once per
-    language and kept (two SVGs of ~60 elements per move, issue 22)."""
+    no one's PP, so each track is drawn once per language and kept (two SVGs of ~60
+    elements per move)."""
     players = [{"seat": s, "name": n, "fame": f} for s, n, f in fame]
     key = (current_language(), wide, fame)
     return kept_in_app(TRACKS_KEY, key, lambda: fame_track(players, wide=wide), TRACKS_KEPT)
@@ -221,9 +219,8 @@ CARDS_KEY = "palazzo.princes_seat_cards"  # in app.extensions: (language, what i
 def _seat_cards(players: list[dict], turn_name: str, phase_id: str) -> list[Markup]:
     """Each player's card on the board (princes/table/_seat.html), in seat order. A card
     shows the player's public facts, whether it is their turn and, in the auctions, what they
-    won: most moves change one card at most, so with shared renders on (RENDER_ONCE) each is
-    drawn once per language and what it shows, and kept (the cards were most of the board's
-    render, issue 22). The key is the card's inputs in full (`repr`: their values and types,
+    won: most moves change one card at most, so each is drawn once per language and what it
+    shows, and kept (the cards were most of the board's render). The key is the card's inputs in full (`repr`: their values and types,
     in order)."""
     card = current_app.jinja_env.get_template("princes/table/_seat.html").module.seat_card
     language, auction = current_language(), phase_id == "auction"

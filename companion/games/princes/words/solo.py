@@ -4,6 +4,8 @@ reader's language. The engine says no sentence of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.lang import N_, words
 from companion.games.princes.rules import (
     GameState,
@@ -47,156 +49,177 @@ def step_said(state: GameState, prompt: dict) -> Named:
     """The sentence for the step the engine waits for (`solo_prompt`), marked for the reader's
     language: shown with `companion.core.lang.words()`. Made from the prompt's data alone
     (and the state for names), so the step is worked out once, by the engine."""
-    need = prompt
     step = prompt["step"]
     if step is None:
         return said(N_("This is not a solo game"))
     if step == "over":
         return _final_words(state)
-    if step == "starting_hand":
-        return said(
-            N_(
-                "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
-                "and each of the %(dummies)s dummy players a column of 3 face down"
-            ),
-            dummies=prompt["dummies"],
+    told = STEP_WORDS.get(step)
+    return said(N_("Nothing to do")) if told is None else told(prompt)
+
+
+def _starting_hand_words(prompt: dict) -> Named:
+    return said(
+        N_(
+            "Deal yourself 4 Profession cards and keep 3; deal Wolfgang 3 face down in a row "
+            "and each of the %(dummies)s dummy players a column of 3 face down"
+        ),
+        dummies=prompt["dummies"],
+    )
+
+
+def _auction_card_words(prompt: dict) -> Named:
+    return said(
+        N_(
+            "Draw the top Automa card for the auction (its top panel prices the "
+            "objects): which number is it?"
         )
-    if step in ("auction_card", "wolfgang_card"):
-        if step == "auction_card":
-            return said(
-                N_(
-                    "Draw the top Automa card for the auction (its top panel prices the "
-                    "objects): which number is it?"
-                )
-            )
-        first = need["action"] == 1
-        if prompt["forced"]:
-            return said(
-                N_(
-                    "Draw the top Automa card for Wolfgang's first action (its middle panel): "
-                    "which number is it? His face-down cards are as many as the rounds left: "
-                    "he will complete a Work whatever it shows."
-                )
-                if first
-                else N_(
-                    "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
-                    "which number is it? His face-down cards are as many as the rounds left: "
-                    "he will complete a Work whatever it shows."
-                )
-            )
+    )
+
+
+def _wolfgang_card_words(prompt: dict) -> Named:
+    """The Automa card for one of Wolfgang's actions; `forced`: he completes a Work whatever
+    it shows (as many face-down cards as rounds left)."""
+    first = prompt["action"] == 1
+    if prompt["forced"]:
         return said(
             N_(
-                "Draw the top Automa card for Wolfgang's first action (its middle panel): which "
-                "number is it?"
+                "Draw the top Automa card for Wolfgang's first action (its middle panel): "
+                "which number is it? His face-down cards are as many as the rounds left: "
+                "he will complete a Work whatever it shows."
             )
             if first
             else N_(
                 "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
-                "which number is it?"
+                "which number is it? His face-down cards are as many as the rounds left: "
+                "he will complete a Work whatever it shows."
             )
         )
-    if step == "choose_object":
-        return _choose_words(prompt)
-    if step == "roll":
-        name = object_named(need["object"])
-        dice = dice_words(need["modifier"])
-        if need["who"] == "you":
-            if need["modifier"] is None:
-                return said(
-                    N_(
-                        "%(object)s: roll the die (%(dice)s) (no modifier: on a 1 or 2 you "
-                        "must buy it)"
-                    ),
-                    object=name,
-                    dice=dice,
-                )
-            return said(N_("%(object)s: roll the die (%(dice)s)"), object=name, dice=dice)
-        return said(
-            N_("Wolfgang buys the %(object)s: roll the die for his price (%(dice)s)"),
-            object=name,
-            dice=dice,
+    return said(
+        N_(
+            "Draw the top Automa card for Wolfgang's first action (its middle panel): which "
+            "number is it?"
         )
-    if step == "buy_or_decline":
-        name = object_named(prompt["object"])
-        if prompt["final"]:
-            return said(
-                N_("%(object)s: final auction — buy for %(price)s or decline"),
-                object=name,
-                price=prompt["price"],
-            )
-        if prompt["expect"] == ["solo_bought"]:
-            return said(
-                N_("%(object)s: rolled %(roll)s with no modifier — you must buy it for %(price)s"),
-                object=name,
-                roll=prompt["roll"],
-                price=prompt["price"],
-            )
-        return said(
-            N_(
-                "%(object)s: last bid %(bid)s — buy for %(price)s or decline (if you decline, "
-                "Wolfgang would pay %(bid)s for it)"
-            ),
-            object=name,
-            bid=prompt["last_bid"],
-            price=prompt["price"],
+        if first
+        else N_(
+            "Draw the top Automa card for Wolfgang's second action (its bottom panel): "
+            "which number is it?"
         )
-    if step == "your_choice":
-        obj = need["object"]
-        if obj == "prestige":
-            return said(N_("Draw the top 5 Prestige cards and keep one: which?"))
-        return said(N_("Place your %(object)s in your Principality"), object=object_named(obj))
-    if step == "reveal":
-        return said(REVEAL_PURPOSES[need["purpose"]])
-    if step == "dummy_flip":
-        cols = need["columns"]
-        if len(cols) == 1:
+    )
+
+
+def _roll_words(prompt: dict) -> Named:
+    name = object_named(prompt["object"])
+    dice = dice_words(prompt["modifier"])
+    if prompt["who"] == "you":
+        if prompt["modifier"] is None:
             return said(
                 N_(
-                    "Flip one face-down card in dummy column %(column)s: which Profession is "
-                    "it? (one column at a time)"
+                    "%(object)s: roll the die (%(dice)s) (no modifier: on a 1 or 2 you must buy it)"
                 ),
-                column=cols[0] + 1,
+                object=name,
+                dice=dice,
             )
+        return said(N_("%(object)s: roll the die (%(dice)s)"), object=name, dice=dice)
+    return said(
+        N_("Wolfgang buys the %(object)s: roll the die for his price (%(dice)s)"),
+        object=name,
+        dice=dice,
+    )
+
+
+def _buy_or_decline_words(prompt: dict) -> Named:
+    name = object_named(prompt["object"])
+    if prompt["final"]:
+        return said(
+            N_("%(object)s: final auction — buy for %(price)s or decline"),
+            object=name,
+            price=prompt["price"],
+        )
+    if prompt["expect"] == ["solo_bought"]:
+        return said(
+            N_("%(object)s: rolled %(roll)s with no modifier — you must buy it for %(price)s"),
+            object=name,
+            roll=prompt["roll"],
+            price=prompt["price"],
+        )
+    return said(
+        N_(
+            "%(object)s: last bid %(bid)s — buy for %(price)s or decline (if you decline, "
+            "Wolfgang would pay %(bid)s for it)"
+        ),
+        object=name,
+        bid=prompt["last_bid"],
+        price=prompt["price"],
+    )
+
+
+def _your_choice_words(prompt: dict) -> Named:
+    obj = prompt["object"]
+    if obj == "prestige":
+        return said(N_("Draw the top 5 Prestige cards and keep one: which?"))
+    return said(N_("Place your %(object)s in your Principality"), object=object_named(obj))
+
+
+def _reveal_words(prompt: dict) -> Named:
+    return said(REVEAL_PURPOSES[prompt["purpose"]])
+
+
+def _dummy_flip_words(prompt: dict) -> Named:
+    cols = prompt["columns"]
+    if len(cols) == 1:
         return said(
             N_(
-                "Flip one face-down card in each of dummy columns %(columns)s: which Profession "
-                "is it? (one column at a time)"
+                "Flip one face-down card in dummy column %(column)s: which Profession is "
+                "it? (one column at a time)"
             ),
-            columns=listed([str(c + 1) for c in cols], N_("%(one)s and %(other)s")),
+            column=cols[0] + 1,
         )
-    if step == "offer":
-        return said(
-            N_("Draw the top %(count)s Prestige cards for Wolfgang: which are they?")
-            if need["deck"] == "prestige"
-            else N_("Draw the top %(count)s Bonus cards for Wolfgang: which are they?"),
-            count=need["count"],
+    return said(
+        N_(
+            "Flip one face-down card in each of dummy columns %(columns)s: which Profession "
+            "is it? (one column at a time)"
+        ),
+        columns=listed([str(c + 1) for c in cols], N_("%(one)s and %(other)s")),
+    )
+
+
+def _offer_words(prompt: dict) -> Named:
+    return said(
+        N_("Draw the top %(count)s Prestige cards for Wolfgang: which are they?")
+        if prompt["deck"] == "prestige"
+        else N_("Draw the top %(count)s Bonus cards for Wolfgang: which are they?"),
+        count=prompt["count"],
+    )
+
+
+def _tie_words(prompt: dict) -> Named:
+    names = listed(
+        [
+            said(N_("\u201c%(card)s\u201d"), card=card_name(prompt["deck"], c))
+            for c in prompt["cards"]
+        ],
+        N_("%(one)s, %(other)s"),
+    )
+    return said(
+        N_(
+            "Wolfgang values %(cards)s equally (%(value)s each): pick one at random with the "
+            "app's die"
+        ),
+        cards=names,
+        value=prompt["value"],
+    )
+
+
+def _your_turn_words(prompt: dict) -> Named:
+    left = prompt["actions_left"]
+    if left:
+        return ngettext(
+            "Your turn: %(num)s action left, then end your turn",
+            "Your turn: %(num)s actions left, then end your turn",
+            left,
         )
-    if step == "tie":
-        names = listed(
-            [
-                said(N_("\u201c%(card)s\u201d"), card=card_name(need["deck"], c))
-                for c in need["cards"]
-            ],
-            N_("%(one)s, %(other)s"),
-        )
-        return said(
-            N_(
-                "Wolfgang values %(cards)s equally (%(value)s each): pick one at random with the "
-                "app's die"
-            ),
-            cards=names,
-            value=need["value"],
-        )
-    if step == "your_turn":
-        left = prompt["actions_left"]
-        if left:
-            return ngettext(
-                "Your turn: %(num)s action left, then end your turn",
-                "Your turn: %(num)s actions left, then end your turn",
-                left,
-            )
-        return said(N_("Your turn: both actions done — end your turn"))
-    return said(N_("Nothing to do"))
+    return said(N_("Your turn: both actions done — end your turn"))
 
 
 def _choose_words(prompt: dict) -> Named:
@@ -276,3 +299,20 @@ def _final_words(state) -> Named:
         names=listed(winners, N_("%(one)s and %(other)s")),
         tally=tally,
     )
+
+
+# The words of each step the engine may wait for, by its name (`solo_prompt`'s "step").
+STEP_WORDS: dict[str, Callable[[dict], Named]] = {
+    "starting_hand": _starting_hand_words,
+    "auction_card": _auction_card_words,
+    "wolfgang_card": _wolfgang_card_words,
+    "choose_object": _choose_words,
+    "roll": _roll_words,
+    "buy_or_decline": _buy_or_decline_words,
+    "your_choice": _your_choice_words,
+    "reveal": _reveal_words,
+    "dummy_flip": _dummy_flip_words,
+    "offer": _offer_words,
+    "tie": _tie_words,
+    "your_turn": _your_turn_words,
+}

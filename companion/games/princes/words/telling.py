@@ -1,5 +1,5 @@
 """A whole story in words: the events of a replay told to one viewer, newest first or oldest
-first, and the sentences worked out once for every screen of a seq (issue 22: five phones and
+first, and the sentences worked out once for every screen of a seq (five phones and
 the board word the table's latest events once) and kept from one seq to the next while what
 they read stays the same (the game's catalog, the players' names)."""
 
