@@ -133,8 +133,8 @@ def given_catalog(path: str | None) -> Catalog:
 
 
 def cmd_replay(args) -> int:
+    from .app import GAMES
     from .core.refusal import Refusal
-    from .service.games import game_of_event
 
     try:
         events = read_log_file(args.log)
@@ -142,7 +142,7 @@ def cmd_replay(args) -> int:
     except BadFile as e:
         return usage_error(str(e))
     try:
-        game = game_of_event(events[0])
+        game = GAMES.of_event(events[0])
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -160,6 +160,7 @@ def cmd_replay(args) -> int:
 def cmd_stats(args) -> int:
     """The club's figures from finished logs; a log that cannot be read or did not reach the
     final scoring is listed as skipped, with why."""
+    from .app import GAMES
     from .service.club import collect
 
     try:
@@ -172,8 +173,8 @@ def cmd_stats(args) -> int:
             logs.append((path, read_log(read_text(path), path)))
         except BadFile as e:
             unreadable.append({"file": path, "why": str(e)})
-    found = collect(logs, catalog)
-    princes = found.pop("princes_of_florence")
+    found = collect(logs, GAMES, catalog)
+    princes = found.pop(GAMES.default.id)
     out = {**princes, "skipped": unreadable + found.pop("skipped"), **found}
     print(json.dumps(out, ensure_ascii=False) if args.json else describe_stats(out))
     return 0

@@ -267,8 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     _raise_file_limit()
 
+    from companion.app import create_app
     from companion.qr import terminal_takes_colors
-    from companion.web import create_app
 
     app = create_app()
     # the QR codes point where this server listens (see companion/web/urls.py)

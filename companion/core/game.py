@@ -99,6 +99,12 @@ class GameWeb:
     # (state) -> the home page's line of a game: "names", "status" (words), "over", and
     # "one_phone" where the player's phone is the host's too (solo play)
     listing: Callable[[Any], Mapping[str, Any]]
+    # the home page's ways into a new game of it: (endpoint, a marked label, whether it is a
+    # main way in, shown first-rank on a browser's first visit) each, in order
+    starts: Sequence[tuple[str, str, bool]] = ()
+    # the shared screen (the TV) of its games, which keeps a language of its own: blueprint
+    # names or endpoints (companion/web/i18n.py)
+    table_screens: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,10 @@ from markupsafe import Markup
 from companion.core import lang
 from companion.core.lang import _
 from companion.service.club import Club
-from companion.service.games import GAMES
 
 from .access import SESSION_KEY, access, require_host
 from .home import MY_GAMES
-from .store import app_extension, get_store
+from .store import app_extension, get_games, get_store
 
 bp = Blueprint("club", __name__)
 EXTENSION_KEY = "palazzo.club"
@@ -39,7 +38,7 @@ MAX_NAME = 80
 
 
 def get_club(app=None) -> Club:
-    return app_extension(app, EXTENSION_KEY, lambda app: Club(get_store(app)))
+    return app_extension(app, EXTENSION_KEY, lambda app: Club(get_store(app), get_games(app)))
 
 
 @bp.app_template_filter("club_pair")
@@ -88,7 +87,7 @@ def _player_url() -> str:
 def _sections(players=None, expansion=None, name=None) -> list[dict]:
     club = get_club()
     out = []
-    for game in GAMES.values():
+    for game in get_games():
         if game.stats is None:
             continue
         # an expansion filter is for the games that have expansions
@@ -172,7 +171,7 @@ def export(table: str):
         abort(404)
     rows: list[dict] = []
     for game_id, rec, ended in get_club().records():
-        stats = GAMES[rec["game"]].stats
+        stats = get_games()[rec["game"]].stats
         made = (stats.game_rows if table == "games" else stats.purchase_rows)(game_id, rec)
         rows += [
             {"game": game_id, "kind": rec["game"], "ended": ended.isoformat(), **r} for r in made

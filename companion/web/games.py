@@ -12,12 +12,12 @@ from flask import Blueprint, Flask, Response, abort, current_app, redirect, requ
 
 from companion.core.game import Game, GameWeb
 from companion.core.lang import _
-from companion.service.games import GAMES
 from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
 
 from .access import access, game_or_404, grant, join, require_viewer
+from .i18n import TABLE_SCREENS_KEY
 from .recording import current_replay, get_table
-from .store import get_store
+from .store import get_games, get_store
 
 bp = Blueprint("games", __name__)
 # a request for one of these names a screen; the owning game shows its own of that name
@@ -36,11 +36,15 @@ def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[
     return game_id, tokens
 
 
+def game_web_of(game: Game) -> GameWeb:
+    """A game's screens, as it declares them."""
+    assert game.web is not None, "a game the web serves declares its screens"
+    return game.web()
+
+
 def game_web(game_id: str) -> GameWeb:
     """The screens of the game this stored game plays."""
-    web = get_table().game(game_id).web
-    assert web is not None, "a game the web serves declares its screens"
-    return web()
+    return game_web_of(get_table().game(game_id))
 
 
 def own_screen(game_id: str, state=None) -> str:
@@ -123,11 +127,15 @@ def init_app(app: Flask) -> None:
     """Every game's screens; each game's blueprints answer for its own games only."""
     app.register_blueprint(bp)
     owners: dict[str, Game] = {}
-    for game in GAMES.values():
+    table_screens: set[str] = set()
+    for game in get_games(app):
         if game.web is None:
             continue
-        for blueprint in game.web().blueprints:
+        web = game.web()
+        for blueprint in web.blueprints:
             app.register_blueprint(blueprint)
             owners[blueprint.name] = game
+        table_screens |= web.table_screens
     app.extensions[OWNERS] = owners
+    app.extensions[TABLE_SCREENS_KEY] = frozenset(table_screens)
     app.before_request(_this_game_only)

@@ -38,24 +38,31 @@ from companion.games.firenze.rules.catalog import (
     BoardError,
 )
 from companion.games.firenze.words import Line, older_than, tell, told
-from companion.service.tokens import Identity
-from companion.web.access import (
+from companion.web.for_games import (
+    PAGE,
     Access,
+    Identity,
     access,
+    before_of,
+    check_event_id,
+    create_hosted_game,
+    current_replay,
     game_or_404,
+    get_store,
+    get_table,
     grant,
     keep_out_of_caches,
+    keep_tokens,
+    kept_tokens,
+    public_join_url,
+    refusal_message,
+    register_pushed,
+    render_once,
     require_host,
     require_seat,
     require_viewer,
+    shared_fragment,
 )
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.paging import PAGE, before_of
-from companion.web.recording import check_event_id, current_replay, get_table
-from companion.web.shared import register_pushed, render_once, shared_fragment
-from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
 from .names import card_name, card_names, colour_name
@@ -551,4 +558,6 @@ WEB = GameWeb(
     own_screen=own_screen,
     joined=lambda game_id, me: own_screen(game_id, me),
     listing=listing,
+    starts=(("firenze.host_form", N_("Host Firenze"), True),),
+    table_screens=frozenset({"firenze.table", "firenze.table_board"}),
 )

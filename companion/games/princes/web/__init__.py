@@ -7,10 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, url_for
 
 from companion.core.game import GameWeb
-from companion.core.lang import _
-from companion.service.tokens import Identity
-from companion.web.access import Access, grant
-from companion.web.recording import get_table
+from companion.core.lang import N_, _
+from companion.web.for_games import Access, Identity, get_table, grant
 
 from ..rules import GameState, is_solo
 from ..screens.drawings import seat_line, seat_mark
@@ -119,4 +117,9 @@ WEB = GameWeb(
     own_screen=own_screen,
     joined=joined,
     listing=listing,
+    starts=(
+        ("hosting.form", N_("Host a game"), True),
+        ("solo.new_game", N_("Play solo against Wolfgang"), False),
+    ),
+    table_screens=frozenset({"tablescreen"}),
 )

@@ -17,9 +17,7 @@ from companion.core.lang import N_, _, ngettext
 from companion.games.princes.rules import Refusal, in_play
 from companion.games.princes.rules.catalog import STARTING_HAND
 from companion.games.princes.words import profession_name
-from companion.web.live import NUDGED_EVERY, nudge
-from companion.web.recording import get_table
-from companion.web.store import get_store
+from companion.web.for_games import NUDGED_EVERY, get_store, get_table, nudge
 
 from .counting import OPEN_CHECK, get_counts
 

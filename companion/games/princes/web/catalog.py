@@ -72,10 +72,12 @@ from companion.games.princes.words import (
     profession_name,
     wishes,
 )
-from companion.web.access import SESSION_KEY
-from companion.web.headers import CONTENT_SECURITY_POLICY
-from companion.web.i18n import refusal_message
-from companion.web.urls import public_url_for
+from companion.web.for_games import (
+    CONTENT_SECURITY_POLICY,
+    SESSION_KEY,
+    public_url_for,
+    refusal_message,
+)
 
 bp = Blueprint("catalog", __name__)
 

@@ -35,11 +35,17 @@ from companion.games.princes.words.ledger import (
     ledger,
 )
 from companion.games.princes.words.telling import text_of
-from companion.web.access import Access, keep_out_of_caches, require_viewer
-from companion.web.kept import kept_in_app
-from companion.web.live import NUDGED_EVERY, nudge
-from companion.web.recording import current_replay
-from companion.web.store import app_extension, get_store
+from companion.web.for_games import (
+    NUDGED_EVERY,
+    Access,
+    app_extension,
+    current_replay,
+    get_store,
+    keep_out_of_caches,
+    kept_in_app,
+    nudge,
+    require_viewer,
+)
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
 EXTENSION_KEY = "palazzo.counts"

@@ -26,13 +26,19 @@ from companion.games.princes.rules.catalog import (
 )
 from companion.games.princes.web.recording import register_view
 from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
-from companion.service.tokens import Identity
-from companion.web.access import access, grant, require_host
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from companion.web.recording import current_replay
-from companion.web.urls import public_url_for
+from companion.web.for_games import (
+    Identity,
+    access,
+    create_hosted_game,
+    current_replay,
+    grant,
+    keep_tokens,
+    kept_tokens,
+    public_join_url,
+    public_url_for,
+    refusal_message,
+    require_host,
+)
 
 from .catalog import profession_deck_offer
 from .table import board_context, board_html, presence_context, seat_presence
@@ -195,7 +201,7 @@ def _joins(game_id: str, names: list[str]) -> dict:
             {
                 **p,
                 "url": public_join_url(game_id, tokens.seats[p["seat"]]),
-                "scribe": scribe_path(game_id, p["seat"]),
+                "scribe": url_for("seat.scribe", game_id=game_id, seat=p["seat"]),
             }
             for p in seat_presence(game_id, names)
             if p["seat"] < len(tokens.seats)

@@ -24,8 +24,7 @@ from companion.games.princes.rules import (
     said,
     schema_of,
 )
-from companion.web.access import Access, require_viewer
-from companion.web.recording import check_event_id, get_table, record
+from companion.web.for_games import Access, check_event_id, get_table, record, require_viewer
 from events.boundedjson import JsonRefused, loads
 
 bp = Blueprint("recording", __name__)

@@ -56,22 +56,29 @@ from companion.games.princes.web.recording import (
 from companion.games.princes.web.teach_forms import parse_resend, teach_landscape, teach_profession
 from companion.games.princes.words.notices import buzz_key, notices
 from companion.games.princes.words.telling import newest_first, text_of
-from companion.web.access import (
+from companion.web.for_games import (
+    WAVE_SECONDS,
     Access,
     access,
+    check_event_id,
+    csrf_token,
+    current_replay,
+    error_response,
+    get_store,
+    get_table,
+    has_csrf_token,
     keep_out_of_caches,
+    kept_in_app,
+    private_etag,
+    private_fragment,
+    record,
+    register_pushed,
     require_host,
     require_seat,
     require_viewer,
+    shared_value,
 )
-from companion.web.csrf import csrf_token, has_csrf_token
-from companion.web.errors import error_response
-from companion.web.kept import kept_in_app
-from companion.web.recording import check_event_id, current_replay, get_table, record
-from companion.web.request_store import WAVE_SECONDS
-from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
-from companion.web.store import get_store
-from companion.web.urls import kept_url_for as _url_for
+from companion.web.for_games import kept_url_for as _url_for
 
 from .alerts import alerts, card_clash, render_alerts
 from .counting import get_counts

@@ -56,13 +56,21 @@ from companion.games.princes.teaching import (
     read_profession,
 )
 from companion.games.princes.web.recording import authorise, register_view
-from companion.service.tokens import Identity
-from companion.web.access import grant, keep_out_of_caches, require_seat
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import check_event_id, get_table, record
-from companion.web.store import get_store
+from companion.web.for_games import (
+    Identity,
+    check_event_id,
+    create_hosted_game,
+    get_store,
+    get_table,
+    grant,
+    keep_out_of_caches,
+    keep_tokens,
+    kept_tokens,
+    public_join_url,
+    record,
+    refusal_message,
+    require_seat,
+)
 
 bp = Blueprint("solo", __name__)
 

@@ -38,13 +38,21 @@ from companion.games.princes.words import (
     profession_name,
 )
 from companion.games.princes.words.telling import newest_first
-from companion.web.access import access, require_viewer
-from companion.web.join_links import kept_tokens
-from companion.web.kept import kept_in_app
-from companion.web.live import NUDGED_EVERY, get_presence
-from companion.web.recording import current_replay, get_table
-from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
-from companion.web.urls import kept_url_for
+from companion.web.for_games import (
+    NUDGED_EVERY,
+    access,
+    current_replay,
+    get_presence,
+    get_table,
+    kept_in_app,
+    kept_tokens,
+    kept_url_for,
+    register_pushed,
+    render_once,
+    require_viewer,
+    shared_fragment,
+    shared_value,
+)
 
 bp = Blueprint("tablescreen", __name__)
 
