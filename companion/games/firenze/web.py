@@ -55,6 +55,7 @@ from companion.web.for_games import (
     keep_tokens,
     kept_tokens,
     public_join_url,
+    record,
     refusal_message,
     register_pushed,
     render_once,
@@ -484,10 +485,13 @@ def act(game_id: str):
         else:
             event = seat_event(request.form, me.seat)
             by = str(me.seat)
-        recorded = get_table().record(game_id, event, by=by, event_id=event_id)
-        done = RECORDED
-        if recorded.event.type == "retracted":  # an undo says what it took back
-            undone = _told_at(game_id, recorded.event.seq)
+        # the platform's recording: a move another worker made, heard here, is folded in
+        # first (`Table.catch_up`), so the tap is judged on the log's end at the first try
+        recorded, refusal = record(game_id, event, by, event_id)
+        if recorded is not None:
+            done = RECORDED
+            if recorded.event.type == "retracted":  # an undo says what it took back
+                undone = _told_at(game_id, recorded.event.seq)
     except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
