@@ -216,10 +216,8 @@ def create_game():
     except Refusal as refusal:
         return _new_form(_values(request.form), {"game": refusal_message(refusal)}, 422)
     keep_tokens(game_id, tokens)  # for the "continue on another device" link
-    store = get_store()
-    meta = dict(store.game(game_id).meta)
-    meta[dice.META_KEY] = {"seed": dice.new_seed(), **chance}
-    store.update_game_meta(game_id, meta)
+    seeded = {"seed": dice.new_seed(), **chance}
+    get_store().update_meta(game_id, dice.META_KEY, lambda _old: seeded)
     # One phone plays the whole table: it may correct mistakes (host) and acts as seat 0.
     grant(game_id, Identity("host"))
     grant(game_id, Identity("seat", 0))
@@ -391,12 +389,10 @@ def deck_mode(game_id):
             N_("Palazzo can draw the Automa deck once it knows all %(deck)s cards"),
             deck=AUTOMA_DECK,
         )
-    meta[dice.META_KEY] = {
-        **(meta.get(dice.META_KEY) or {}),
-        "seed": chance["seed"] or dice.new_seed(),
-        "deck": "app",
-    }
-    store.update_game_meta(game_id, meta)
+    seed = chance["seed"] or dice.new_seed()
+    store.update_meta(
+        game_id, dice.META_KEY, lambda old: {**(old or {}), "seed": seed, "deck": "app"}
+    )
     return render(game_id, me)
 
 
