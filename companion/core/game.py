@@ -4,8 +4,8 @@ The event store knows nothing of games and the platform (the service, the comman
 names none: it asks the game a log belongs to. Whatever differs from one game to the next is a
 field of its `Game`: how its log is folded and told, how its snapshots are kept, what its table
 teaches the installation, and which screens serve it. A third game is a new package under
-`companion/games/` that declares one `Game` and is listed in the registry
-(`companion/service/games.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
+`companion/games/` that declares one `Game` and is listed in the composition root
+(`companion/app.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
 in through this protocol alone.
 """
 
@@ -108,6 +108,21 @@ class GameWeb:
 
 
 @dataclass(frozen=True)
+class GameCommands:
+    """What a game adds to the command line (`palazzo`), which names no game."""
+
+    # (path) -> the catalog `--catalog FILE` gives `replay` and `stats` (for the game whose
+    # tables teach); ValueError in the reader's words when the file cannot be used
+    catalog: Callable[[str], Any] | None = None
+    # (text) -> whether it is one of the game's catalog files (a log given by mistake)
+    is_catalog: Callable[[str], bool] = lambda text: False
+    # (argparse's subparsers) -> adds the game's own commands (each sets `func`)
+    add: Callable[[Any], None] = _none
+    # (the figures `stats` found for the game) -> the lines `palazzo stats` prints of them
+    describe_figures: Callable[[dict], list[str]] = lambda figures: []
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's rules and screens as the rest of Palazzo uses them."""
 
@@ -134,5 +149,7 @@ class Game:
     # catalog) of a finished log (or NotFinished), contribution, figures, bucket, game_rows,
     # purchase_rows; None: the game has none
     stats: Any = None
+    # what the game adds to the command line, imported when a command needs it
+    commands: Callable[[], GameCommands] | None = None
     # the game's screens, imported when the web app is built (the rules need no Flask)
     web: Callable[[], GameWeb] | None = None
