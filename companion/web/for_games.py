@@ -10,6 +10,7 @@ them, so the platform can move its insides without touching a game, and the impo
 
 from __future__ import annotations
 
+from companion import presence, qr
 from companion.service.tokens import Identity
 
 from .access import (
@@ -74,10 +75,12 @@ __all__ = [
     "kept_tokens",
     "kept_url_for",
     "nudge",
+    "presence",
     "private_etag",
     "private_fragment",
     "public_join_url",
     "public_url_for",
+    "qr",
     "record",
     "refusal_message",
     "register_pushed",

@@ -18,7 +18,6 @@ from dataclasses import replace
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
-from companion import qr
 from companion.core.lang import N_, _, ngettext, thing_name
 from companion.games.princes.learned import (
     BY,
@@ -76,6 +75,7 @@ from companion.web.for_games import (
     CONTENT_SECURITY_POLICY,
     SESSION_KEY,
     public_url_for,
+    qr,
     refusal_message,
 )
 

@@ -13,7 +13,6 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from companion import presence
 from companion.core.lang import _, seat_name
 from companion.core.lang import current as current_language
 from companion.games.princes.game import GAME
@@ -47,6 +46,7 @@ from companion.web.for_games import (
     kept_in_app,
     kept_tokens,
     kept_url_for,
+    presence,
     register_pushed,
     render_once,
     require_viewer,
