@@ -83,6 +83,19 @@ def _none(*args: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class Pushed:
+    """A shared fragment a live stream may carry: `render(game_id, seq)` gives (the seq it
+    shows, its HTML) at `seq` or later, or None for a game it is not drawn for. Built for every
+    reader of the game (companion/web/shared.py). `table_screen`: it speaks the table screen's
+    language, not the phone's. `seat`: the panel of the seat this stream's session holds, for
+    it alone (never kept, never shared); `render` asks who the session is at each push."""
+
+    render: Callable[[str, int], tuple[int, str] | None]
+    table_screen: bool = False
+    seat: bool = False
+
+
+@dataclass(frozen=True)
 class GameWeb:
     """A game's screens, as the web platform (companion/web) plugs them in."""
 
@@ -105,6 +118,18 @@ class GameWeb:
     # the shared screen (the TV) of its games, which keeps a language of its own: blueprint
     # names or endpoints (companion/web/i18n.py)
     table_screens: frozenset[str] = frozenset()
+    # the fragments its pages ask their live stream to carry (`?push=NAME`), by name; names
+    # are the installation's, so each game's start with its own id or name
+    pushed: Mapping[str, Pushed] = field(default_factory=dict)
+    # the answers its record route gives a move posted from one of its screens, by the form's
+    # `view`: (game_id, access, refusal=None, sent=None, recorded=None) -> a response
+    views: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # the endpoints of a seat's own traffic besides the platform's live streams (its phone,
+    # its fragments, its posts): a request to one marks the seat's phone as here
+    seat_traffic: frozenset[str] = frozenset()
+    # endpoints of its screens besides `screens`' (a fragment, a sub-page), by the screen they
+    # belong to: a browser sent to one for a game of another game lands on that game's own
+    screen_of: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ them, so the platform can move its insides without touching a game, and the impo
 from __future__ import annotations
 
 from companion import presence, qr
+from companion.core.game import Pushed
 from companion.service.tokens import Identity
 
 from .access import (
@@ -26,7 +27,7 @@ from .access import (
 )
 from .csrf import csrf_field, csrf_token, has_csrf_token
 from .errors import error_response
-from .games import create_hosted_game
+from .games import create_hosted_game, game_web
 from .headers import CONTENT_SECURITY_POLICY
 from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
@@ -38,7 +39,6 @@ from .request_store import WAVE_SECONDS
 from .shared import (
     private_etag,
     private_fragment,
-    register_pushed,
     render_once,
     shared_fragment,
     shared_value,
@@ -50,6 +50,7 @@ __all__ = [
     "CONTENT_SECURITY_POLICY",
     "NUDGED_EVERY",
     "PAGE",
+    "Pushed",
     "SESSION_KEY",
     "WAVE_SECONDS",
     "Access",
@@ -64,6 +65,7 @@ __all__ = [
     "current_replay",
     "error_response",
     "game_or_404",
+    "game_web",
     "get_presence",
     "get_store",
     "get_table",
@@ -83,7 +85,6 @@ __all__ = [
     "qr",
     "record",
     "refusal_message",
-    "register_pushed",
     "render_once",
     "require_host",
     "require_seat",

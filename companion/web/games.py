@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 
-from companion.core.game import Game, GameWeb
+from companion.core.game import Game, GameWeb, Pushed
 from companion.core.lang import _
 from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
 
 from .access import access, game_or_404, grant, join, require_viewer
 from .i18n import TABLE_SCREENS_KEY
 from .recording import current_replay, get_table
+from .shared import PUSHED_KEY
 from .store import get_games, get_store
 
 bp = Blueprint("games", __name__)
@@ -103,6 +104,35 @@ def _file_part(game_id: str) -> str:
 OWNERS = "palazzo.game_blueprints"  # app.extensions: blueprint name -> its game
 
 
+SEAT_TRAFFIC_KEY = "palazzo.seat_traffic"  # app.extensions: endpoints of a seat's own requests
+# the platform's: a phone's live stream and its fallback poll
+LIVE_TRAFFIC = frozenset({"live.stream", "live.seq"})
+MAX_GAME_ID = 64  # longer is no game's id: nobody to mark as here
+
+
+def _seat_seen() -> None:
+    """Any request a seat's phone makes for its game (its stream, its screens, its posts, as
+    its game declares them) marks the seat as seen, so the table can tell whose phone dropped
+    off the Wi-Fi."""
+    if request.endpoint not in current_app.extensions[SEAT_TRAFFIC_KEY]:
+        return
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, str) and len(game_id) <= MAX_GAME_ID:
+        seat = access(game_id).seat
+        if seat is not None:
+            from .live import get_presence
+
+            get_presence().seen(game_id, seat)
+
+
+def _screen_of(endpoint: str | None, web: GameWeb) -> str:
+    """Which of the screens every game has (`SCREENS`) an endpoint of `web` belongs to."""
+    for name, screen in web.screens.items():
+        if screen == endpoint:
+            return name
+    return web.screen_of.get(endpoint or "", "table")
+
+
 def _this_game_only():
     """A game's blueprint answers only for games of that game: a request for another game's
     screen goes to that game's own screen of the same name (a GET), or is not found."""
@@ -118,8 +148,7 @@ def _this_game_only():
             404,
             description=_("This is a game of %(game)s: use its own screens.", game=_(owner.title)),
         )
-    parts = request.path.split("/")
-    wanted = parts[3] if len(parts) > 3 and parts[3] in SCREENS else "table"
+    wanted = _screen_of(request.endpoint, game_web_of(game))
     return redirect(url_for(owner.web().screens[wanted], game_id=game_id), code=303)
 
 
@@ -128,6 +157,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     owners: dict[str, Game] = {}
     table_screens: set[str] = set()
+    pushed: dict[str, Pushed] = {}
+    seat_traffic: set[str] = set(LIVE_TRAFFIC)
     for game in get_games(app):
         if game.web is None:
             continue
@@ -136,6 +167,13 @@ def init_app(app: Flask) -> None:
             app.register_blueprint(blueprint)
             owners[blueprint.name] = game
         table_screens |= web.table_screens
+        seat_traffic |= web.seat_traffic
+        for name, fragment in web.pushed.items():
+            if pushed.setdefault(name, fragment) is not fragment:
+                raise ValueError(f"two games push a fragment named {name!r}")
     app.extensions[OWNERS] = owners
+    app.extensions[PUSHED_KEY] = pushed
     app.extensions[TABLE_SCREENS_KEY] = frozenset(table_screens)
+    app.extensions[SEAT_TRAFFIC_KEY] = frozenset(seat_traffic)
+    app.before_request(_seat_seen)
     app.before_request(_this_game_only)

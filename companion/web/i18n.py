@@ -38,9 +38,9 @@ def on_table_screen() -> bool:
     if request.blueprint in table_screens or request.endpoint in table_screens:
         return True
     if request.endpoint == "live.stream":
-        from .shared import PUSHED  # shared's renders speak through this module
+        from .shared import PUSHED_KEY  # shared's renders speak through this module
 
-        fragment = PUSHED.get(request.args.get("push", ""))
+        fragment = current_app.extensions.get(PUSHED_KEY, {}).get(request.args.get("push", ""))
         return fragment is not None and fragment.table_screen
     return False
 

@@ -42,6 +42,7 @@ from companion.web.for_games import (
     PAGE,
     Access,
     Identity,
+    Pushed,
     access,
     before_of,
     check_event_id,
@@ -57,7 +58,6 @@ from companion.web.for_games import (
     public_join_url,
     record,
     refusal_message,
-    register_pushed,
     render_once,
     require_host,
     require_seat,
@@ -321,7 +321,7 @@ def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
     return replay.seq, render_once(replay, BOARD, lambda: _render_board(game_id)(replay))
 
 
-register_pushed(BOARD, pushed_board, table_screen=True)
+PUSHED = {BOARD: Pushed(pushed_board, table_screen=True)}  # the TV's board, carried by its stream
 
 
 def _render_board(game_id: str):
@@ -564,4 +564,5 @@ WEB = GameWeb(
     listing=listing,
     starts=(("firenze.host_form", N_("Host Firenze"), True),),
     table_screens=frozenset({"firenze.table", "firenze.table_board"}),
+    pushed=PUSHED,
 )

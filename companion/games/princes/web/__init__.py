@@ -122,4 +122,17 @@ WEB = GameWeb(
         ("solo.new_game", N_("Play solo against Wolfgang"), False),
     ),
     table_screens=frozenset({"tablescreen"}),
+    pushed={**table.PUSHED, **seat.PUSHED},
+    views={**seat.VIEWS, **hosting.VIEWS, **solo.VIEWS, **counting.ANSWERS},
+    seat_traffic=frozenset(
+        {"seat.phone", "seat.panel", "seat.phone_alerts", "recording.post_event"}
+    ),
+    screen_of={
+        "seat.panel": "me",
+        "seat.phone_alerts": "me",
+        "hosting.undo_fragment": "host",
+        "tablescreen.board": "table",
+        "tablescreen.presence_fragment": "table",
+        "history.more": "history",
+    },
 )

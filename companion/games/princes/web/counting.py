@@ -24,7 +24,6 @@ from companion.core.lang import N_, _, seat_name
 from companion.core.lang import current as current_language
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
-from companion.games.princes.web.recording import register_view
 from companion.games.princes.words.ledger import (
     CLUES,
     TRACKS,
@@ -342,8 +341,8 @@ def _render_correction(track: str):
     return render
 
 
-for _track in TRACKS:
-    register_view(VIEWS[_track], _render_correction(_track))
+# the recording route's answers to a count's corrections
+ANSWERS = {VIEWS[track]: _render_correction(track) for track in TRACKS}
 
 
 # -- elsewhere: the link on a phone or the host's page ------------------------------------------

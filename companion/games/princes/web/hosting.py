@@ -24,7 +24,7 @@ from companion.games.princes.rules.catalog import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
-from companion.games.princes.web.recording import register_view
+from companion.games.princes.web import recording
 from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
 from companion.web.for_games import (
     Identity,
@@ -262,19 +262,17 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     return render_block("princes/host/controls.html", block, **context)
 
 
-register_view(HOST_VIEW, render_host_view)
-
-EVENTS_PATH = re.compile(r"^/games/([^/]{1,64})/events$")
+VIEWS = {HOST_VIEW: render_host_view}  # the recording route's answer to the host's forms
 
 
-@bp.before_app_request
+@recording.bp.before_request
 def _host_view_is_for_the_host():
     """The recording route renders the view only after storing the event; a non-host posting
     from the host's forms must be stopped before that, not after."""
+    game_id = (request.view_args or {}).get("game_id")
     if request.method != "POST" or request.form.get("view") != HOST_VIEW:
         return
-    match = EVENTS_PATH.fullmatch(request.path)
-    if match and not access(match.group(1)).host:
+    if request.endpoint == "recording.post_event" and not access(game_id).host:
         abort(403, description=_("Only the host's device can do this."))
 
 

@@ -46,12 +46,12 @@ from companion.games.princes.teaching import (
     FIRST_TIME_QUESTIONS,
     typed_card,
 )
+from companion.games.princes.web import recording
 from companion.games.princes.web.held import as_entry, drop_held, held_cards, hold_card
 from companion.games.princes.web.recording import (
     FormError,
     authorise,
     event_from_form,
-    register_view,
 )
 from companion.games.princes.web.teach_forms import parse_resend, teach_landscape, teach_profession
 from companion.games.princes.words.notices import buzz_key, notices
@@ -59,6 +59,7 @@ from companion.games.princes.words.telling import newest_first, text_of
 from companion.web.for_games import (
     WAVE_SECONDS,
     Access,
+    Pushed,
     access,
     check_event_id,
     csrf_token,
@@ -72,7 +73,6 @@ from companion.web.for_games import (
     private_etag,
     private_fragment,
     record,
-    register_pushed,
     require_host,
     require_seat,
     require_viewer,
@@ -399,7 +399,7 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
     )
 
 
-register_view(VIEW, render_phone)
+VIEWS = {VIEW: render_phone}  # the recording route's answer to a post from a phone panel
 
 
 keep_out_of_caches(bp)
@@ -504,7 +504,7 @@ def _answered(game_id: str, seat: int, drawn_for: str, seq: int) -> None:
             _ANSWERED[key] = seq
 
 
-@bp.before_app_request
+@recording.bp.before_request
 def _tap_on_its_way() -> None:
     """A phone's tap: until it is answered (with the panel, at the seq it made), the phone's
     stream says only the seq, whichever of the two threads runs first."""
@@ -522,7 +522,7 @@ def _tap_on_its_way() -> None:
     setattr(g, _TAP_KEY, key)
 
 
-@bp.teardown_app_request
+@recording.bp.teardown_request
 def _tap_answered(_error) -> None:
     key = g.pop(_TAP_KEY, None)
     if key is not None:
@@ -593,7 +593,7 @@ def _wave_catalog(replay):
     return found[1]
 
 
-register_pushed(PANEL_PUSH, pushed_panel, seat=True)
+PUSHED = {PANEL_PUSH: Pushed(pushed_panel, seat=True)}  # a phone's panel, carried by its stream
 
 
 @bp.get("/games/<game_id>/me/alerts")

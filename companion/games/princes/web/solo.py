@@ -55,7 +55,7 @@ from companion.games.princes.teaching import (
     read_automa_card,
     read_profession,
 )
-from companion.games.princes.web.recording import authorise, register_view
+from companion.games.princes.web.recording import authorise
 from companion.web.for_games import (
     Identity,
     check_event_id,
@@ -299,7 +299,7 @@ def render(game_id, me, refusal=None, sent=None, recorded=None, fixed=None):
     )
 
 
-register_view(VIEW, render)
+VIEWS = {VIEW: render}  # the recording route's answer to a post from the solo page
 
 
 keep_out_of_caches(bp)

@@ -1,13 +1,12 @@
 """The table screen: what everyone at the table may see, live, on the host's device or a
 spectator's phone. Built only from `public_view`, so no seat's money or hand can reach it.
 
-Also the presence hook: any request a seat's phone makes for its game marks the seat as seen,
-so the table can tell whose phone dropped off the Wi-Fi.
+Who is here: any request a seat's phone makes for its game (its endpoints: `GameWeb.
+seat_traffic`) marks the seat as seen (companion/web/games.py), so the table can tell whose
+phone dropped off the Wi-Fi.
 """
 
 from __future__ import annotations
-
-import re
 
 from flask import Blueprint, current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
@@ -39,7 +38,7 @@ from companion.games.princes.words import (
 from companion.games.princes.words.telling import newest_first
 from companion.web.for_games import (
     NUDGED_EVERY,
-    access,
+    Pushed,
     current_replay,
     get_presence,
     get_table,
@@ -47,7 +46,6 @@ from companion.web.for_games import (
     kept_tokens,
     kept_url_for,
     presence,
-    register_pushed,
     render_once,
     require_viewer,
     shared_fragment,
@@ -59,17 +57,6 @@ bp = Blueprint("tablescreen", __name__)
 BOARD = "princes-board"  # the view name its shared renderings are kept under
 LAST_EVENTS = 8  # as many as a TV shows beside the players
 PRESENCE_EVERY = 3  # seconds between two looks of who is here while a seat's words count time
-# A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
-SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
-
-
-@bp.before_app_request
-def _seat_seen() -> None:
-    match = SEAT_TRAFFIC.match(request.path)
-    if match:
-        seat = access(match.group(1)).seat
-        if seat is not None:
-            get_presence().seen(match.group(1), seat)
 
 
 def _name(view, seat) -> str:
@@ -353,7 +340,7 @@ def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
     return replay.seq, board_html(game_id, replay)
 
 
-register_pushed(BOARD, pushed_board, table_screen=True)
+PUSHED = {BOARD: Pushed(pushed_board, table_screen=True)}  # the TV's board, carried by its stream
 
 
 @bp.get("/games/<game_id>/table/presence")
