@@ -34,6 +34,7 @@ from .join_links import keep_tokens, kept_tokens, public_join_url
 from .kept import kept_in_app
 from .live import NUDGED_EVERY, get_presence, nudge
 from .paging import PAGE, before_of
+from .players import NAME_MAX, name_refusal, names_refusal, typed_name, typed_names
 from .recording import check_event_id, current_replay, get_table, record
 from .request_store import WAVE_SECONDS
 from .shared import (
@@ -48,6 +49,7 @@ from .urls import kept_url_for, public_url_for
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
+    "NAME_MAX",
     "NUDGED_EVERY",
     "PAGE",
     "Pushed",
@@ -76,6 +78,8 @@ __all__ = [
     "kept_in_app",
     "kept_tokens",
     "kept_url_for",
+    "name_refusal",
+    "names_refusal",
     "nudge",
     "presence",
     "private_etag",
@@ -91,4 +95,6 @@ __all__ = [
     "require_viewer",
     "shared_fragment",
     "shared_value",
+    "typed_name",
+    "typed_names",
 ]

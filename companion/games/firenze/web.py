@@ -34,6 +34,7 @@ from companion.games.firenze.rules.catalog import (
     COLOURS,
     NEUTRAL_SEALS,
     NORMAL_NEUTRAL_SEALS,
+    PLAYERS,
     PRINTED_CARDS,
     BoardError,
 )
@@ -55,6 +56,7 @@ from companion.web.for_games import (
     keep_out_of_caches,
     keep_tokens,
     kept_tokens,
+    names_refusal,
     public_join_url,
     record,
     refusal_message,
@@ -63,6 +65,7 @@ from companion.web.for_games import (
     require_seat,
     require_viewer,
     shared_fragment,
+    typed_names,
 )
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -71,7 +74,7 @@ from .names import card_name, card_names, colour_name
 bp = Blueprint("firenze", __name__, url_prefix="/firenze")
 keep_out_of_caches(bp)
 
-NAME_MAX = 24
+MIN_PLAYERS, MAX_PLAYERS = PLAYERS  # how many play Firenze
 BOARD = "firenze-board"  # the table's board: its shared renderings and its pushes
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
@@ -156,12 +159,10 @@ def _host_context(values, errors) -> dict:
 
 def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
     errors = {}
-    names = [" ".join(str(form.get(f"name_{i}", "")).split()) for i in range(4)]
-    names = [n for n in names if n]
-    if not 2 <= len(names) <= 4:
-        errors["names"] = _("Enter 2 to 4 player names, in seat order (clockwise)")
-    elif any(len(n) > NAME_MAX or not n.isprintable() for n in names):
-        errors["names"] = _("Names are plain text of at most %(max)s characters", max=NAME_MAX)
+    names = typed_names(form, MAX_PLAYERS)
+    refused = names_refusal(names, MIN_PLAYERS, MAX_PLAYERS)
+    if refused:
+        errors["names"] = refused
     start = str(form.get("start", "random"))
     if start != "random" and not (start.isdigit() and int(start) < max(len(names), 1)):
         errors["start"] = _("Choose who starts: one of the players above, or random")

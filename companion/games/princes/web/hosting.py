@@ -8,7 +8,6 @@ the engine's refusals inline.
 
 from __future__ import annotations
 
-import re
 import secrets
 import uuid
 
@@ -34,10 +33,12 @@ from companion.web.for_games import (
     grant,
     keep_tokens,
     kept_tokens,
+    names_refusal,
     public_join_url,
     public_url_for,
     refusal_message,
     require_host,
+    typed_names,
 )
 
 from .catalog import profession_deck_offer
@@ -45,7 +46,6 @@ from .table import board_context, board_html, presence_context, seat_presence
 
 bp = Blueprint("hosting", __name__)
 
-NAME_MAX = 24
 SEATS = MAX_PLAYERS
 HOST_VIEW = "host"
 ON = ("on", "1", "true", "yes")
@@ -58,25 +58,10 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     """(started event fields or None, settings, errors by field) from the posted form.
     Random choices (start player, 2-player Freedoms) are drawn here, with `secrets`."""
     errors: dict[str, str] = {}
-    raw = [re.sub(r"\s+", " ", str(form.get(f"name_{i}", ""))).strip() for i in range(SEATS)]
-    names = [n for n in raw if n]
-    long = [n for n in names if len(n) > NAME_MAX]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        errors["names"] = _(
-            "Enter %(least)s to %(most)s player names, in seat order (clockwise)",
-            least=MIN_PLAYERS,
-            most=MAX_PLAYERS,
-        )
-    elif long:
-        errors["names"] = _(
-            "Keep each name to %(most)s characters (%(name)s is longer)",
-            most=NAME_MAX,
-            name=repr(long[0][:30]),
-        )
-    elif len({n.casefold() for n in names}) != len(names):
-        errors["names"] = _("Two players have the same name: give them different names")
-    elif any(not n.isprintable() for n in names):
-        errors["names"] = _("Names are plain text")
+    names = typed_names(form, SEATS)
+    refused = names_refusal(names, MIN_PLAYERS, MAX_PLAYERS)
+    if refused:
+        errors["names"] = refused
     start = str(form.get("start", "random"))
     start_player = None
     if start != "random":

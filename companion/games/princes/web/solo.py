@@ -66,16 +66,17 @@ from companion.web.for_games import (
     keep_out_of_caches,
     keep_tokens,
     kept_tokens,
+    name_refusal,
     public_join_url,
     record,
     refusal_message,
     require_seat,
+    typed_name,
 )
 
 bp = Blueprint("solo", __name__)
 
 VIEW = "solo"
-NAME_MAX = 24
 STARTS = ("random", "me", "wolfgang")
 MODES = ("table", "app")
 ON = ("on", "1", "true", "yes")
@@ -128,13 +129,10 @@ def digital_deck_available() -> bool:
 def parse_new_game(form, deck_offered: bool) -> tuple[dict | None, dict, dict]:
     """(game_started fields or None, chance settings, errors by field)."""
     errors: dict[str, str] = {}
-    name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
-    if not name:
-        errors["name"] = _("Enter your name")
-    elif len(name) > NAME_MAX:
-        errors["name"] = _("Keep your name to %(most)s characters", most=NAME_MAX)
-    elif not name.isprintable():
-        errors["name"] = _("Your name is plain text")
+    name = typed_name(form.get("name", ""))
+    refused = name_refusal(name)
+    if refused:
+        errors["name"] = refused
     elif name.casefold() == WOLFGANG.casefold():
         errors["name"] = _("%(name)s is the Automa's name: choose another one", name=WOLFGANG)
     difficulty = str(form.get("difficulty", ""))
