@@ -15,11 +15,11 @@ import typing
 
 from flask import Blueprint, abort, request
 
-from companion.core.lang import N_, MarkedError, _
+from companion.core.lang import N_, _
+from companion.core.refusal import FormError
 from companion.games.princes.rules import (
     EVENT_SCHEMAS,
     MISREAD_CORRECTED,
-    Refusal,
     payload_fields,
     said,
     schema_of,
@@ -39,14 +39,6 @@ bp = Blueprint("recording", __name__)
 # A seat teaches only through the teach flow, with the move that needs it (seat.teach);
 # changing what Palazzo knows is the host's act.
 SEAT_MAY_NOT = {"game_started", "correction", "profession_taught", "landscape_taught"}
-
-
-class FormError(MarkedError):
-    """A field that is not even the right kind of value: told to the player like a refusal
-    (`bad_event`), its marked message translated at the edge."""
-
-    def refusal(self) -> Refusal:
-        return Refusal("bad_event", self.template, **self.params)
 
 
 CONTROL_FIELDS = ("type", "event_id", "view", "csrf_token", "as_seat")
