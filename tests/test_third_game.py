@@ -4,6 +4,8 @@ web serve it like the Princes and Firenze (tests/toy_game.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.app import GAMES
@@ -86,3 +88,39 @@ def test_the_web_serves_a_third_game_through_its_own_screens(toy, games, tmp_pat
     princes_phone = phone.get(f"/games/{game_id}/me")
     assert princes_phone.status_code == 303 and princes_phone.location.endswith("/table")
     assert "Count to ten" in phone.get("/").text  # the home page lists it by its title
+
+
+def test_a_third_game_is_hosted_joined_played_and_replayed_through_the_web(
+    games, tmp_path, monkeypatch
+):
+    """Registered only by the composition root's argument (`create_app(games=...)`): the
+    platform's join link, log export and replay serve it, and its own routes host it and take
+    a move, with nothing of the platform changed."""
+    from companion.app import create_app
+    from companion.web.join_links import kept_tokens
+    from tests.web.conftest import csrf_token_for
+
+    monkeypatch.delenv("PALAZZO_DATABASE_URL", raising=False)
+    app = create_app({"INSTANCE_PATH": tmp_path / "instance", "TESTING": True}, games=games)
+    host = app.test_client()
+    token = csrf_token_for(host)
+    same = host.post("/toy/new", data={"csrf_token": token, "name_0": "Ada", "name_1": "ada"})
+    assert same.status_code == 422 and "same name" in same.text  # the platform's names check
+    hosted = host.post("/toy/new", data={"csrf_token": token, "name_0": "Ada", "name_1": "Ben"})
+    assert hosted.status_code == 303
+    game_id = hosted.location.split("/")[-2]
+    with app.app_context():
+        seats = kept_tokens(game_id).seats
+    phone = app.test_client()
+    joined = phone.get(f"/games/{game_id}/join/{seats[0]}")
+    assert joined.status_code == 303 and joined.location.endswith(f"/toy/{game_id}/table")
+    move = {"csrf_token": csrf_token_for(phone), "n": "1"}
+    assert phone.post(f"/toy/{game_id}/count", data=move).status_code == 303
+    again = phone.post(f"/toy/{game_id}/count", data=move)  # not Ada's turn now
+    assert again.status_code == 422 and again.text == "not_your_turn"
+    assert phone.get(f"/toy/{game_id}/table").text == "said 1; 1 told"
+    log = host.get(f"/games/{game_id}/log.jsonl")
+    assert log.status_code == 200
+    events = [json.loads(line) for line in log.text.splitlines()]
+    assert [e["type"] for e in events] == ["game_started", "counted"]
+    assert games.of_event(events[0]).replay(events)["said"] == 1  # the log replays alone
