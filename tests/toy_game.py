@@ -19,12 +19,9 @@ from companion.core.game import Game, GameWeb
 from companion.core.lang import N_
 from companion.core.refusal import CONTRACT_CODES, Refusal
 from companion.web.for_games import (
-    Identity,
     access,
-    create_hosted_game,
     current_replay,
-    grant,
-    keep_tokens,
+    host_game,
     names_refusal,
     record,
     typed_names,
@@ -115,9 +112,7 @@ def host():
     refused = names_refusal(names, 2, 2)
     if refused:
         return refused, 422
-    game_id, tokens = create_hosted_game({"game": ID, "players": names})
-    keep_tokens(game_id, tokens)
-    grant(game_id, Identity("host"))
+    game_id = host_game({"game": ID, "players": names})
     return redirect(url_for("toy.table", game_id=game_id), code=303)
 
 

@@ -27,7 +27,7 @@ from .access import (
 )
 from .csrf import csrf_field, csrf_token, has_csrf_token
 from .errors import error_response
-from .games import create_hosted_game, game_web
+from .games import create_hosted_game, game_web, host_game
 from .headers import CONTENT_SECURITY_POLICY
 from .i18n import refusal_message
 from .join_links import keep_tokens, kept_tokens, public_join_url
@@ -73,6 +73,7 @@ __all__ = [
     "get_table",
     "grant",
     "has_csrf_token",
+    "host_game",
     "keep_out_of_caches",
     "keep_tokens",
     "kept_in_app",

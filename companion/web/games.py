@@ -12,10 +12,17 @@ from flask import Blueprint, Flask, Response, abort, current_app, redirect, requ
 
 from companion.core.game import Game, GameWeb, Pushed
 from companion.core.lang import _
-from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
+from companion.service.tokens import (
+    Identity,
+    TokenSet,
+    identify_in_game,
+    issue_tokens,
+    store_token_hashes,
+)
 
 from .access import access, game_or_404, grant, join, require_viewer
 from .i18n import TABLE_SCREENS_KEY
+from .join_links import keep_tokens
 from .recording import current_replay, get_table
 from .shared import PUSHED_KEY
 from .store import get_games, get_store
@@ -35,6 +42,16 @@ def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[
     tokens = issue_tokens(len(names))
     store_token_hashes(get_store(), game_id, tokens)
     return game_id, tokens
+
+
+def host_game(started: dict, *, settings: dict | None = None) -> str:
+    """What every game's host form does once its fields are read: the game created (a refused
+    `game_started` creates nothing: the Refusal goes to the form), its join links kept for the
+    host's page (companion/web/join_links.py), and this browser made its host."""
+    game_id, tokens = create_hosted_game(started, settings=settings)
+    keep_tokens(game_id, tokens)
+    grant(game_id, Identity("host"))
+    return game_id
 
 
 def game_web_of(game: Game) -> GameWeb:

@@ -42,19 +42,16 @@ from companion.games.firenze.words import Line, older_than, tell, told
 from companion.web.for_games import (
     PAGE,
     Access,
-    Identity,
     Pushed,
     access,
     before_of,
     check_event_id,
-    create_hosted_game,
     current_replay,
     game_or_404,
     get_store,
     get_table,
-    grant,
+    host_game,
     keep_out_of_caches,
-    keep_tokens,
     kept_tokens,
     names_refusal,
     public_join_url,
@@ -225,13 +222,11 @@ def host_create():
     started, errors = parse_host_form(request.form, board)
     if not errors:
         try:
-            game_id, tokens = create_hosted_game(started, settings={"game": GAME})
+            game_id = host_game(started, settings={"game": GAME})
         except Refusal as refusal:
             errors = {"game": refusal_message(refusal)}
     if errors:
         return render_template("firenze/host_form.html", **_host_context(request.form, errors)), 422
-    keep_tokens(game_id, tokens)
-    grant(game_id, Identity("host"))
     return redirect(url_for("firenze.host_page", game_id=game_id), code=303)
 
 

@@ -26,12 +26,9 @@ from companion.games.princes.rules.catalog import (
 from companion.games.princes.web import recording
 from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
 from companion.web.for_games import (
-    Identity,
     access,
-    create_hosted_game,
     current_replay,
-    grant,
-    keep_tokens,
+    host_game,
     kept_tokens,
     names_refusal,
     public_join_url,
@@ -160,7 +157,7 @@ def create():
             editions=edition_choices(),
         ), 422
     try:
-        game_id, tokens = create_hosted_game(started, settings=settings)
+        game_id = host_game(started, settings=settings)
     except Refusal as refusal:
         return render_template(
             "princes/host/form.html",
@@ -169,8 +166,6 @@ def create():
             seats=SEATS,
             editions=edition_choices(),
         ), 422
-    keep_tokens(game_id, tokens)
-    grant(game_id, Identity("host"))
     return redirect(url_for("hosting.page", game_id=game_id), code=303)
 
 

@@ -59,12 +59,11 @@ from companion.games.princes.web.recording import authorise
 from companion.web.for_games import (
     Identity,
     check_event_id,
-    create_hosted_game,
     get_store,
     get_table,
     grant,
+    host_game,
     keep_out_of_caches,
-    keep_tokens,
     kept_tokens,
     name_refusal,
     public_join_url,
@@ -210,14 +209,13 @@ def create_game():
         return _new_form(_values(request.form), errors, 422)
     settings = {"solo": dict(chance), "start": request.form.get("start", "random")}
     try:
-        game_id, tokens = create_hosted_game(started, settings=settings)
+        # its join links kept for the "continue on another device" link
+        game_id = host_game(started, settings=settings)
     except Refusal as refusal:
         return _new_form(_values(request.form), {"game": refusal_message(refusal)}, 422)
-    keep_tokens(game_id, tokens)  # for the "continue on another device" link
     seeded = {"seed": dice.new_seed(), **chance}
     get_store().update_meta(game_id, dice.META_KEY, lambda _old: seeded)
-    # One phone plays the whole table: it may correct mistakes (host) and acts as seat 0.
-    grant(game_id, Identity("host"))
+    # One phone plays the whole table: it corrects mistakes (host) and acts as seat 0.
     grant(game_id, Identity("seat", 0))
     return redirect(url_for("solo.page", game_id=game_id), code=303)
 
