@@ -203,32 +203,9 @@ def phone_context(
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     version = catalog_version if catalog_version is not None else _catalog_version()
-    work = _working_state(replay, version)
-    held = (
-        held_cards(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
-    )
-    if held:  # cards taught for this starting hand: choosable here, recorded with the hand
-        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
-        try:
-            work.catalog = work.catalog.merged(
-                {"professions": {t["profession"]: as_entry(t) for t in held}}
-            )
-        except CatalogError:
-            held = []
-    params = dict(params or {})
-    if state.phase == "setup" and not state.players[seat].hand and not params:
-        undone = last_hand_claimed(replay, seat)
-        if undone:  # the host undid this hand: the same ticks come back, to change one
-            params = {"do": "hand", "professions": undone}
-    if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
-        params = screens.params_after_refusal(refusal, sent_event) or params
-        if isinstance(sent_event.get("cells"), list):
-            params["_cells"] = sent_event["cells"]
-    resend = None
-    if params.get("do") == "teach" and sent_event and sent_event.get("type") in screens.TEACHABLE:
-        resend = sent_event
-    if sent_event and sent_event.get("type") == "_teach":
-        resend = sent_event.get("resend")
+    work, held = _work_and_held(game_id, seat, replay, version)
+    params = _panel_params(replay, seat, params, refusal, sent_event)
+    resend = _resend(params, sent_event)
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if (
         refusal is not None
@@ -292,6 +269,51 @@ def phone_context(
         "drawn_for": drawn_for
         or (_drawn_for(game_id, seat, host, scribe) if current_app.config["RENDER_ONCE"] else ""),
     }
+
+
+def _work_and_held(game_id: str, seat: int, replay, version) -> tuple:
+    """(the state the panel reads, the cards taught for this seat's starting hand): with cards
+    held, a copy of its own whose catalog knows them, so they are choosable here and recorded
+    with the hand."""
+    state = replay.state
+    work = _working_state(replay, version)
+    held = (
+        held_cards(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
+    )
+    if held:
+        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
+        try:
+            work.catalog = work.catalog.merged(
+                {"professions": {t["profession"]: as_entry(t) for t in held}}
+            )
+        except CatalogError:
+            held = []
+    return work, held
+
+
+def _panel_params(replay, seat: int, params, refusal, sent_event) -> dict:
+    """What the panel is asked to show: the link's `params`, the ticks of a hand the host
+    undid, or after a refusal the form that was refused, as it was sent."""
+    state = replay.state
+    params = dict(params or {})
+    if state.phase == "setup" and not state.players[seat].hand and not params:
+        undone = last_hand_claimed(replay, seat)
+        if undone:  # the host undid this hand: the same ticks come back, to change one
+            params = {"do": "hand", "professions": undone}
+    if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
+        params = screens.params_after_refusal(refusal, sent_event) or params
+        if isinstance(sent_event.get("cells"), list):
+            params["_cells"] = sent_event["cells"]
+    return params
+
+
+def _resend(params: dict, sent_event) -> dict | None:
+    """The move a teach form sends again once the card is taught (None: no move waits)."""
+    if params.get("do") == "teach" and sent_event and sent_event.get("type") in screens.TEACHABLE:
+        return sent_event
+    if sent_event and sent_event.get("type") == "_teach":
+        return sent_event.get("resend")
+    return None
 
 
 def _principality_counts(replay, work, held: list) -> dict | None:

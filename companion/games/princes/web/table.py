@@ -74,54 +74,94 @@ def board_context(game_id: str, replay=None) -> dict:
 def _board_context(game_id: str, replay) -> dict:
     state = replay.state
     view = public_view(state)
-    seq = replay.seq
-    if state.phase == "over":  # the TV at game end: the scores, as the end page shows them
-        return {
-            "game_id": game_id,
-            "seq": seq,
-            "phase": phase_name(view["phase"]),
-            "phase_id": view["phase"],
-            "round": view["round"],
-            "rounds": ROUNDS,
-            "board_url": url_for("tablescreen.board", game_id=game_id),
-            "players": [
-                {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
-                for p in view["players"]
-            ],
-            **final_scores(replay),
-        }
+    if state.phase == "over":
+        return _final_board(game_id, replay, view)
     shared = _shared_buildings(view)
-    players = []
-    for p in view["players"]:
-        s = p["seat"]
-        players.append(
-            {
-                "seat": s,
-                "name": p["name"],
-                "fame": p["fame"],
-                "colour": seat_colour(s),
-                "buildings": [
-                    building_name(b)
-                    + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
-                    for b in p["buildings"]
-                    if b in BUILDINGS
-                ],
-                "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
-                "freedoms": [freedom_name(f) for f in p["freedoms"]],
-                "jesters": p["jesters"],
-                "builders": p["builders"],
-                "works": [profession_name(state.catalog, w) for w in p["table"]],
-                "hand_size": p["hand_size"],
-                "bonus_held": p["bonus_cards_held"],
-                "prestige_held": p["prestige_cards_held"],
-                "best": p["best_this_round"],
-                "acquired": object_name(p["acquired"]) if p["acquired"] else None,
-                "has_pawn": p["has_pawn"],
-                "empty_spaces": p.get("empty_spaces"),
-                # the Principality is public at a real table: drawn from the public pieces
-                "grid": squares(p["pieces"]) if view["grid"] else None,
-            }
-        )
+    players = [_public_seat(state, view, p, shared) for p in view["players"]]
+    waiting = (
+        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
+    )
+    return {
+        "game_id": game_id,
+        "seq": replay.seq,
+        "view": view,
+        "players": players,
+        "phase": phase_name(view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
+        "turn_name": (turn_name := _name(view, view["current_player"])),
+        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
+        **_auction(view),
+        "cooperation": _cooperation(view),
+        "waiting": waiting,
+        "solo": bool(view.get("solo")),
+        "edition": edition_name(view.get("edition")),
+        "edition_id": view.get("edition"),
+        "supply": _supply(view["supply"]),
+        "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
+        "track_wide": _track(fame, wide=True),
+        "last_events": newest_first(
+            replay, None, last=LAST_EVENTS, shared=current_app.config["RENDER_ONCE"]
+        ),
+        "board_url": kept_url_for("tablescreen.board", game_id=game_id),
+        "characters": characters.board(state),
+    }
+
+
+def _final_board(game_id: str, replay, view) -> dict:
+    """The TV at game end: the scores, as the end page shows them."""
+    return {
+        "game_id": game_id,
+        "seq": replay.seq,
+        "phase": phase_name(view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "board_url": url_for("tablescreen.board", game_id=game_id),
+        "players": [
+            {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
+            for p in view["players"]
+        ],
+        **final_scores(replay),
+    }
+
+
+def _public_seat(state, view, p: dict, shared: dict) -> dict:
+    """One seat's line on the board: what anyone at a real table sees of it."""
+    s = p["seat"]
+    return {
+        "seat": s,
+        "name": p["name"],
+        "fame": p["fame"],
+        "colour": seat_colour(s),
+        "buildings": [
+            building_name(b)
+            + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
+            for b in p["buildings"]
+            if b in BUILDINGS
+        ],
+        "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
+        "freedoms": [freedom_name(f) for f in p["freedoms"]],
+        "jesters": p["jesters"],
+        "builders": p["builders"],
+        "works": [profession_name(state.catalog, w) for w in p["table"]],
+        "hand_size": p["hand_size"],
+        "bonus_held": p["bonus_cards_held"],
+        "prestige_held": p["prestige_cards_held"],
+        "best": p["best_this_round"],
+        "acquired": object_name(p["acquired"]) if p["acquired"] else None,
+        "has_pawn": p["has_pawn"],
+        "empty_spaces": p.get("empty_spaces"),
+        # the Principality is public at a real table: drawn from the public pieces
+        "grid": squares(p["pieces"]) if view["grid"] else None,
+    }
+
+
+def _auction(view) -> dict:
+    """The auction as the board tells it: the one under way, this round's results, what the
+    winners still have to do, and who opens the next."""
     auction = view["auction"]
     cur = auction["current"]
     current = None
@@ -153,46 +193,18 @@ def _board_context(game_id: str, replay) -> dict:
         for x in auction["pending"]
     ]
     opener = _name(view, auction["opener"]) if view["phase"] == "auction" else None
-    supply = view["supply"]
-    waiting = (
-        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
-    )
+    return {"current": current, "results": results, "pending": pending, "opener": opener}
+
+
+def _supply(supply: dict) -> dict:
+    """What is left in the supply, named in the reader's words."""
     return {
-        "game_id": game_id,
-        "seq": seq,
-        "view": view,
-        "players": players,
-        "phase": phase_name(view["phase"]),
-        "phase_id": view["phase"],
-        "round": view["round"],
-        "rounds": ROUNDS,
-        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
-        "turn_name": (turn_name := _name(view, view["current_player"])),
-        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
-        "current": current,
-        "results": results,
-        "pending": pending,
-        "opener": opener,
-        "cooperation": _cooperation(view),
-        "waiting": waiting,
-        "solo": bool(view.get("solo")),
-        "edition": edition_name(view.get("edition")),
-        "edition_id": view.get("edition"),
-        "supply": {
-            "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
-            "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
-            "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
-            "profession_deck": supply["profession_deck"],
-            "bonus_deck": supply["bonus_deck"],
-            "prestige_deck": supply["prestige_deck"],
-        },
-        "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
-        "track_wide": _track(fame, wide=True),
-        "last_events": newest_first(
-            replay, None, last=LAST_EVENTS, shared=current_app.config["RENDER_ONCE"]
-        ),
-        "board_url": kept_url_for("tablescreen.board", game_id=game_id),
-        "characters": characters.board(state),
+        "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
+        "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
+        "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
+        "profession_deck": supply["profession_deck"],
+        "bonus_deck": supply["bonus_deck"],
+        "prestige_deck": supply["prestige_deck"],
     }
 
 
