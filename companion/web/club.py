@@ -51,11 +51,22 @@ def club_pair(item, labels=None, field=None, prefix=None):
     return label, (value.get(field) if field else value)
 
 
+def _choices() -> dict:
+    """What the page's filters offer, as the games' figures declare it: every player count
+    one of them is played with, and their expansions (id, a marked label)."""
+    stats = [game.stats for game in get_games() if game.stats is not None]
+    counts = [n for s in stats for n in s.PLAYERS]
+    return {
+        "player_counts": range(min(counts), max(counts) + 1) if counts else range(0),
+        "expansion_filters": [f for s in stats for f in s.EXPANSION_FILTERS],
+    }
+
+
 def _filters() -> tuple[int | None, str | None]:
-    """The page's filters from its query: a player count (2-5) and an expansion (or "none");
-    anything else is no filter."""
+    """The page's filters from its query: a player count (one a game is played with) and an
+    expansion (or "none"); anything else is no filter."""
     raw = request.args.get("players", "")
-    players = int(raw) if raw.isdigit() and 2 <= int(raw) <= 5 else None
+    players = int(raw) if raw.isdigit() and int(raw) in _choices()["player_counts"] else None
     expansion = request.args.get("expansions", "") or None
     if expansion is not None and (len(expansion) > 40 or not expansion.replace("_", "").isalnum()):
         expansion = None
@@ -135,6 +146,7 @@ def page():
         section["html"] = _drawn_section(section, key)
     return render_template(
         "club/page.html",
+        **_choices(),
         sections=sections,
         players=players,
         expansion=expansion,
