@@ -31,6 +31,7 @@ lint: $(TOOLS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # Every test process (each xdist worker, each server a test starts) reuses the compiled
 # bytecode of the one before it, even where the shell says not to write any: without it, each

@@ -106,9 +106,9 @@ from benchmarks.loadclient import (  # noqa: E402
     servers_cpu,
 )
 from benchmarks.scratch import scratch_folder  # noqa: E402
+from companion.app import create_app  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
-from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402
 from tests.web.servers import Served  # noqa: E402

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.app import create_app  # noqa: E402
 from companion.games.firenze import stats as firenze_stats  # noqa: E402
 from companion.games.princes import stats as princes_stats  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
-from companion.web import create_app  # noqa: E402
 from companion.web.club import get_club  # noqa: E402
 from tests.firenze.bot import Bot  # noqa: E402
 from tests.solo_table import SOLO_CATALOG, SoloTable  # noqa: E402

@@ -44,6 +44,7 @@ sys.path.insert(1, str(ROOT))  # this tree's benchmarks/ helpers, in the child p
 from benchmarks.baseline import baseline_tree  # noqa: E402
 from benchmarks.loadclient import best_of_each  # noqa: E402
 from benchmarks.scratch import scratch_folder  # noqa: E402
+from companion.app import GAMES  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, replay, simulation_catalog  # noqa: E402
 from companion.service.table import Table  # noqa: E402
@@ -83,7 +84,7 @@ def bench_append(count=600) -> dict:
     folder = scratch_folder("palazzo-bench-")
     learned = LearnedCatalog(folder)
     store = EventStore(f"sqlite:///{folder / 'palazzo.db'}")
-    table = Table(store, learned)
+    table = Table(store, GAMES, learned)
     game_id, _ = table.create_game({"players": ["A", "B", "C", "D", "E"], "start_player": 0})
     event = {"type": "correction", "player": 0, "money": 100, "reason": "bench"}
     payload = {k: v for k, v in event.items() if k != "type"}

@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.loadclient import percentile  # noqa: E402
 from benchmarks.scratch import scratch_folder  # noqa: E402
+from companion.app import create_app  # noqa: E402
 from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.games.princes.web.recording import get_table  # noqa: E402
-from companion.web import create_app  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from tests.web.conftest import threaded_server, viewer_cookie  # noqa: E402
 

@@ -1,26 +1,28 @@
-"""`palazzo`: replay a log of either game, serve the app, manage the learned catalog, write
+"""`palazzo`: replay a log of any game, serve the app, manage the learned catalog, write
 out the club setup's files."""
 
-# The rules, the catalog and the server are imported by the command that needs them, so
-# `palazzo --help` (and a typo) answers at once instead of loading every game first.
+# The server and the club's tools are imported by the command that needs them. The games come
+# from the composition root (companion/app.py), and what one adds here (the Princes' `catalog`
+# command and `--catalog` file) is its `Game.commands`: the parser asks every game for its
+# commands, so `palazzo --help` loads the games' declarations (about half a second).
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import Any
 
 from events.boundedjson import JsonRefused, loads
 
-if TYPE_CHECKING:
-    from .games.princes.rules import Catalog
-
-EXIT_OK = 0
-EXIT_SERVE_FAILED = 1  # companion/serve.py: the port is taken, or the address is not this machine's
-EXIT_PROBLEMS = 1  # `catalog check` listed problems
-EXIT_USAGE = 2
-EXIT_REFUSED = 3
+from .core.exits import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_REFUSED,
+    EXIT_SERVE_FAILED,
+    EXIT_USAGE,
+    usage_error,
+)
 
 EXIT_CODES = f"""exit status:
   {EXIT_OK}  done
@@ -31,6 +33,9 @@ EXIT_CODES = f"""exit status:
      message on stderr names the file, and the line where one is at fault)
   {EXIT_REFUSED}  replay: the rules refused an event of the log (the answer names the event's
      line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}})"""
+
+# the exit statuses, named here too for those who read them off the command line's module
+__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_REFUSED", "EXIT_SERVE_FAILED", "EXIT_USAGE", "main"]
 
 
 class BadFile(Exception):
@@ -100,15 +105,16 @@ def read_log_file(path: str) -> list[dict]:
     return events
 
 
-def is_catalog(text: str) -> bool:
-    """Whether `text` is one JSON object with a catalog file's sections and no event type."""
-    from .games.princes.learned import MAX_CATALOG_BYTES, SECTIONS
+def games_commands() -> list:
+    """What each game adds to the command line (`Game.commands`), in the root's order."""
+    from .app import GAMES
 
-    try:
-        data = loads(text.removeprefix("\ufeff"), max_depth=5, max_bytes=MAX_CATALOG_BYTES)
-    except JsonRefused:
-        return False
-    return isinstance(data, dict) and "type" not in data and any(k in data for k in SECTIONS)
+    return [game.commands() for game in GAMES if game.commands is not None]
+
+
+def is_catalog(text: str) -> bool:
+    """Whether `text` is a game's catalog file (one given where a log belongs)."""
+    return any(commands.is_catalog(text) for commands in games_commands())
 
 
 def catalog_not_log(path: str) -> str:
@@ -118,23 +124,24 @@ def catalog_not_log(path: str) -> str:
     )
 
 
-def given_catalog(path: str | None) -> Catalog:
-    """The built-in catalog with the file given to --catalog merged in (just the built-in one
-    without a file); BadFile, naming the file, when it cannot be read or used."""
-    from .games.princes.learned import read_catalog_file
-    from .games.princes.rules import BUILTIN, CatalogError
-
+def given_catalog(path: str | None) -> Any:
+    """The catalog the file given to --catalog makes, read by the game whose tables teach
+    (None without a file: each game's built-in one); BadFile, naming the file, when it cannot
+    be read or used."""
     if not path:
-        return BUILTIN
+        return None
+    readers = [commands.catalog for commands in games_commands() if commands.catalog]
+    if not readers:
+        raise BadFile("no game here reads a catalog: leave out --catalog")
     try:
-        return BUILTIN.merged(read_catalog_file(path))
-    except CatalogError as e:
+        return readers[0](path)
+    except ValueError as e:
         raise BadFile(f"the catalog {path} cannot be used: {e}") from None
 
 
 def cmd_replay(args) -> int:
+    from .app import GAMES
     from .core.refusal import Refusal
-    from .service.games import game_of_event
 
     try:
         events = read_log_file(args.log)
@@ -142,7 +149,7 @@ def cmd_replay(args) -> int:
     except BadFile as e:
         return usage_error(str(e))
     try:
-        game = game_of_event(events[0])
+        game = GAMES.of_event(events[0])
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -160,6 +167,7 @@ def cmd_replay(args) -> int:
 def cmd_stats(args) -> int:
     """The club's figures from finished logs; a log that cannot be read or did not reach the
     final scoring is listed as skipped, with why."""
+    from .app import GAMES
     from .service.club import collect
 
     try:
@@ -172,137 +180,30 @@ def cmd_stats(args) -> int:
             logs.append((path, read_log(read_text(path), path)))
         except BadFile as e:
             unreadable.append({"file": path, "why": str(e)})
-    found = collect(logs, catalog)
-    princes = found.pop("princes_of_florence")
-    out = {**princes, "skipped": unreadable + found.pop("skipped"), **found}
-    print(json.dumps(out, ensure_ascii=False) if args.json else describe_stats(out))
+    found = collect(logs, GAMES, catalog)
+    first = found.pop(GAMES.default.id)  # the default game's figures stand at the top
+    out = {**first, "skipped": unreadable + found.pop("skipped"), **found}
+    print(json.dumps(out, ensure_ascii=False) if args.json else describe_stats(out, GAMES))
     return 0
 
 
-def describe_stats(s: dict) -> str:
-    """The figures in a few readable lines (the command line speaks English)."""
-    lines = [f"{s['games']} finished games of The Princes of Florence"]
-    for obj, a in s["auctions"].items():
-        rounds = ", ".join(
-            f"round {r}: {x['bought']} at {x['mean_price']}" for r, x in a["by_round"].items()
-        )
-        lines.append(f"  {obj}: bought {a['bought']}, mean price {a['mean_price']} ({rounds})")
-    w = s["works"]
-    lines.append(f"Works completed: {w['completed']}, mean Work Value {w['mean_value']}")
-    for r, x in w["by_round"].items():
-        lines.append(f"  round {r}: {x['completed']} Works, mean value {x['mean_value']}")
-    lines.append("Wins by position (1 = the start player):")
-    for pos, x in s["positions"].items():
-        lines.append(f"  {pos}: {x['wins']} wins in {x['games']} games")
-    lines.append("Players:")
-    for name, p in s["players"].items():
-        lines.append(f"  {name}: {p['wins']} wins in {p['games']} games, mean {p['mean_score']} PP")
-    for level, x in s["wolfgang"].items():
-        lines.append(
-            f"Wolfgang ({level}): {x['wins']} wins in {x['games']} games, "
-            f"mean margin {x['mean_margin']}"
-        )
-    f = s.get("firenze")
-    if f:
-        lines.append(f"{f['games']} finished games of Firenze, mean score {f['mean_score']}")
-        for pos, x in f["positions"].items():
-            lines.append(f"  position {pos}: {x['wins']} wins in {x['games']} games")
-        lines.append("  commissions: " + ", ".join(f"{c} {k}" for c, k in f["commissions"].items()))
+def describe_stats(s: dict, games) -> str:
+    """The figures in a few readable lines, each game's as it words them (the command line
+    speaks English); the default game's are the top of `s`, the others' under their id."""
+    lines = []
+    for game in games:
+        if game.commands is not None:
+            figures = s if game is games.default else s.get(game.id) or {}
+            lines += game.commands().describe_figures(figures)
     for x in s["skipped"]:
         lines.append(f"Skipped {x['file']}: {x['why']}")
     return "\n".join(lines)
-
-
-def usage_error(message: str) -> int:
-    print(f"palazzo: {message}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def cmd_serve(argv) -> int:
     from .serve import main as serve_main
 
     return serve_main(argv) or 0
-
-
-def cmd_catalog(args) -> int:
-    from .games.princes.learned import KnownEntries, LearnedCatalog
-    from .games.princes.rules import CatalogError
-    from .service import instance
-
-    store = LearnedCatalog(instance.folder(args.instance))
-    try:
-        if args.action == "export":
-            return _catalog_export(store, args.file)
-        if args.action == "import":
-            return _catalog_import(store, args.file, replace=args.replace)
-        return _catalog_check(store, args.file)
-    except KnownEntries as e:
-        for change in e.changes:
-            print(change_line(change), file=sys.stderr)
-        return usage_error(
-            f"{args.file} would change {len(e.changes)} "
-            f"{'entry' if len(e.changes) == 1 else 'entries'} this catalog knows (above): "
-            "nothing was imported; run it again with --replace to change them"
-        )
-    except OSError as e:
-        return usage_error(f"cannot write {args.file}: {e.strerror or e}")
-    except CatalogError as e:
-        where, message = str(args.file or ""), str(e)
-        return usage_error(message if where in message else f"{where}: {message}")
-
-
-def _catalog_export(store, file: str | None) -> int:
-    text = json.dumps(store.export(), indent=1, sort_keys=True)
-    if file:
-        with open(file, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-    else:
-        print(text)
-    return EXIT_OK
-
-
-def _catalog_import(store, file: str | None, *, replace: bool) -> int:
-    """Each change the file makes, told; a file that would change a known entry is refused
-    whole unless `replace` (KnownEntries)."""
-    from .games.princes.learned import BY_COMMAND_PREFIX, read_catalog_file
-
-    if not file:
-        return usage_error("catalog import needs a FILE")
-    changes = store.import_catalog(
-        read_catalog_file(file), BY_COMMAND_PREFIX + file, replace=replace
-    )
-    for change in changes:
-        print(change_line(change))
-    if changes:
-        print(f"Imported {file} into {store.path.parent}")
-    else:
-        print(f"Nothing new in {file}: {store.path.parent} knows all of it")
-    return EXIT_OK
-
-
-def _catalog_check(store, file: str | None) -> int:
-    """The catalog's consistency report; exit 1 when it lists problems."""
-    from .games.princes.learned import read_catalog_file
-    from .games.princes.rules import BUILTIN
-
-    catalog = BUILTIN.merged(read_catalog_file(file)) if file else store.catalog()
-    report = catalog.consistency()
-    print(json.dumps(report, indent=1))
-    return EXIT_PROBLEMS if report["problems"] else EXIT_OK
-
-
-def change_line(change: dict) -> str:
-    """One change of the learned catalog, as the history words it (English, like the rest of
-    the command line's output)."""
-    from .games.princes.rules.catalog import taught_names
-
-    what, was, now = change.get("what"), change.get("from"), change.get("to")
-    if was is None:
-        return f"  taught {what}: {now}"
-    if was == now:  # the same wishes: names added (or, refused, names changed)
-        names = taught_names(change.get("now") or {})
-        return f"  named {what}: {', '.join(names.values())}"
-    return f"  changed {what}: {was} -> {now}"
 
 
 def cmd_deploy_files(args) -> int:
@@ -335,20 +236,8 @@ def parser() -> argparse.ArgumentParser:
     st.add_argument("--json", action="store_true", help="print one JSON object")
     st.set_defaults(func=cmd_stats)
     sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
-    cp = sub.add_parser("catalog", help="export, import or check the learned catalog")
-    cp.add_argument("action", choices=["export", "import", "check"])
-    cp.add_argument("file", nargs="?")
-    cp.add_argument(
-        "--replace",
-        action="store_true",
-        help="import: let the file change entries this catalog already knows",
-    )
-    cp.add_argument(
-        "--instance",
-        help="the instance folder (default: $PALAZZO_INSTANCE, else the same folder "
-        "`palazzo serve` uses)",
-    )
-    cp.set_defaults(func=cmd_catalog)
+    for commands in games_commands():
+        commands.add(sub)  # a game's own commands (the Princes' `catalog`)
     dp = sub.add_parser(
         "deploy-files",
         help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",

@@ -37,6 +37,19 @@ WANTED_FILES = 8192  # open-file limit asked of the OS (soft limit, up to the ha
 GC_YOUNG = 700  # allocations between two sweeps of the GC's youngest generation (Python's own)
 GC_OLD = 300  # sweeps of the middle generation before a full one may run (Python: 10)
 WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
+# The app this server serves, named as gunicorn's config names it (deploy/gunicorn.conf.py):
+# the composition root builds it with the installation's games; the server names no game.
+APP = "companion.app:create_app"
+
+
+def build_app(name: str):
+    """The app `module:factory` builds (called without arguments)."""
+    from importlib import import_module
+
+    module, _, factory = name.partition(":")
+    return getattr(import_module(module), factory)()
+
+
 # connect() on a UDP socket only asks the kernel for a route: no packet is sent, so this
 # works offline and behind firewalls. Private ranges, so the route is the LAN one.
 PROBE_ADDRESSES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
@@ -268,9 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     _raise_file_limit()
 
     from companion.qr import terminal_takes_colors
-    from companion.web import create_app
 
-    app = create_app()
+    app = build_app(APP)
     # the QR codes point where this server listens (see companion/web/urls.py)
     app.config["LISTEN_HOST"] = args.host
     from companion.web.startup import check

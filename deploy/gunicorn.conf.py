@@ -19,7 +19,7 @@ then stops ("Worker failed to boot") instead of answering every page with an err
 import os
 import sys
 
-wsgi_app = "companion.web:create_app()"
+wsgi_app = "companion.app:create_app()"
 bind = os.environ.get("PALAZZO_BIND", "127.0.0.1:5001")
 workers = int(os.environ.get("PALAZZO_WORKERS", "2"))
 worker_class = "gevent"

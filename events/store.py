@@ -538,8 +538,36 @@ class EventStore:
             rows = conn.execute(select(games_t).order_by(games_t.c.created_at, games_t.c.id))
             return [GameRecord(r.id, r.created_at, r.meta) for r in rows]
 
+    def update_meta(self, game_id: str, key: str, change: Callable[[Any], Any]) -> Any:
+        """Change one key of the game's meta: `change(its value, or None)` gives the new value
+        (None: the key goes). Read and written in one transaction that no other change of the
+        same game's meta interleaves (PostgreSQL locks the row; SQLite takes its write lock
+        before reading), so two requests changing the meta at once lose nothing of each
+        other's. `change` may run again; it must only compute. Returns the new value."""
+        if not is_key(game_id):
+            raise UnknownGame(game_id)
+        check_text("meta key", key, MAX_GAME_ID_LEN)
+        row_of_game = games_t.c.id == game_id
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "sqlite":
+                # a write first: the transaction holds the database's write lock before it
+                # reads, so no other writer changes the row between the read and the write
+                conn.execute(update(games_t).where(row_of_game).values(meta=games_t.c.meta))
+            row = conn.execute(select(games_t.c.meta).where(row_of_game).with_for_update()).first()
+            if row is None:
+                raise UnknownGame(game_id)
+            meta = dict(row.meta or {})
+            value = change(meta.get(key))
+            if value is None:
+                meta.pop(key, None)
+            else:
+                meta[key] = value
+            conn.execute(update(games_t).where(row_of_game).values(meta=meta))
+        return value
+
     def update_game_meta(self, game_id: str, meta: dict[str, Any]) -> None:
-        """Replaces, never merges: the web layer owns meta's shape."""
+        """Replaces, never merges: for a game's whole meta at once (a test's setup, a copy).
+        A change of one key while the game is played goes through `update_meta`."""
         if not is_key(game_id):
             raise UnknownGame(game_id)
         with self.engine.begin() as conn:

@@ -15,6 +15,7 @@ import json
 import pytest
 
 from companion import cli
+from companion.app import GAMES
 from companion.core.tally import add
 from companion.games.princes import stats
 from companion.games.princes.rules import BUILTIN, simulation_catalog
@@ -242,7 +243,7 @@ def test_palazzo_stats_lists_an_unreadable_file_as_skipped(tmp_path, capsys):
 
 
 def test_collect_reads_the_hand_log_on_the_built_in_catalog(hand):
-    out = collect([("hand", taught(hand.log))], BUILTIN)
+    out = collect([("hand", taught(hand.log))], GAMES, BUILTIN)
     assert out["princes_of_florence"]["auctions"]["jester"]["bought"] == 7
 
 
@@ -315,8 +316,8 @@ def test_the_club_keeps_sums_that_match_the_logs_on_each_backend(store, hand, fi
     from companion.service.club import Club
     from companion.service.table import Table as Service
 
-    service = Service(store)
-    club = Club(store)
+    service = Service(store, GAMES)
+    club = Club(store, GAMES)
     service.finished.append(club.note)
     ids = []
     for log in (taught(hand.log), firenze_log):
@@ -328,7 +329,7 @@ def test_the_club_keeps_sums_that_match_the_logs_on_each_backend(store, hand, fi
         ids.append(game_id)
     princes, _ = club.figures("princes_of_florence")
     firenze, _ = club.figures("firenze")
-    expected = collect([("hand", taught(hand.log)), ("firenze", firenze_log)])
+    expected = collect([("hand", taught(hand.log)), ("firenze", firenze_log)], GAMES)
     assert princes == expected["princes_of_florence"]
     assert firenze == expected["firenze"]
     assert club.leave_out(ids[0]) and club.figures("princes_of_florence")[0]["games"] == 0

@@ -229,3 +229,26 @@ def test_greenlets_of_one_thread_share_its_kept_connection(tmp_path):
     assert found["connects"] == 1
     assert found["seqs"] == list(range(1, 101))
     assert found["ids"] == 100 and found["seen"] == 100
+
+
+def test_meta_changed_by_racing_threads_loses_no_key_and_no_count(store):
+    """`update_meta`: each thread counts in one shared key and sets a key of its own, many
+    times, all at once; every count and every key is there after (a copy of the whole meta,
+    changed and written back, would keep only the last writer's)."""
+    store.create_game("g", {"names": ["Ada", "Ben"]})
+    rounds = 5
+
+    def change(i):
+        for _ in range(rounds):
+            store.update_meta("g", "counted", lambda old: (old or 0) + 1)
+        store.update_meta("g", f"mine-{i}", lambda _old: i)
+
+    assert [o for o in race(THREADS, change) if o is not None] == []
+    meta = store.game("g").meta
+    assert meta["counted"] == THREADS * rounds
+    assert {k: v for k, v in meta.items() if k.startswith("mine-")} == {
+        f"mine-{i}": i for i in range(THREADS)
+    }
+    assert meta["names"] == ["Ada", "Ben"]  # a key nobody changed stays
+    assert store.update_meta("g", "counted", lambda _old: None) is None  # None: the key goes
+    assert "counted" not in store.game("g").meta

@@ -1,18 +1,28 @@
-"""The house's layers, stated once and read off the import graph (docs/engine.md):
+"""The house's layers, stated once and read off the import graph (docs/engine.md). Arrows point
+one way: the composition root (companion/app.py) -> the games -> the platform -> the kernel.
 
 - `companion/core` imports no game, no service, no web and no web framework;
 - no game imports another game;
-- code outside a game enters it through `companion.games.<game>` or a submodule the game names
-  public (its `PUBLIC`);
+- a game reaches the platform only through its facades for games (`companion.web.for_games`,
+  `companion.service.for_games`), and never the root or the command line;
+- the platform (the service, the web, the server and its helpers, the command line) imports
+  no game: only the composition root does, through `companion.games.<game>` or a submodule
+  the game names public (its `PUBLIC`);
 - the service imports nothing from the web, and no web framework;
 - the event store imports nothing of Palazzo's.
 Every import counts, also one inside a function; imports for type checkers only do not.
+`lint-imports` (import-linter, `make lint`, pyproject.toml) holds the same rules with its own
+graph; the last tests here show that it fails on an import from the platform into a game.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +30,8 @@ import pytest
 import companion
 
 ROOT = Path(companion.__file__).parent.parent  # the checkout
+ROOT_MODULE = "companion.app"  # the composition root: the one module that names the games
+FACADES = ("companion.web.for_games", "companion.service.for_games")  # the platform, for games
 WEB_FRAMEWORK = ("flask", "jinja2", "jinja2_fragments", "werkzeug", "htmx_flask", "flask_babel")
 GAMES = sorted(p.name for p in (ROOT / "companion" / "games").iterdir() if (p / "game.py").exists())
 
@@ -96,10 +108,15 @@ def offences(root: Path = ROOT, games: list[str] = GAMES) -> list[str]:
                 found.append(f"{where} (the service imports nothing of the web)")
             elif here == "events" and top == "companion":
                 found.append(f"{where} (the store knows nothing of Palazzo)")
+            if here.startswith("games.") and there in ("web", "service", "top"):
+                if not name.startswith(FACADES):
+                    found.append(f"{where} (a game reaches the platform through its facades)")
             if there.startswith("games.") and here != there:
                 game = there.split(".")[1]
                 if here.startswith("games."):
                     found.append(f"{where} (a game imports no other game)")
+                elif here in ("web", "service", "top") and module_name(path, root) != ROOT_MODULE:
+                    found.append(f"{where} (only the composition root imports a game)")
                 elif name not in doors.get(game, ()) and not any(
                     name.startswith(door + ".") and door != f"companion.games.{game}"
                     for door in doors.get(game, ())
@@ -128,8 +145,12 @@ def test_every_game_names_its_public_modules():
         ("companion/core/probe.py", "import flask\n", "core imports"),
         ("companion/service/probe.py", "from companion.web import access\n", "the service"),
         ("companion/games/firenze/probe.py", "from ..princes.rules import x\n", "no other game"),
-        ("companion/web/probe.py", "from companion.games.princes.story import x\n", "PUBLIC"),
-        ("companion/cli2.py", "def f():\n    from .games.firenze.words import x\n", "PUBLIC"),
+        ("companion/app.py", "from companion.games.princes.story import x\n", "PUBLIC"),
+        ("companion/web/probe.py", "from companion.games.princes import game\n", "root imports"),
+        ("companion/service/probe.py", "from companion.games.firenze import game\n", "root"),
+        ("companion/cli2.py", "def f():\n    from .games.firenze.words import x\n", "root"),
+        ("companion/games/firenze/probe.py", "from companion.web.access import x\n", "facades"),
+        ("companion/games/princes/probe.py", "from companion.app import GAMES\n", "facades"),
         ("events/probe.py", "from companion.core import lang\n", "the store"),
     ],
 )
@@ -150,3 +171,39 @@ def test_a_typing_only_import_does_not_count(tmp_path):
     probe.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import flask\n")
     (tmp_path / "events").mkdir()
     assert offences(tmp_path, games=[]) == []
+
+
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def _lint_imports_on_a_copy(tmp_path: Path, probe: str | None) -> subprocess.CompletedProcess:
+    """`lint-imports` with the project's contracts on a copy of the packages, with `probe` (a
+    module of the platform's, importing a game) added, or as they are."""
+    for package in ("companion", "events"):
+        shutil.copytree(
+            ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    if probe is not None:
+        (tmp_path / "companion" / "web" / "probe.py").write_text(probe)
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_import_linter_holds_the_copy_as_it_is(tmp_path):
+    done = _lint_imports_on_a_copy(tmp_path, None)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_import_linter_fails_on_an_import_from_the_platform_into_a_game(tmp_path):
+    done = _lint_imports_on_a_copy(tmp_path, "from companion.games.firenze import game\n")
+    assert done.returncode != 0
+    assert "companion.web.probe -> companion.games.firenze" in done.stdout, done.stdout
+    assert "BROKEN" in done.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app import GAMES
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import Refusal, as_on_table, solo_of, table_changes
 from companion.games.princes.rules.engine import Fold
@@ -169,7 +170,7 @@ def test_a_correction_the_later_events_no_longer_fit_is_refused():
 def test_the_table_stores_the_correction_and_replays_it(store, tmp_path):
     learned = LearnedCatalog(tmp_path / "instance")
     learned.teach(SOLO_CATALOG.to_dict())
-    table = Table(store, learned)
+    table = Table(store, GAMES, learned)
     fold = solo_fold()
     started = {k: v for k, v in fold.effective[0].items() if k not in ("type", "seq")}
     game_id, _ = table.create_game(started)
@@ -185,6 +186,6 @@ def test_the_table_stores_the_correction_and_replays_it(store, tmp_path):
     table.record(game_id, {"type": "misread_corrected", "fixes": die, "value": 5}, by="0")
     assert table.state(game_id).players[1].money == 800
     assert (
-        Table(store, learned).state(game_id).players[1].money == 800
+        Table(store, GAMES, learned).state(game_id).players[1].money == 800
     )  # folded again from the store
     assert '"misread_corrected"' in table.export_jsonl(game_id)

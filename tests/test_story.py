@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion.app import GAMES as ALL_GAMES
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import play, replay, simulation_catalog
 from companion.games.princes.story import read
@@ -87,7 +88,7 @@ def test_undone_events_leave_the_breakdown_and_are_marked():
 def test_the_service_gives_one_replay_per_seq(store, tmp_path):
     learned = LearnedCatalog(tmp_path / "instance")
     learned.teach(json.loads((DATA / "test_professions.json").read_text()))
-    table = Table(store, learned)
+    table = Table(store, ALL_GAMES, learned)
     log = load_log("game_3p_grid.jsonl")
     game_id, _ = table.create_game({k: v for k, v in log[0].items() if k != "type"})
     for event in log[1:60]:
@@ -107,7 +108,7 @@ def test_the_service_gives_one_replay_per_seq(store, tmp_path):
     assert third.state.to_dict() == {**first.state.to_dict(), "events_applied": n}
     assert table.state(game_id).to_dict() == third.state.to_dict()
     # another process, or a restart: resumed from a snapshot, the story is still whole
-    fresh = Table(store, learned).replay(game_id)
+    fresh = Table(store, ALL_GAMES, learned).replay(game_id)
     assert [f.event for f in fresh.facts] == [f.event for f in third.facts]
     assert [(f.money, f.fame, f.touched) for f in fresh.facts] == [
         (f.money, f.fame, f.touched) for f in third.facts

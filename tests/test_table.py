@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from companion.app import GAMES
 from companion.games.princes.game import SNAPSHOT_FORMAT
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import BUILTIN, Refusal, replay
@@ -30,7 +31,7 @@ def record_game(table, log, by="host"):
 
 
 def test_a_refused_event_leaves_log_and_state_unchanged(store, tmp_path):
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     before_state = table.state(game_id).to_dict()
     before_log = table.export_jsonl(game_id)
@@ -39,11 +40,11 @@ def test_a_refused_event_leaves_log_and_state_unchanged(store, tmp_path):
     assert refused.value.code == "wrong_phase"
     assert table.export_jsonl(game_id) == before_log
     assert table.state(game_id).to_dict() == before_state
-    assert Table(store).state(game_id).to_dict() == before_state  # and from the database
+    assert Table(store, GAMES).state(game_id).to_dict() == before_state  # and from the database
 
 
 def test_a_refused_start_creates_no_game(store):
-    table = Table(store)
+    table = Table(store, GAMES)
     with pytest.raises(Refusal) as refused:
         table.create_game({"players": ["Solo"], "start_player": 0})
     assert refused.value.code == "bad_player_count"
@@ -51,7 +52,7 @@ def test_a_refused_start_creates_no_game(store):
 
 
 def test_the_same_event_id_twice_is_stored_once(store, tmp_path):
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id, _ = table.create_game(
         {
             "players": ["Ada", "Ben"],
@@ -73,7 +74,7 @@ def test_the_same_event_id_twice_is_stored_once(store, tmp_path):
 
 def test_unknown_profession_is_refused_until_taught_then_the_log_carries_it(store, tmp_path):
     learned = LearnedCatalog(tmp_path / "instance")
-    table = Table(store, learned)
+    table = Table(store, GAMES, learned)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     hand = {
         "type": "starting_hand_chosen",
@@ -96,12 +97,12 @@ def test_unknown_profession_is_refused_until_taught_then_the_log_carries_it(stor
 def test_snapshot_plus_tail_equals_a_full_replay(store, tmp_path):
     log, final = play(5, seed=11, catalog=simulation_catalog())
     assert len(log) > 3 * SNAPSHOT_EVERY
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id = record_game(table, log)
     assert (
         store.latest_snapshot(game_id)[0] == (table.seq(game_id) // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
     )
-    fresh = Table(store)  # a restarted server: empty cache, snapshot + tail
+    fresh = Table(store, GAMES)  # a restarted server: empty cache, snapshot + tail
     from_snapshot = fresh.state(game_id).to_dict()
     full = replay([engine_event(e) for e in store.events(game_id)], BUILTIN).to_dict()
     assert from_snapshot == full
@@ -112,7 +113,7 @@ def test_a_snapshot_of_another_format_is_ignored_and_the_log_folded_again(store,
     """A snapshot is a cache: one written before snapshots carried their format (a bare state,
     as older releases saved them) or in another format is never upgraded; the state is folded
     from the log, and the next snapshot is written in today's format."""
-    table = Table(store)
+    table = Table(store, GAMES)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     for i in range(SNAPSHOT_EVERY - 2):  # the game stands at seq 49: no snapshot yet
         table.record(
@@ -123,11 +124,11 @@ def test_a_snapshot_of_another_format_is_ignored_and_the_log_folded_again(store,
     truth = table.state(game_id).to_dict()
     wrong = dict(truth, players=[dict(p, money=0) for p in truth["players"]])
     store.save_snapshot(game_id, table.seq(game_id), wrong)  # a bare state, no format
-    assert Table(store).state(game_id).to_dict() == truth
+    assert Table(store, GAMES).state(game_id).to_dict() == truth
     store.save_snapshot(
         game_id, table.seq(game_id), {"game": "princes_of_florence", "format": 1, "state": wrong}
     )
-    assert Table(store).state(game_id).to_dict() == truth
+    assert Table(store, GAMES).state(game_id).to_dict() == truth
     table.record(game_id, {"type": "correction", "player": 0, "money": 0, "reason": "x"}, by="host")
     seq, data = store.latest_snapshot(game_id)
     assert seq == SNAPSHOT_EVERY and data["game"] == "princes_of_florence"
@@ -135,7 +136,7 @@ def test_a_snapshot_of_another_format_is_ignored_and_the_log_folded_again(store,
 
 
 def test_undo_reaching_behind_a_snapshot_rebuilds_from_the_whole_log(store, tmp_path):
-    table = Table(store)
+    table = Table(store, GAMES)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     for i in range(SNAPSHOT_EVERY + 1):
         table.record(
@@ -144,18 +145,18 @@ def test_undo_reaching_behind_a_snapshot_rebuilds_from_the_whole_log(store, tmp_
             by="host",
         )
     last = table.seq(game_id)
-    fresh = Table(store)  # cache starts from the snapshot at 50
+    fresh = Table(store, GAMES)  # cache starts from the snapshot at 50
     fresh.record(game_id, {"type": "retracted", "seqs": [last - 2, last - 1, last]}, by="host")
     assert store.latest_snapshot(game_id) is None  # the snapshot at 50 held a retracted event
     kept = [engine_event(e) for e in store.events(game_id)][: last - 3]
-    assert Table(store).state(game_id).to_dict() == replay(kept, BUILTIN).to_dict()
+    assert Table(store, GAMES).state(game_id).to_dict() == replay(kept, BUILTIN).to_dict()
 
 
 def test_phones_racing_from_two_servers_lose_nothing_and_double_nothing(store_url):
     """Two processes' worth of Table objects, 4 threads each sending 15 corrections; a retry
     of every tenth event with the same id. All land once, in a gapless order."""
     stores = [EventStore(store_url), EventStore(store_url)]
-    tables = [Table(s) for s in stores]
+    tables = [Table(s, GAMES) for s in stores]
     game_id, _ = tables[0].create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     errors = []
 
@@ -178,7 +179,7 @@ def test_phones_racing_from_two_servers_lose_nothing_and_double_nothing(store_ur
     stored = tables[0].events(game_id)
     assert [e.seq for e in stored] == list(range(1, 1 + 1 + 8 * 15))
     assert len({e.id for e in stored}) == len(stored)
-    state = Table(stores[1]).state(game_id)
+    state = Table(stores[1], GAMES).state(game_id)
     assert sum(p.money for p in state.players) == 3 * 3500 + 8 * 15 * 100
     for s in stores:
         s.close()
@@ -186,12 +187,12 @@ def test_phones_racing_from_two_servers_lose_nothing_and_double_nothing(store_ur
 
 def test_export_then_import_gives_the_same_game(store, tmp_path):
     log, _ = play(3, seed=5, grid=True, catalog=simulation_catalog())
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id = record_game(table, log)
     text = table.export_jsonl(game_id)
     with EventStore(f"sqlite:///{tmp_path / 'other-club.db'}") as other:  # ids stay unique
         other.import_jsonl("copy", text)
-        assert Table(other).state("copy").to_dict() == table.state(game_id).to_dict()
+        assert Table(other, GAMES).state("copy").to_dict() == table.state(game_id).to_dict()
         assert other.export_jsonl("copy") == text
 
 
@@ -207,19 +208,21 @@ def test_a_game_with_the_expansions_survives_snapshots_and_export(store, tmp_pat
     log, final = play(4, seed=7, catalog=simulation_catalog(), expansions=expansions)
     kinds = {e["type"] for e in log}
     assert {"cooperation_proposed", "cooperation_accepted"} <= kinds
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id = record_game(table, log)
     full = replay([engine_event(e) for e in store.events(game_id)], BUILTIN).to_dict()
-    assert Table(store).state(game_id).to_dict() == full  # a restarted server: snapshot + tail
+    assert (
+        Table(store, GAMES).state(game_id).to_dict() == full
+    )  # a restarted server: snapshot + tail
     assert table.state(game_id).final == final.final
     text = table.export_jsonl(game_id)
     with EventStore(f"sqlite:///{tmp_path / 'other-club.db'}") as other:
         other.import_jsonl("copy", text)
-        assert Table(other).state("copy").to_dict() == table.state(game_id).to_dict()
+        assert Table(other, GAMES).state("copy").to_dict() == table.state(game_id).to_dict()
 
 
 def test_a_retry_that_would_still_be_legal_is_not_applied_twice(store):
-    table = Table(store)
+    table = Table(store, GAMES)
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     ev = {"type": "correction", "player": 1, "money": 500, "reason": "miscounted change"}
     table.record(game_id, ev, by="host", event_id="fix-1")
@@ -238,7 +241,7 @@ def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_pat
     learned.teach(SOLO_CATALOG_DATA)
     log = SoloTable(seed=3).play()
     assert not any("panels" in e for e in log)
-    table = Table(store, learned)
+    table = Table(store, GAMES, learned)
     game_id = record_game(table, log)
     lines = [json.loads(x) for x in table.export_jsonl(game_id).splitlines()]
     drawn = [e for e in lines if e["type"] == "automa_card_drawn"]
@@ -252,7 +255,7 @@ def test_a_solo_game_recorded_with_learned_cards_replays_anywhere(store, tmp_pat
 def test_a_server_with_a_stale_cache_judges_on_the_latest_state(store_url):
     """Two processes: the second still holds the state from before the first one's event, and
     the move it is sent is legal only after that event."""
-    first, second = Table(EventStore(store_url)), Table(EventStore(store_url))
+    first, second = Table(EventStore(store_url), GAMES), Table(EventStore(store_url), GAMES)
     game_id, _ = first.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     assert second.state(game_id).phase == "setup"  # second caches this state
     first.record(game_id, {"type": "correction", "player": 0, "fame": 2, "reason": "x"}, by="host")
@@ -269,7 +272,7 @@ def test_the_log_kept_in_memory_follows_appends_from_elsewhere(store, tmp_path):
     Table (another process) appends is there at the next read, and a slice is a slice."""
     learned = teach_everything(tmp_path)
     log, _ = play(3, seed=5, catalog=simulation_catalog())
-    here, elsewhere = Table(store, learned), Table(store, learned)
+    here, elsewhere = Table(store, GAMES, learned), Table(store, GAMES, learned)
     game_id = record_game(here, log[:10])
     before = here.events(game_id)
     assert before == store.events(game_id) and len(before) >= 10
@@ -285,14 +288,14 @@ def test_the_log_kept_in_memory_follows_appends_from_elsewhere(store, tmp_path):
 def test_the_story_notes_each_event_at_the_time_the_store_keeps(store, tmp_path):
     """The service takes the time once and gives it to both: the fact shown on the screens and
     the stored row agree, before and after the game is folded again from the database."""
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id, _ = table.create_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
     table.record(
         game_id, {"type": "correction", "player": 1, "money": 100, "reason": "x"}, by="host"
     )
     stored = [e.at for e in store.events(game_id)]
     assert [f.at for f in table.replay(game_id).facts] == stored
-    assert [f.at for f in Table(store).replay(game_id).facts] == stored
+    assert [f.at for f in Table(store, GAMES).replay(game_id).facts] == stored
 
 
 def test_a_story_told_when_first_read_says_what_one_told_at_once_says(store, tmp_path, caplog):
@@ -301,7 +304,7 @@ def test_a_story_told_when_first_read_says_what_one_told_at_once_says(store, tmp
     undos and counting seqs are those of a story told event by event from the log (a
     restarted server)."""
     log, _ = play(5, seed=11, catalog=simulation_catalog())
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     started = {k: v for k, v in log[0].items() if k != "type"}
     game_id, _ = table.create_game(started)
     undos = 0
@@ -319,7 +322,7 @@ def test_a_story_told_when_first_read_says_what_one_told_at_once_says(store, tmp
         if i % 13 == 0:
             table.replay(game_id)
     assert undos >= 3
-    late, at_once = table.replay(game_id), Table(store).replay(game_id)
+    late, at_once = table.replay(game_id), Table(store, GAMES).replay(game_id)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # told, not refolded
     assert late.seq == at_once.seq == store.last_seq(game_id)
     assert late.facts == at_once.facts
@@ -336,7 +339,11 @@ def test_a_table_told_of_another_process_move_records_the_next_in_one_try(
     move on a stale fold takes those."""
     learned = teach_everything(tmp_path)
     log, _ = play(3, seed=5, catalog=simulation_catalog())
-    here, stale, elsewhere = Table(store, learned), Table(store, learned), Table(store, learned)
+    here, stale, elsewhere = (
+        Table(store, GAMES, learned),
+        Table(store, GAMES, learned),
+        Table(store, GAMES, learned),
+    )
     game_id = record_game(here, log[:10])
 
     def seen(table):

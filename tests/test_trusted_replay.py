@@ -13,6 +13,7 @@ import json
 import pytest
 
 import companion.games.princes.rules.engine as engine
+from companion.app import GAMES
 from companion.games.princes.rules import Refusal, play, replay, simulation_catalog
 from companion.service.table import Table
 from tests.test_cli import replay_json
@@ -97,14 +98,14 @@ def test_the_table_folds_stored_events_unchecked_and_checks_each_new_one(
 ):
     catalog = simulation_catalog()
     log, _ = play(3, seed=5, catalog=catalog)
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     shape_checks.clear()
     game_id = record_game(table, log[:30])
     assert len(shape_checks) >= 30  # every event recorded was checked at the door
     before = table.state(game_id).to_dict()
 
     shape_checks.clear()
-    fresh = Table(store, teach_everything(tmp_path))  # as after a restart
+    fresh = Table(store, GAMES, teach_everything(tmp_path))  # as after a restart
     assert fresh.state(game_id).to_dict() == before
     assert shape_checks == []  # read back from the store: not checked again
 
@@ -123,13 +124,13 @@ def test_a_damaged_row_is_left_out_with_the_checked_reason(store, tmp_path):
     left out for its shape, as before, and the game goes on."""
     catalog = simulation_catalog()
     log, _ = play(3, seed=5, catalog=catalog)
-    table = Table(store, teach_everything(tmp_path))
+    table = Table(store, GAMES, teach_everything(tmp_path))
     game_id = record_game(table, log[:5])
     opener = next(e for e in log[5:] if e["type"] == "auction_opened")
     seq = store.last_seq(game_id) + 1
     damaged = json.dumps({"player": opener["player"], "panels": [1]})
     put_raw_row(store, game_id, seq, damaged, "auction_opened")
-    fresh = Table(store, teach_everything(tmp_path))
+    fresh = Table(store, GAMES, teach_everything(tmp_path))
     left_out = fresh.unreadable(game_id)
     with pytest.raises(Refusal) as shape:
         engine.check_shape({"type": "auction_opened", "player": opener["player"], "panels": [1]})

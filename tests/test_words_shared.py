@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from companion.app import GAMES
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules import play, simulation_catalog
 from companion.games.princes.story import read
@@ -98,7 +99,7 @@ def test_sentences_kept_from_seq_to_seq_follow_a_name_taught_meanwhile(store, tm
     (`_told_before`) while the game's catalog and names stay: a card's name taught in German
     mid-game is in every German sentence naming it from then on, shared or not."""
     learned = LearnedCatalog(tmp_path / "instance")
-    table = Table(store, learned)
+    table = Table(store, GAMES, learned)
     log = load_log("game_2p.jsonl")
     game_id, _ = table.create_game({k: v for k, v in log[0].items() if k != "type"})
     pid, card = next(iter(TEST_CARDS.items()))

@@ -1,8 +1,9 @@
 """A third game for the tests, plugged in through the `Game` protocol alone (docs/engine.md).
 
 "Count to ten": players take turns saying the next number; whoever says ten wins. It has a fold,
-refusals of its own, a story, snapshots and one screen, and it imports nothing of the Princes or
-Firenze: what it needs from Palazzo is companion.core and the web platform's helpers.
+refusals of its own, a story, snapshots, a host form, a move and one screen, and it imports
+nothing of the Princes or Firenze: what it needs from Palazzo is companion.core and the
+platform's facade for games (companion/web/for_games.py).
 """
 
 from __future__ import annotations
@@ -11,12 +12,20 @@ import copy
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from flask import Blueprint, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 
 from companion.core import fold as core
 from companion.core.game import Game, GameWeb
 from companion.core.lang import N_
 from companion.core.refusal import CONTRACT_CODES, Refusal
+from companion.web.for_games import (
+    access,
+    current_replay,
+    host_game,
+    names_refusal,
+    record,
+    typed_names,
+)
 
 ID = "count_to_ten"
 RULE = "Count to ten: say the next number"
@@ -96,11 +105,34 @@ class Replay:
 bp = Blueprint("toy", __name__)
 
 
+@bp.post("/toy/new")
+def host():
+    """The host form: two names, the game hosted, its join links kept for the host."""
+    names = typed_names(request.form, 2)
+    refused = names_refusal(names, 2, 2)
+    if refused:
+        return refused, 422
+    game_id = host_game({"game": ID, "players": names})
+    return redirect(url_for("toy.table", game_id=game_id), code=303)
+
+
+@bp.post("/toy/<game_id>/count")
+def count(game_id: str):
+    """A seat says the next number."""
+    me = access(game_id)
+    if me.seat is None:
+        abort(403)
+    n = request.form.get("n", "")
+    event = {"type": "counted", "player": me.seat, "n": int(n) if n.isdigit() else n}
+    recorded, refusal = record(game_id, event, str(me.seat), None)
+    if refusal is not None:
+        return refusal.code, 422
+    return redirect(url_for("toy.table", game_id=game_id), code=303)
+
+
 @bp.get("/toy/<game_id>/table")
 def table(game_id: str):
-    from companion.web.recording import get_table
-
-    replay = get_table().replay(game_id)
+    replay = current_replay(game_id)
     return f"said {replay.state['said']}; {len(replay.said)} told"
 
 

@@ -4,8 +4,8 @@ The event store knows nothing of games and the platform (the service, the comman
 names none: it asks the game a log belongs to. Whatever differs from one game to the next is a
 field of its `Game`: how its log is folded and told, how its snapshots are kept, what its table
 teaches the installation, and which screens serve it. A third game is a new package under
-`companion/games/` that declares one `Game` and is listed in the registry
-(`companion/service/games.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
+`companion/games/` that declares one `Game` and is listed in the composition root
+(`companion/app.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
 in through this protocol alone.
 """
 
@@ -83,6 +83,19 @@ def _none(*args: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class Pushed:
+    """A shared fragment a live stream may carry: `render(game_id, seq)` gives (the seq it
+    shows, its HTML) at `seq` or later, or None for a game it is not drawn for. Built for every
+    reader of the game (companion/web/shared.py). `table_screen`: it speaks the table screen's
+    language, not the phone's. `seat`: the panel of the seat this stream's session holds, for
+    it alone (never kept, never shared); `render` asks who the session is at each push."""
+
+    render: Callable[[str, int], tuple[int, str] | None]
+    table_screen: bool = False
+    seat: bool = False
+
+
+@dataclass(frozen=True)
 class GameWeb:
     """A game's screens, as the web platform (companion/web) plugs them in."""
 
@@ -99,6 +112,39 @@ class GameWeb:
     # (state) -> the home page's line of a game: "names", "status" (words), "over", and
     # "one_phone" where the player's phone is the host's too (solo play)
     listing: Callable[[Any], Mapping[str, Any]]
+    # the home page's ways into a new game of it: (endpoint, a marked label, whether it is a
+    # main way in, shown first-rank on a browser's first visit) each, in order
+    starts: Sequence[tuple[str, str, bool]] = ()
+    # the shared screen (the TV) of its games, which keeps a language of its own: blueprint
+    # names or endpoints (companion/web/i18n.py)
+    table_screens: frozenset[str] = frozenset()
+    # the fragments its pages ask their live stream to carry (`?push=NAME`), by name; names
+    # are the installation's, so each game's start with its own id or name
+    pushed: Mapping[str, Pushed] = field(default_factory=dict)
+    # the answers its record route gives a move posted from one of its screens, by the form's
+    # `view`: (game_id, access, refusal=None, sent=None, recorded=None) -> a response
+    views: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # the endpoints of a seat's own traffic besides the platform's live streams (its phone,
+    # its fragments, its posts): a request to one marks the seat's phone as here
+    seat_traffic: frozenset[str] = frozenset()
+    # endpoints of its screens besides `screens`' (a fragment, a sub-page), by the screen they
+    # belong to: a browser sent to one for a game of another game lands on that game's own
+    screen_of: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameCommands:
+    """What a game adds to the command line (`palazzo`), which names no game."""
+
+    # (path) -> the catalog `--catalog FILE` gives `replay` and `stats` (for the game whose
+    # tables teach); ValueError in the reader's words when the file cannot be used
+    catalog: Callable[[str], Any] | None = None
+    # (text) -> whether it is one of the game's catalog files (a log given by mistake)
+    is_catalog: Callable[[str], bool] = lambda text: False
+    # (argparse's subparsers) -> adds the game's own commands (each sets `func`)
+    add: Callable[[Any], None] = _none
+    # (the figures `stats` found for the game) -> the lines `palazzo stats` prints of them
+    describe_figures: Callable[[dict], list[str]] = lambda figures: []
 
 
 @dataclass(frozen=True)
@@ -128,5 +174,7 @@ class Game:
     # catalog) of a finished log (or NotFinished), contribution, figures, bucket, game_rows,
     # purchase_rows; None: the game has none
     stats: Any = None
+    # what the game adds to the command line, imported when a command needs it
+    commands: Callable[[], GameCommands] | None = None
     # the game's screens, imported when the web app is built (the rules need no Flask)
     web: Callable[[], GameWeb] | None = None

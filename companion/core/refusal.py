@@ -15,6 +15,7 @@ from typing import ClassVar
 __all__ = [
     "CONTRACT",
     "CONTRACT_CODES",
+    "FormError",
     "Named",
     "Refusal",
     "listed",
@@ -129,6 +130,24 @@ class Refusal(Exception):
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+class FormError(ValueError):
+    """A form's field that is not even the right kind of value (a word where a number goes, a
+    colour no tower has), in any game: told to the player like a refusal, its message marked
+    with `N_` and its parameters, translated at the edge (the web's `refusal_message`). It
+    cites no rule; as a refusal of the move it would have been, it is `bad_event`."""
+
+    rule = None
+
+    def __init__(self, message: str, **params: object):
+        self.template, self.params = message, params
+        self.message = message % params if params else message
+        super().__init__(self.message)
+
+    def refusal(self, kind: type[Refusal] = Refusal) -> Refusal:
+        """The refusal of the move the form would have made (`kind`: the game's Refusal)."""
+        return kind("bad_event", self.template, **self.params)
 
 
 def said_from_data(data: object) -> object:

@@ -37,7 +37,7 @@ from sqlalchemy.exc import DBAPIError
 
 from companion.core.tally import add
 
-from .games import GAMES, game_named, game_of_event
+from .games import Games
 from .table import engine_event
 
 log = logging.getLogger(__name__)
@@ -69,8 +69,8 @@ club_totals = Table(
 CACHED_FIGURES = 64  # (game, players, expansion) filters whose figures a process keeps
 
 
-def _key(game_id: str, rec: dict) -> dict:
-    b = GAMES[rec["game"]].stats.bucket(rec)
+def _key(games: Games, rec: dict) -> dict:
+    b = games[rec["game"]].stats.bucket(rec)
     return {
         "game": rec["game"],
         "players": b["players"],
@@ -82,8 +82,9 @@ def _key(game_id: str, rec: dict) -> dict:
 class Club:
     """The club's summaries in one event store's database (tables of their own)."""
 
-    def __init__(self, store):
+    def __init__(self, store, games: Games):
         self.store = store
+        self.games = games
         self.engine = store.engine
         self._figures: dict = {}  # (game, players, expansion) -> (versions, figures, choices)
         try:
@@ -97,7 +98,7 @@ class Club:
         """Read a game's log once and keep its record if it is finished (or drop one it no
         longer has: an undone final scoring). Called when a game ends; safe to call again."""
         events = [engine_event(e) for e in self.store.events(game_id)]
-        game = game_of_event(events[0] if events else None)
+        game = self.games.of_event(events[0] if events else None)
         rec = None
         if game.stats is not None:
             try:
@@ -124,15 +125,15 @@ class Club:
                         left_out=left_out,
                         finished_at=old.finished_at if old else datetime.now(UTC),
                         record=rec,
-                        **_key(game_id, rec),
+                        **_key(self.games, rec),
                     )
                 )
                 if not left_out:
                     self._count(conn, rec, 1)
 
     def _count(self, conn, rec: dict, sign: int) -> None:
-        key = _key("", rec)
-        part = GAMES[rec["game"]].stats.contribution(rec)
+        key = _key(self.games, rec)
+        part = self.games[rec["game"]].stats.contribution(rec)
         where = and_(*(club_totals.c[k] == v for k, v in key.items()))
         row = conn.execute(select(club_totals.c.totals).where(where).with_for_update()).first()
         if row is None:
@@ -227,7 +228,7 @@ class Club:
             "players": sorted({b["players"] for b in buckets if not b["solo"]}),
             "expansions": sorted({x for b in buckets for x in b["expansions"]}),
         }
-        return game_named(game).stats.figures(total), choices
+        return self.games.named(game).stats.figures(total), choices
 
     def records(self, game: str | None = None) -> list[tuple[str, dict, datetime]]:
         """Every counted finished game's record and when it ended, oldest first (the CSV)."""
@@ -241,13 +242,13 @@ class Club:
         return [(r.game_id, r.record, r.finished_at) for r in rows]
 
 
-def collect(logs: Iterable[tuple[str, list]], catalog=None) -> dict:
+def collect(logs: Iterable[tuple[str, list]], games: Games, catalog=None) -> dict:
     """`palazzo stats`: the figures of log files, (name, events) each; a log that is not a
     finished game is listed as skipped, with why."""
     totals: dict[str, dict] = {}
     skipped = []
     for name, events in logs:
-        game = game_of_event(events[0] if events else None)
+        game = games.of_event(events[0] if events else None)
         try:
             rec = game.stats.record(events, catalog)
         except game.stats.NotFinished as e:
@@ -255,7 +256,7 @@ def collect(logs: Iterable[tuple[str, list]], catalog=None) -> dict:
             continue
         add(totals.setdefault(game.id, {}), game.stats.contribution(rec))
     out = {"skipped": skipped}
-    for game_id, game in GAMES.items():
-        if game_id in totals or game_id == "princes_of_florence":
-            out[game_id] = game.stats.figures(totals.get(game_id, {}))
+    for game in games:
+        if game.stats is not None and (game.id in totals or game is games.default):
+            out[game.id] = game.stats.figures(totals.get(game.id, {}))
     return out

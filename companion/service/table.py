@@ -24,7 +24,7 @@ from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
 from events import EventStore, SeqConflict, StoredEvent, jsonl
 
-from .games import game_of_event
+from .games import Games
 from .quiet import let_others_run
 
 log = logging.getLogger(__name__)
@@ -119,10 +119,13 @@ class Folded:
 class Table:
     """Games recorded in one event store, with their folded states cached in this process."""
 
-    def __init__(self, store: EventStore, learned=None):
-        """`learned`: this installation's catalog of what tables taught, handed to the teaching
-        hooks of the games that have them (companion.core.game.Teaching)."""
+    def __init__(self, store: EventStore, games: Games, learned=None):
+        """`games`: the games this installation records (built by the composition root,
+        companion/app.py); `learned`: this installation's catalog of what tables taught,
+        handed to the teaching hooks of the games that have them
+        (companion.core.game.Teaching)."""
         self.store = store
+        self.games = games
         self.learned = learned
         self._games: OrderedDict[str, Game] = OrderedDict()
         self.listeners: list = []  # callables (game_id, seq) told of each new event
@@ -237,7 +240,7 @@ class Table:
         if known is not None:
             return known
         first = self.store.events(game_id, limit=1)
-        game = game_of_event(engine_event(first[0]) if first else None)
+        game = self.games.of_event(engine_event(first[0]) if first else None)
         if first:
             with self._guard:
                 self._games[game_id] = game
@@ -317,7 +320,7 @@ class Table:
         game_id: str | None = None,
     ):
         """Check the opening event on an empty table first: a refused start creates nothing."""
-        probe = game_of_event({**started, "type": "game_started"}).fold()
+        probe = self.games.of_event({**started, "type": "game_started"}).fold()
         probe.add({**started, "type": "game_started"})
         game_id = game_id or uuid.uuid4().hex[:12]
         self.store.create_game(game_id, meta or {})
@@ -407,7 +410,7 @@ class Table:
         if fold is None:
             fold = self._fold(game_id, sync=False)
         if fold.last_seq == 0 and event.get("type") == "game_started":
-            fold = Folded.start(game_of_event(event))
+            fold = Folded.start(self.games.of_event(event))
             self._remember(game_id, fold)
         return fold
 

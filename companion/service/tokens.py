@@ -98,17 +98,12 @@ def identify(token: object, hashes: dict | None) -> Identity | None:
 def store_token_hashes(store, game_id: str, tokens: TokenSet) -> dict:
     """Record the hashes (only) in the game's meta, keeping its other keys; returns the meta.
 
-    The store replaces meta wholesale, so this reads it first; call it from the one place
-    that sets a game up (the host), not from concurrent requests.
+    One key changed in one transaction (`EventStore.update_meta`): whatever else a request
+    keeps in the meta meanwhile stays.
     """
+    store.update_meta(game_id, META_KEY, lambda _old: tokens.hashes())
     record = store.game(game_id)
-    if record is None:
-        from events import UnknownGame
-
-        raise UnknownGame(game_id)
-    meta = {**record.meta, META_KEY: tokens.hashes()}
-    store.update_game_meta(game_id, meta)
-    return meta
+    return dict(record.meta) if record is not None else {}
 
 
 KEY_CHARS = 16  # of a seat token's hash, kept in a joined browser's session (seat_key)
@@ -124,21 +119,21 @@ def seat_key(token: str) -> str:
 def reissue_seat_token(store, game_id: str, seat: int) -> str:
     """A new token for `seat` (a lost or leaked phone): the old token stops identifying anyone,
     and so do the sessions that joined with it (see `seat_still_valid`). Returns the new
-    token, to be shown as a QR code. Like `store_token_hashes`, the host's act only."""
-    record = store.game(game_id)
-    if record is None:
-        from events import UnknownGame
-
-        raise UnknownGame(game_id)
-    hashes = dict(record.meta.get(META_KEY) or {})
-    seats = list(hashes.get("seats") or [])
-    if not 0 <= seat < len(seats):
-        raise ValueError(f"no seat {seat} in game {game_id!r}")
+    token, to be shown as a QR code. The hashes change in one transaction
+    (`EventStore.update_meta`): two seats re-issued at once both stay re-issued, and nothing
+    else of the meta is lost."""
     token = new_token()
-    seats[seat] = hash_token(token)
-    reissued = {s for s in hashes.get(REISSUED) or [] if isinstance(s, int)} | {seat}
-    hashes.update(seats=seats, **{REISSUED: sorted(reissued)})
-    store.update_game_meta(game_id, {**record.meta, META_KEY: hashes})
+
+    def reissued(old) -> dict:
+        hashes = dict(old or {})
+        seats = list(hashes.get("seats") or [])
+        if not 0 <= seat < len(seats):
+            raise ValueError(f"no seat {seat} in game {game_id!r}")
+        seats[seat] = hash_token(token)
+        again = {s for s in hashes.get(REISSUED) or [] if isinstance(s, int)} | {seat}
+        return {**hashes, "seats": seats, REISSUED: sorted(again)}
+
+    store.update_meta(game_id, META_KEY, reissued)
     return token
 
 

@@ -1,8 +1,9 @@
 """The Flask app every screen hangs off: one factory, configured from the instance folder.
 
 Run it with `palazzo serve` (gevent), or several processes under gunicorn's gevent worker
-(`deploy/`); tests call `create_app({...})` with their own
-instance folder.
+(`deploy/`). The games it serves are handed in by the composition root (companion/app.py,
+whose `create_app` is the one gunicorn and `palazzo serve` call); the platform names none.
+Tests call `companion.app.create_app({...})` with their own instance folder.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from htmx_flask import Htmx
 from companion import logmask
 from companion.core.memo import memo
 from companion.service import instance
+from companion.service.games import Games
+
+from .store import GAMES_KEY
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # companion/web
 REPO_ROOT = PACKAGE_DIR.parent.parent  # a checkout: templates/ and static/ live here
@@ -61,10 +65,10 @@ def instance_folder(override: str | os.PathLike | None = None) -> Path:
     return instance.folder(override)
 
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app. `test_config` overrides any config key; its `INSTANCE_PATH` moves the
-    instance folder (otherwise env PALAZZO_INSTANCE, otherwise the default: see
-    companion/service/instance.py)."""
+def create_app(test_config: Mapping[str, Any] | None = None, *, games: Games) -> Flask:
+    """Build the app serving `games`. `test_config` overrides any config key; its
+    `INSTANCE_PATH` moves the instance folder (otherwise env PALAZZO_INSTANCE, otherwise the
+    default: see companion/service/instance.py)."""
     overrides = dict(test_config or {})
     instance = instance_folder(overrides.pop("INSTANCE_PATH", None))
     app = Palazzo(
@@ -100,6 +104,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(instance)
 
+    app.extensions[GAMES_KEY] = games
     Htmx(app)
     if app.config["TRUSTED_PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -27,11 +27,10 @@ from markupsafe import Markup
 from companion.core import lang
 from companion.core.lang import _
 from companion.service.club import Club
-from companion.service.games import GAMES
 
 from .access import SESSION_KEY, access, require_host
 from .home import MY_GAMES
-from .store import app_extension, get_store
+from .store import app_extension, get_games, get_store
 
 bp = Blueprint("club", __name__)
 EXTENSION_KEY = "palazzo.club"
@@ -39,7 +38,7 @@ MAX_NAME = 80
 
 
 def get_club(app=None) -> Club:
-    return app_extension(app, EXTENSION_KEY, lambda app: Club(get_store(app)))
+    return app_extension(app, EXTENSION_KEY, lambda app: Club(get_store(app), get_games(app)))
 
 
 @bp.app_template_filter("club_pair")
@@ -52,11 +51,22 @@ def club_pair(item, labels=None, field=None, prefix=None):
     return label, (value.get(field) if field else value)
 
 
+def _choices() -> dict:
+    """What the page's filters offer, as the games' figures declare it: every player count
+    one of them is played with, and their expansions (id, a marked label)."""
+    stats = [game.stats for game in get_games() if game.stats is not None]
+    counts = [n for s in stats for n in s.PLAYERS]
+    return {
+        "player_counts": range(min(counts), max(counts) + 1) if counts else range(0),
+        "expansion_filters": [f for s in stats for f in s.EXPANSION_FILTERS],
+    }
+
+
 def _filters() -> tuple[int | None, str | None]:
-    """The page's filters from its query: a player count (2-5) and an expansion (or "none");
-    anything else is no filter."""
+    """The page's filters from its query: a player count (one a game is played with) and an
+    expansion (or "none"); anything else is no filter."""
     raw = request.args.get("players", "")
-    players = int(raw) if raw.isdigit() and 2 <= int(raw) <= 5 else None
+    players = int(raw) if raw.isdigit() and int(raw) in _choices()["player_counts"] else None
     expansion = request.args.get("expansions", "") or None
     if expansion is not None and (len(expansion) > 40 or not expansion.replace("_", "").isalnum()):
         expansion = None
@@ -88,7 +98,7 @@ def _player_url() -> str:
 def _sections(players=None, expansion=None, name=None) -> list[dict]:
     club = get_club()
     out = []
-    for game in GAMES.values():
+    for game in get_games():
         if game.stats is None:
             continue
         # an expansion filter is for the games that have expansions
@@ -136,6 +146,7 @@ def page():
         section["html"] = _drawn_section(section, key)
     return render_template(
         "club/page.html",
+        **_choices(),
         sections=sections,
         players=players,
         expansion=expansion,
@@ -172,7 +183,7 @@ def export(table: str):
         abort(404)
     rows: list[dict] = []
     for game_id, rec, ended in get_club().records():
-        stats = GAMES[rec["game"]].stats
+        stats = get_games()[rec["game"]].stats
         made = (stats.game_rows if table == "games" else stats.purchase_rows)(game_id, rec)
         rows += [
             {"game": game_id, "kind": rec["game"], "ended": ended.isoformat(), **r} for r in made

@@ -10,14 +10,22 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 
-from companion.core.game import Game, GameWeb
+from companion.core.game import Game, GameWeb, Pushed
 from companion.core.lang import _
-from companion.service.games import GAMES
-from companion.service.tokens import TokenSet, identify_in_game, issue_tokens, store_token_hashes
+from companion.service.tokens import (
+    Identity,
+    TokenSet,
+    identify_in_game,
+    issue_tokens,
+    store_token_hashes,
+)
 
 from .access import access, game_or_404, grant, join, require_viewer
+from .i18n import TABLE_SCREENS_KEY
+from .join_links import keep_tokens
 from .recording import current_replay, get_table
-from .store import get_store
+from .shared import PUSHED_KEY
+from .store import get_games, get_store
 
 bp = Blueprint("games", __name__)
 # a request for one of these names a screen; the owning game shows its own of that name
@@ -36,11 +44,25 @@ def create_hosted_game(started: dict, *, settings: dict | None = None) -> tuple[
     return game_id, tokens
 
 
+def host_game(started: dict, *, settings: dict | None = None) -> str:
+    """What every game's host form does once its fields are read: the game created (a refused
+    `game_started` creates nothing: the Refusal goes to the form), its join links kept for the
+    host's page (companion/web/join_links.py), and this browser made its host."""
+    game_id, tokens = create_hosted_game(started, settings=settings)
+    keep_tokens(game_id, tokens)
+    grant(game_id, Identity("host"))
+    return game_id
+
+
+def game_web_of(game: Game) -> GameWeb:
+    """A game's screens, as it declares them."""
+    assert game.web is not None, "a game the web serves declares its screens"
+    return game.web()
+
+
 def game_web(game_id: str) -> GameWeb:
     """The screens of the game this stored game plays."""
-    web = get_table().game(game_id).web
-    assert web is not None, "a game the web serves declares its screens"
-    return web()
+    return game_web_of(get_table().game(game_id))
 
 
 def own_screen(game_id: str, state=None) -> str:
@@ -99,6 +121,35 @@ def _file_part(game_id: str) -> str:
 OWNERS = "palazzo.game_blueprints"  # app.extensions: blueprint name -> its game
 
 
+SEAT_TRAFFIC_KEY = "palazzo.seat_traffic"  # app.extensions: endpoints of a seat's own requests
+# the platform's: a phone's live stream and its fallback poll
+LIVE_TRAFFIC = frozenset({"live.stream", "live.seq"})
+MAX_GAME_ID = 64  # longer is no game's id: nobody to mark as here
+
+
+def _seat_seen() -> None:
+    """Any request a seat's phone makes for its game (its stream, its screens, its posts, as
+    its game declares them) marks the seat as seen, so the table can tell whose phone dropped
+    off the Wi-Fi."""
+    if request.endpoint not in current_app.extensions[SEAT_TRAFFIC_KEY]:
+        return
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, str) and len(game_id) <= MAX_GAME_ID:
+        seat = access(game_id).seat
+        if seat is not None:
+            from .live import get_presence
+
+            get_presence().seen(game_id, seat)
+
+
+def _screen_of(endpoint: str | None, web: GameWeb) -> str:
+    """Which of the screens every game has (`SCREENS`) an endpoint of `web` belongs to."""
+    for name, screen in web.screens.items():
+        if screen == endpoint:
+            return name
+    return web.screen_of.get(endpoint or "", "table")
+
+
 def _this_game_only():
     """A game's blueprint answers only for games of that game: a request for another game's
     screen goes to that game's own screen of the same name (a GET), or is not found."""
@@ -114,8 +165,7 @@ def _this_game_only():
             404,
             description=_("This is a game of %(game)s: use its own screens.", game=_(owner.title)),
         )
-    parts = request.path.split("/")
-    wanted = parts[3] if len(parts) > 3 and parts[3] in SCREENS else "table"
+    wanted = _screen_of(request.endpoint, game_web_of(game))
     return redirect(url_for(owner.web().screens[wanted], game_id=game_id), code=303)
 
 
@@ -123,11 +173,24 @@ def init_app(app: Flask) -> None:
     """Every game's screens; each game's blueprints answer for its own games only."""
     app.register_blueprint(bp)
     owners: dict[str, Game] = {}
-    for game in GAMES.values():
+    table_screens: set[str] = set()
+    pushed: dict[str, Pushed] = {}
+    seat_traffic: set[str] = set(LIVE_TRAFFIC)
+    for game in get_games(app):
         if game.web is None:
             continue
-        for blueprint in game.web().blueprints:
+        web = game.web()
+        for blueprint in web.blueprints:
             app.register_blueprint(blueprint)
             owners[blueprint.name] = game
+        table_screens |= web.table_screens
+        seat_traffic |= web.seat_traffic
+        for name, fragment in web.pushed.items():
+            if pushed.setdefault(name, fragment) is not fragment:
+                raise ValueError(f"two games push a fragment named {name!r}")
     app.extensions[OWNERS] = owners
+    app.extensions[PUSHED_KEY] = pushed
+    app.extensions[TABLE_SCREENS_KEY] = frozenset(table_screens)
+    app.extensions[SEAT_TRAFFIC_KEY] = frozenset(seat_traffic)
+    app.before_request(_seat_seen)
     app.before_request(_this_game_only)

@@ -11,9 +11,9 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from companion.core.lang import _
 
 from .access import SESSION_KEY, access
-from .games import game_web, own_screen
+from .games import game_web, game_web_of, own_screen
 from .recording import get_table
-from .store import get_store
+from .store import get_games, get_store
 
 bp = Blueprint("home", __name__)
 
@@ -64,7 +64,8 @@ def my_games() -> list[dict]:
 
 @bp.get("/")
 def index():
-    return render_template("home.html", games=my_games())
+    starts = [start for game in get_games() if game.web for start in game_web_of(game).starts]
+    return render_template("home.html", games=my_games(), starts=starts)
 
 
 @bp.get("/guide")

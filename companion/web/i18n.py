@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -25,20 +25,22 @@ from .headers import vary
 
 PHONE_COOKIE = "palazzo_lang"
 TABLE_COOKIE = "palazzo_table_lang"
-TABLE_BLUEPRINTS = ("tablescreen",)  # the shared screen (TV) of a game
-TABLE_ENDPOINTS = ("firenze.table", "firenze.table_board")
+# app.extensions: the blueprints and endpoints of every game's shared screen (the TV), as each
+# game declares them (`GameWeb.table_screens`, gathered by companion/web/games.py)
+TABLE_SCREENS_KEY = "palazzo.table_screens"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 LANGUAGE_NAMES = lang.LANGUAGE_NAMES  # the switch names each language in its own words
 
 
 def on_table_screen() -> bool:
     """The table screen's pages, and its live stream when that carries the table's fragment."""
-    if request.blueprint in TABLE_BLUEPRINTS or request.endpoint in TABLE_ENDPOINTS:
+    table_screens = current_app.extensions.get(TABLE_SCREENS_KEY, frozenset())
+    if request.blueprint in table_screens or request.endpoint in table_screens:
         return True
     if request.endpoint == "live.stream":
-        from .shared import PUSHED  # shared's renders speak through this module
+        from .shared import PUSHED_KEY  # shared's renders speak through this module
 
-        fragment = PUSHED.get(request.args.get("push", ""))
+        fragment = current_app.extensions.get(PUSHED_KEY, {}).get(request.args.get("push", ""))
         return fragment is not None and fragment.table_screen
     return False
 

@@ -19,9 +19,8 @@ import json
 import os
 import re
 from pathlib import Path
-from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, url_for
 
 from companion.core.lang import _
 from companion.service.instance import write_private
@@ -89,32 +88,23 @@ def reissue_seat(game_id: str, seat: int) -> str:
 
 @bp.post("/games/<game_id>/seats/<int:seat>/new-link")
 def new_seat_link(game_id: str, seat: int):
-    """The host page's "new link" button of a seat (both games' host pages live at
-    /games/<id>/host): back there, at that seat's new QR code."""
+    """The host page's "new link" button of a seat: back to the game's host page, at that
+    seat's new QR code."""
+    from .games import game_web
+
     require_host(game_id)
     reissue_seat(game_id, seat)
-    back = (request.script_root or "") + f"/games/{_q(game_id)}/host#join-seat-{seat}"
-    return redirect(back, code=303)
+    back = url_for(game_web(game_id).screens["host"], game_id=game_id)
+    return redirect(f"{back}#join-seat-{seat}", code=303)
 
 
-# -- URLs: the join link is the platform's (companion/web/games.py); the scribe's screen is the
-# Princes' (seat.py), spelled out here where its blueprint is not registered. ------------------
+# -- URLs: the join link is the platform's (companion/web/games.py) ---------------------------
 
 
 def join_path(game_id: str, token: str) -> str:
     return url_for("games.join_link", game_id=game_id, token=token)
 
 
-def scribe_path(game_id: str, seat: int) -> str:
-    if "seat.scribe" in current_app.view_functions:
-        return url_for("seat.scribe", game_id=game_id, seat=seat)
-    return url_for("home.index") + f"games/{_q(game_id)}/scribe/{int(seat)}"
-
-
 def public_join_url(game_id: str, token: str) -> str:
     """What a QR code carries: reachable from the other phones on the LAN."""
     return public_base_url() + join_path(game_id, token)
-
-
-def _q(part: str) -> str:
-    return quote(str(part), safe="")

@@ -13,10 +13,9 @@ from flask import abort, g
 from companion.core.ids import is_event_id
 from companion.core.lang import _
 from companion.core.refusal import Refusal
-from companion.service.games import open_learned
 from companion.service.table import Table
 
-from .store import app_extension, get_store
+from .store import app_extension, get_games, get_store
 
 EXTENSION_KEY = "palazzo.table"
 
@@ -56,7 +55,8 @@ def _open_table(app) -> Table:
     """The Table, telling this process's live streams of each event it records."""
     from .live import get_watcher
 
-    table = Table(get_store(app), open_learned(app.instance_path))
+    games = get_games(app)
+    table = Table(get_store(app), games, games.open_learned(app.instance_path))
     table.listeners.append(get_watcher(app).announce)
     from .club import get_club  # the club's figures kept as each game finishes
 

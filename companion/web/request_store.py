@@ -3,7 +3,8 @@
 One request asks for its game's record (the meta: seat keys, claims) in several places: the
 check that a game's blueprint answers for its own games, who this browser is, the game's 404,
 the phone's notices. Each was a query, a good part of a fragment's cost that is not drawing
-it. A record changes only through `update_game_meta` (or `create_game`), which forget it. It is
+it. A record changes only through `update_meta`, `update_game_meta` (or `create_game`), which
+forget it. It is
 kept on the request, never across requests: another process may change it between two.
 
 Why not across requests, even on SQLite where one process serves: a `palazzo` command, or a
@@ -47,6 +48,10 @@ class RequestStore(EventStore):
     def update_game_meta(self, game_id: str, meta: dict[str, Any]) -> None:
         _forget(game_id)
         super().update_game_meta(game_id, meta)
+
+    def update_meta(self, game_id: str, key: str, change) -> Any:
+        _forget(game_id)
+        return super().update_meta(game_id, key, change)
 
     def pushing(self, game_id: str, seq: int) -> None:
         """A live stream is about to push its seat's panel at `seq` (companion/web/live.py):

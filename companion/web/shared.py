@@ -21,8 +21,8 @@ catalog...), so another seat, another session or a changed alert never matches i
 A screen that shows nothing but a shared fragment (the TV, a spectator's table screen) need
 not even ask for it: its page names the fragment (`data-live-push`, static/palazzo.js) and its
 live stream carries the fragment itself at each new seq (`event: fragment`, companion/web/
-live.py) instead of "the seq is now N" and a fetch. A game registers what may be pushed
-(`register_pushed`): fragments built for every reader of the game, and one private kind
+live.py) instead of "the seq is now N" and a fetch. A game declares what may be pushed
+(`GameWeb.pushed`): fragments built for every reader of the game, and one private kind
 (`seat=True`): the panel of the seat whose session opened that stream, drawn for that stream
 alone at each new seq, exactly as its fetch would be (see `renew_request`), so a phone's panel
 needs no request per move either.
@@ -33,13 +33,13 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Response, g, make_response, request
+from flask import Response, current_app, g, make_response, request
 from markupsafe import Markup
 
+from companion.core.game import Pushed
 from companion.core.lang import TRANSLATIONS
 from companion.core.lang import current as current_language
 
@@ -126,33 +126,15 @@ def private_fragment(etag: str, render: Callable[[], str]) -> Response:
 # -- fragments a live stream carries itself ------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Pushed:
-    """A shared fragment a live stream may carry: `render(game_id, seq)` gives (the seq it
-    shows, its HTML) at `seq` or later, or None for a game it is not drawn for. Built for every
-    reader of the game, like `shared_fragment`'s. `table_screen`: it speaks the table screen's
-    language (companion/web/i18n.py), not the phone's."""
-
-    render: Callable[[str, int], tuple[int, str] | None]
-    table_screen: bool = False
-    seat: bool = False  # the stream's own seat's (private): never kept, never shared
-
-
-PUSHED: dict[str, Pushed] = {}
-
-
-def register_pushed(name: str, render, *, table_screen: bool = False, seat: bool = False) -> None:
-    """`seat`: `render` draws the panel of the seat this stream's session holds, for it alone;
-    it must ask who the session is at each push (`access`), like a fetch of it would."""
-    PUSHED[name] = Pushed(render, table_screen, seat)
+PUSHED_KEY = "palazzo.pushed"  # app.extensions: name -> Pushed, as the games declare them
 
 
 def pushed(name: str | None) -> Pushed | None:
-    """The fragment a stream was asked to carry (`?push=`), if there is one by that name (else
-    the stream says only the seq and the screen fetches)."""
+    """The fragment a stream was asked to carry (`?push=`), if a game declares one by that name
+    (`GameWeb.pushed`; else the stream says only the seq and the screen fetches)."""
     if not name:
         return None
-    return PUSHED.get(name)
+    return current_app.extensions.get(PUSHED_KEY, {}).get(name)
 
 
 def renew_request() -> None:

@@ -11,6 +11,7 @@ import threading
 from flask import Flask, current_app
 
 EXTENSION_KEY = "palazzo.store"
+GAMES_KEY = "palazzo.games"  # app.extensions: the Games the composition root handed create_app
 _lock = threading.RLock()  # re-entrant: making one extension may need another
 
 
@@ -36,3 +37,10 @@ def _open_store(app: Flask):
 def get_store(app: Flask | None = None):
     """The `events.EventStore` for `app` (default: the current app)."""
     return app_extension(app, EXTENSION_KEY, _open_store)
+
+
+def get_games(app: Flask | None = None):
+    """The games this app serves (`companion.service.games.Games`), as the composition root
+    (companion/app.py) handed them to `create_app`."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    return app.extensions[GAMES_KEY]

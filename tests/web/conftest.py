@@ -23,7 +23,7 @@ import pytest
 from flask import Flask
 from werkzeug.routing import Rule
 
-from companion.web import create_app
+from companion.app import create_app
 from companion.web.live import EXTENSION_KEY as LIVE_KEY
 from companion.web.live import PRESENCE_KEY
 from companion.web.store import get_store

@@ -6,7 +6,8 @@ import re
 import stat
 from pathlib import Path
 
-from companion.web import REPO_ROOT, create_app
+from companion.app import create_app
+from companion.web import REPO_ROOT
 from companion.web.store import get_store
 
 

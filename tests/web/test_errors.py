@@ -77,7 +77,7 @@ def test_store_errors_map_to_client_errors(app, client, store, game):
 
 
 def test_unexpected_exceptions_get_the_friendly_500_page(instance_dir):
-    from companion.web import create_app
+    from companion.app import create_app
 
     app = create_app({"INSTANCE_PATH": instance_dir})  # not TESTING: errors are handled
 

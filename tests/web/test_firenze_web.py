@@ -7,7 +7,7 @@ import re
 
 from companion.web.join_links import kept_tokens
 from tests.web.conftest import csrf_token_for
-from tests.web.firenze_table import deal_row, host_game, turned_over
+from tests.web.firenze_table import board_form, deal_row, host_form, host_game, turned_over
 
 
 def test_hosting_needs_the_taught_board_first(client):
@@ -233,3 +233,15 @@ def test_a_cards_effect_on_others_a_church_card_a_building_and_the_monument_from
     hand = holger[holger.index("data-hand") : holger.index("</ul>", holger.index("data-hand"))]
     assert "Monument" not in hand and "Thomas" in holger  # his own hand; who holds it is public
     assert "Monument" in phones[0][0].get(f"/firenze/{game_id}/me").text
+
+
+def test_two_players_of_the_same_name_are_refused_as_for_the_princes(client, store):
+    """The names the host types are checked as the Princes' host form checks them: two seats
+    of one name (whatever the case) would make every sentence ambiguous."""
+    token = csrf_token_for(client)
+    assert client.post("/firenze/board", data=board_form(token)).status_code == 303
+    response = client.post("/firenze/host", data=host_form(token, ("Thomas", "holger", "Holger")))
+    assert response.status_code == 422
+    assert "Two players have the same name" in response.text
+    assert 'value="holger"' in response.text  # what was typed stays in the form
+    assert store.games() == []

@@ -250,8 +250,8 @@ def test_a_firenze_game_is_narrated_in_each_language(app):
 
 
 def test_the_summary_of_a_firenze_game_is_in_the_readers_language(app):
+    from companion.app import FIRENZE
     from companion.games.firenze.rules import replay, summary
-    from companion.service.games import FIRENZE
 
     state = replay(played_log())
     with app.test_request_context("/?lang=de"):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.app import create_app
 from companion.service import instance
-from companion.web import create_app
 from companion.web.hosts import allowed, host_name
 from companion.web.recording import get_table
 

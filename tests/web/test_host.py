@@ -104,7 +104,7 @@ def test_an_engine_refusal_is_shown_on_the_form(client, monkeypatch, store):
     def refuse(*args, **kwargs):
         raise Refusal("bad_event", "The engine says no")
 
-    monkeypatch.setattr("companion.games.princes.web.hosting.create_hosted_game", refuse)
+    monkeypatch.setattr("companion.web.games.create_hosted_game", refuse)  # the platform creates
     r = post_form(client, name_0="Ada", name_1="Ben", name_2="Cy")
     assert r.status_code == 422 and "The engine says no" in r.text
     assert 'data-field="game"' in r.text

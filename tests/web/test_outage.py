@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web import create_app
+from companion.app import create_app
 from companion.web.recording import get_table
 from companion.web.store import get_store
 from tests.pg import throwaway_postgres

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from companion import presence
-from companion.web import create_app
+from companion.app import create_app
 from companion.web.live import get_presence
 
 from .conftest import WAIT

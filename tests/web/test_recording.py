@@ -2,14 +2,15 @@
 
 import pytest
 
-from companion.games.princes.web.recording import FormError, event_from_form, register_view
+from companion.games.princes.web import WEB
+from companion.games.princes.web.recording import FormError, event_from_form
 from companion.service.tokens import Identity
 from companion.web.games import create_hosted_game
 from tests.web.conftest import csrf_token_for
 
 
 @pytest.fixture
-def echo_view(app):
+def echo_view(app, monkeypatch):
     """A stand-in screen that answers with what happened (the real screens render HTML)."""
 
     def render(game_id, me, refusal=None, sent=None, recorded=None):
@@ -17,7 +18,7 @@ def echo_view(app):
             return f"refused {refusal.code}: {refusal.message}"
         return f"recorded {recorded.event.seq} by {recorded.event.by} dup={recorded.duplicate}"
 
-    register_view("echo", render)
+    monkeypatch.setitem(WEB.views, "echo", render)  # a screen the Princes' web declares
     return "echo"
 
 

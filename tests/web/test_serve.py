@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion import serve
-from companion.web import REPO_ROOT, create_app
+from companion.app import create_app
+from companion.web import REPO_ROOT
 from companion.web.games import create_hosted_game
 
 from .conftest import WAIT, session_cookie, viewer_cookie
@@ -469,7 +470,7 @@ def test_a_started_server_keeps_its_own_objects_out_of_the_gcs_sweeps(tmp_path):
     """settle_memory (run by `palazzo serve` and each gunicorn worker once the app is built):
     what exists then is frozen, and a full sweep waits for GC_OLD middle ones."""
     code = (
-        "import gc; from companion import serve; from companion.web import create_app; "
+        "import gc; from companion import serve; from companion.app import create_app; "
         "create_app(); serve.settle_memory(); "
         "print(gc.get_freeze_count() > 10000, "
         "gc.get_threshold() == (serve.GC_YOUNG, 10, serve.GC_OLD))"

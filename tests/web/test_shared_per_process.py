@@ -14,8 +14,8 @@ from babel.messages.mofile import write_mo
 from flask import Flask
 from werkzeug.routing import BaseConverter, Map, Rule
 
+from companion.app import create_app
 from companion.core import lang
-from companion.web import create_app
 
 from .conftest import SharedBuilderRule, SharedMessages
 

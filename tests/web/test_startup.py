@@ -10,7 +10,8 @@ import sys
 import psycopg
 import pytest
 
-from companion.web import REPO_ROOT, create_app
+from companion.app import create_app
+from companion.web import REPO_ROOT
 from companion.web.startup import check, check_public_url, describe
 from tests.pg import free_port
 from tests.web.club import Gunicorn

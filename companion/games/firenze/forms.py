@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.core.lang import N_
+from companion.core.refusal import FormError
 from companion.games.firenze.rules.catalog import (
     CARD_KINDS,
     COLOURS,
@@ -25,18 +26,6 @@ from .names import card_id
 MAX_COUNT = 20
 MAX_SEATS = 4
 SOURCE = re.compile(r"hand:[0-3]|discard")
-
-
-class FormError(ValueError):
-    """A field that is not even the right kind of value: a message marked with `N_` and its
-    parameters, told in the reader's language like a refusal (`refusal_message`)."""
-
-    rule = None  # a form's own error cites no rule
-
-    def __init__(self, message: str, **params: object):
-        self.template, self.params = message, params
-        self.message = message % params if params else message
-        super().__init__(self.message)
 
 
 def _int(form, key: str, low: int = 0, high: int = 99) -> int:

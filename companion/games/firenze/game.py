@@ -37,5 +37,6 @@ GAME = Game(
     story=Story,
     replay_of=replay_of,
     stats=stats,
+    commands=lambda: import_module("companion.games.firenze.commands").COMMANDS,
     web=lambda: import_module("companion.games.firenze.web").WEB,
 )

@@ -11,9 +11,12 @@ from companion.core.tally import mean
 
 from .rules import GAME, Refusal, replay
 from .rules.catalog import COLOURS
+from .rules.catalog import PLAYERS as PLAYED_BY
 
 ID = GAME
 EXPANSIONS: tuple = ()  # nothing for the club page's expansion filter
+EXPANSION_FILTERS: tuple = ()
+PLAYERS = PLAYED_BY  # the club page's player-count filter
 
 
 class NotFinished(Exception):

@@ -34,28 +34,36 @@ from companion.games.firenze.rules.catalog import (
     COLOURS,
     NEUTRAL_SEALS,
     NORMAL_NEUTRAL_SEALS,
+    PLAYERS,
     PRINTED_CARDS,
     BoardError,
 )
 from companion.games.firenze.words import Line, older_than, tell, told
-from companion.service.tokens import Identity
-from companion.web.access import (
+from companion.web.for_games import (
+    PAGE,
     Access,
+    Pushed,
     access,
+    before_of,
+    check_event_id,
+    current_replay,
     game_or_404,
-    grant,
+    get_store,
+    get_table,
+    host_game,
     keep_out_of_caches,
+    kept_tokens,
+    names_refusal,
+    public_join_url,
+    record,
+    refusal_message,
+    render_once,
     require_host,
     require_seat,
     require_viewer,
+    shared_fragment,
+    typed_names,
 )
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.paging import PAGE, before_of
-from companion.web.recording import check_event_id, current_replay, get_table
-from companion.web.shared import register_pushed, render_once, shared_fragment
-from companion.web.store import get_store
 
 from .forms import FormError, celebrations, reveal, seat_event
 from .names import card_name, card_names, colour_name
@@ -63,7 +71,7 @@ from .names import card_name, card_names, colour_name
 bp = Blueprint("firenze", __name__, url_prefix="/firenze")
 keep_out_of_caches(bp)
 
-NAME_MAX = 24
+MIN_PLAYERS, MAX_PLAYERS = PLAYERS  # how many play Firenze
 BOARD = "firenze-board"  # the table's board: its shared renderings and its pushes
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 KIND_WORDS = {  # translated where shown: {{ _(kind_words[kind]) }}
@@ -148,12 +156,10 @@ def _host_context(values, errors) -> dict:
 
 def parse_host_form(form, board: dict) -> tuple[dict | None, dict]:
     errors = {}
-    names = [" ".join(str(form.get(f"name_{i}", "")).split()) for i in range(4)]
-    names = [n for n in names if n]
-    if not 2 <= len(names) <= 4:
-        errors["names"] = _("Enter 2 to 4 player names, in seat order (clockwise)")
-    elif any(len(n) > NAME_MAX or not n.isprintable() for n in names):
-        errors["names"] = _("Names are plain text of at most %(max)s characters", max=NAME_MAX)
+    names = typed_names(form, MAX_PLAYERS)
+    refused = names_refusal(names, MIN_PLAYERS, MAX_PLAYERS)
+    if refused:
+        errors["names"] = refused
     start = str(form.get("start", "random"))
     if start != "random" and not (start.isdigit() and int(start) < max(len(names), 1)):
         errors["start"] = _("Choose who starts: one of the players above, or random")
@@ -216,13 +222,11 @@ def host_create():
     started, errors = parse_host_form(request.form, board)
     if not errors:
         try:
-            game_id, tokens = create_hosted_game(started, settings={"game": GAME})
+            game_id = host_game(started, settings={"game": GAME})
         except Refusal as refusal:
             errors = {"game": refusal_message(refusal)}
     if errors:
         return render_template("firenze/host_form.html", **_host_context(request.form, errors)), 422
-    keep_tokens(game_id, tokens)
-    grant(game_id, Identity("host"))
     return redirect(url_for("firenze.host_page", game_id=game_id), code=303)
 
 
@@ -313,7 +317,7 @@ def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
     return replay.seq, render_once(replay, BOARD, lambda: _render_board(game_id)(replay))
 
 
-register_pushed(BOARD, pushed_board, table_screen=True)
+PUSHED = {BOARD: Pushed(pushed_board, table_screen=True)}  # the TV's board, carried by its stream
 
 
 def _render_board(game_id: str):
@@ -477,10 +481,13 @@ def act(game_id: str):
         else:
             event = seat_event(request.form, me.seat)
             by = str(me.seat)
-        recorded = get_table().record(game_id, event, by=by, event_id=event_id)
-        done = RECORDED
-        if recorded.event.type == "retracted":  # an undo says what it took back
-            undone = _told_at(game_id, recorded.event.seq)
+        # the platform's recording: a move another worker made, heard here, is folded in
+        # first (`Table.catch_up`), so the tap is judged on the log's end at the first try
+        recorded, refusal = record(game_id, event, by, event_id)
+        if recorded is not None:
+            done = RECORDED
+            if recorded.event.type == "retracted":  # an undo says what it took back
+                undone = _told_at(game_id, recorded.event.seq)
     except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
@@ -551,4 +558,7 @@ WEB = GameWeb(
     own_screen=own_screen,
     joined=lambda game_id, me: own_screen(game_id, me),
     listing=listing,
+    starts=(("firenze.host_form", N_("Host Firenze"), True),),
+    table_screens=frozenset({"firenze.table", "firenze.table_board"}),
+    pushed=PUSHED,
 )

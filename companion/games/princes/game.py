@@ -47,5 +47,6 @@ GAME = Game(
     teaching=TEACHING,
     open_learned=LearnedCatalog,
     stats=stats,
+    commands=lambda: import_module("companion.games.princes.commands").COMMANDS,
     web=lambda: import_module("companion.games.princes.web").WEB,
 )

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core.lang import N_
-from companion.service import instance
+from companion.service.for_games import instance
 from events.boundedjson import JsonRefused, loads
 
 from .rules import Named, said

@@ -13,14 +13,22 @@ means `palazzo stats --json` prints. Solo games count only in the `wolfgang` sec
 
 from __future__ import annotations
 
+from companion.core.lang import N_
 from companion.core.tally import mean
 
 from .rules import BUILTIN, is_solo, solo_of
 from .rules.catalog import EXPANSIONS as PLAYED_WITH
+from .rules.catalog import MAX_PLAYERS, MIN_PLAYERS
 from .story import read
 
 ID = "princes_of_florence"
 EXPANSIONS = tuple(PLAYED_WITH)  # what the club page's expansion filter chooses from
+# the club page's filters: the expansions, in the players' words, and the player counts
+EXPANSION_FILTERS = (
+    ("muse_princess", N_("With the Muse and the Princess")),
+    ("cooperative", N_("With Cooperative Building")),
+)
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 WOLFGANG_SEAT = 1  # the solo game's second seat (rules/solo.py)
 
 

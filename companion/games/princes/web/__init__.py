@@ -7,10 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, url_for
 
 from companion.core.game import GameWeb
-from companion.core.lang import _
-from companion.service.tokens import Identity
-from companion.web.access import Access, grant
-from companion.web.recording import get_table
+from companion.core.lang import N_, _
+from companion.web.for_games import Access, Identity, get_table, grant
 
 from ..rules import GameState, is_solo
 from ..screens.drawings import seat_line, seat_mark
@@ -117,4 +115,22 @@ WEB = GameWeb(
     own_screen=own_screen,
     joined=joined,
     listing=listing,
+    starts=(
+        ("hosting.form", N_("Host a game"), True),
+        ("solo.new_game", N_("Play solo against Wolfgang"), False),
+    ),
+    table_screens=frozenset({"tablescreen"}),
+    pushed={**table.PUSHED, **seat.PUSHED},
+    views={**seat.VIEWS, **hosting.VIEWS, **solo.VIEWS, **counting.ANSWERS},
+    seat_traffic=frozenset(
+        {"seat.phone", "seat.panel", "seat.phone_alerts", "recording.post_event"}
+    ),
+    screen_of={
+        "seat.panel": "me",
+        "seat.phone_alerts": "me",
+        "hosting.undo_fragment": "host",
+        "tablescreen.board": "table",
+        "tablescreen.presence_fragment": "table",
+        "history.more": "history",
+    },
 )

@@ -17,9 +17,7 @@ from companion.core.lang import N_, _, ngettext
 from companion.games.princes.rules import Refusal, in_play
 from companion.games.princes.rules.catalog import STARTING_HAND
 from companion.games.princes.words import profession_name
-from companion.web.live import NUDGED_EVERY, nudge
-from companion.web.recording import get_table
-from companion.web.store import get_store
+from companion.web.for_games import NUDGED_EVERY, get_store, get_table, nudge
 
 from .counting import OPEN_CHECK, get_counts
 
@@ -84,13 +82,8 @@ def card_clash(game_id: str, seat: int, refusal: Refusal, event: dict) -> Refusa
     taken = [p for p in taken if in_play(state, p)]
     if not taken:
         return refusal
-    store = get_store()
-    record_ = store.game(game_id)
-    meta = dict(record_.meta) if record_ else {}
-    clashes = dict(meta.get(CLASHES_KEY) or {})
-    clashes.update({p: seat for p in taken[:STARTING_HAND]})
-    meta[CLASHES_KEY] = clashes
-    store.update_game_meta(game_id, meta)
+    clashed = dict.fromkeys(taken[:STARTING_HAND], seat)
+    get_store().update_meta(game_id, CLASHES_KEY, lambda old: {**(old or {}), **clashed})
     nudge(game_id, "alerts")  # every phone's alerts say it now
     name = profession_name(state.catalog, taken[0])
     return Refusal(
@@ -117,13 +110,13 @@ def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> 
     pid = event.get("profession")
     if not isinstance(pid, str) or not in_play(state, pid):
         return refusal
-    store = get_store()
-    record_ = store.game(game_id)
-    meta = dict(record_.meta) if record_ else {}
-    claims = dict(meta.get(CLAIMS_KEY) or {})
-    claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
-    meta[CLAIMS_KEY] = claims
-    store.update_game_meta(game_id, meta)
+
+    def counted(old) -> dict:
+        claims = dict(old or {})
+        claims[str(seat)] = int(claims.get(str(seat), 0)) + 1
+        return claims
+
+    get_store().update_meta(game_id, CLAIMS_KEY, counted)
     nudge(game_id, "alerts")  # every phone's alerts say it now
     return refusal
 

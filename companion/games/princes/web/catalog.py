@@ -18,7 +18,6 @@ from dataclasses import replace
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 
-from companion import qr
 from companion.core.lang import N_, _, ngettext, thing_name
 from companion.games.princes.learned import (
     BY,
@@ -72,10 +71,13 @@ from companion.games.princes.words import (
     profession_name,
     wishes,
 )
-from companion.web.access import SESSION_KEY
-from companion.web.headers import CONTENT_SECURITY_POLICY
-from companion.web.i18n import refusal_message
-from companion.web.urls import public_url_for
+from companion.web.for_games import (
+    CONTENT_SECURITY_POLICY,
+    SESSION_KEY,
+    public_url_for,
+    qr,
+    refusal_message,
+)
 
 bp = Blueprint("catalog", __name__)
 

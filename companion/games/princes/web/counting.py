@@ -24,7 +24,6 @@ from companion.core.lang import N_, _, seat_name
 from companion.core.lang import current as current_language
 from companion.games.princes.counts import Check, CountError, Counts, read_amount
 from companion.games.princes.rules import GameState, Refusal
-from companion.games.princes.web.recording import register_view
 from companion.games.princes.words.ledger import (
     CLUES,
     TRACKS,
@@ -35,11 +34,17 @@ from companion.games.princes.words.ledger import (
     ledger,
 )
 from companion.games.princes.words.telling import text_of
-from companion.web.access import Access, keep_out_of_caches, require_viewer
-from companion.web.kept import kept_in_app
-from companion.web.live import NUDGED_EVERY, nudge
-from companion.web.recording import current_replay
-from companion.web.store import app_extension, get_store
+from companion.web.for_games import (
+    NUDGED_EVERY,
+    Access,
+    app_extension,
+    current_replay,
+    get_store,
+    keep_out_of_caches,
+    kept_in_app,
+    nudge,
+    require_viewer,
+)
 
 bp = keep_out_of_caches(Blueprint("counting", __name__))
 EXTENSION_KEY = "palazzo.counts"
@@ -336,8 +341,8 @@ def _render_correction(track: str):
     return render
 
 
-for _track in TRACKS:
-    register_view(VIEWS[_track], _render_correction(_track))
+# the recording route's answers to a count's corrections
+ANSWERS = {VIEWS[track]: _render_correction(track) for track in TRACKS}
 
 
 # -- elsewhere: the link on a phone or the host's page ------------------------------------------

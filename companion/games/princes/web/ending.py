@@ -19,8 +19,7 @@ from companion.games.princes.screens import characters
 from companion.games.princes.screens.drawings import fame_chart, seat_colour
 from companion.games.princes.words import building_name, prestige_name
 from companion.games.princes.words.scoring import breakdown, pp_over_rounds, sheet_rows
-from companion.web.access import require_viewer
-from companion.web.recording import current_replay
+from companion.web.for_games import current_replay, require_viewer
 
 bp = Blueprint("ending", __name__)
 

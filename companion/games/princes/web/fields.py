@@ -15,7 +15,7 @@ from flask import current_app
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
-from companion.web.csrf import csrf_field
+from companion.web.for_games import csrf_field
 
 
 @pass_context

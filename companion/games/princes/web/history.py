@@ -14,9 +14,7 @@ from markupsafe import Markup
 
 from companion.core.lang import current as current_language
 from companion.games.princes.words.telling import newest_first
-from companion.web.access import require_viewer
-from companion.web.paging import PAGE, before_of
-from companion.web.recording import current_replay
+from companion.web.for_games import PAGE, before_of, current_replay, require_viewer
 
 bp = Blueprint("history", __name__)
 

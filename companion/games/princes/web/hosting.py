@@ -8,7 +8,6 @@ the engine's refusals inline.
 
 from __future__ import annotations
 
-import re
 import secrets
 import uuid
 
@@ -24,22 +23,26 @@ from companion.games.princes.rules.catalog import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
-from companion.games.princes.web.recording import register_view
+from companion.games.princes.web import recording
 from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
-from companion.service.tokens import Identity
-from companion.web.access import access, grant, require_host
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url, scribe_path
-from companion.web.recording import current_replay
-from companion.web.urls import public_url_for
+from companion.web.for_games import (
+    access,
+    current_replay,
+    host_game,
+    kept_tokens,
+    names_refusal,
+    public_join_url,
+    public_url_for,
+    refusal_message,
+    require_host,
+    typed_names,
+)
 
 from .catalog import profession_deck_offer
 from .table import board_context, board_html, presence_context, seat_presence
 
 bp = Blueprint("hosting", __name__)
 
-NAME_MAX = 24
 SEATS = MAX_PLAYERS
 HOST_VIEW = "host"
 ON = ("on", "1", "true", "yes")
@@ -52,25 +55,10 @@ def parse_host_form(form) -> tuple[dict | None, dict, dict]:
     """(started event fields or None, settings, errors by field) from the posted form.
     Random choices (start player, 2-player Freedoms) are drawn here, with `secrets`."""
     errors: dict[str, str] = {}
-    raw = [re.sub(r"\s+", " ", str(form.get(f"name_{i}", ""))).strip() for i in range(SEATS)]
-    names = [n for n in raw if n]
-    long = [n for n in names if len(n) > NAME_MAX]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        errors["names"] = _(
-            "Enter %(least)s to %(most)s player names, in seat order (clockwise)",
-            least=MIN_PLAYERS,
-            most=MAX_PLAYERS,
-        )
-    elif long:
-        errors["names"] = _(
-            "Keep each name to %(most)s characters (%(name)s is longer)",
-            most=NAME_MAX,
-            name=repr(long[0][:30]),
-        )
-    elif len({n.casefold() for n in names}) != len(names):
-        errors["names"] = _("Two players have the same name: give them different names")
-    elif any(not n.isprintable() for n in names):
-        errors["names"] = _("Names are plain text")
+    names = typed_names(form, SEATS)
+    refused = names_refusal(names, MIN_PLAYERS, MAX_PLAYERS)
+    if refused:
+        errors["names"] = refused
     start = str(form.get("start", "random"))
     start_player = None
     if start != "random":
@@ -169,7 +157,7 @@ def create():
             editions=edition_choices(),
         ), 422
     try:
-        game_id, tokens = create_hosted_game(started, settings=settings)
+        game_id = host_game(started, settings=settings)
     except Refusal as refusal:
         return render_template(
             "princes/host/form.html",
@@ -178,8 +166,6 @@ def create():
             seats=SEATS,
             editions=edition_choices(),
         ), 422
-    keep_tokens(game_id, tokens)
-    grant(game_id, Identity("host"))
     return redirect(url_for("hosting.page", game_id=game_id), code=303)
 
 
@@ -195,7 +181,7 @@ def _joins(game_id: str, names: list[str]) -> dict:
             {
                 **p,
                 "url": public_join_url(game_id, tokens.seats[p["seat"]]),
-                "scribe": scribe_path(game_id, p["seat"]),
+                "scribe": url_for("seat.scribe", game_id=game_id, seat=p["seat"]),
             }
             for p in seat_presence(game_id, names)
             if p["seat"] < len(tokens.seats)
@@ -256,19 +242,17 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     return render_block("princes/host/controls.html", block, **context)
 
 
-register_view(HOST_VIEW, render_host_view)
-
-EVENTS_PATH = re.compile(r"^/games/([^/]{1,64})/events$")
+VIEWS = {HOST_VIEW: render_host_view}  # the recording route's answer to the host's forms
 
 
-@bp.before_app_request
+@recording.bp.before_request
 def _host_view_is_for_the_host():
     """The recording route renders the view only after storing the event; a non-host posting
     from the host's forms must be stopped before that, not after."""
+    game_id = (request.view_args or {}).get("game_id")
     if request.method != "POST" or request.form.get("view") != HOST_VIEW:
         return
-    match = EVENTS_PATH.fullmatch(request.path)
-    if match and not access(match.group(1)).host:
+    if request.endpoint == "recording.post_event" and not access(game_id).host:
         abort(403, description=_("Only the host's device can do this."))
 
 

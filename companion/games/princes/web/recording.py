@@ -15,17 +15,23 @@ import typing
 
 from flask import Blueprint, abort, request
 
-from companion.core.lang import N_, MarkedError, _
+from companion.core.lang import N_, _
+from companion.core.refusal import FormError
 from companion.games.princes.rules import (
     EVENT_SCHEMAS,
     MISREAD_CORRECTED,
-    Refusal,
     payload_fields,
     said,
     schema_of,
 )
-from companion.web.access import Access, require_viewer
-from companion.web.recording import check_event_id, get_table, record
+from companion.web.for_games import (
+    Access,
+    check_event_id,
+    game_web,
+    get_table,
+    record,
+    require_viewer,
+)
 from events.boundedjson import JsonRefused, loads
 
 bp = Blueprint("recording", __name__)
@@ -33,21 +39,6 @@ bp = Blueprint("recording", __name__)
 # A seat teaches only through the teach flow, with the move that needs it (seat.teach);
 # changing what Palazzo knows is the host's act.
 SEAT_MAY_NOT = {"game_started", "correction", "profession_taught", "landscape_taught"}
-
-VIEWS: dict = {}  # view name -> callable(game_id, access, refusal=None, sent=None) -> response
-
-
-def register_view(name: str, render):
-    """Screens say how to answer a post made from them (their fragment, re-rendered)."""
-    VIEWS[name] = render
-
-
-class FormError(MarkedError):
-    """A field that is not even the right kind of value: told to the player like a refusal
-    (`bad_event`), its marked message translated at the edge."""
-
-    def refusal(self) -> Refusal:
-        return Refusal("bad_event", self.template, **self.params)
 
 
 CONTROL_FIELDS = ("type", "event_id", "view", "csrf_token", "as_seat")
@@ -182,7 +173,8 @@ def _only_own_events(me: Access, seqs, other: str | None = None):
 def post_event(game_id):
     me = require_viewer(game_id)
     view = request.form.get("view", "")
-    render = VIEWS.get(view)
+    # the screens say how to answer a post made from them (their fragment, re-rendered)
+    render = game_web(game_id).views.get(view)
     if render is None:
         abort(400, description=_("That form does not say which screen sent it."))
     check_event_id(request.form.get("event_id"))

@@ -46,32 +46,39 @@ from companion.games.princes.teaching import (
     FIRST_TIME_QUESTIONS,
     typed_card,
 )
+from companion.games.princes.web import recording
 from companion.games.princes.web.held import as_entry, drop_held, held_cards, hold_card
 from companion.games.princes.web.recording import (
     FormError,
     authorise,
     event_from_form,
-    register_view,
 )
 from companion.games.princes.web.teach_forms import parse_resend, teach_landscape, teach_profession
 from companion.games.princes.words.notices import buzz_key, notices
 from companion.games.princes.words.telling import newest_first, text_of
-from companion.web.access import (
+from companion.web.for_games import (
+    WAVE_SECONDS,
     Access,
+    Pushed,
     access,
+    check_event_id,
+    csrf_token,
+    current_replay,
+    error_response,
+    get_store,
+    get_table,
+    has_csrf_token,
     keep_out_of_caches,
+    kept_in_app,
+    private_etag,
+    private_fragment,
+    record,
     require_host,
     require_seat,
     require_viewer,
+    shared_value,
 )
-from companion.web.csrf import csrf_token, has_csrf_token
-from companion.web.errors import error_response
-from companion.web.kept import kept_in_app
-from companion.web.recording import check_event_id, current_replay, get_table, record
-from companion.web.request_store import WAVE_SECONDS
-from companion.web.shared import private_etag, private_fragment, register_pushed, shared_value
-from companion.web.store import get_store
-from companion.web.urls import kept_url_for as _url_for
+from companion.web.for_games import kept_url_for as _url_for
 
 from .alerts import alerts, card_clash, render_alerts
 from .counting import get_counts
@@ -194,32 +201,9 @@ def phone_context(
     if not 0 <= seat < state.n:
         abort(404, description=_("There is no seat %(num)s at this game.", num=seat + 1))
     version = catalog_version if catalog_version is not None else _catalog_version()
-    work = _working_state(replay, version)
-    held = (
-        held_cards(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
-    )
-    if held:  # cards taught for this starting hand: choosable here, recorded with the hand
-        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
-        try:
-            work.catalog = work.catalog.merged(
-                {"professions": {t["profession"]: as_entry(t) for t in held}}
-            )
-        except CatalogError:
-            held = []
-    params = dict(params or {})
-    if state.phase == "setup" and not state.players[seat].hand and not params:
-        undone = last_hand_claimed(replay, seat)
-        if undone:  # the host undid this hand: the same ticks come back, to change one
-            params = {"do": "hand", "professions": undone}
-    if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
-        params = screens.params_after_refusal(refusal, sent_event) or params
-        if isinstance(sent_event.get("cells"), list):
-            params["_cells"] = sent_event["cells"]
-    resend = None
-    if params.get("do") == "teach" and sent_event and sent_event.get("type") in screens.TEACHABLE:
-        resend = sent_event
-    if sent_event and sent_event.get("type") == "_teach":
-        resend = sent_event.get("resend")
+    work, held = _work_and_held(game_id, seat, replay, version)
+    params = _panel_params(replay, seat, params, refusal, sent_event)
+    resend = _resend(params, sent_event)
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if (
         refusal is not None
@@ -278,6 +262,51 @@ def phone_context(
         "push": "" if scribe else PANEL_PUSH,
         "drawn_for": drawn_for or _drawn_for(game_id, seat, host, scribe),
     }
+
+
+def _work_and_held(game_id: str, seat: int, replay, version) -> tuple:
+    """(the state the panel reads, the cards taught for this seat's starting hand): with cards
+    held, a copy of its own whose catalog knows them, so they are choosable here and recorded
+    with the hand."""
+    state = replay.state
+    work = _working_state(replay, version)
+    held = (
+        held_cards(game_id, seat) if state.phase == "setup" and not state.players[seat].hand else []
+    )
+    if held:
+        work = screens.working_state(state, _installed_catalog())  # this seat's own copy
+        try:
+            work.catalog = work.catalog.merged(
+                {"professions": {t["profession"]: as_entry(t) for t in held}}
+            )
+        except CatalogError:
+            held = []
+    return work, held
+
+
+def _panel_params(replay, seat: int, params, refusal, sent_event) -> dict:
+    """What the panel is asked to show: the link's `params`, the ticks of a hand the host
+    undid, or after a refusal the form that was refused, as it was sent."""
+    state = replay.state
+    params = dict(params or {})
+    if state.phase == "setup" and not state.players[seat].hand and not params:
+        undone = last_hand_claimed(replay, seat)
+        if undone:  # the host undid this hand: the same ticks come back, to change one
+            params = {"do": "hand", "professions": undone}
+    if refusal is not None and sent_event is not None and sent_event.get("type") != "_teach":
+        params = screens.params_after_refusal(refusal, sent_event) or params
+        if isinstance(sent_event.get("cells"), list):
+            params["_cells"] = sent_event["cells"]
+    return params
+
+
+def _resend(params: dict, sent_event) -> dict | None:
+    """The move a teach form sends again once the card is taught (None: no move waits)."""
+    if params.get("do") == "teach" and sent_event and sent_event.get("type") in screens.TEACHABLE:
+        return sent_event
+    if sent_event and sent_event.get("type") == "_teach":
+        return sent_event.get("resend")
+    return None
 
 
 def _principality_counts(replay, work, held: list) -> dict | None:
@@ -385,7 +414,7 @@ def render_phone(game_id, me: Access, refusal=None, sent=None, recorded=None):
     )
 
 
-register_view(VIEW, render_phone)
+VIEWS = {VIEW: render_phone}  # the recording route's answer to a post from a phone panel
 
 
 keep_out_of_caches(bp)
@@ -490,7 +519,7 @@ def _answered(game_id: str, seat: int, drawn_for: str, seq: int) -> None:
             _ANSWERED[key] = seq
 
 
-@bp.before_app_request
+@recording.bp.before_request
 def _tap_on_its_way() -> None:
     """A phone's tap: until it is answered (with the panel, at the seq it made), the phone's
     stream says only the seq, whichever of the two threads runs first."""
@@ -508,7 +537,7 @@ def _tap_on_its_way() -> None:
     setattr(g, _TAP_KEY, key)
 
 
-@bp.teardown_app_request
+@recording.bp.teardown_request
 def _tap_answered(_error) -> None:
     key = g.pop(_TAP_KEY, None)
     if key is not None:
@@ -579,7 +608,7 @@ def _wave_catalog(replay):
     return found[1]
 
 
-register_pushed(PANEL_PUSH, pushed_panel, seat=True)
+PUSHED = {PANEL_PUSH: Pushed(pushed_panel, seat=True)}  # a phone's panel, carried by its stream
 
 
 @bp.get("/games/<game_id>/me/alerts")

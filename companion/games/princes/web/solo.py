@@ -55,19 +55,27 @@ from companion.games.princes.teaching import (
     read_automa_card,
     read_profession,
 )
-from companion.games.princes.web.recording import authorise, register_view
-from companion.service.tokens import Identity
-from companion.web.access import grant, keep_out_of_caches, require_seat
-from companion.web.games import create_hosted_game
-from companion.web.i18n import refusal_message
-from companion.web.join_links import keep_tokens, kept_tokens, public_join_url
-from companion.web.recording import check_event_id, get_table, record
-from companion.web.store import get_store
+from companion.games.princes.web.recording import authorise
+from companion.web.for_games import (
+    Identity,
+    check_event_id,
+    get_store,
+    get_table,
+    grant,
+    host_game,
+    keep_out_of_caches,
+    kept_tokens,
+    name_refusal,
+    public_join_url,
+    record,
+    refusal_message,
+    require_seat,
+    typed_name,
+)
 
 bp = Blueprint("solo", __name__)
 
 VIEW = "solo"
-NAME_MAX = 24
 STARTS = ("random", "me", "wolfgang")
 MODES = ("table", "app")
 ON = ("on", "1", "true", "yes")
@@ -120,13 +128,10 @@ def digital_deck_available() -> bool:
 def parse_new_game(form, deck_offered: bool) -> tuple[dict | None, dict, dict]:
     """(game_started fields or None, chance settings, errors by field)."""
     errors: dict[str, str] = {}
-    name = re.sub(r"\s+", " ", str(form.get("name", ""))).strip()
-    if not name:
-        errors["name"] = _("Enter your name")
-    elif len(name) > NAME_MAX:
-        errors["name"] = _("Keep your name to %(most)s characters", most=NAME_MAX)
-    elif not name.isprintable():
-        errors["name"] = _("Your name is plain text")
+    name = typed_name(form.get("name", ""))
+    refused = name_refusal(name)
+    if refused:
+        errors["name"] = refused
     elif name.casefold() == WOLFGANG.casefold():
         errors["name"] = _("%(name)s is the Automa's name: choose another one", name=WOLFGANG)
     difficulty = str(form.get("difficulty", ""))
@@ -204,16 +209,13 @@ def create_game():
         return _new_form(_values(request.form), errors, 422)
     settings = {"solo": dict(chance), "start": request.form.get("start", "random")}
     try:
-        game_id, tokens = create_hosted_game(started, settings=settings)
+        # its join links kept for the "continue on another device" link
+        game_id = host_game(started, settings=settings)
     except Refusal as refusal:
         return _new_form(_values(request.form), {"game": refusal_message(refusal)}, 422)
-    keep_tokens(game_id, tokens)  # for the "continue on another device" link
-    store = get_store()
-    meta = dict(store.game(game_id).meta)
-    meta[dice.META_KEY] = {"seed": dice.new_seed(), **chance}
-    store.update_game_meta(game_id, meta)
-    # One phone plays the whole table: it may correct mistakes (host) and acts as seat 0.
-    grant(game_id, Identity("host"))
+    seeded = {"seed": dice.new_seed(), **chance}
+    get_store().update_meta(game_id, dice.META_KEY, lambda _old: seeded)
+    # One phone plays the whole table: it corrects mistakes (host) and acts as seat 0.
     grant(game_id, Identity("seat", 0))
     return redirect(url_for("solo.page", game_id=game_id), code=303)
 
@@ -293,7 +295,7 @@ def render(game_id, me, refusal=None, sent=None, recorded=None, fixed=None):
     )
 
 
-register_view(VIEW, render)
+VIEWS = {VIEW: render}  # the recording route's answer to a post from the solo page
 
 
 keep_out_of_caches(bp)
@@ -383,12 +385,10 @@ def deck_mode(game_id):
             N_("Palazzo can draw the Automa deck once it knows all %(deck)s cards"),
             deck=AUTOMA_DECK,
         )
-    meta[dice.META_KEY] = {
-        **(meta.get(dice.META_KEY) or {}),
-        "seed": chance["seed"] or dice.new_seed(),
-        "deck": "app",
-    }
-    store.update_game_meta(game_id, meta)
+    seed = chance["seed"] or dice.new_seed()
+    store.update_meta(
+        game_id, dice.META_KEY, lambda old: {**(old or {}), "seed": seed, "deck": "app"}
+    )
     return render(game_id, me)
 
 

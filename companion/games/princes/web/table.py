@@ -1,19 +1,17 @@
 """The table screen: what everyone at the table may see, live, on the host's device or a
 spectator's phone. Built only from `public_view`, so no seat's money or hand can reach it.
 
-Also the presence hook: any request a seat's phone makes for its game marks the seat as seen,
-so the table can tell whose phone dropped off the Wi-Fi.
+Who is here: any request a seat's phone makes for its game (its endpoints: `GameWeb.
+seat_traffic`) marks the seat as seen (companion/web/games.py), so the table can tell whose
+phone dropped off the Wi-Fi.
 """
 
 from __future__ import annotations
-
-import re
 
 from flask import Blueprint, current_app, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from companion import presence
 from companion.core.lang import _, seat_name
 from companion.core.lang import current as current_language
 from companion.games.princes.game import GAME
@@ -38,30 +36,27 @@ from companion.games.princes.words import (
     profession_name,
 )
 from companion.games.princes.words.telling import newest_first
-from companion.web.access import access, require_viewer
-from companion.web.join_links import kept_tokens
-from companion.web.kept import kept_in_app
-from companion.web.live import NUDGED_EVERY, get_presence
-from companion.web.recording import current_replay, get_table
-from companion.web.shared import register_pushed, render_once, shared_fragment, shared_value
-from companion.web.urls import kept_url_for
+from companion.web.for_games import (
+    NUDGED_EVERY,
+    Pushed,
+    current_replay,
+    get_presence,
+    get_table,
+    kept_in_app,
+    kept_tokens,
+    kept_url_for,
+    presence,
+    render_once,
+    require_viewer,
+    shared_fragment,
+    shared_value,
+)
 
 bp = Blueprint("tablescreen", __name__)
 
 BOARD = "princes-board"  # the view name its shared renderings are kept under
 LAST_EVENTS = 8  # as many as a TV shows beside the players
 PRESENCE_EVERY = 3  # seconds between two looks of who is here while a seat's words count time
-# A seat's phone asking for anything of its game: its screen, fragments, stream, posts.
-SEAT_TRAFFIC = re.compile(r"^/games/([^/]{1,64})/(me|stream|seq|events)(/|$)")
-
-
-@bp.before_app_request
-def _seat_seen() -> None:
-    match = SEAT_TRAFFIC.match(request.path)
-    if match:
-        seat = access(match.group(1)).seat
-        if seat is not None:
-            get_presence().seen(match.group(1), seat)
 
 
 def _name(view, seat) -> str:
@@ -79,54 +74,92 @@ def board_context(game_id: str, replay=None) -> dict:
 def _board_context(game_id: str, replay) -> dict:
     state = replay.state
     view = public_view(state)
-    seq = replay.seq
-    if state.phase == "over":  # the TV at game end: the scores, as the end page shows them
-        return {
-            "game_id": game_id,
-            "seq": seq,
-            "phase": phase_name(view["phase"]),
-            "phase_id": view["phase"],
-            "round": view["round"],
-            "rounds": ROUNDS,
-            "board_url": url_for("tablescreen.board", game_id=game_id),
-            "players": [
-                {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
-                for p in view["players"]
-            ],
-            **final_scores(replay),
-        }
+    if state.phase == "over":
+        return _final_board(game_id, replay, view)
     shared = _shared_buildings(view)
-    players = []
-    for p in view["players"]:
-        s = p["seat"]
-        players.append(
-            {
-                "seat": s,
-                "name": p["name"],
-                "fame": p["fame"],
-                "colour": seat_colour(s),
-                "buildings": [
-                    building_name(b)
-                    + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
-                    for b in p["buildings"]
-                    if b in BUILDINGS
-                ],
-                "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
-                "freedoms": [freedom_name(f) for f in p["freedoms"]],
-                "jesters": p["jesters"],
-                "builders": p["builders"],
-                "works": [profession_name(state.catalog, w) for w in p["table"]],
-                "hand_size": p["hand_size"],
-                "bonus_held": p["bonus_cards_held"],
-                "prestige_held": p["prestige_cards_held"],
-                "best": p["best_this_round"],
-                "acquired": object_name(p["acquired"]) if p["acquired"] else None,
-                "has_pawn": p["has_pawn"],
-                "empty_spaces": p.get("empty_spaces"),
-                # the Principality is public at a real table: drawn from the public pieces
-                "grid": squares(p["pieces"]) if view["grid"] else None,
-            }
-        )
+    players = [_public_seat(state, view, p, shared) for p in view["players"]]
+    waiting = (
+        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
+    )
+    return {
+        "game_id": game_id,
+        "seq": replay.seq,
+        "view": view,
+        "players": players,
+        "phase": phase_name(view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
+        "turn_name": (turn_name := _name(view, view["current_player"])),
+        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
+        **_auction(view),
+        "cooperation": _cooperation(view),
+        "waiting": waiting,
+        "solo": bool(view.get("solo")),
+        "edition": edition_name(view.get("edition")),
+        "edition_id": view.get("edition"),
+        "supply": _supply(view["supply"]),
+        "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
+        "track_wide": _track(fame, wide=True),
+        "last_events": newest_first(replay, None, last=LAST_EVENTS, shared=True),
+        "board_url": kept_url_for("tablescreen.board", game_id=game_id),
+        "characters": characters.board(state),
+    }
+
+
+def _final_board(game_id: str, replay, view) -> dict:
+    """The TV at game end: the scores, as the end page shows them."""
+    return {
+        "game_id": game_id,
+        "seq": replay.seq,
+        "phase": phase_name(view["phase"]),
+        "phase_id": view["phase"],
+        "round": view["round"],
+        "rounds": ROUNDS,
+        "board_url": url_for("tablescreen.board", game_id=game_id),
+        "players": [
+            {k: p[k] for k in ("seat", "name", "fame")} | {"colour": seat_colour(p["seat"])}
+            for p in view["players"]
+        ],
+        **final_scores(replay),
+    }
+
+
+def _public_seat(state, view, p: dict, shared: dict) -> dict:
+    """One seat's line on the board: what anyone at a real table sees of it."""
+    s = p["seat"]
+    return {
+        "seat": s,
+        "name": p["name"],
+        "fame": p["fame"],
+        "colour": seat_colour(s),
+        "buildings": [
+            building_name(b)
+            + (" " + _("(with %(name)s)", name=shared[s, b]) if (s, b) in shared else "")
+            for b in p["buildings"]
+            if b in BUILDINGS
+        ],
+        "landscapes": {object_name(k): n for k, n in p["landscapes"].items() if n},
+        "freedoms": [freedom_name(f) for f in p["freedoms"]],
+        "jesters": p["jesters"],
+        "builders": p["builders"],
+        "works": [profession_name(state.catalog, w) for w in p["table"]],
+        "hand_size": p["hand_size"],
+        "bonus_held": p["bonus_cards_held"],
+        "prestige_held": p["prestige_cards_held"],
+        "best": p["best_this_round"],
+        "acquired": object_name(p["acquired"]) if p["acquired"] else None,
+        "has_pawn": p["has_pawn"],
+        "empty_spaces": p.get("empty_spaces"),
+        # the Principality is public at a real table: drawn from the public pieces
+        "grid": squares(p["pieces"]) if view["grid"] else None,
+    }
+
+
+def _auction(view) -> dict:
+    """The auction as the board tells it: the one under way, this round's results, what the
+    winners still have to do, and who opens the next."""
     auction = view["auction"]
     cur = auction["current"]
     current = None
@@ -158,44 +191,18 @@ def _board_context(game_id: str, replay) -> dict:
         for x in auction["pending"]
     ]
     opener = _name(view, auction["opener"]) if view["phase"] == "auction" else None
-    supply = view["supply"]
-    waiting = (
-        [p["name"] for p in players if p["hand_size"] == 0] if view["phase"] == "setup" else []
-    )
+    return {"current": current, "results": results, "pending": pending, "opener": opener}
+
+
+def _supply(supply: dict) -> dict:
+    """What is left in the supply, named in the reader's words."""
     return {
-        "game_id": game_id,
-        "seq": seq,
-        "view": view,
-        "players": players,
-        "phase": phase_name(view["phase"]),
-        "phase_id": view["phase"],
-        "round": view["round"],
-        "rounds": ROUNDS,
-        "minimum": MINIMUM_WORK_VALUE.get(view["round"]),
-        "turn_name": (turn_name := _name(view, view["current_player"])),
-        "seat_cards": _seat_cards(players, turn_name, view["phase"]),
-        "current": current,
-        "results": results,
-        "pending": pending,
-        "opener": opener,
-        "cooperation": _cooperation(view),
-        "waiting": waiting,
-        "solo": bool(view.get("solo")),
-        "edition": edition_name(view.get("edition")),
-        "edition_id": view.get("edition"),
-        "supply": {
-            "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
-            "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
-            "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
-            "profession_deck": supply["profession_deck"],
-            "bonus_deck": supply["bonus_deck"],
-            "prestige_deck": supply["prestige_deck"],
-        },
-        "track": _track(fame := tuple((p["seat"], p["name"], p["fame"]) for p in players)),
-        "track_wide": _track(fame, wide=True),
-        "last_events": newest_first(replay, None, last=LAST_EVENTS, shared=True),
-        "board_url": kept_url_for("tablescreen.board", game_id=game_id),
-        "characters": characters.board(state),
+        "stacks": [(object_name(k), n) for k, n in supply["stacks"].items()],
+        "buildings": [(building_name(b), n) for b, n in supply["buildings"].items()],
+        "freedoms": [(freedom_name(f), supply["freedoms"].get(f, 0)) for f in FREEDOMS],
+        "profession_deck": supply["profession_deck"],
+        "bonus_deck": supply["bonus_deck"],
+        "prestige_deck": supply["prestige_deck"],
     }
 
 
@@ -342,7 +349,7 @@ def pushed_board(game_id: str, seq: int) -> tuple[int, str] | None:
     return replay.seq, board_html(game_id, replay)
 
 
-register_pushed(BOARD, pushed_board, table_screen=True)
+PUSHED = {BOARD: Pushed(pushed_board, table_screen=True)}  # the TV's board, carried by its stream
 
 
 @bp.get("/games/<game_id>/table/presence")

@@ -41,7 +41,7 @@ from companion.games.princes.words import (
 )
 from companion.games.princes.words import object_name as landscape_name
 from companion.games.princes.words.telling import text_of
-from companion.web.i18n import refusal_message
+from companion.web.for_games import refusal_message
 
 SCREENS = {
     "work",
