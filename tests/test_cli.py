@@ -1,13 +1,10 @@
 """`palazzo replay` and `palazzo catalog` as a user runs them: `cli.main(argv)` in this process
 (what the console script calls), and once the installed `palazzo` script itself."""
 
-import contextlib
-import io
 import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,43 +12,9 @@ import pytest
 from companion import cli
 from companion.games.princes.rules import play, simulation_catalog
 from tests.builders import TEST_CATALOG, Table
+from tests.cli import replay_json, run, write_catalog, write_log
 
 PALAZZO = str(Path(sys.executable).with_name("palazzo"))
-
-
-@dataclass
-class Ran:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-def run(*args) -> Ran:
-    """`palazzo ARGS…`: cli.main's answer, its exit code as the console script exits with it
-    (argparse's own usage errors and --help leave through SystemExit)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = cli.main([str(a) for a in args])
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 1
-    return Ran(code, out.getvalue(), err.getvalue())
-
-
-def write_log(path, events):
-    path.write_text("".join(json.dumps(e) + "\n" for e in events))
-    return path
-
-
-def write_catalog(path):
-    path.write_text(json.dumps(simulation_catalog().to_dict()))
-    return path
-
-
-def replay_json(tmp_path, log, name: str = "game.jsonl"):
-    """`palazzo replay --json` of `log` written to `name`, with the test catalog."""
-    catalog = write_catalog(tmp_path / "cat.json")
-    return run("replay", write_log(tmp_path / name, log), "--catalog", catalog, "--json")
 
 
 def test_replay_prints_the_final_state_as_json(tmp_path):

@@ -8,10 +8,10 @@ import json
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import text
 
 from events import InvalidEvent, InvalidJsonl, parse_jsonl
 from events.boundedjson import JsonRefused, depth, loads
+from tests.event_store_robust import put_raw_row
 
 
 def nested(levels: int) -> list:
@@ -19,25 +19,6 @@ def nested(levels: int) -> list:
     for _ in range(levels - 1):
         value = [value]
     return value
-
-
-def put_raw_row(store, game_id: str, seq: int, payload_text: str, type_: str = "bid"):
-    """Write a row behind the store's back, as a damaged or pre-limits database would hold."""
-    with store.engine.begin() as conn:
-        conn.execute(
-            text(
-                'INSERT INTO events (game_id, seq, id, type, payload, "by", at) '
-                "VALUES (:g, :s, :i, :t, :p, 'host', :a)"
-            ),
-            {
-                "g": game_id,
-                "s": seq,
-                "i": f"raw-{game_id}-{seq}",
-                "t": type_,
-                "p": payload_text,
-                "a": datetime(2026, 1, 1, tzinfo=UTC),
-            },
-        )
 
 
 @pytest.mark.parametrize(

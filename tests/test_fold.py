@@ -12,7 +12,7 @@ import pytest
 import companion.core.fold
 import companion.core.lang
 from companion.core.fold import Fold, FoldRules, NeedFullLog, replay
-from tests.test_rules_purity import FORBIDDEN, imported_modules
+from tests.rules_purity import FORBIDDEN, imported_modules
 
 
 class No(Exception):

@@ -11,9 +11,9 @@ from companion.games.princes.story import read
 from companion.games.princes.words.ledger import Ledger, Line, compare, ledger
 from companion.games.princes.words.telling import text_of
 from tests.builders import TEST_CATALOG, load_log
+from tests.misread import solo_fold
 from tests.solo_table import SOLO_CATALOG
-from tests.test_misread import solo_fold
-from tests.test_story import GAMES, numbered
+from tests.story import GAMES, numbered
 
 ALEX, LEON, JEN = 0, 1, 2
 JESTER_WON = 9  # game_3p_grid: Leon passes, Alexandra takes the Jester for 400 Florin

@@ -11,25 +11,9 @@ from companion.games.princes.rules import Refusal, as_on_table, solo_of, table_c
 from companion.games.princes.rules.engine import Fold
 from companion.games.princes.rules.solo import solo_prompt, wolfgang_decisions
 from companion.service.table import Table
-from tests.solo_table import SIZES, SOLO_CATALOG
-from tests.test_solo import HAND, checklist, in_english
-
-
-def solo_fold() -> Fold:
-    fold = Fold(SOLO_CATALOG)
-    for ev in [
-        {
-            "type": "game_started",
-            "players": ["Alexandra", "Wolfgang"],
-            "start_player": 0,
-            "solo": {"difficulty": "standard", "dummies": 2},
-            "grid": False,
-        },
-        *({"type": "landscape_taught", "landscape": k, "cells": c} for k, c in SIZES.items()),
-        {"type": "starting_hand_chosen", "player": 0, "professions": list(HAND)},
-    ]:
-        fold.add(ev)
-    return fold
+from tests.misread import solo_fold
+from tests.solo import checklist, in_english
+from tests.solo_table import SOLO_CATALOG
 
 
 def seq_of(fold: Fold, kind: str, nth: int = -1) -> int:

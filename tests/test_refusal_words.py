@@ -14,8 +14,7 @@ from companion.games.princes.rules import Refusal
 from companion.games.princes.rules.catalog import CHARACTER_MOMENTS, EDITIONS
 from companion.games.princes.rules.module import REGISTRY
 from companion.games.princes.rules.muse_princess import WHEN
-
-from .test_translations import extracted
+from tests.translations import extracted
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"

@@ -1,36 +1,11 @@
 """The rules engine stays pure: no web framework, no database, no clock, no randomness."""
 
-import ast
 from pathlib import Path
 
 import companion.games.princes.rules
+from tests.rules_purity import FORBIDDEN, imported_modules
 
-FORBIDDEN = {
-    "flask",
-    "htmx_flask",
-    "jinja2",
-    "jinja2_fragments",
-    "sqlmodel",
-    "sqlalchemy",
-    "psycopg",
-    "sqlite3",
-    "events",
-    "datetime",
-    "time",
-    "os",
-    "socket",
-    "threading",
-}
 ALLOWED_ELSEWHERE = {"autoplay.py": {"random"}}
-
-
-def imported_modules(path: Path):
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            yield node.module.split(".")[0]
 
 
 def test_the_engine_imports_nothing_impure():

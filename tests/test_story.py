@@ -13,17 +13,7 @@ from companion.games.princes.story import read
 from companion.games.princes.words.scoring import breakdown, fame_by_source
 from companion.service.table import SNAPSHOT_EVERY, Table
 from tests.builders import DATA, TEST_CATALOG, load_log
-
-SOLO_CATALOG = TEST_CATALOG.merged(json.loads((DATA / "automa_test_deck.json").read_text()))
-GAMES = [
-    ("game_2p.jsonl", TEST_CATALOG),
-    ("game_3p_grid.jsonl", TEST_CATALOG),
-    ("solo_game.jsonl", SOLO_CATALOG),
-]
-
-
-def numbered(events):
-    return [{**e, "seq": i, "by": "host"} for i, e in enumerate(events, 1)]
+from tests.story import GAMES, numbered
 
 
 @pytest.mark.parametrize(("name", "catalog"), GAMES)

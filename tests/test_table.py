@@ -13,21 +13,7 @@ from companion.games.princes.rules import BUILTIN, Refusal, replay
 from companion.games.princes.rules.autoplay import play, simulation_catalog
 from companion.service.table import SNAPSHOT_EVERY, Table, engine_event
 from events import EventStore
-
-
-def teach_everything(tmp_path):
-    """The simulation's cards, taught to this installation as a table would."""
-    learned = LearnedCatalog(tmp_path / "instance")
-    learned.teach(simulation_catalog().to_dict())
-    return learned
-
-
-def record_game(table, log, by="host"):
-    started = {k: v for k, v in log[0].items() if k != "type"}
-    game_id, _ = table.create_game(started)
-    for ev in log[1:]:
-        table.record(game_id, ev, by=by)
-    return game_id
+from tests.table import record_game, teach_everything
 
 
 def test_a_refused_event_leaves_log_and_state_unchanged(store, tmp_path):

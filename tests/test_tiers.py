@@ -86,7 +86,7 @@ def test_ci_selects_the_derandomized_profile():
     ci, dev = settings.get_profile("ci"), settings.get_profile("dev")
     assert ci.derandomize and ci.database is None and not dev.derandomize
     assert ci.deadline is None and dev.deadline is None  # a loaded machine is slow, not wrong
-    from tests.firenze.test_properties import SETTINGS
+    from tests.firenze.properties import SETTINGS
 
     assert SETTINGS.deadline is None  # a test's own settings inherit the profile
 

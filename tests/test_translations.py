@@ -4,13 +4,8 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion.core import lang
@@ -18,28 +13,10 @@ from companion.games.firenze.rules import catalog as firenze_catalog
 from companion.games.firenze.rules.refusals import CODES as firenze_codes
 from companion.games.princes.rules import catalog as rules_catalog
 from companion.games.princes.rules.refusals import CODES as refusal_codes
+from tests.translations import PLACEHOLDER, ROOT, extracted
 
-ROOT = Path(__file__).resolve().parent.parent
 PO = "companion/translations/{}/LC_MESSAGES/messages.po"
 TRANSLATED = [code for code in lang.LANGUAGES if code != lang.DEFAULT]
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sdifr]|%[sdifr]|%%")
-
-
-Message = tuple[str | tuple[str, ...], str | None]  # (msgid, a tuple if plural; its context)
-
-
-def extracted() -> dict[Message, str]:
-    """(msgid, context) -> where it was found, from babel.cfg's sources (the msgid is a tuple
-    for a plural message; the context is None but for `pgettext`)."""
-    with open(ROOT / "babel.cfg") as f:
-        method_map, options_map = parse_mapping_cfg(f)
-    found: dict[str | tuple[str, ...], str] = {}
-    for filename, lineno, message, _comments, context in extract_from_dir(
-        ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS
-    ):
-        key = message if isinstance(message, str) else tuple(message)
-        found.setdefault((key, context), f"{filename}:{lineno}")
-    return found
 
 
 def placeholders(text: str) -> list[str]:

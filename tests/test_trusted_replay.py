@@ -16,9 +16,9 @@ import companion.games.princes.rules.engine as engine
 from companion.app import GAMES
 from companion.games.princes.rules import Refusal, play, replay, simulation_catalog
 from companion.service.table import Table
-from tests.test_cli import replay_json
-from tests.test_event_store_robust import put_raw_row
-from tests.test_table import record_game, teach_everything
+from tests.cli import replay_json
+from tests.event_store_robust import put_raw_row
+from tests.table import record_game, teach_everything
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ import pytest
 
 from companion.games.firenze.rules import Refusal
 from companion.games.firenze.rules.state import brick_total
+from tests.firenze.refusals import D, H, T, build, hand, play, reveal, take, taken
 
 from .table import card, draw, give, new_game, tower_of
-from .test_refusals import D, H, T, build, hand, play, reveal, take, taken
 
 
 def test_princess_makes_the_card_free_and_mason_takes_three_off_the_construction_cost():

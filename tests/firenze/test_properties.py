@@ -5,17 +5,16 @@ from __future__ import annotations
 import copy
 import json
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.firenze.rules import apply, replay
 from companion.games.firenze.rules.catalog import SEALS_PER_PLAYER
 from companion.games.firenze.rules.state import brick_total, clone
+from tests.firenze.properties import SETTINGS
 from tests.mutate import mutate_json
 
 from .bot import Bot
-
-SETTINGS = settings(max_examples=25)  # deadline, health checks, randomness: tests/conftest.py
 
 
 @SETTINGS

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import companion.games.firenze.rules
-from tests.test_rules_purity import FORBIDDEN, imported_modules
+from tests.rules_purity import FORBIDDEN, imported_modules
 
 
 def test_the_firenze_rules_import_nothing_impure():

@@ -7,8 +7,7 @@ import pytest
 from companion.app import GAMES
 from companion.games.firenze.rules import Refusal, replay
 from companion.service.table import SNAPSHOT_EVERY, Table
-
-from .test_game import events
+from tests.firenze.game import events
 
 
 def test_a_firenze_game_recorded_through_the_table_replays_from_the_store(store):

@@ -24,7 +24,7 @@ from companion.games.firenze.rules import catalog as firenze
 from companion.games.firenze.rules.refusals import CODES as FIRENZE_CODES
 from companion.games.princes.rules import catalog as rules
 from companion.games.princes.rules.refusals import CODES
-from tests.test_translations import PLACEHOLDER, extracted
+from tests.translations import PLACEHOLDER, extracted
 
 # Babel only loads the languages CLDR knows, so the pseudo-language borrows the code of one
 # Palazzo does not ship (Esperanto: two plural forms, like English).

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
-from pyzbar.pyzbar import decode
+
+from tests.web.browser import scanned_qr
 
 from .conftest import BROWSER_WAIT, append_event
 
@@ -83,15 +83,6 @@ def test_htmx_errors_land_in_the_flash_box(watched, live_server, game):
     assert page.inner_html("#board") == board  # the error did not replace the target
     page.tap("#flash [data-dismiss]")
     page.wait_for_function("() => document.querySelector('#flash').children.length === 0")
-
-
-def scanned_qr(page, live_server, tmp_path, url: str) -> list[str]:
-    """What a reader decodes from the QR code of `url` the page draws, as Chromium shows it."""
-    page.goto(f"{live_server}/_probe/qr?u={url}")
-    shot = tmp_path / "qr.png"
-    page.locator("#qr svg").screenshot(path=str(shot))
-    with Image.open(shot) as image:
-        return [r.data.decode() for r in decode(image)]
 
 
 def test_inline_qr_svg_scans_in_chromium(watched, live_server, tmp_path):

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from companion.games.princes.learned import LearnedCatalog
+from tests.web.catalog_screen import import_file
 from tests.web.conftest import csrf_token_for
 from tests.web.table_games import as_role, host
 
@@ -25,15 +26,6 @@ def lan_client(app):
 def teach(client, **fields):
     return client.post(
         "/catalog/professions", data={"csrf_token": csrf_token_for(client), **fields}
-    )
-
-
-def import_file(client, body: bytes):
-    """Post a catalog file to the catalog screen's import, as a browser uploads it."""
-    return client.post(
-        "/catalog/import",
-        data={"csrf_token": csrf_token_for(client), "file": (io.BytesIO(body), "catalog.json")},
-        content_type="multipart/form-data",
     )
 
 

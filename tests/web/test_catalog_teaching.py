@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -16,13 +15,10 @@ from pyzbar.pyzbar import decode
 
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.teaching import profession_id
+from tests.web.catalog_teaching import DECK, editor_form
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import as_seat, choose_hands, host_game, post_teach, to_action_phase
 from tests.web.servers import Served
-
-DECK = json.loads((Path(__file__).parent.parent / "data" / "automa_test_deck.json").read_text())[
-    "automa_cards"
-]
 
 
 def text(page: str) -> str:
@@ -32,27 +28,6 @@ def text(page: str) -> str:
 def checked(page: str, name: str) -> str | None:
     m = re.search(rf'name="{re.escape(name)}" value="([^"]*)"[^>]*\bchecked', page)
     return m.group(1) if m else None
-
-
-def editor_form(number: str, card: dict) -> dict:
-    """What the Automa card editor posts for `card`: each object's place from the left, its
-    modifiers ("same", "more" for one more, else "other" with the value)."""
-    form = {"card": number, "rounds": card["rounds"]}
-    for i, item in enumerate(card["auction"]):
-        obj = item["object"]
-        form[f"at_{obj}"] = str(i + 1)
-        form[f"mod4_{obj}"] = "none" if item["mod4"] is None else str(item["mod4"])
-        if item["mod5"] == item["mod4"]:
-            form[f"mod5_{obj}"] = "same"
-        elif item["mod5"] == (item["mod4"] or 0) + 1:
-            form[f"mod5_{obj}"] = "more"
-        else:
-            form[f"mod5_{obj}"] = "other"
-            form[f"mod5x_{obj}"] = "none" if item["mod5"] is None else str(item["mod5"])
-    for key, prefix in (("first_action", "first"), ("second_action", "second")):
-        for i, action in enumerate(card[key]):
-            form[f"{prefix}_{i}"] = action
-    return form
 
 
 def without_marks(card: dict) -> dict:

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from tests.web import shots
+from tests.web.phone_characters import MUSE, leave_auctions
 from tests.web.phone_game import button, choose_hands, host_game, record, state
-from tests.web.test_phone_characters import MUSE, leave_auctions
 
 
 def card_link(page, name: str):

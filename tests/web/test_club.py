@@ -10,7 +10,8 @@ import pytest
 
 from companion.web.club import get_club
 from companion.web.recording import get_table
-from tests.test_club_stats import hand_game, taught
+from tests.club_stats import hand_game, taught
+from tests.web.club_games import record_game
 from tests.web.conftest import csrf_token_for, session_cookie
 
 TOKEN = "t" * 43
@@ -19,15 +20,6 @@ TOKEN = "t" * 43
 @pytest.fixture(scope="module")
 def hand_log():
     return taught(hand_game().log)
-
-
-def record_game(app, log) -> str:
-    """The log recorded event by event through the Table, as the table records it."""
-    table = get_table(app)
-    game_id, _ = table.create_game({k: v for k, v in log[0].items() if k != "type"})
-    for e in log[1:]:
-        table.record(game_id, e, by="host")
-    return game_id
 
 
 def test_a_game_counts_once_it_ends_and_the_host_can_leave_it_out(app, client, hand_log):

@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 
 from tests.web import a11y
+from tests.web.club_games import record_game
 from tests.web.conftest import phone_context
-from tests.web.test_club import record_game
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def club_url(app, live_server):
+    from tests.club_stats import hand_game, taught
     from tests.firenze.bot import Bot
-    from tests.test_club_stats import hand_game, taught
 
     bot = Bot(0)
     bot.play(2000)

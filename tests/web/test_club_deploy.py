@@ -18,8 +18,8 @@ from pyzbar.pyzbar import decode
 from companion import presence
 from tests.pg import free_port
 from tests.web.club import DEPLOY, Device, Gunicorn, Nginx, site_config
+from tests.web.qr import _rasterize
 from tests.web.servers import read_until
-from tests.web.test_qr import _rasterize
 
 pytestmark = pytest.mark.postgres
 

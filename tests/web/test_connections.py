@@ -17,10 +17,10 @@ import pytest
 
 from companion import connections
 from companion.connections import Connections
+from tests.web.serve import _hosted_game
 
 from .conftest import viewer_cookie
 from .servers import Served, read_until
-from .test_serve import _hosted_game
 
 ATTACKERS = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")
 HALF_OPEN = 2000

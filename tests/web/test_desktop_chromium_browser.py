@@ -9,8 +9,9 @@ that a reader decodes.
 
 from __future__ import annotations
 
+from tests.web.browser import scanned_qr
+
 from .conftest import BROWSER_WAIT, append_event, phone_context
-from .test_browser import scanned_qr
 
 
 def test_the_desktop_chromium_follows_live_posts_and_draws_a_scannable_qr(

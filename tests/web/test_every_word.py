@@ -27,6 +27,7 @@ from companion.games.princes.learned import LearnedCatalog
 from companion.web import i18n
 from tests.web import pseudo
 from tests.web.conftest import csrf_token_for
+from tests.web.phone_characters import leave_auctions
 from tests.web.phone_game import (
     as_host,
     as_seat,
@@ -37,7 +38,6 @@ from tests.web.phone_game import (
     to_action_phase,
 )
 from tests.web.table_games import finished_game, host_solo, mid_game, tv_game
-from tests.web.test_phone_characters import leave_auctions
 from tests.web.walk import fetch, said, screens
 
 # Areas being finished by other helpers this session: area -> who removes the line.
@@ -423,7 +423,7 @@ def test_firenze(app, client):
     to fulfil), the table, and a scored game's end."""
     from companion.web.join_links import kept_tokens
     from companion.web.recording import get_table
-    from tests.firenze.test_game import events
+    from tests.firenze.game import events
     from tests.web.firenze_table import deal_row, turned_over
     from tests.web.firenze_table import host_game as host_firenze
 

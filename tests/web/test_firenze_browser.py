@@ -10,7 +10,8 @@ import pytest
 
 from companion.web.join_links import kept_tokens
 from tests.web import shots
-from tests.web.conftest import BROWSER_WAIT, csrf_token_for
+from tests.web.conftest import BROWSER_WAIT
+from tests.web.firenze_browser import quick_turn
 from tests.web.firenze_table import deal_row, host_game
 
 
@@ -24,25 +25,6 @@ def reveal(page, name: str, kind: str, colour: str):
     for i in range(4):
         page.select_option(f"select[name=brick_{i}]", colour)
     tap(page, "Put it in the row")
-
-
-def quick_turn(client, game_id: str, colour: str):
-    """Another player's turn, from their own session: the free card, the next one, done."""
-    act = f"/firenze/{game_id}/act"
-    token = csrf_token_for(client)
-    for data in (
-        {"action": "take", "position": "1"},
-        {
-            "action": "reveal",
-            "name": "Clerk",
-            "kind": "personnel",
-            "start": "1",
-            **{f"brick_{i}": colour for i in range(4)},
-        },
-        {"action": "end"},
-    ):
-        response = client.post(act, data={"csrf_token": token, **data})
-        assert response.status_code == 200, (data, response.status_code, response.text)
 
 
 @pytest.mark.screenshots

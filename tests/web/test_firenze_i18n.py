@@ -255,7 +255,7 @@ def test_a_firenze_game_reads_in_german_and_french_on_every_screen(app, client, 
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_the_end_of_a_firenze_game_reads_in_german_and_french(app, client, language):
-    from tests.firenze.test_game import events
+    from tests.firenze.game import events
 
     log = events()
     game_id = host_game(client)
@@ -375,7 +375,7 @@ def test_a_buildings_use_a_church_card_and_the_monument_read_in_german_and_frenc
 def test_a_tower_about_to_be_torn_down_reads_in_german_and_french(app, client, language):
     """The warning before a tower is torn down and the end-of-turn surrender, in each
     language: Thomas keeps a yellow tower of 2 and does not add to it on his next turn."""
-    from tests.web.test_firenze_browser import quick_turn
+    from tests.web.firenze_browser import quick_turn
 
     game_id = host_game(client)
     deal_row(client, game_id)  # the Princess (card 1) carries 4 yellow

@@ -149,7 +149,7 @@ def test_the_end_never_breaks_a_word_or_a_number(app, client, live_server, phone
     """At the end, on a phone at 360 px and on the table screen at 360 and 1280 px: the final
     scoring (a block per player) and the towers' commissions keep every word and number whole
     (a real table saw "Tho mas (wins )", "Commissi ons", "Holg er", "neut ral")."""
-    from tests.firenze.test_game import events
+    from tests.firenze.game import events
 
     game_id = host_game(client)
     table = get_table(app)

@@ -19,7 +19,7 @@ from tests.web.firenze_table import (
     phone_form,
     to_thomas_with_a_wholesaler,
 )
-from tests.web.test_firenze_web import kept_tokens_in
+from tests.web.firenze_web import kept_tokens_in
 
 
 def seated(app, client):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from companion.web.join_links import kept_tokens
 from tests.web.conftest import csrf_token_for
 from tests.web.firenze_table import board_form, deal_row, host_form, host_game, turned_over
+from tests.web.firenze_web import kept_tokens_in
 
 
 def test_hosting_needs_the_taught_board_first(client):
@@ -71,11 +71,6 @@ def test_a_firenze_turn_from_a_phone_with_refusals_inline_and_hands_private(app,
     )
 
 
-def kept_tokens_in(app, game_id):
-    with app.test_request_context():
-        return kept_tokens(game_id)
-
-
 def test_a_board_that_contradicts_the_rulebook_is_not_kept(client):
     from tests.web.firenze_table import board_form
 
@@ -90,7 +85,7 @@ def test_a_board_that_contradicts_the_rulebook_is_not_kept(client):
 
 def test_the_end_shows_a_breakdown_per_player(app, client):
     from companion.web.recording import get_table
-    from tests.firenze.test_game import events
+    from tests.firenze.game import events
 
     log = events() + [{"type": "celebrations_scored", "points": [[], [-1], [3]]}]
     game_id = host_game(client)

@@ -13,10 +13,10 @@ from companion.core import lang
 from companion.games.firenze.rules import Refusal
 from companion.games.firenze.rules.catalog import Board, BoardError
 from companion.web.i18n import refusal_message
-from tests.firenze.test_refusals import CASES
+from tests.firenze.refusals import CASES
 from tests.web.conftest import csrf_token_for
 from tests.web.firenze_table import board_form, deal_row, host_game
-from tests.web.test_firenze_web import kept_tokens_in
+from tests.web.firenze_web import kept_tokens_in
 
 
 def refused(position, event) -> Refusal:
@@ -46,7 +46,7 @@ def test_every_firenze_refusal_is_told_in_german_and_french(app, code, position,
 
 
 def test_the_undo_refusals_of_the_shared_fold_are_told_too(app):
-    from tests.firenze.test_refusals import build, taken
+    from tests.firenze.refusals import build, taken
 
     fold = taken()
     fold.add(build({"colour": "yellow", "bricks": 2}))
@@ -64,7 +64,7 @@ def test_the_undo_refusals_of_the_shared_fold_are_told_too(app):
 
 
 def test_cards_and_colours_are_named_in_the_readers_words(app):
-    from tests.firenze.test_refusals import event_first, fresh, with_tower
+    from tests.firenze.refusals import event_first, fresh, with_tower
 
     botch = refused(event_first, {"type": "card_played", "player": 0, "card": "Mason"})
     assert botch.params["card"] == "Botch" and botch.message == "Resolve the Botch first"

@@ -10,8 +10,7 @@ import pytest
 
 from companion.games.princes.rules import is_last_player
 from tests.web import shots
-from tests.web.phone_game import choose_hands, host_game, record, state
-from tests.web.test_phone_browser import button
+from tests.web.phone_game import button, choose_hands, host_game, record, state
 
 from .conftest import BROWSER_WAIT
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.princes.learned import LearnedCatalog
+from tests.web.catalog_screen import import_file
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_seat,
@@ -18,7 +19,6 @@ from tests.web.phone_game import (
     resend_of,
     text,
 )
-from tests.web.test_catalog_screen import import_file
 
 
 def read_in(client, lang: str) -> None:

@@ -11,8 +11,10 @@ import pytest
 from companion.games.princes.rules import Refusal, apply
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
-from tests.test_event_store_robust import put_raw_row
+from tests.event_store_robust import put_raw_row
 from tests.web.conftest import csrf_token_for
+from tests.web.i18n_refusals import told
+from tests.web.phone_characters import MUSE, leave_auctions
 from tests.web.phone_game import (
     as_host,
     as_seat,
@@ -23,8 +25,6 @@ from tests.web.phone_game import (
     text,
     to_action_phase,
 )
-from tests.web.test_i18n_refusals import told
-from tests.web.test_phone_characters import MUSE, leave_auctions
 
 ADA, BEN, CY = 0, 1, 2
 LANGUAGES = ("de", "fr")

@@ -4,22 +4,19 @@ engine marks them, the edge translates them, the code and the log stay the same.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from companion.web.recording import get_table
+from tests.web.i18n_refusals import told
+from tests.web.phone_characters import MUSE, leave_auctions
 from tests.web.phone_game import (
     as_host,
     as_seat,
     choose_hands,
     host_game,
-    post_event,
     record,
     state,
-    text,
 )
-from tests.web.test_phone_characters import MUSE, leave_auctions
 
 ENGLISH = {
     "overlap": "is already covered by",
@@ -44,28 +41,6 @@ WORDS = {
         "wrong_phase": "la phase d’enchères (A) ou la phase d’action (B)",
     },
 }
-
-
-def refusal(page) -> tuple[str, str]:
-    """(code, words) of the refusal a phone's fragment shows."""
-    found = re.search(
-        r'<div class="refusal"[^>]*data-code="([a-z0-9_]+)"[^>]*>(.*?)</div>', page, re.S
-    )
-    assert found, "no refusal on the page"
-    return found.group(1), text(found.group(2)).strip()
-
-
-def told(client, game_id, **form) -> dict[str, str]:
-    """The refusal of `form` read in each language: {lang: words}; always the same code."""
-    seen = {}
-    for lang in ("en", "de", "fr"):
-        client.get(f"/?lang={lang}")
-        r = post_event(client, game_id, **form)
-        assert r.status_code == 422, r.text
-        code, words = refusal(r.text)
-        seen[lang] = words
-        seen["code"] = code
-    return seen
 
 
 def check(seen: dict[str, str], code: str) -> None:

@@ -22,9 +22,9 @@ from companion.games.princes.web.fields import form_attrs
 from companion.web import urls
 from companion.web.live import live_attrs
 from companion.web.urls import kept_url_for
+from tests.web.panel_kept import check
 from tests.web.phone_game import as_host, as_seat, host_game, panel
 from tests.web.table_games import tv_game
-from tests.web.test_panel_kept import check
 
 
 def test_a_kept_link_is_url_fors_and_sees_the_script_root(app):

@@ -13,24 +13,12 @@ import pytest
 
 from companion.web import REPO_ROOT
 from companion.web.live import SeqWatcher, get_watcher, seq_stream
+from tests.web.live import FakeListener, FakeLog
 
 from .conftest import WAIT, append_event, viewer_cookie
 from .phone_game import as_host
 
 # -- the watcher on its own --------------------------------------------------------------------
-
-
-class FakeLog:
-    def __init__(self):
-        self.seqs: dict[str, int] = {}
-        self.reads = 0
-        self.fail = False
-
-    def last_seqs(self, game_ids) -> dict[str, int]:
-        self.reads += 1
-        if self.fail:
-            raise ConnectionError("database restarting")
-        return {game_id: self.seqs.get(game_id, 0) for game_id in game_ids}
 
 
 @pytest.fixture
@@ -390,21 +378,6 @@ def test_a_seat_is_here_while_its_stream_is_open_and_away_once_it_closes(app, ss
 
 
 # -- LISTEN/NOTIFY: the poller rests while notifications flow ------------------------------------
-
-
-class FakeListener:
-    """Stands in for EventStore.listen: the test drives connection and notifications."""
-
-    def __init__(self):
-        self.on_append = None
-        self.on_connection = None
-        self.on_nudge = None
-        self.ready = threading.Event()
-
-    def __call__(self, on_append, stop, on_connection, on_nudge):
-        self.on_append, self.on_connection, self.on_nudge = on_append, on_connection, on_nudge
-        self.ready.set()
-        stop.wait()
 
 
 def test_notifications_replace_the_poll_and_the_poll_covers_an_outage(log):

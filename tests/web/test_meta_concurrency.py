@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from tests.web.phone_game import as_seat, post_event
-from tests.web.test_phone_probing import claims_counted, two_player_action_phase
+from tests.web.phone_probing import claims_counted, two_player_action_phase
 
 PHONES = 5
 CLAIMS_EACH = 4

@@ -11,25 +11,12 @@ import pytest
 
 from tests.web import shots
 from tests.web.conftest import PHONE_VIEWPORT
-from tests.web.phone_game import choose_hands, has_number, host_game, record, state
-from tests.web.test_phone_browser import button
-
-# Counts the phone's calls to the Vibration API (and still makes them).
-COUNT_BUZZES = """
-window.buzzes = [];
-if (navigator.vibrate) {
-  const vibrate = navigator.vibrate.bind(navigator);
-  navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return vibrate(pattern); };
-}
-"""
+from tests.web.notices_browser import COUNT_BUZZES, buzzes
+from tests.web.phone_game import button, choose_hands, has_number, host_game, record, state
 
 
 def latest(page) -> str:
     return page.locator(".notices li.is-latest").inner_text()
-
-
-def buzzes(page) -> int:
-    return page.evaluate("window.buzzes.length")
 
 
 WIDTHS = (360, 390)

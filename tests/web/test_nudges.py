@@ -22,10 +22,10 @@ from companion.web.live import (
     nudged_attrs,
 )
 from events.notify import Notes
+from tests.web.live import FakeListener, FakeLog
 
 from .conftest import WAIT, csrf_token_for, viewer_cookie
 from .phone_game import as_seat, host_game, post_event, record
-from .test_live import FakeListener, FakeLog
 
 # -- the watcher -------------------------------------------------------------------------------
 

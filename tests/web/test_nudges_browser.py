@@ -10,7 +10,7 @@ import pytest
 
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import as_seat, choose_hands, host_game
-from tests.web.test_screens_browser import WIDTH, join
+from tests.web.screens_browser import WIDTH, join
 
 LOOKS_JS = "() => (window.alertLooks || 0) >= 1"
 COUNT_LOOKS = """

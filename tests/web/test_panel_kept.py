@@ -16,7 +16,7 @@ from companion.games.princes.web.alerts import alerts
 from companion.games.princes.web.seat import phone_context
 from companion.web.games import create_hosted_game
 from companion.web.recording import current_replay
-from tests.web.conftest import csrf_token_for
+from tests.web.panel_kept import check
 from tests.web.phone_game import (
     HANDS,
     as_host,
@@ -26,11 +26,6 @@ from tests.web.phone_game import (
     record,
     text,
 )
-
-
-def check(client, game_id, action, track="money"):
-    data = {"csrf_token": csrf_token_for(client), "action": action}
-    assert client.post(f"/games/{game_id}/count/{track}", data=data).status_code == 303
 
 
 def banner(page: str) -> str:

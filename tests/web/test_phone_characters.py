@@ -11,6 +11,7 @@ import pytest
 from companion.games.princes.rules import current_player
 from companion.games.princes.rules.catalog import BONUS_CARDS, PRESTIGE_CARDS
 from tests.web.conftest import csrf_token_for
+from tests.web.phone_characters import MUSE, leave_auctions
 from tests.web.phone_game import (
     as_seat,
     choose_hands,
@@ -25,18 +26,6 @@ from tests.web.phone_game import (
 )
 
 ADA, BEN, CY = 0, 1, 2
-MUSE = {"expansions": {"muse_princess": True, "cooperative": False}}
-
-
-def leave_auctions(app, game_id):
-    """Everybody leaves the round's auctions: the Character Auction begins."""
-    s = state(app, game_id)
-    while s.phase == "auction":
-        opener = s.auction["opener"]
-        pawns = [t for t in range(s.n) if s.players[t].has_pawn]
-        kind = "last_player_declined" if pawns == [opener] else "auctions_left"
-        record(app, game_id, str(opener), type=kind, player=opener)
-        s = state(app, game_id)
 
 
 def characters_round(app, game_id, bids=None):

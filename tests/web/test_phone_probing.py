@@ -11,13 +11,11 @@ from tests.web.phone_game import (
     host_game,
     panel,
     post_event,
-    record,
     state,
     text,
     to_action_phase,
 )
-
-TWO = (["poet", "alchemist", "botanist"], ["mason", "painter", "jurist"])
+from tests.web.phone_probing import TWO, claims_counted, two_player_action_phase
 
 
 def refusal_words(page: str) -> str:
@@ -30,21 +28,6 @@ def take(client, game_id, seat, pid):
     r = post_event(client, game_id, type="profession_taken", player=str(seat), profession=pid)
     assert r.status_code == 422, r.text
     return r.text
-
-
-def two_player_action_phase(app):
-    game_id, _ = host_game(
-        app,
-        players=["Carla", "Dario"],
-        grid=False,
-        freedoms={"travel": 2, "religion": 2, "opinion": 1},
-    )
-    choose_hands(app, game_id, TWO)
-    record(app, game_id, "0", type="auction_opened", player=0, object="jester")
-    record(app, game_id, "1", type="bid_passed", player=1)
-    record(app, game_id, "1", type="auction_opened", player=1, object="builder")
-    assert state(app, game_id).phase == "action"
-    return game_id
 
 
 def test_two_players_a_card_in_the_others_hand_is_not_placed_and_the_probe_is_seen(app, client):
@@ -88,14 +71,6 @@ def test_three_players_the_refusal_is_the_same_whoever_holds_the_card(app, clien
     cys = refusal_words(take(client, game_id, 0, "doctor")).replace("Doctor", "X")
     assert bens == cys  # nothing tells Ben's hand from Cy's
     assert "Ben" not in bens and "Cy" not in bens
-
-
-def claims_counted(app, game_id) -> dict:
-    from companion.games.princes.web.alerts import CLAIMS_KEY
-    from companion.web.store import get_store
-
-    with app.app_context():
-        return dict(get_store(app).game(game_id).meta.get(CLAIMS_KEY) or {})
 
 
 def test_two_players_the_refusal_does_not_depend_on_who_holds_the_card(app, client):

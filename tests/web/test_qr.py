@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from pyzbar.pyzbar import decode
 
 from companion import qr
+from tests.web.qr import _rasterize
 
 URLS = [
     "http://192.168.1.20:5000/",
@@ -24,18 +25,6 @@ def test_png_decodes_to_the_url(url):
     assert png.startswith(b"\x89PNG")
     results = decode(Image.open(io.BytesIO(png)))
     assert [r.data.decode() for r in results] == [url]
-
-
-def _rasterize(svg: str, scale: int = 8) -> Image.Image:
-    """Draw the SVG's runs ("M x y h w v1 h-w z") onto a bitmap, independently of qr.py."""
-    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
-    image = Image.new("L", (size * scale, size * scale), 255)
-    draw = ImageDraw.Draw(image)
-    path = re.search(r'<path fill="#000" d="([^"]*)"', svg).group(1)
-    for x, y, w in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path):
-        x, y, w = int(x), int(y), int(w)
-        draw.rectangle([x * scale, y * scale, (x + w) * scale - 1, (y + 1) * scale - 1], fill=0)
-    return image
 
 
 @pytest.mark.parametrize("url", URLS)

@@ -11,23 +11,14 @@ import io
 import json
 import re
 
-from companion.games.princes.learned import BY_GAME_SEAT, LearnedCatalog
+from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules.catalog import BUILTIN
-from tests.test_cli import run
+from tests.cli import run
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import text
+from tests.web.same_card import SCULPTEUR, french_sculpteur
+from tests.web.solo import alerts, draw, events, keep_hand
 from tests.web.solo_phone import SoloPhone, teach_test_data
-from tests.web.test_solo import alerts, draw, events, keep_hand
-
-SCULPTEUR = {"building": "studio", "landscape": "forest", "freedom": "religion"}
-
-
-def french_sculpteur(app) -> LearnedCatalog:
-    """A French phone taught the Sculpteur in an earlier game."""
-    learned = LearnedCatalog(app.instance_path)
-    entry = {"name": "Sculpteur", "name_fr": "Sculpteur", **SCULPTEUR}
-    learned.learn_new({"professions": {"sculpteur": entry}}, BY_GAME_SEAT, who="Zoé")
-    return learned
 
 
 def post(client, url: str, **fields):

@@ -8,13 +8,13 @@ from __future__ import annotations
 from companion.games.princes.learned import LearnedCatalog
 from companion.games.princes.rules.catalog import BUILTIN
 from companion.web.recording import get_table
+from tests.web.same_card import SCULPTEUR, french_sculpteur
 from tests.web.solo_phone import (
     keep_hand_in_chromium,
     start_in_chromium,
     teach_test_data,
     through_checklist,
 )
-from tests.web.test_same_card import SCULPTEUR, french_sculpteur
 
 WIDTH = 390
 

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion import serve
-from companion.app import create_app
 from companion.web import REPO_ROOT
-from companion.web.games import create_hosted_game
+from tests.web.serve import _hosted_game
 
 from .conftest import WAIT, session_cookie, viewer_cookie
 from .servers import Served, raw_stream, read_until
@@ -274,17 +273,6 @@ def served(tmp_path):
     yield start
     for server in running:
         server.stop()
-
-
-def _hosted_game(tmp_path, database_url: str | None = None) -> tuple:
-    """(app, game_id) of a game hosted in the instance folder the servers share."""
-    config = {"INSTANCE_PATH": tmp_path / "instance"}
-    if database_url:
-        config["DATABASE_URL"] = database_url
-    app = create_app(config)
-    with app.test_request_context():
-        game_id, _tokens = create_hosted_game({"players": ["Ada", "Ben", "Cy"], "start_player": 0})
-    return app, game_id
 
 
 def _host_tap(app, url: str, game_id: str, reason: str, event_id: str | None = None) -> int:

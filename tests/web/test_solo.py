@@ -22,6 +22,16 @@ from companion.games.princes.screens import dice
 from companion.games.princes.words.automa import tell
 from companion.web.games import create_hosted_game
 from companion.web.recording import get_table
+from tests.web.solo import (
+    HAND,
+    alerts,
+    draw,
+    events,
+    keep_hand,
+    offer,
+    roll,
+    teaching_wolfgangs_card,
+)
 
 from .conftest import csrf_token_for
 from .solo_phone import (
@@ -32,20 +42,6 @@ from .solo_phone import (
     play_to_the_end,
     teach_test_data,
 )
-
-HAND = [
-    "test_university_forest_travel",
-    "test_workshop_forest_religion",
-    "test_library_forest_opinion",
-]
-# Five Prestige cards worth nothing to anybody at the start: Wolfgang values them equally.
-NOTHING_YET = [
-    "most_buildings",
-    "two_large_buildings",
-    "all_landscape_types",
-    "most_landscapes",
-    "most_forests",
-]
 
 
 @pytest.fixture
@@ -59,43 +55,19 @@ def solo(client, taught) -> SoloPhone:
     return SoloPhone.start(client)
 
 
-def events(app, game_id) -> list:
-    with app.app_context():
-        return get_table(app).events(game_id)
+# Five Prestige cards worth nothing to anybody at the start: Wolfgang values them equally.
+NOTHING_YET = [
+    "most_buildings",
+    "two_large_buildings",
+    "all_landscape_types",
+    "most_landscapes",
+    "most_forests",
+]
 
 
 def state(app, game_id):
     with app.app_context():
         return get_table(app).state(game_id)
-
-
-def alerts(page: str) -> list[str]:
-    return [
-        html.unescape(re.sub(r"<[^>]+>", "", m)).strip()
-        for m in re.findall(r'role="alert"[^>]*>(.*?)</(?:div|p)>', page, re.S)
-    ]
-
-
-def keep_hand(solo: SoloPhone, hand=HAND):
-    solo.tap(type="starting_hand_chosen", professions=list(hand))
-    assert solo.status == 200 and solo.step == "auction_card", alerts(solo.html)
-
-
-def draw(solo: SoloPhone, number):
-    solo.tap(type="automa_card_drawn", card=str(number))
-    assert solo.status == 200, alerts(solo.html)
-
-
-def roll(solo: SoloPhone, value: int):
-    solo.submit(next(f for f in solo.find(type="die_rolled") if f.hidden["value"] == str(value)))
-    assert solo.status == 200, alerts(solo.html)
-
-
-def offer(solo: SoloPhone, obj: str):
-    solo.submit(
-        next(f for f in solo.find(type="solo_auction_offered") if f.hidden["object"] == obj)
-    )
-    assert solo.status == 200, alerts(solo.html)
 
 
 def new_game_form(client, **fields):
@@ -460,24 +432,6 @@ def test_a_22nd_profession_card_is_refused_inline(app, client):
     # 21 Professions is a whole deck: the catalog refuses a 22nd card, and says so inline.
     assert solo.status == 422 and "21 cards" in " ".join(alerts(solo.html))
     assert solo.step == "reveal"
-
-
-def teaching_wolfgangs_card(app, client) -> SoloPhone:
-    """An installation that knows only the built-in Professions: Wolfgang's Landscape card
-    (card 2, you left the auctions) is taught as it is flipped: a Cartographer, Lake."""
-    teach_test_data(app.instance_path, professions=False)
-    solo = SoloPhone.start(client)
-    keep_hand(solo, ["poet", "alchemist", "botanist"])
-    draw(solo, 2)
-    solo.tap(type="auctions_left")
-    solo.tap(
-        "Teach it: that's the card",
-        name="Cartographer",
-        building="tower",
-        landscape="lake",
-        freedom="travel",
-    )
-    return solo
 
 
 def test_teaching_a_profession_when_the_installation_knows_few(app, client):

@@ -12,10 +12,10 @@ import html
 import re
 
 from companion.web.recording import get_table
+from tests.web.solo import HAND, alerts, draw, offer, roll, teaching_wolfgangs_card
 
 from .conftest import csrf_token_for
 from .solo_phone import SoloPhone, teach_test_data
-from .test_solo import HAND, alerts, draw, offer, roll, teaching_wolfgangs_card
 
 DONE = "solo_step_done"
 

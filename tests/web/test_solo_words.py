@@ -22,8 +22,8 @@ from companion.games.princes.words.automa import entry_words, tell
 from companion.games.princes.words.solo import step_said
 from companion.web.i18n import refusal_message
 from companion.web.recording import get_table
+from tests.solo import solo_refusals
 from tests.solo_table import SoloTable
-from tests.test_solo import solo_refusals
 
 from .solo_phone import SoloPhone, teach_test_data
 

@@ -17,6 +17,7 @@ from companion.games.princes.rules.state import GameState
 from companion.games.princes.rules.work import profession_named
 from companion.games.princes.screens import solo as solo_screen
 from companion.web.recording import get_table
+from tests.web.catalog_screen import import_file
 from tests.web.conftest import csrf_token_for
 from tests.web.phone_game import (
     as_seat,
@@ -26,7 +27,6 @@ from tests.web.phone_game import (
     resend_of,
     text,
 )
-from tests.web.test_catalog_screen import import_file
 
 GLASS_BLOWER = {
     "name_en": "Glass Blower",

@@ -12,6 +12,7 @@ import pytest
 from companion.games.princes.learned import LearnedCatalog
 from companion.web.recording import get_table
 from tests.web import shots
+from tests.web.catalog_teaching import DECK, editor_form
 
 from .conftest import BROWSER_WAIT
 from .phone_game import host_game
@@ -22,7 +23,6 @@ from .solo_phone import (
     teach_test_data,
     through_checklist,
 )
-from .test_catalog_teaching import DECK, editor_form
 
 WIDTH = 390
 

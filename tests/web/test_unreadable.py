@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.web.recording import get_table
-from tests.test_event_store_robust import put_raw_row
+from tests.event_store_robust import put_raw_row
 
 from .table_games import as_role, mid_game
 
