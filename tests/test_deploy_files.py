@@ -81,7 +81,11 @@ def _code_settings() -> set[str]:
     names = set()
     for path in [*(ROOT / "companion").rglob("*.py"), *(ROOT / "events").rglob("*.py")]:
         names |= set(re.findall(r"[\"'](PALAZZO_[A-Z_]+)[\"']", path.read_text()))
-    for path in [*(DEPLOY / name for name in shipped()), ROOT / "scripts/screenshots", ROOT / "tests/web/shots.py"]:
+    for path in [
+        *(DEPLOY / name for name in shipped()),
+        ROOT / "scripts/screenshots",
+        ROOT / "tests/web/shots.py",
+    ]:
         names |= set(re.findall(r"PALAZZO_[A-Z_]+", path.read_text()))
     return names
 
