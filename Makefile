@@ -53,9 +53,10 @@ test: $(TOOLS) system-deps lint compile-translations
 	$(PY) -m pytest -m stress; alone=$$?; \
 	test $$spread -eq 0 -a $$alone -eq 0
 
-# The engines and the unit tests: no web pages, no browser, no PostgreSQL, no server.
+# The engines and the unit tests: no web pages, no browser, no PostgreSQL, no server. The web
+# tests are the `web` folders: tests/platform/web and each game's (tests/games/<game>/web).
 test-fast: $(TOOLS) compile-translations
-	$(PY) -m pytest $(PYTEST_SPREAD) -m "not postgres and not slow" --ignore=tests/web
+	$(PY) -m pytest $(PYTEST_SPREAD) -m "not postgres and not slow" --ignore-glob='*/web'
 
 docs: $(RUNTIME)  # the generated parts of docs/ (the event schemas' field table)
 	$(PY) -c "from companion.games.princes.rules.schema import write_doc; write_doc('docs/events.md')"

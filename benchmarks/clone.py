@@ -28,8 +28,8 @@ from benchmarks.loadclient import best_of_each  # noqa: E402
 from companion.core.jsoncopy import json_copy  # noqa: E402
 from companion.games.princes.rules import GameState, play, replay  # noqa: E402
 from companion.games.princes.rules.catalog import _MERGED  # noqa: E402
-from tests.firenze.bot import Bot  # noqa: E402
-from tests.solo_table import SoloTable  # noqa: E402
+from tests.support.firenze_bot import Bot  # noqa: E402
+from tests.support.solo_table import SoloTable  # noqa: E402
 
 
 def princes_states() -> dict[str, GameState]:

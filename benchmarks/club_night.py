@@ -111,7 +111,7 @@ from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
 from companion.web.join_links import join_path  # noqa: E402
-from tests.web.servers import Served  # noqa: E402
+from tests.support.servers import Served  # noqa: E402
 
 BEFORE_SHARED_RENDERS = "bbfd92d"  # main before shared renders (and the folder-per-game move)
 TABLES = int(os.environ.get("CLUB_TABLES", "50"))
@@ -496,7 +496,7 @@ def main():
         )
     if os.environ.get("CLUB_POSTGRES", "1") == "0":
         return results
-    from tests.pg import throwaway_postgres
+    from tests.support.pg import throwaway_postgres
 
     with throwaway_postgres() as pg:
         results["postgres"] = run_setup(

@@ -26,8 +26,8 @@ from companion.games.firenze import stats as firenze_stats  # noqa: E402
 from companion.games.princes import stats as princes_stats  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.web.club import get_club  # noqa: E402
-from tests.firenze.bot import Bot  # noqa: E402
-from tests.solo_table import SOLO_CATALOG, SoloTable  # noqa: E402
+from tests.support.firenze_bot import Bot  # noqa: E402
+from tests.support.solo_table import SOLO_CATALOG, SoloTable  # noqa: E402
 
 GAMES = 1000
 REQUESTS = 60

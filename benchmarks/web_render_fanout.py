@@ -28,7 +28,7 @@ from companion.games.princes.learned import LearnedCatalog  # noqa: E402
 from companion.games.princes.rules import play, simulation_catalog  # noqa: E402
 from companion.games.princes.web.recording import get_table  # noqa: E402
 from companion.web.games import create_hosted_game  # noqa: E402
-from tests.web.conftest import threaded_server, viewer_cookie  # noqa: E402
+from tests.support.web_fixtures import threaded_server, viewer_cookie  # noqa: E402
 
 EVENTS = 400
 STREAMS = 6

@@ -129,7 +129,7 @@ def read_headers(fp) -> OldMessage:
     of reading a request. Anything else (a folded line, a "From " line, a line it would not
     call a header, no blank line at the end; a line too long or too many lines are refused as
     before) goes the standard way, so a client cannot make the two differ
-    (tests/web/test_connections.py compares them)."""
+    (tests/platform/web/test_connections.py compares them)."""
     try:
         lines = client._read_headers(fp)  # the standard limits: 64 KiB a line, 100 lines
     except client.LineTooLong:  # as gevent's: answered 431 (companion/connections.py)

@@ -10,8 +10,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from events import EventStore
+from tests import ROOT
 
-pytest_plugins = ["tests.pg"]
+# The throwaway PostgreSQL server, and the web tests' fixtures (an app, its client, a real
+# server, Chromium) for every folder of web tests: each game's and the platform's.
+pytest_plugins = ["tests.support.pg", "tests.support.web_fixtures"]
 
 # Hypothesis' settings for every property test (a test's own @settings only says how many
 # examples it wants and which health checks its fixtures trip). No deadline and no too_slow
@@ -66,7 +69,7 @@ def store(store_url):
 
 
 # Tests that start a server (in this process or another) carry the `slow` mark, so
-# `make test-fast` (-m "not postgres and not slow", without tests/web) leaves them out; tests
+# `make test-fast` (-m "not postgres and not slow", without the `web` folders) leaves them out; tests
 # that start processes some other way say so with @pytest.mark.slow themselves.
 SERVER_FIXTURES = {"live_server", "sse", "served"}
 
@@ -85,13 +88,10 @@ def pytest_sessionstart(session):
     compile_all()
 
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory) -> Path:
     """The wheel, built once per run by README's own command (`pip wheel --no-deps -w dist .`):
-    tests/test_wheel.py looks inside it and serves from it, tests/test_club_install.py installs
+    tests/platform/test_wheel.py looks inside it and serves from it, tests/platform/test_club_install.py installs
     it as a club does. Under xdist the two files may run in different workers: the first to
     get here builds it into the run's shared temp folder under a lock, the other waits and
     takes it (the same folder a run without xdist uses alone)."""

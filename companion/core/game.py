@@ -5,7 +5,7 @@ names none: it asks the game a log belongs to. Whatever differs from one game to
 field of its `Game`: how its log is folded and told, how its snapshots are kept, what its table
 teaches the installation, and which screens serve it. A third game is a new package under
 `companion/games/` that declares one `Game` and is listed in the composition root
-(`companion/app.py`); nothing else changes. `tests/test_third_game.py` plugs a toy game
+(`companion/app.py`); nothing else changes. `tests/platform/test_third_game.py` plugs a toy game
 in through this protocol alone.
 """
 

@@ -17,7 +17,7 @@ its first word ("Carte de prestige"), else the language's default (a person, mas
 elides before a vowel or an h ("l'Atelier", "l'Hôpital").
 
 `lang._`, `lang.ngettext` and the templates' `_()` (companion.web.i18n) all fill markers; the
-English has none. tests/test_grammar.py checks every marker and every printed noun's gender.
+English has none. tests/platform/test_grammar.py checks every marker and every printed noun's gender.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ before `: ; ! ?` and inside « », so a line never breaks between a word and its
 for quotation marks.
 
 `make translations` runs this over the French .po file (`python -m companion.tools.typography
-FILE`), so a translator can type ordinary spaces; tests/test_translations.py checks that
+FILE`), so a translator can type ordinary spaces; tests/platform/test_translations.py checks that
 every French message is already as `french()` would write it.
 """
 

@@ -149,7 +149,7 @@ def allowed_events(state: GameState, events: list[Event]) -> list[Event]:
 def find_cells(player: Player, size: int, *, building: bool) -> list | None:
     """A placement the engine accepts for a piece of `size` squares, if there is any: an exact
     search (`principality.placement` over the squares the piece may cover), so a menu built
-    from it offers every piece that fits somewhere (tests/test_grid_placements.py)."""
+    from it offers every piece that fits somewhere (tests/games/princes/test_grid_placements.py)."""
     return placement(open_squares(player, building=building), size)
 
 

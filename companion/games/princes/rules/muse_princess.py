@@ -448,7 +448,7 @@ WHEN = {
 
 def _refuse_not_now(state: GameState, character: str, effect: str) -> NoReturn:
     """WHEN words every set of moments the catalog gives, in every edition
-    (tests/test_muse_princess.py); the refusal cites the chosen book's timing."""
+    (tests/games/princes/test_muse_princess.py); the refusal cites the chosen book's timing."""
     refuse_per_book(
         state,
         "character_moments",

@@ -105,7 +105,7 @@ def impossible_claim(game_id: str, seat: int, refusal: Refusal, event: dict) -> 
     cards out of others' hands would be seen doing it: every phone is told how often this seat
     did (never which cards). Every such claim is counted, a card of the seat's own hand or face
     up too, so neither the words nor the work done (and so the time taken) tell a hidden card
-    from a seen one (tests/web/test_phone_probing.py)."""
+    from a seen one (tests/games/princes/web/test_phone_probing.py)."""
     state = get_table().state(game_id)
     pid = event.get("profession")
     if not isinstance(pid, str) or not in_play(state, pid):

@@ -126,7 +126,7 @@ def _own(fact, viewer, key: str = "player") -> bool:
 def hearer(fact, viewer: int | None) -> int | None:
     """Whom `describe` words this fact for: `viewer` where its sentence may differ from the
     whole table's (its own move: `_own`; a card it taught: `_profession_taught`), else None.
-    Every teller that reads `viewer` must ask only this (tests/test_words_shared.py checks
+    Every teller that reads `viewer` must ask only this (tests/games/princes/test_words_shared.py checks
     every event of a game), so a sentence for None is the one every other seat hears."""
     if viewer is not None and (fact.event.get("player") == viewer or fact.by == str(viewer)):
         return viewer
