@@ -298,6 +298,17 @@ class Table:
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
 
+    def latest_counting(self, game_id: str, *, sync: bool = True) -> dict | None:
+        """The newest event that still counts, as the fold keeps it (type, seq, by, its
+        payload), or None while only the start of the game counts: what an undo would take
+        back, for any game. `sync`: as for `replay`."""
+        with self._lock(game_id):
+            folded = self._fold(game_id, sync=sync)
+            if folded.fold.effective is None:  # resumed from a snapshot: undo needs them all
+                folded = self._fold(game_id, full=True)
+            counting = folded.fold.full_log()
+            return dict(counting[-1]) if len(counting) > 1 else None
+
     def catch_up(self, game_id: str, seq: int) -> None:
         """Another process appended up to `seq` (this one heard it: PostgreSQL's NOTIFY, the
         streams' poll): fold those events into the cached fold now, in one read. A move

@@ -23,7 +23,7 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
-from companion.core.game import GameWeb
+from companion.core.game import GameWeb, History
 from companion.core.lang import N_, _
 from companion.games.firenze import board_fields
 from companion.games.firenze.board import LearnedBoard
@@ -38,13 +38,11 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, older_than, tell, told
+from companion.games.firenze.words import Line, tell, told
 from companion.web.for_games import (
-    PAGE,
     Access,
     Pushed,
     access,
-    before_of,
     check_event_id,
     current_replay,
     game_or_404,
@@ -344,42 +342,23 @@ RECENT = 5  # events the table screen tells
 def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     """The newest `last` events in words, newest first. Everything a Firenze event does is
     public, so the table screen and the host tell the same sentences."""
-    return _page(game_id, last)[0]
+    return history_lines(current_replay(game_id), None, last, None)
 
 
-def _page(game_id: str, last: int, before: int | None = None) -> tuple[list[Line], int | None]:
-    """(the `last` events before seq `before` in words, newest first; the seq the next older
-    page starts under, or None), from the story the service keeps beside the game's one fold:
-    a page costs a page."""
-    replay = current_replay(game_id)
-    lines = list(reversed(told(replay, last=last, before=before)))
-    older = lines[-1].seq if lines and older_than(replay, lines[-1].seq) else None
-    return lines, older
+def history_lines(replay, seat: int | None, last: int, before: int | None) -> list[Line]:
+    """The `last` events before seq `before` in words, newest first, from the story the
+    service keeps beside the game's one fold: a page costs a page. Every Firenze event is
+    public: a seat hears what the table hears."""
+    return list(reversed(told(replay, last=last, before=before)))
 
 
-@bp.get("/<game_id>/history")
-def history(game_id: str):
-    """Everything that happened, newest first, a page at a time (all of it public)."""
-    return render_template("firenze/history.html", **_history_context(game_id))
-
-
-@bp.get("/<game_id>/history/more")
-def history_more(game_id: str):
-    """The next older page's items, swapped in for the "older" link by htmx."""
-    return render_block("firenze/history.html", "entries", **_history_context(game_id))
-
-
-def _history_context(game_id: str) -> dict:
-    game_or_404(game_id)
-    require_viewer(game_id)
-    lines, older = _page(game_id, PAGE, before_of(request.args))
-    return {
-        "game_id": game_id,
-        "lines": lines,
-        "older": older,
-        "page_url": url_for("firenze.history", game_id=game_id),
-        "more_url": url_for("firenze.history_more", game_id=game_id),
-    }
+HISTORY = History(
+    url="/firenze/<game_id>/history",
+    name="firenze_history",
+    lines=history_lines,
+    template="firenze/history.html",
+    entries="firenze/_history_entries.html",
+)
 
 
 def _undo_offer(game_id: str) -> dict | None:
@@ -528,7 +507,7 @@ SCREENS = {
     "me": "firenze.phone",
     "host": "firenze.host_page",
     "table": "firenze.table",
-    "history": "firenze.history",
+    "history": "firenze_history.page",
 }
 
 
@@ -561,4 +540,5 @@ WEB = GameWeb(
     starts=(("firenze.host_form", N_("Host Firenze"), True),),
     table_screens=frozenset({"firenze.table", "firenze.table_board"}),
     pushed=PUSHED,
+    history=HISTORY,
 )

@@ -106,7 +106,6 @@ WEB = GameWeb(
         seat.bp,
         hosting.bp,
         table.bp,
-        history.bp,
         ending.bp,
         catalog.bp,
         counting.bp,
@@ -121,6 +120,7 @@ WEB = GameWeb(
     ),
     table_screens=frozenset({"tablescreen"}),
     pushed={**table.PUSHED, **seat.PUSHED},
+    history=history.HISTORY,
     views={**seat.VIEWS, **hosting.VIEWS, **solo.VIEWS, **counting.ANSWERS},
     seat_traffic=frozenset(
         {"seat.phone", "seat.panel", "seat.phone_alerts", "recording.post_event"}
@@ -131,6 +131,5 @@ WEB = GameWeb(
         "hosting.undo_fragment": "host",
         "tablescreen.board": "table",
         "tablescreen.presence_fragment": "table",
-        "history.more": "history",
     },
 )
