@@ -95,7 +95,7 @@ class Pushed:
     seat: bool = False
 
 
-def _any_seq(replay: Any, seq: int) -> bool:
+def _anything(replay: Any, event: dict, seat: int | None) -> bool:
     return True
 
 
@@ -132,9 +132,10 @@ class Undo:
     # (replay, seq, seat or None) -> the event at `seq` in the reader's words, as that seat
     # (None: the table) may hear it
     tell: Callable[[Any, int, int | None], str]
-    # (replay, seq) -> whether undo offers the newest event that still counts at all; a game
+    # (replay, the newest event that still counts as the fold keeps it, the seat asking or
+    # None for the host's own page) -> whether undo offers it to that screen at all; a game
     # that says why not in its own words (the Princes' chance) says no here
-    offered: Callable[[Any, int], bool] = _any_seq
+    offered: Callable[[Any, dict, int | None], bool] = _anything
     # (the event as the fold keeps it: type, seq, by, payload; seat; whether this device is
     # the host's too) -> whether that seat may take it back: its own by default
     mine: Callable[[dict, int, bool], bool] = _own

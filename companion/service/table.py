@@ -277,12 +277,15 @@ class Table:
                 folded.replay = game.replay_of(folded.fold, story, game.clone(folded.state))
             return folded.replay
 
-    def refusal_of(self, game_id: str, event: dict, *, by: str) -> Refusal | None:
+    def refusal_of(
+        self, game_id: str, event: dict, *, by: str, sync: bool = True
+    ) -> Refusal | None:
         """The rules' answer to `event` on the game as it stands, stored nowhere: its Refusal,
-        or None when it would be recorded. What a screen offers comes from this answer."""
+        or None when it would be recorded. What a screen offers comes from this answer.
+        `sync`: as for `replay` (a screen that read the game in this request already)."""
         with self._lock(game_id):
             for _ in range(2):
-                folded = self._fold(game_id)
+                folded = self._fold(game_id, sync=sync)
                 candidate = {**event, "seq": folded.last_seq + 1, "by": by}
                 try:
                     if folded.fold.refolds_from(candidate) is None:

@@ -23,7 +23,7 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
-from companion.core.game import GameWeb, History
+from companion.core.game import GameWeb, History, Undo
 from companion.core.lang import N_, _
 from companion.games.firenze import board_fields
 from companion.games.firenze.board import LearnedBoard
@@ -59,8 +59,11 @@ from companion.web.for_games import (
     require_host,
     require_seat,
     require_viewer,
+    retraction,
     shared_fragment,
+    told_at,
     typed_names,
+    undo_offer,
 )
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -258,7 +261,7 @@ def _host_page_context(
         "celebration_names": [
             [c["name"] for c in p["hand"] if c["kind"] == "celebration"] for p in state["players"]
         ],
-        "undo": _undo_offer(game_id),
+        "undo": undo_offer(game_id, host=True),
         "undone": undone,
         "refusal": refusal,
         "done": done,
@@ -361,20 +364,15 @@ HISTORY = History(
 )
 
 
-def _undo_offer(game_id: str) -> dict | None:
-    """What the host's Undo would take back: the newest event that still counts (an undo never
-    counts itself, so one undo can follow another), in words, with the engine's own answer
-    whether it may go (`refusal`: never past a card turned over)."""
-    table = get_table()
-    replay = current_replay(game_id)
-    if len(replay.counting) < 2:  # nothing but the start of the game
-        return None
-    seq = replay.counting[-1]
-    return {
-        "seq": seq,
-        "text": tell(replay.facts[seq], replay),
-        "refusal": table.refusal_of(game_id, {"type": "retracted", "seqs": [seq]}, by="host"),
-    }
+def _tell_at(replay, seq: int, seat: int | None = None) -> str:
+    """The event at `seq` in words, for undo (an undo's own: "Undone: ..." naming what it
+    took back): every Firenze event is public, so a seat hears what the table hears."""
+    return tell(replay.facts[seq], replay) if seq in replay.facts else ""
+
+
+# The platform offers the host's Undo (the newest event that still counts, with the rules'
+# answer whether it may go: never past a card turned over), checks and records it.
+UNDO = Undo(tell=_tell_at)
 
 
 # -- a player's phone -------------------------------------------------------------------------
@@ -466,7 +464,7 @@ def act(game_id: str):
         if recorded is not None:
             done = RECORDED
             if recorded.event.type == "retracted":  # an undo says what it took back
-                undone = _told_at(game_id, recorded.event.seq)
+                undone = told_at(game_id, recorded.event.seq)
     except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
@@ -478,12 +476,6 @@ def act(game_id: str):
     return render_block("firenze/phone.html", "panel", **context), status
 
 
-def _told_at(game_id: str, seq: int) -> str | None:
-    """The event at `seq` in words (an undo: "Undone: ..." naming what it took back)."""
-    replay = get_table().replay(game_id)
-    return tell(replay.facts[seq], replay) if seq in replay.facts else None
-
-
 def _host_event(game_id: str, form) -> dict:
     action = str(form.get("action", ""))
     if action == "reveal":
@@ -493,7 +485,7 @@ def _host_event(game_id: str, form) -> dict:
         hands = [sum(1 for c in p["hand"] if c["kind"] == "celebration") for p in state["players"]]
         return celebrations(form, hands)
     if action == "undo":
-        return {"type": "retracted", "seqs": [_whole(form, "seq")]}
+        return retraction(_whole(form, "seq"))
     raise FormError(N_("That is not something the host's page records"))
 
 
@@ -541,4 +533,5 @@ WEB = GameWeb(
     table_screens=frozenset({"firenze.table", "firenze.table_board"}),
     pushed=PUSHED,
     history=HISTORY,
+    undo=UNDO,
 )

@@ -77,6 +77,7 @@ from companion.web.for_games import (
     require_seat,
     require_viewer,
     shared_value,
+    undo_offer,
 )
 from companion.web.for_games import kept_url_for as _url_for
 
@@ -248,7 +249,7 @@ def phone_context(
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
-        "undo": screens.undo_offer(replay, seat, host=host),
+        "undo": undo_offer(game_id, seat=seat, host=host, replay=replay),
         "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES, shared=True),
         "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT, shared=True),
         "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
