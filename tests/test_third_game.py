@@ -87,7 +87,10 @@ def test_the_web_serves_a_third_game_through_its_own_screens(toy, games, tmp_pat
     # a Princes screen asked for a game of another game sends the browser to that game's own
     princes_phone = phone.get(f"/games/{game_id}/me")
     assert princes_phone.status_code == 303 and princes_phone.location.endswith("/table")
-    assert "Count to ten" in phone.get("/").text  # the home page lists it by its title
+    home = phone.get("/").text
+    assert "Count to ten" in home  # the home page lists it by its title
+    assert "<cite>Count to ten</cite>." in home  # and names it among the games it keeps
+    assert phone.get("/guide").status_code == 200  # a game without a part of the guide
 
 
 def test_a_third_game_is_hosted_joined_played_and_replayed_through_the_web(

@@ -176,6 +176,9 @@ class GameWeb:
     # endpoints of its screens besides `screens`' (a fragment, a sub-page), by the screen they
     # belong to: a browser sent to one for a game of another game lands on that game's own
     screen_of: Mapping[str, str] = field(default_factory=dict)
+    # its part of the guide for hosts and players (/guide): a template of sections, included
+    # in the games' order; None: it has none
+    guide: str | None = None
     # its history page (the platform pages it and adds its routes); None: it has none
     history: History | None = None
     # what it says of undo (the platform offers, checks and records it); None: the platform's

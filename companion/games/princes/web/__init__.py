@@ -120,6 +120,7 @@ WEB = GameWeb(
     ),
     table_screens=frozenset({"tablescreen"}),
     pushed={**table.PUSHED, **seat.PUSHED},
+    guide="princes/guide.html",
     history=history.HISTORY,
     undo=undo.UNDO,
     views={**seat.VIEWS, **hosting.VIEWS, **solo.VIEWS, **counting.ANSWERS},
