@@ -370,9 +370,15 @@ def _tell_at(replay, seq: int, seat: int | None = None) -> str:
     return tell(replay.facts[seq], replay) if seq in replay.facts else ""
 
 
+def _host_only(event: dict, seat: int, host: bool) -> bool:
+    """In Firenze only the host's device undoes: a seat never takes back a move, its own
+    either (the table asks the host)."""
+    return False
+
+
 # The platform offers the host's Undo (the newest event that still counts, with the rules'
 # answer whether it may go: never past a card turned over), checks and records it.
-UNDO = Undo(tell=_tell_at)
+UNDO = Undo(tell=_tell_at, mine=_host_only)
 
 
 # -- a player's phone -------------------------------------------------------------------------
