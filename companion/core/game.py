@@ -95,6 +95,52 @@ class Pushed:
     seat: bool = False
 
 
+def _anything(replay: Any, event: dict, seat: int | None) -> bool:
+    return True
+
+
+def _own(event: dict, seat: int, host: bool) -> bool:
+    return event.get("by") == str(seat)
+
+
+@dataclass(frozen=True)
+class History:
+    """A game's history page, paged and served by the platform (companion/web/history.py):
+    the game says only how its events are told, and what its page looks like around them."""
+
+    # its address, under the game's own prefix ("/games/<game_id>/history")
+    url: str
+    # the name of its routes: the page is NAME.page (the game's `screens["history"]`), the
+    # next older page's items NAME.more; unique in the installation
+    name: str
+    # (replay, seat or None, last, before) -> the newest `last` events older than seq `before`
+    # (None: the newest), newest first, in the reader's words as that seat may hear them: each
+    # with `seq`, `text`, `undone` (taken back since) and `at` (when, or None)
+    lines: Callable[[Any, int | None, int, int | None], Sequence[Any]]
+    # the page, extending the platform's templates/history.html
+    template: str = "history.html"
+    # one page's items (the platform's show a struck-through undone event and its time)
+    entries: str = "_history_entries.html"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What a game says of undo; the platform offers it, checks who may ask, records it and
+    refuses a stale one (companion/web/undo.py). Which events the rules let go back is the
+    fold's to judge (`FoldRules`): never the start, never past chance the table saw."""
+
+    # (replay, seq, seat or None) -> the event at `seq` in the reader's words, as that seat
+    # (None: the table) may hear it
+    tell: Callable[[Any, int, int | None], str]
+    # (replay, the newest event that still counts as the fold keeps it, the seat asking or
+    # None for the host's own page) -> whether undo offers it to that screen at all; a game
+    # that says why not in its own words (the Princes' chance) says no here
+    offered: Callable[[Any, dict, int | None], bool] = _anything
+    # (the event as the fold keeps it: type, seq, by, payload; seat; whether this device is
+    # the host's too) -> whether that seat may take it back: its own by default
+    mine: Callable[[dict, int, bool], bool] = _own
+
+
 @dataclass(frozen=True)
 class GameWeb:
     """A game's screens, as the web platform (companion/web) plugs them in."""
@@ -130,6 +176,14 @@ class GameWeb:
     # endpoints of its screens besides `screens`' (a fragment, a sub-page), by the screen they
     # belong to: a browser sent to one for a game of another game lands on that game's own
     screen_of: Mapping[str, str] = field(default_factory=dict)
+    # its part of the guide for hosts and players (/guide): a template of sections, included
+    # in the games' order; None: it has none
+    guide: str | None = None
+    # its history page (the platform pages it and adds its routes); None: it has none
+    history: History | None = None
+    # what it says of undo (the platform offers, checks and records it); None: the platform's
+    # undo route refuses for its games
+    undo: Undo | None = None
 
 
 @dataclass(frozen=True)

@@ -277,12 +277,15 @@ class Table:
                 folded.replay = game.replay_of(folded.fold, story, game.clone(folded.state))
             return folded.replay
 
-    def refusal_of(self, game_id: str, event: dict, *, by: str) -> Refusal | None:
+    def refusal_of(
+        self, game_id: str, event: dict, *, by: str, sync: bool = True
+    ) -> Refusal | None:
         """The rules' answer to `event` on the game as it stands, stored nowhere: its Refusal,
-        or None when it would be recorded. What a screen offers comes from this answer."""
+        or None when it would be recorded. What a screen offers comes from this answer.
+        `sync`: as for `replay` (a screen that read the game in this request already)."""
         with self._lock(game_id):
             for _ in range(2):
-                folded = self._fold(game_id)
+                folded = self._fold(game_id, sync=sync)
                 candidate = {**event, "seq": folded.last_seq + 1, "by": by}
                 try:
                     if folded.fold.refolds_from(candidate) is None:
@@ -297,6 +300,17 @@ class Table:
 
     def seq(self, game_id: str) -> int:
         return self.store.last_seq(game_id)
+
+    def latest_counting(self, game_id: str, *, sync: bool = True) -> dict | None:
+        """The newest event that still counts, as the fold keeps it (type, seq, by, its
+        payload), or None while only the start of the game counts: what an undo would take
+        back, for any game. `sync`: as for `replay`."""
+        with self._lock(game_id):
+            folded = self._fold(game_id, sync=sync)
+            if folded.fold.effective is None:  # resumed from a snapshot: undo needs them all
+                folded = self._fold(game_id, full=True)
+            counting = folded.fold.full_log()
+            return dict(counting[-1]) if len(counting) > 1 else None
 
     def catch_up(self, game_id: str, seq: int) -> None:
         """Another process appended up to `seq` (this one heard it: PostgreSQL's NOTIFY, the

@@ -125,6 +125,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, games: Games) ->
         live,
         sessions,
         templating,
+        undo,
     )
 
     sessions.init_app(app)  # the cookie signed again when it changed, or once a day
@@ -140,6 +141,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, games: Games) ->
     app.register_blueprint(club.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(join_links.bp)
+    app.register_blueprint(undo.bp)  # the undo page of a game whose screens have none
     games.init_app(app)  # every game's screens: the platform asks each game for its own
     return app
 

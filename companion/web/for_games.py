@@ -45,6 +45,8 @@ from .shared import (
     shared_value,
 )
 from .store import app_extension, get_store
+from .undo import check_may_undo, retraction, told_at
+from .undo import offer as undo_offer
 from .urls import kept_url_for, public_url_for
 
 __all__ = [
@@ -61,6 +63,7 @@ __all__ = [
     "app_extension",
     "before_of",
     "check_event_id",
+    "check_may_undo",
     "create_hosted_game",
     "csrf_field",
     "csrf_token",
@@ -94,8 +97,11 @@ __all__ = [
     "require_host",
     "require_seat",
     "require_viewer",
+    "retraction",
     "shared_fragment",
     "shared_value",
+    "told_at",
     "typed_name",
     "typed_names",
+    "undo_offer",
 ]

@@ -20,6 +20,7 @@ from companion.service.tokens import (
     store_token_hashes,
 )
 
+from . import history
 from .access import access, game_or_404, grant, join, require_viewer
 from .i18n import TABLE_SCREENS_KEY
 from .join_links import keep_tokens
@@ -147,6 +148,8 @@ def _screen_of(endpoint: str | None, web: GameWeb) -> str:
     for name, screen in web.screens.items():
         if screen == endpoint:
             return name
+    if web.history is not None and (endpoint or "").partition(".")[0] == web.history.name:
+        return "history"
     return web.screen_of.get(endpoint or "", "table")
 
 
@@ -169,6 +172,15 @@ def _this_game_only():
     return redirect(url_for(owner.web().screens[wanted], game_id=game_id), code=303)
 
 
+def _blueprints(web: GameWeb) -> list[Blueprint]:
+    """A game's own blueprints, and the routes the platform serves for it from what it
+    declares (its history pages)."""
+    made = []
+    if web.history is not None:
+        made.append(history.blueprint(web.history, web.screens["table"]))
+    return [*web.blueprints, *made]
+
+
 def init_app(app: Flask) -> None:
     """Every game's screens; each game's blueprints answer for its own games only."""
     app.register_blueprint(bp)
@@ -180,7 +192,7 @@ def init_app(app: Flask) -> None:
         if game.web is None:
             continue
         web = game.web()
-        for blueprint in web.blueprints:
+        for blueprint in _blueprints(web):
             app.register_blueprint(blueprint)
             owners[blueprint.name] = game
         table_screens |= web.table_screens

@@ -7,8 +7,9 @@ so the list shows nobody else's games and needs no account.
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 
-from companion.core.lang import _
+from companion.core.lang import _, and_
 
 from .access import SESSION_KEY, access
 from .games import game_web, game_web_of, own_screen
@@ -64,14 +65,27 @@ def my_games() -> list[dict]:
 
 @bp.get("/")
 def index():
-    starts = [start for game in get_games() if game.web for start in game_web_of(game).starts]
-    return render_template("home.html", games=my_games(), starts=starts)
+    starts = [start for web in _webs() for start in web.starts]
+    return render_template("home.html", games=my_games(), starts=starts, titles=_titles())
+
+
+def _titles() -> Markup:
+    """The games this installation keeps the book of, each cited by its title, in the
+    reader's words ("<cite>A</cite> and <cite>B</cite>")."""
+    return Markup(and_([Markup("<cite>%s</cite>") % _(game.title) for game in get_games()]))
 
 
 @bp.get("/guide")
 def guide():
-    """How Palazzo works, for hosts and players (docs/guide.md at more length)."""
-    return render_template("guide.html")
+    """How Palazzo works, for hosts and players (docs/guide.md at more length): each game
+    says its own part."""
+    parts = [web.guide for web in _webs() if web.guide]
+    return render_template("guide.html", parts=parts)
+
+
+def _webs() -> list:
+    """The screens of every game the web serves, in the composition root's order."""
+    return [game_web_of(game) for game in get_games() if game.web]
 
 
 @bp.app_template_global()

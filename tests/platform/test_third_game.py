@@ -87,7 +87,10 @@ def test_the_web_serves_a_third_game_through_its_own_screens(toy, games, tmp_pat
     # a Princes screen asked for a game of another game sends the browser to that game's own
     princes_phone = phone.get(f"/games/{game_id}/me")
     assert princes_phone.status_code == 303 and princes_phone.location.endswith("/table")
-    assert "Count to ten" in phone.get("/").text  # the home page lists it by its title
+    home = phone.get("/").text
+    assert "Count to ten" in home  # the home page lists it by its title
+    assert "<cite>Count to ten</cite>." in home  # and names it among the games it keeps
+    assert phone.get("/guide").status_code == 200  # a game without a part of the guide
 
 
 def test_a_third_game_is_hosted_joined_played_and_replayed_through_the_web(
@@ -124,3 +127,49 @@ def test_a_third_game_is_hosted_joined_played_and_replayed_through_the_web(
     events = [json.loads(line) for line in log.text.splitlines()]
     assert [e["type"] for e in events] == ["game_started", "counted"]
     assert games.of_event(events[0]).replay(events)["said"] == 1  # the log replays alone
+
+
+def test_a_third_game_gets_history_and_undo_from_the_platform(games, tmp_path, monkeypatch):
+    """The toy declares how it tells an event and nothing else of either: the platform pages
+    its history, offers a seat its own move to take back, refuses another seat's and a stale
+    undo, and the log with the undo in it replays alone."""
+    from companion.app import create_app
+    from companion.web.join_links import kept_tokens
+    from tests.support.web_fixtures import csrf_token_for
+
+    monkeypatch.delenv("PALAZZO_DATABASE_URL", raising=False)
+    app = create_app({"INSTANCE_PATH": tmp_path / "instance", "TESTING": True}, games=games)
+    host = app.test_client()
+    names = {"csrf_token": csrf_token_for(host), "name_0": "Ada", "name_1": "Ben"}
+    game_id = host.post("/toy/new", data=names).location.split("/")[-2]
+    with app.app_context():
+        seats = kept_tokens(game_id).seats
+    ada, ben = app.test_client(), app.test_client()
+    ada.get(f"/games/{game_id}/join/{seats[0]}")
+    ben.get(f"/games/{game_id}/join/{seats[1]}")
+    move = {"csrf_token": csrf_token_for(ada), "n": "1"}
+    assert ada.post(f"/toy/{game_id}/count", data=move).status_code == 303
+
+    assert "Ada said 1" in ada.get(f"/games/{game_id}/undo").text  # her own move, offered
+    assert "Nothing to undo yet." in ben.get(f"/games/{game_id}/undo").text  # not his
+    take_back = {"csrf_token": csrf_token_for(ben), "seq": "2", "event_id": "a" * 32}
+    assert ben.post(f"/games/{game_id}/undo", data=take_back).status_code == 403
+    assert ada.post(f"/games/{game_id}/undo", data={"seq": "2"}).status_code == 403  # no CSRF
+    assert ada.get(f"/toy/{game_id}/table").text.startswith("said 1")  # neither changed it
+    take_back["csrf_token"] = csrf_token_for(ada)
+    undone = ada.post(f"/games/{game_id}/undo", data=take_back)
+    assert undone.status_code == 200 and "Undone: Ada said 1" in undone.text
+    again = ada.post(f"/games/{game_id}/undo", data={**take_back, "event_id": "b" * 32})
+    assert again.status_code == 422 and 'data-refusal="bad_retraction"' in again.text  # stale
+    assert ada.get(f"/toy/{game_id}/table").text.startswith("said 0")
+
+    history = ben.get(f"/toy/{game_id}/history")
+    assert history.status_code == 200
+    assert "<del>Ada said 1</del>" in history.text and "Undone: Ada said 1" in history.text
+    assert app.test_client().get(f"/toy/{game_id}/history").status_code == 403  # no viewer
+
+    events = [
+        json.loads(line) for line in host.get(f"/games/{game_id}/log.jsonl").text.splitlines()
+    ]
+    assert [e["type"] for e in events] == ["game_started", "counted", "retracted"]
+    assert games.of_event(events[0]).replay(events)["said"] == 0  # the log replays alone

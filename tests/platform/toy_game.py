@@ -1,7 +1,8 @@
 """A third game for the tests, plugged in through the `Game` protocol alone (docs/engine.md).
 
 "Count to ten": players take turns saying the next number; whoever says ten wins. It has a fold,
-refusals of its own, a story, snapshots, a host form, a move and one screen, and it imports
+refusals of its own, a story, snapshots, a host form, a move and one screen (its history and
+undo are the platform's, from what it declares), and it imports
 nothing of the Princes or Firenze: what it needs from Palazzo is companion.core and the
 platform's facade for games (companion/web/for_games.py).
 """
@@ -15,7 +16,7 @@ from typing import NoReturn
 from flask import Blueprint, abort, redirect, request, url_for
 
 from companion.core import fold as core
-from companion.core.game import Game, GameWeb
+from companion.core.game import Game, GameWeb, History, Undo
 from companion.core.lang import N_
 from companion.core.refusal import CONTRACT_CODES, Refusal
 from companion.web.for_games import (
@@ -32,7 +33,12 @@ RULE = "Count to ten: say the next number"
 
 
 class CountRefusal(Refusal):
-    codes = {**CONTRACT_CODES, "wrong_number": RULE, "not_your_turn": RULE, "game_over": RULE}
+    codes = {
+        **CONTRACT_CODES,
+        **dict.fromkeys(("wrong_number", "not_your_turn", "game_over"), RULE),
+        # the fold's own, for an undo it refuses (companion/core/fold.py)
+        **dict.fromkeys(("bad_retraction", "retraction_past_reveal"), RULE),
+    }
 
 
 def refuse(code: str, message: str, **params: object) -> NoReturn:
@@ -77,9 +83,12 @@ RULES: core.FoldRules[dict] = core.FoldRules(
 
 @dataclass
 class Story:
-    """Who said what, noted as the service folds the log."""
+    """Who said what, noted as the service folds the log: the counts, and each event told in
+    words by seq (its history), with the seqs an undo took back."""
 
     said: list = field(default_factory=list)
+    told: dict = field(default_factory=dict)
+    undone: set = field(default_factory=set)
 
     def add(self, fold: core.Fold, event: dict, at=None, *, trusted: bool = False) -> None:
         before = self.before(fold)
@@ -91,8 +100,24 @@ class Story:
         return None
 
     def note(self, fold: core.Fold, event: dict, at=None, before=None) -> None:
-        if event.get("type") == "counted":
+        seq, kind = event.get("seq", fold.last_seq), event.get("type")
+        if kind == "counted":
             self.said.append((event["player"], event["n"]))
+            self.told[seq] = f"{fold.state['players'][event['player']]} said {event['n']}"
+        elif kind == "retracted":
+            seqs = [s for s in event.get("seqs", []) if s in self.told]
+            self.undone.update(seqs)
+            self.told[seq] = "Undone: " + ", ".join(self.told[s] for s in seqs)
+        elif kind == "game_started":
+            self.told[seq] = "Counting begins: " + " and ".join(event["players"])
+
+
+@dataclass(frozen=True)
+class Line:
+    seq: int
+    text: str
+    undone: bool
+    at: None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +125,20 @@ class Replay:
     seq: int
     state: dict
     said: tuple
+    told: dict
+    undone: frozenset
+
+
+def replay_of(fold: core.Fold, story: Story, state: dict) -> Replay:
+    return Replay(
+        fold.last_seq, state, tuple(story.said), dict(story.told), frozenset(story.undone)
+    )
+
+
+def history_lines(replay: Replay, seat, last: int, before) -> list[Line]:
+    """The history's page: the newest `last` events older than `before`, newest first."""
+    seqs = sorted(s for s in replay.told if before is None or s < before)[-last:]
+    return [Line(s, replay.told[s], s in replay.undone) for s in reversed(seqs)]
 
 
 bp = Blueprint("toy", __name__)
@@ -142,10 +181,13 @@ def own_screen(game_id: str, me, state=None) -> str:
 
 WEB = GameWeb(
     blueprints=(bp,),
-    screens=dict.fromkeys(("me", "host", "table", "history"), "toy.table"),
+    screens={**dict.fromkeys(("me", "host", "table"), "toy.table"), "history": "toy_history.page"},
     own_screen=own_screen,
     joined=lambda game_id, me: own_screen(game_id, me),
     listing=lambda state: {"names": state["players"], "status": "", "over": False},
+    # the platform pages its history and serves its undo: the game says only how it tells
+    history=History(url="/toy/<game_id>/history", name="toy_history", lines=history_lines),
+    undo=Undo(tell=lambda replay, seq, seat: replay.told.get(seq, "")),
 )
 
 GAME = Game(
@@ -160,6 +202,6 @@ GAME = Game(
     describe=lambda summary: f"said {summary['said']}",
     is_over=lambda state: state["phase"] == "over",
     story=Story,
-    replay_of=lambda fold, story, state: Replay(fold.last_seq, state, tuple(story.said)),
+    replay_of=replay_of,
     web=lambda: WEB,
 )

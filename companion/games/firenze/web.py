@@ -23,7 +23,7 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
-from companion.core.game import GameWeb
+from companion.core.game import GameWeb, History, Undo
 from companion.core.lang import N_, _
 from companion.games.firenze import board_fields
 from companion.games.firenze.board import LearnedBoard
@@ -38,13 +38,11 @@ from companion.games.firenze.rules.catalog import (
     PRINTED_CARDS,
     BoardError,
 )
-from companion.games.firenze.words import Line, older_than, tell, told
+from companion.games.firenze.words import Line, tell, told
 from companion.web.for_games import (
-    PAGE,
     Access,
     Pushed,
     access,
-    before_of,
     check_event_id,
     current_replay,
     game_or_404,
@@ -61,8 +59,11 @@ from companion.web.for_games import (
     require_host,
     require_seat,
     require_viewer,
+    retraction,
     shared_fragment,
+    told_at,
     typed_names,
+    undo_offer,
 )
 
 from .forms import FormError, celebrations, reveal, seat_event
@@ -260,7 +261,7 @@ def _host_page_context(
         "celebration_names": [
             [c["name"] for c in p["hand"] if c["kind"] == "celebration"] for p in state["players"]
         ],
-        "undo": _undo_offer(game_id),
+        "undo": undo_offer(game_id, host=True),
         "undone": undone,
         "refusal": refusal,
         "done": done,
@@ -344,58 +345,40 @@ RECENT = 5  # events the table screen tells
 def _recent(game_id: str, last: int = RECENT) -> list[Line]:
     """The newest `last` events in words, newest first. Everything a Firenze event does is
     public, so the table screen and the host tell the same sentences."""
-    return _page(game_id, last)[0]
+    return history_lines(current_replay(game_id), None, last, None)
 
 
-def _page(game_id: str, last: int, before: int | None = None) -> tuple[list[Line], int | None]:
-    """(the `last` events before seq `before` in words, newest first; the seq the next older
-    page starts under, or None), from the story the service keeps beside the game's one fold:
-    a page costs a page."""
-    replay = current_replay(game_id)
-    lines = list(reversed(told(replay, last=last, before=before)))
-    older = lines[-1].seq if lines and older_than(replay, lines[-1].seq) else None
-    return lines, older
+def history_lines(replay, seat: int | None, last: int, before: int | None) -> list[Line]:
+    """The `last` events before seq `before` in words, newest first, from the story the
+    service keeps beside the game's one fold: a page costs a page. Every Firenze event is
+    public: a seat hears what the table hears."""
+    return list(reversed(told(replay, last=last, before=before)))
 
 
-@bp.get("/<game_id>/history")
-def history(game_id: str):
-    """Everything that happened, newest first, a page at a time (all of it public)."""
-    return render_template("firenze/history.html", **_history_context(game_id))
+HISTORY = History(
+    url="/firenze/<game_id>/history",
+    name="firenze_history",
+    lines=history_lines,
+    template="firenze/history.html",
+    entries="firenze/_history_entries.html",
+)
 
 
-@bp.get("/<game_id>/history/more")
-def history_more(game_id: str):
-    """The next older page's items, swapped in for the "older" link by htmx."""
-    return render_block("firenze/history.html", "entries", **_history_context(game_id))
+def _tell_at(replay, seq: int, seat: int | None = None) -> str:
+    """The event at `seq` in words, for undo (an undo's own: "Undone: ..." naming what it
+    took back): every Firenze event is public, so a seat hears what the table hears."""
+    return tell(replay.facts[seq], replay) if seq in replay.facts else ""
 
 
-def _history_context(game_id: str) -> dict:
-    game_or_404(game_id)
-    require_viewer(game_id)
-    lines, older = _page(game_id, PAGE, before_of(request.args))
-    return {
-        "game_id": game_id,
-        "lines": lines,
-        "older": older,
-        "page_url": url_for("firenze.history", game_id=game_id),
-        "more_url": url_for("firenze.history_more", game_id=game_id),
-    }
+def _host_only(event: dict, seat: int, host: bool) -> bool:
+    """In Firenze only the host's device undoes: a seat never takes back a move, its own
+    either (the table asks the host)."""
+    return False
 
 
-def _undo_offer(game_id: str) -> dict | None:
-    """What the host's Undo would take back: the newest event that still counts (an undo never
-    counts itself, so one undo can follow another), in words, with the engine's own answer
-    whether it may go (`refusal`: never past a card turned over)."""
-    table = get_table()
-    replay = current_replay(game_id)
-    if len(replay.counting) < 2:  # nothing but the start of the game
-        return None
-    seq = replay.counting[-1]
-    return {
-        "seq": seq,
-        "text": tell(replay.facts[seq], replay),
-        "refusal": table.refusal_of(game_id, {"type": "retracted", "seqs": [seq]}, by="host"),
-    }
+# The platform offers the host's Undo (the newest event that still counts, with the rules'
+# answer whether it may go: never past a card turned over), checks and records it.
+UNDO = Undo(tell=_tell_at, mine=_host_only)
 
 
 # -- a player's phone -------------------------------------------------------------------------
@@ -487,7 +470,7 @@ def act(game_id: str):
         if recorded is not None:
             done = RECORDED
             if recorded.event.type == "retracted":  # an undo says what it took back
-                undone = _told_at(game_id, recorded.event.seq)
+                undone = told_at(game_id, recorded.event.seq)
     except (Refusal, FormError) as e:
         refusal = e  # told in the reader's language by the one `refusal_message`
     status = 422 if refusal else 200
@@ -499,12 +482,6 @@ def act(game_id: str):
     return render_block("firenze/phone.html", "panel", **context), status
 
 
-def _told_at(game_id: str, seq: int) -> str | None:
-    """The event at `seq` in words (an undo: "Undone: ..." naming what it took back)."""
-    replay = get_table().replay(game_id)
-    return tell(replay.facts[seq], replay) if seq in replay.facts else None
-
-
 def _host_event(game_id: str, form) -> dict:
     action = str(form.get("action", ""))
     if action == "reveal":
@@ -514,7 +491,7 @@ def _host_event(game_id: str, form) -> dict:
         hands = [sum(1 for c in p["hand"] if c["kind"] == "celebration") for p in state["players"]]
         return celebrations(form, hands)
     if action == "undo":
-        return {"type": "retracted", "seqs": [_whole(form, "seq")]}
+        return retraction(_whole(form, "seq"))
     raise FormError(N_("That is not something the host's page records"))
 
 
@@ -528,7 +505,7 @@ SCREENS = {
     "me": "firenze.phone",
     "host": "firenze.host_page",
     "table": "firenze.table",
-    "history": "firenze.history",
+    "history": "firenze_history.page",
 }
 
 
@@ -561,4 +538,6 @@ WEB = GameWeb(
     starts=(("firenze.host_form", N_("Host Firenze"), True),),
     table_screens=frozenset({"firenze.table", "firenze.table_board"}),
     pushed=PUSHED,
+    history=HISTORY,
+    undo=UNDO,
 )

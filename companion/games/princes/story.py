@@ -203,23 +203,8 @@ def fact_of(
     after = glance(state) if after is None else after
     kind = str(event.get("type"))
     seq = event["seq"]
-    money, fame, sources, touched = {}, {}, {}, set()
     rounds_ended = tuple(dict(r) for r in state.rounds[before.rounds :])
-    best = {}
-    for r in rounds_ended:
-        for s in r.get("scored", []):
-            best[s] = best.get(s, 0) + PRESTIGE_FOR_BEST_WORK
-    for s, (b, a) in enumerate(zip(before.purses, after.purses, strict=False)):
-        if a[0] != b[0]:
-            money[s] = a[0] - b[0]
-        if a[1] != b[1]:
-            fame[s] = a[1] - b[1]
-            if kind != RETRACTED:
-                split = _fame_sources(b, a, state.players[s], kind, best.get(s, 0))
-                if split:
-                    sources[s] = split
-        if a != b:
-            touched.add(s)
+    money, fame, sources, touched = _purse_changes(kind, before, after, state, rounds_ended)
     for key in ("player", "from_player", "partner"):
         seat = event.get(key)
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n:
@@ -235,36 +220,11 @@ def fact_of(
     new_turn = turn is not None and (after.turn != before.turn or before.phase != after.phase)
     if new_turn:
         touched.add(turn)
-    asked = None
-    if new_turn and after.phase == "auction":
-        pending = state.auction["pending"]
-        if pending:
-            asked = {"kind": "place" if pending[0]["kind"] == "landscape" else "choose"}
-            asked["object"] = pending[0]["object"]
-        elif cur:
-            asked = {"kind": "bid", "object": cur["object"], "bid": cur["bid"]}
-        else:
-            asked = {"kind": "open"}
-    work = None
-    seat = event.get("player")
-    if kind == "work_completed" and isinstance(seat, int) and 0 <= seat < state.n:
-        if state.players[seat].works:
-            w = state.players[seat].works[-1]
-            work = {"value": w.get("value"), "prestige": w.get("prestige", 0) or 0}
     solo_told = ()
     if after.solo_log > before.solo_log:
         solo_told = tuple(  # worded by the words package (`words.automa.tell`)
             e["told"] for e in wolfgang_decisions(state, before.solo_log) if e["who"] == "wolfgang"
         )
-    opening = None
-    if kind == "game_started" and state.players:
-        opening = {
-            "start_player": state.start_player,
-            "solo": solo_of(state).difficulty if is_solo(state) else None,
-            "grid": state.grid,
-            "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
-            "edition": state.edition,
-        }
     return built(  # every field given: a Fact for each event noted (companion.core.frozen)
         Fact,
         purchases=_purchases(before.characters, after.characters, event),
@@ -284,19 +244,75 @@ def fact_of(
         settled=settled,
         bidders=tuple(bidders) if settled else (),
         bid=cur["bid"] if kind == "auction_opened" and cur and not settled else None,
-        work=work,
+        work=_work(kind, event, state),
         rounds_ended=rounds_ended,
         round_began=after.round if after.round > before.round else None,  # not an undo's
         auctions_over=before.phase == "auction" and after.phase == "action",
         turn=turn,
         new_turn=new_turn,
         phase=after.phase,
-        asked=asked,
+        asked=_asked(state) if new_turn and after.phase == "auction" else None,
         final=dict(state.final) if state.final and before.phase != "over" else None,
         solo_told=solo_told,
         undone=tuple(sorted(event.get("seqs") or [])) if kind == RETRACTED else (),
-        opening=opening,
+        opening=_opening(state) if kind == "game_started" and state.players else None,
     )
+
+
+def _purse_changes(kind: str, before: Glance, after: Glance, state, rounds_ended) -> tuple:
+    """(money and fame deltas by seat, where each seat's fame came from, the seats whose purse
+    changed) between the glances before and after an event."""
+    money, fame, sources, touched = {}, {}, {}, set()
+    best: dict[int, int] = {}
+    for r in rounds_ended:
+        for s in r.get("scored", []):
+            best[s] = best.get(s, 0) + PRESTIGE_FOR_BEST_WORK
+    for s, (b, a) in enumerate(zip(before.purses, after.purses, strict=False)):
+        if a[0] != b[0]:
+            money[s] = a[0] - b[0]
+        if a[1] != b[1]:
+            fame[s] = a[1] - b[1]
+            if kind != RETRACTED:
+                split = _fame_sources(b, a, state.players[s], kind, best.get(s, 0))
+                if split:
+                    sources[s] = split
+        if a != b:
+            touched.add(s)
+    return money, fame, sources, touched
+
+
+def _asked(state) -> dict:
+    """What the auction asks of the seat whose turn it now is: place or choose a won object,
+    bid on the one up, or open one."""
+    pending, cur = state.auction["pending"], state.auction.get("current")
+    if pending:
+        kind = "place" if pending[0]["kind"] == "landscape" else "choose"
+        return {"kind": kind, "object": pending[0]["object"]}
+    if cur:
+        return {"kind": "bid", "object": cur["object"], "bid": cur["bid"]}
+    return {"kind": "open"}
+
+
+def _work(kind: str, event: dict, state) -> dict | None:
+    """A completed Work's value and the prestige it earned."""
+    seat = event.get("player")
+    if kind == "work_completed" and isinstance(seat, int) and 0 <= seat < state.n:
+        if state.players[seat].works:
+            w = state.players[seat].works[-1]
+            return {"value": w.get("value"), "prestige": w.get("prestige", 0) or 0}
+    return None
+
+
+def _opening(state) -> dict:
+    """What the start of a game set up: start player, solo difficulty, grid, 2-player
+    Freedoms, edition."""
+    return {
+        "start_player": state.start_player,
+        "solo": solo_of(state).difficulty if is_solo(state) else None,
+        "grid": state.grid,
+        "freedoms": dict(state.freedom_supply) if is_two_player(state) else None,
+        "edition": state.edition,
+    }
 
 
 def _purchases(old: dict | None, new: dict | None, event: dict) -> tuple:

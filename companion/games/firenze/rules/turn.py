@@ -81,6 +81,8 @@ def bricks_exchanged(state: dict, ev: BricksExchanged):
 
 
 def towers_built(state: dict, ev: TowersBuilt):
+    """This turn's building, all at once: checked whole (the bricks, their cost, each tower
+    named, the bell tower's rule, the storehouse), then the bricks moved."""
     t = state["t"]
     player = state["players"][ev.player]
     _after_card(t)
@@ -88,6 +90,35 @@ def towers_built(state: dict, ev: TowersBuilt):
         refuse("already_built", N_("Record all of this turn's building at once"))
     if t["closed"]:
         refuse("wrong_phase", N_("Building comes before fulfilling commissions"))
+    _check_bricks_and_cost(t, ev)
+    ids = [item.tower for item in ev.build if item.tower is not None]
+    if len(ids) != len(set(ids)):
+        refuse("bad_build", N_("Name each tower once"))
+    for item in ev.build:
+        _check_tower(state, player, item)
+    needed = [item.colour for item in ev.build for _ in range(item.bricks)] + list(ev.cost)
+    require(player["storehouse"], needed, storehouse_of(player))
+    # every check passed
+    move(player["storehouse"], state["pouch"], ev.cost)
+    for item in ev.build:
+        if item.tower is None:
+            built = {"id": player["next_tower"], "colour": item.colour, "bricks": 0}
+            built["bell"] = item.bell
+            player["next_tower"] += 1
+            player["towers"].append(built)
+        else:
+            built = tower(player, item.tower)
+        player["storehouse"][item.colour] -= item.bricks
+        built["bricks"] += item.bricks
+        t["worked"].append(built["id"])
+        if built["bell"] and built["bricks"] == BELL_TOWER_HEIGHT:
+            _bell_tower_complete(state, player, built)
+    t["built"] = True
+
+
+def _check_bricks_and_cost(t: dict, ev: TowersBuilt) -> None:
+    """Some towers, each at least one brick, at most the turn's bricks, and the construction
+    cost paid as the table says (less with the Mason)."""
     if not ev.build:
         refuse("bad_build", N_("Say which towers get bricks"))
     used = sum(item.bricks for item in ev.build)
@@ -111,58 +142,41 @@ def towers_built(state: dict, ev: TowersBuilt):
             due=due,
             **({"card": named_card("Mason")} if t["mason"] else {}),
         )
-    ids = [item.tower for item in ev.build if item.tower is not None]
-    if len(ids) != len(set(ids)):
-        refuse("bad_build", N_("Name each tower once"))
+
+
+def _check_tower(state: dict, player: dict, item) -> None:
+    """One tower built on: its own colour, and a bell tower only as the Campanile allows."""
+    existing = tower(player, item.tower) if item.tower is not None else None
+    if existing is not None and existing["colour"] != item.colour:
+        refuse(
+            "wrong_colour",
+            N_("Tower %(tower)s is %(colour)s, not %(other)s"),
+            tower=item.tower,
+            colour=named_colour(existing["colour"]),
+            other=named_colour(item.colour),
+        )
+    bell = existing["bell"] if existing else item.bell
+    if not bell:
+        return
     campanile = state["campanile"]
-    for item in ev.build:
-        existing = tower(player, item.tower) if item.tower is not None else None
-        if existing is not None and existing["colour"] != item.colour:
-            refuse(
-                "wrong_colour",
-                N_("Tower %(tower)s is %(colour)s, not %(other)s"),
-                tower=item.tower,
-                colour=named_colour(existing["colour"]),
-                other=named_colour(item.colour),
-            )
-        bell = existing["bell"] if existing else item.bell
-        if bell:
-            has_bell = any(tw["bell"] for tw in player["towers"])
-            if (
-                not campanile["active"]
-                or player["bell_done"]
-                or item.colour != "white"
-                or (existing is None and has_bell)
-                or (existing["bricks"] if existing else 0) + item.bricks > BELL_TOWER_HEIGHT
-            ):
-                refuse(
-                    "bad_bell_tower",
-                    N_(
-                        "One bell tower each, %(colour)s, %(height)s bricks high, while the "
-                        "%(card)s is on a church space"
-                    ),
-                    colour=named_colour("white"),
-                    height=BELL_TOWER_HEIGHT,
-                    card=named_card(CAMPANILE),
-                )
-    needed = [item.colour for item in ev.build for _ in range(item.bricks)] + list(ev.cost)
-    require(player["storehouse"], needed, storehouse_of(player))
-    # every check passed
-    move(player["storehouse"], state["pouch"], ev.cost)
-    for item in ev.build:
-        if item.tower is None:
-            built = {"id": player["next_tower"], "colour": item.colour, "bricks": 0}
-            built["bell"] = item.bell
-            player["next_tower"] += 1
-            player["towers"].append(built)
-        else:
-            built = tower(player, item.tower)
-        player["storehouse"][item.colour] -= item.bricks
-        built["bricks"] += item.bricks
-        t["worked"].append(built["id"])
-        if built["bell"] and built["bricks"] == BELL_TOWER_HEIGHT:
-            _bell_tower_complete(state, player, built)
-    t["built"] = True
+    has_bell = any(tw["bell"] for tw in player["towers"])
+    if (
+        not campanile["active"]
+        or player["bell_done"]
+        or item.colour != "white"
+        or (existing is None and has_bell)
+        or (existing["bricks"] if existing else 0) + item.bricks > BELL_TOWER_HEIGHT
+    ):
+        refuse(
+            "bad_bell_tower",
+            N_(
+                "One bell tower each, %(colour)s, %(height)s bricks high, while the "
+                "%(card)s is on a church space"
+            ),
+            colour=named_colour("white"),
+            height=BELL_TOWER_HEIGHT,
+            card=named_card(CAMPANILE),
+        )
 
 
 def _bell_tower_complete(state: dict, player: dict, built: dict):

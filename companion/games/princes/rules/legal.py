@@ -37,87 +37,102 @@ def candidate_events(
     draw from (the app cannot see the physical decks, so callers say what was drawn)."""
     if seat >= state.n or some(state, "automated", seat):
         return []
+    out: list[dict] = []
+    if state.phase == "auction":
+        out += _auction_candidates(state, seat)
+    if state.phase == "action" and state.turn == seat:
+        out += _action_candidates(state, seat, professions, bonus_cards)
+    out += gather(state, "candidates", seat)
+    return allowed_events(state, out)
+
+
+def _auction_candidates(state: GameState, seat: int) -> list[dict]:
+    """In the auctions: placing or choosing what this seat won, bidding on the auction it is
+    to answer, or opening the next one."""
     p = state.players[seat]
     out: list[dict] = []
     a = state.auction
-    if state.phase == "auction":
-        for item in a["pending"]:
-            if item["player"] != seat:
-                continue
-            if item["kind"] == "prestige":
-                out += [
-                    {"type": "prestige_card_chosen", "player": seat, "card": c}
-                    for c in state.prestige_deck[:5]
-                ]
-            else:
-                for kind in landscape_choices(state, item["object"]):
-                    ev = {"type": "landscape_placed", "player": seat, "landscape": kind}
-                    if state.grid:
-                        size = state.catalog.landscape_cells.get(kind) or 3
-                        cells = find_cells(p, size, building=False)
-                        if cells is None:
-                            continue
-                        ev["cells"] = cells
-                    out.append(ev)
-        cur = a["current"]
-        if cur and cur["turn"] == seat and not a["pending"]:
-            out.append({"type": "bid_raised", "player": seat, "amount": cur["bid"] + RAISE})
-            out.append({"type": "bid_passed", "player": seat})
-        if not cur and a["opener"] == seat and not a["pending"]:
-            kind = "last_player_took" if is_last_player(state, seat) else "auction_opened"
+    for item in a["pending"]:
+        if item["player"] != seat:
+            continue
+        if item["kind"] == "prestige":
             out += [
-                {"type": kind, "player": seat, "object": o} for o in available_objects(state, seat)
+                {"type": "prestige_card_chosen", "player": seat, "card": c}
+                for c in state.prestige_deck[:5]
             ]
+        else:
+            for kind in landscape_choices(state, item["object"]):
+                ev = {"type": "landscape_placed", "player": seat, "landscape": kind}
+                if state.grid:
+                    size = state.catalog.landscape_cells.get(kind) or 3
+                    cells = find_cells(p, size, building=False)
+                    if cells is None:
+                        continue
+                    ev["cells"] = cells
+                out.append(ev)
+    cur = a["current"]
+    if cur and cur["turn"] == seat and not a["pending"]:
+        out.append({"type": "bid_raised", "player": seat, "amount": cur["bid"] + RAISE})
+        out.append({"type": "bid_passed", "player": seat})
+    if not cur and a["opener"] == seat and not a["pending"]:
+        kind = "last_player_took" if is_last_player(state, seat) else "auction_opened"
+        out += [{"type": kind, "player": seat, "object": o} for o in available_objects(state, seat)]
+        out.append(
+            {
+                "type": "last_player_declined" if kind == "last_player_took" else "auctions_left",
+                "player": seat,
+            }
+        )
+    return out
+
+
+def _action_candidates(
+    state: GameState, seat: int, professions: list[str] | None, bonus_cards: list[str] | None
+) -> list[dict]:
+    """On this seat's action turn: Works, Buildings, Professions and Bonus cards taken from
+    what the table drew, Freedoms, the Recruiting card, the turn's end."""
+    p = state.players[seat]
+    out: list[dict] = []
+    for pid in dict.fromkeys(h for h in p.hand if h != RECRUITING_CARD):
+        if pid in state.catalog.professions:
+            wv = work_value(state, seat, pid, p.bonus_cards)
             out.append(
                 {
-                    "type": "last_player_declined"
-                    if kind == "last_player_took"
-                    else "auctions_left",
+                    "type": "work_completed",
                     "player": seat,
+                    "profession": pid,
+                    "bonus_cards": list(p.bonus_cards),
+                    "prestige": wv["total"] // 4,
                 }
             )
-    if state.phase == "action" and state.turn == seat:
-        for pid in dict.fromkeys(h for h in p.hand if h != RECRUITING_CARD):
-            if pid in state.catalog.professions:
-                wv = work_value(state, seat, pid, p.bonus_cards)
-                out.append(
+    for b in BUILDINGS:
+        ev = {"type": "building_built", "player": seat, "building": b}
+        if state.grid and b not in p.buildings:
+            cells = find_cells(p, BUILDINGS[b][1], building=True)
+            if cells is None:
+                continue
+            ev["cells"] = cells
+        out.append(ev)
+    for pid in professions or []:
+        out.append({"type": "profession_taken", "player": seat, "profession": pid})
+    out += [{"type": "freedom_introduced", "player": seat, "freedom": f} for f in FREEDOMS]
+    cards = bonus_cards if bonus_cards is not None else state.bonus_deck[:1]
+    out += [{"type": "bonus_card_taken", "player": seat, "card": c} for c in cards]
+    if RECRUITING_CARD in p.hand:
+        for other in range(state.n):
+            if other != seat:
+                out += [
                     {
-                        "type": "work_completed",
+                        "type": "recruiting_card_used",
                         "player": seat,
-                        "profession": pid,
-                        "bonus_cards": list(p.bonus_cards),
-                        "prestige": wv["total"] // 4,
+                        "from_player": other,
+                        "profession": t,
                     }
-                )
-        for b in BUILDINGS:
-            ev = {"type": "building_built", "player": seat, "building": b}
-            if state.grid and b not in p.buildings:
-                cells = find_cells(p, BUILDINGS[b][1], building=True)
-                if cells is None:
-                    continue
-                ev["cells"] = cells
-            out.append(ev)
-        for pid in professions or []:
-            out.append({"type": "profession_taken", "player": seat, "profession": pid})
-        out += [{"type": "freedom_introduced", "player": seat, "freedom": f} for f in FREEDOMS]
-        cards = bonus_cards if bonus_cards is not None else state.bonus_deck[:1]
-        out += [{"type": "bonus_card_taken", "player": seat, "card": c} for c in cards]
-        if RECRUITING_CARD in p.hand:
-            for other in range(state.n):
-                if other != seat:
-                    out += [
-                        {
-                            "type": "recruiting_card_used",
-                            "player": seat,
-                            "from_player": other,
-                            "profession": t,
-                        }
-                        for t in dict.fromkeys(state.players[other].table)
-                        if t != RECRUITING_CARD
-                    ]
-        out.append({"type": "turn_ended", "player": seat})
-    out += gather(state, "candidates", seat)
-    return allowed_events(state, out)
+                    for t in dict.fromkeys(state.players[other].table)
+                    if t != RECRUITING_CARD
+                ]
+    out.append({"type": "turn_ended", "player": seat})
+    return out
 
 
 def allowed(state: GameState, event: Event) -> bool:

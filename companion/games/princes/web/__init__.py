@@ -13,7 +13,7 @@ from companion.web.for_games import Access, Identity, get_table, grant
 from ..rules import GameState, is_solo
 from ..screens.drawings import seat_line, seat_mark
 from ..teaching import FIRST_TIME_QUESTIONS, choices
-from . import catalog, counting, ending, history, hosting, recording, seat, solo, table
+from . import catalog, counting, ending, history, hosting, recording, seat, solo, table, undo
 from .clock import told_time
 from .fields import event_fields, form_attrs
 
@@ -106,7 +106,6 @@ WEB = GameWeb(
         seat.bp,
         hosting.bp,
         table.bp,
-        history.bp,
         ending.bp,
         catalog.bp,
         counting.bp,
@@ -121,6 +120,9 @@ WEB = GameWeb(
     ),
     table_screens=frozenset({"tablescreen"}),
     pushed={**table.PUSHED, **seat.PUSHED},
+    guide="princes/guide.html",
+    history=history.HISTORY,
+    undo=undo.UNDO,
     views={**seat.VIEWS, **hosting.VIEWS, **solo.VIEWS, **counting.ANSWERS},
     seat_traffic=frozenset(
         {"seat.phone", "seat.panel", "seat.phone_alerts", "recording.post_event"}
@@ -131,6 +133,5 @@ WEB = GameWeb(
         "hosting.undo_fragment": "host",
         "tablescreen.board": "table",
         "tablescreen.presence_fragment": "table",
-        "history.more": "history",
     },
 )

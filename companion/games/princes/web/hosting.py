@@ -24,7 +24,7 @@ from companion.games.princes.rules.catalog import (
     MIN_PLAYERS,
 )
 from companion.games.princes.web import recording
-from companion.games.princes.words.telling import final_fact, latest_undoable, text_of
+from companion.games.princes.words.telling import final_fact
 from companion.web.for_games import (
     access,
     current_replay,
@@ -35,7 +35,9 @@ from companion.web.for_games import (
     public_url_for,
     refusal_message,
     require_host,
+    told_at,
     typed_names,
+    undo_offer,
 )
 
 from .catalog import profession_deck_offer
@@ -200,7 +202,7 @@ def controls_context(
 ) -> dict:
     replay = current_replay(game_id)
     state = replay.state
-    latest = latest_undoable(replay)
+    latest = undo_offer(game_id, host=True)
     sent_type = sent.get("type") if sent is not None else None
     return {
         "game_id": game_id,
@@ -234,9 +236,7 @@ def render_host_view(game_id, me, refusal=None, sent=None, recorded=None):
     kind = (sent or {}).get("type")
     done = None
     if recorded is not None:
-        replay = current_replay(game_id)
-        fact = replay.fact(recorded.event.seq)
-        done = text_of(replay, fact) if fact is not None else None
+        done = told_at(game_id, recorded.event.seq)
     context = controls_context(game_id, refusal, sent, done)
     block = "correction" if kind == "correction" else "undo"
     return render_block("princes/host/controls.html", block, **context)

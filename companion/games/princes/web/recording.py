@@ -27,8 +27,8 @@ from companion.games.princes.rules import (
 from companion.web.for_games import (
     Access,
     check_event_id,
+    check_may_undo,
     game_web,
-    get_table,
     record,
     require_viewer,
 )
@@ -148,25 +148,12 @@ def authorise(me: Access, event: dict) -> str:
     if "player" in event and event["player"] != me.seat:
         abort(403, description=_("You can only act for your own seat."))
     if event["type"] == "retracted":
-        _only_own_events(me, event.get("seqs"))
+        check_may_undo(me, event.get("seqs"))
     if event["type"] == MISREAD_CORRECTED:  # ruling 33: whoever entered it, or the host
-        _only_own_events(
+        check_may_undo(
             me, [event.get("fixes")], _("That was another player's entry: ask the host to fix it.")
         )
     return str(me.seat)
-
-
-def _only_own_events(me: Access, seqs, other: str | None = None):
-    """A seat undoes its own latest moves; anyone else's need the host (ruling 14: not past
-    another player's later action without their consent)."""
-    if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
-        return  # the engine refuses it with its reason
-    mine = str(me.seat)
-    stored = get_table().events_at(me.game_id, seqs)
-    if any(e.by != mine for e in stored):
-        abort(
-            403, description=other or _("That was another player's move: ask the host to undo it.")
-        )
 
 
 @bp.post("/games/<game_id>/events")

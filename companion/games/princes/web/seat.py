@@ -77,6 +77,7 @@ from companion.web.for_games import (
     require_seat,
     require_viewer,
     shared_value,
+    undo_offer,
 )
 from companion.web.for_games import kept_url_for as _url_for
 
@@ -203,6 +204,47 @@ def phone_context(
     version = catalog_version if catalog_version is not None else _catalog_version()
     work, held = _work_and_held(game_id, seat, replay, version)
     params = _panel_params(replay, seat, params, refusal, sent_event)
+    screen, params, refusal = _panel_screen(
+        work, seat, params, refusal, sent_event, teach_form=teach_form
+    )
+    screen = _hand_options_once(replay, screen, held, version)
+    # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
+    fresh = recorded is not None and alerts_now is None
+    wave = _wave_checks(game_id, replay) if fresh else None
+    shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "scribe": scribe,
+        "seq": seq,
+        "params": params,
+        "urls": PhoneUrls(game_id, seat, scribe),
+        "view": VIEW,
+        "panel_id": PANEL_ID,
+        "screen": screen,
+        "held": bool(held),
+        "screen_template": f"princes/phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
+        **_seat_holds(replay, work, seat, held),
+        "undo": undo_offer(game_id, seat=seat, host=host, replay=replay),
+        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES, shared=True),
+        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT, shared=True),
+        "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
+        "alerts": shown,
+        "alerts_html": _alerts_once(shown),
+        "slot": screens.RefusalSlot(refusal, sent_event),
+        "done": _done(replay, recorded, seat),
+        "table_url": f"/games/{quote(game_id, safe='')}/table",
+        "history_url": f"/games/{quote(game_id, safe='')}/history",
+        "new_event_id": lambda: uuid.uuid4().hex,
+        "push": "" if scribe else PANEL_PUSH,
+        "drawn_for": drawn_for or _drawn_for(game_id, seat, host, scribe),
+    }
+
+
+def _panel_screen(work, seat: int, params: dict, refusal, sent_event, *, teach_form) -> tuple:
+    """(the screen the panel shows, the params it shows it for, the refusal it still shows):
+    a teach form asks a first-time refusal as its question, and a screen the turn moved past
+    falls back to the overview."""
     resend = _resend(params, sent_event)
     screen = screens.screen(work, seat, params, resend=resend, teach_form=teach_form)
     if (
@@ -213,33 +255,14 @@ def phone_context(
         refusal = None  # the teach form asks it as a question ("is this the Sculpteur?" too)
     if params.get("do") and not screen["name"].startswith(params["do"]):
         params = {}  # that screen is gone (the turn moved on): refresh to the overview
-    screen = _hand_options_once(replay, screen, held, version)
-    done = None
-    # a tap's answer: its seq is new, so the open checks read for this seq's pushes are too
-    fresh = recorded is not None and alerts_now is None
-    wave = _wave_checks(game_id, replay) if fresh else None
-    shown = alerts_now or alerts(game_id, state, seat, scribe=scribe, checks=wave)
-    fact = replay.fact(recorded.event.seq) if recorded is not None else None
-    if fact is not None:
-        said = text_of(replay, fact, seat, shared=True)
-        done = (
-            _("Already recorded: %(said)s", said=said)
-            if recorded.duplicate
-            else _("Done: %(said)s", said=said)
-        )
+    return screen, params, refusal
+
+
+def _seat_holds(replay, work, seat: int, held) -> dict:
+    """What the seat has, as its panel lists it: its status line, hand, cards, Principality,
+    what it may sell and its Character."""
     return {
-        "game_id": game_id,
-        "seat": seat,
-        "scribe": scribe,
-        "seq": seq,
-        "params": params,
-        "urls": PhoneUrls(game_id, seat, scribe),
-        "view": VIEW,
-        "panel_id": PANEL_ID,
         "status": screens.status(work, seat),
-        "screen": screen,
-        "held": bool(held),
-        "screen_template": f"princes/phone/_{TEMPLATES.get(screen['name'], 'notice')}.html",
         "hand": screens.hand(work, seat),
         "bonus_cards": screens.bonus_cards_held(work, seat),
         "prestige_cards": screens.prestige_cards_held(
@@ -248,20 +271,18 @@ def phone_context(
         "principality": screens.principality(work, seat),
         "sell": screens.sell_offer(work, seat),
         "character": characters.mine(work, seat, screens._button),
-        "undo": screens.undo_offer(replay, seat, host=host),
-        "notices": [] if is_solo(state) else notices(replay, seat, last=NOTICES, shared=True),
-        "recent": [] if is_solo(state) else newest_first(replay, seat, last=RECENT, shared=True),
-        "buzz": "" if scribe else buzz_key(replay, seat),  # the host's device stays still
-        "alerts": shown,
-        "alerts_html": _alerts_once(shown),
-        "slot": screens.RefusalSlot(refusal, sent_event),
-        "done": done,
-        "table_url": f"/games/{quote(game_id, safe='')}/table",
-        "history_url": f"/games/{quote(game_id, safe='')}/history",
-        "new_event_id": lambda: uuid.uuid4().hex,
-        "push": "" if scribe else PANEL_PUSH,
-        "drawn_for": drawn_for or _drawn_for(game_id, seat, host, scribe),
     }
+
+
+def _done(replay, recorded, seat: int) -> str | None:
+    """A tap's answer: what it recorded, in this seat's words (or that it was already)."""
+    fact = replay.fact(recorded.event.seq) if recorded is not None else None
+    if fact is None:
+        return None
+    said = text_of(replay, fact, seat, shared=True)
+    if recorded.duplicate:
+        return _("Already recorded: %(said)s", said=said)
+    return _("Done: %(said)s", said=said)
 
 
 def _work_and_held(game_id: str, seat: int, replay, version) -> tuple:

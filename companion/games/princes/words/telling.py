@@ -27,6 +27,11 @@ class Told:
     retracted: bool = False  # taken back by a later `retracted` event
     undone_by: int | None = None  # the seq of that retraction
 
+    @property
+    def undone(self) -> bool:
+        """Taken back since: what the platform's history strikes through."""
+        return self.retracted
+
 
 def tell(
     replay,

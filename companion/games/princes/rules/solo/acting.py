@@ -50,7 +50,6 @@ def _wolfgang_acts(state) -> dict | None:
     action = d["action"]
     before = snapshot(state)
     why = automa.why_told(d, panel)
-    p = state.players[WOLFGANG_SEAT]
     if action is None:
         _log(
             state,
@@ -67,56 +66,72 @@ def _wolfgang_acts(state) -> dict | None:
         card = _chosen_card(state, "bonus")
         if isinstance(card, dict):
             return card
-        cost = automa.action_cost(state, "bonus")
-        pay = automa.payment(p.money, cost)
-        fact = told(
-            "acquires_bonus",
-            why=why,
-            payment=automa.payment_told(cost, pay),
-            card=_card_choice(state, "bonus", card),
-        )
-        moves = automa.payment_moves(pay)
-        moves.append(told("put_bonus_card", bonus_card=card))
-        moves += _under_the_deck(state, "bonus")
-        _pay(p, pay)
-        state.bonus_deck.remove(card)
-        slot = automa.leftmost_face_down(state)
-        assert slot is not None  # possible() offers a Bonus card only then
-        solo.row[slot]["bonus"].append(card)
-        _sync(state)
-        _log(state, "wolfgang", fact, [*moves, *_discard(state)], before)
+        _takes_bonus(state, card, why, before)
     elif action == "profession":
-        cost = automa.action_cost(state, "profession")
-        pay = automa.payment(p.money, cost)
-        _pay(p, pay)
-        solo.row.append(_unknown_card())
-        state.profession_deck -= 1
-        dealt = []
-        for i, column in enumerate(solo.columns):
-            if state.profession_deck > 0:
-                column.append({"card": None, "face_up": False})
-                state.profession_deck -= 1
-                dealt.append(i + 1)
-        _sync(state)
-        fact = told("takes_profession", why=why, payment=automa.payment_told(cost, pay))
-        if dealt:
-            fact["then"] = [told("dummies_dealt", columns=dealt)]
-        _log(
-            state,
-            "wolfgang",
-            fact,
-            [
-                *automa.payment_moves(pay),
-                told("put_profession_card"),
-                *(told("deal_dummy_column", column=c) for c in dealt),
-                *_discard(state),
-            ],
-            before,
-        )
+        _takes_profession(state, why, before)
     else:  # build or freedom, read off his leftmost card
         _builds_or_introduces(state, d, why, before)
     t["done"] = True
     return None
+
+
+def _takes_bonus(state, card: str, why: dict, before: list[dict]) -> None:
+    """He pays for the Bonus card the table chose and puts it on his leftmost face-down
+    Profession card."""
+    solo = solo_of(state)
+    p = state.players[WOLFGANG_SEAT]
+    cost = automa.action_cost(state, "bonus")
+    pay = automa.payment(p.money, cost)
+    fact = told(
+        "acquires_bonus",
+        why=why,
+        payment=automa.payment_told(cost, pay),
+        card=_card_choice(state, "bonus", card),
+    )
+    moves = automa.payment_moves(pay)
+    moves.append(told("put_bonus_card", bonus_card=card))
+    moves += _under_the_deck(state, "bonus")
+    _pay(p, pay)
+    state.bonus_deck.remove(card)
+    slot = automa.leftmost_face_down(state)
+    assert slot is not None  # possible() offers a Bonus card only then
+    solo.row[slot]["bonus"].append(card)
+    _sync(state)
+    _log(state, "wolfgang", fact, [*moves, *_discard(state)], before)
+
+
+def _takes_profession(state, why: dict, before: list[dict]) -> None:
+    """He pays for a Profession card, face down in his row, and each dummy column is dealt
+    one more while the deck lasts."""
+    solo = solo_of(state)
+    p = state.players[WOLFGANG_SEAT]
+    cost = automa.action_cost(state, "profession")
+    pay = automa.payment(p.money, cost)
+    _pay(p, pay)
+    solo.row.append(_unknown_card())
+    state.profession_deck -= 1
+    dealt = []
+    for i, column in enumerate(solo.columns):
+        if state.profession_deck > 0:
+            column.append({"card": None, "face_up": False})
+            state.profession_deck -= 1
+            dealt.append(i + 1)
+    _sync(state)
+    fact = told("takes_profession", why=why, payment=automa.payment_told(cost, pay))
+    if dealt:
+        fact["then"] = [told("dummies_dealt", columns=dealt)]
+    _log(
+        state,
+        "wolfgang",
+        fact,
+        [
+            *automa.payment_moves(pay),
+            told("put_profession_card"),
+            *(told("deal_dummy_column", column=c) for c in dealt),
+            *_discard(state),
+        ],
+        before,
+    )
 
 
 def _builds_or_introduces(state, d: dict, why: dict, before: list[dict]) -> None:

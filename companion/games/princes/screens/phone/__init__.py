@@ -43,7 +43,6 @@ from .pieces import (
     prestige_cards_held,
     principality,
     squares,
-    undo_offer,
     working_state,
 )
 from .setup import setup_screen
@@ -159,6 +158,5 @@ __all__ = [
     "sell_offer",
     "squares",
     "status",
-    "undo_offer",
     "working_state",
 ]

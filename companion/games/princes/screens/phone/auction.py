@@ -29,75 +29,82 @@ from .pieces import _button, _grid_input, _recruit_buttons, prestige_text, why_n
 
 
 def auction_screen(state, seat: int, params: dict) -> dict:
+    """The auction as this seat plays it: its own object to place or Prestige card to choose,
+    another's to wait for, the paddle of an auction under way, or what it may open."""
     a = state.auction
-    p = state.players[seat]
     mine = [x for x in a["pending"] if x["player"] == seat]
     if mine:
         item = mine[0]
         if item["kind"] == "prestige":
             return prestige_choice(state, seat)
         return place_screen(state, seat, item, params)
-    cur = a["current"]
     recruit = _recruit_buttons(state, seat)
     if a["pending"]:
-        item = a["pending"][0]
-        who = state.players[item["player"]].name
-        text = (
-            _("%(name)s is choosing a Prestige card.", name=who)
-            if item["kind"] == "prestige"
-            else _(
-                "%(name)s is placing the %(landscape)s.",
-                name=who,
-                landscape=landscape_name(item["object"]),
-            )
-        )
-        return {"name": "wait", "text": text, "recruit": recruit}
-    if cur:
-        status = {
-            "object": landscape_name(cur["object"]),
-            "bid": cur["bid"],
-            "bidder": _("you") if cur["bidder"] == seat else state.players[cur["bidder"]].name,
-            "turn": state.players[cur["turn"]].name,
-            "mine": cur["bidder"] == seat,
-        }
-        if cur["turn"] != seat:
-            return {"name": "auction_wait", "auction": status, "recruit": recruit}
-        amount = cur["bid"] + RAISE
-        raise_event = {"type": "bid_raised", "player": seat, "amount": amount}
-        reason = why_not(state, raise_event)
-        if reason and means(state, seat) < amount:
-            reason = (
-                _(
-                    "You cannot raise to %(amount)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s",
-                    amount=amount,
-                    money=p.money,
-                    fame=p.fame,
-                    means=means(state, seat),
-                )
-                if selling_allowed(state)
-                else _(
-                    "You cannot raise to %(amount)s: %(money)s Florin", amount=amount, money=p.money
-                )
-            )
-        return {
-            "name": "paddle",
-            "auction": status,
-            "raise": _button(
-                raise_event, _("Raise to %(amount)s", amount=amount), primary=True, disabled=reason
-            ),
-            "pass": _button({"type": "bid_passed", "player": seat}, _("Pass")),
-        }
+        return {"name": "wait", "text": _placing(state, a["pending"][0]), "recruit": recruit}
+    if a["current"]:
+        return _paddle(state, seat, a["current"], recruit)
     if a["opener"] != seat:
-        who = state.players[a["opener"]].name if a["opener"] is not None else _("nobody")
-        text = (
-            _("%(name)s is choosing what to auction.", name=who)
-            if p.has_pawn
-            else _(
-                "You have your object for this round. %(name)s is choosing what to auction.",
-                name=who,
+        return {"name": "wait", "text": _opener_chooses(state, seat), "recruit": recruit}
+    return _opening(state, seat, recruit)
+
+
+def _placing(state, item: dict) -> str:
+    """Who the auction waits for: the winner placing an object or choosing a Prestige card."""
+    who = state.players[item["player"]].name
+    if item["kind"] == "prestige":
+        return _("%(name)s is choosing a Prestige card.", name=who)
+    return _(
+        "%(name)s is placing the %(landscape)s.", name=who, landscape=landscape_name(item["object"])
+    )
+
+
+def _opener_chooses(state, seat: int) -> str:
+    a = state.auction
+    who = state.players[a["opener"]].name if a["opener"] is not None else _("nobody")
+    if state.players[seat].has_pawn:
+        return _("%(name)s is choosing what to auction.", name=who)
+    return _("You have your object for this round. %(name)s is choosing what to auction.", name=who)
+
+
+def _paddle(state, seat: int, cur: dict, recruit) -> dict:
+    """An auction under way: its standing, and on this seat's turn its raise and pass."""
+    p = state.players[seat]
+    status = {
+        "object": landscape_name(cur["object"]),
+        "bid": cur["bid"],
+        "bidder": _("you") if cur["bidder"] == seat else state.players[cur["bidder"]].name,
+        "turn": state.players[cur["turn"]].name,
+        "mine": cur["bidder"] == seat,
+    }
+    if cur["turn"] != seat:
+        return {"name": "auction_wait", "auction": status, "recruit": recruit}
+    amount = cur["bid"] + RAISE
+    raise_event = {"type": "bid_raised", "player": seat, "amount": amount}
+    reason = why_not(state, raise_event)
+    if reason and means(state, seat) < amount:
+        reason = (
+            _(
+                "You cannot raise to %(amount)s: %(money)s Florin plus %(fame)s PP to sell is %(means)s",
+                amount=amount,
+                money=p.money,
+                fame=p.fame,
+                means=means(state, seat),
             )
+            if selling_allowed(state)
+            else _("You cannot raise to %(amount)s: %(money)s Florin", amount=amount, money=p.money)
         )
-        return {"name": "wait", "text": text, "recruit": recruit}
+    return {
+        "name": "paddle",
+        "auction": status,
+        "raise": _button(
+            raise_event, _("Raise to %(amount)s", amount=amount), primary=True, disabled=reason
+        ),
+        "pass": _button({"type": "bid_passed", "player": seat}, _("Pass")),
+    }
+
+
+def _opening(state, seat: int, recruit) -> dict:
+    """This seat opens the next auction (or, the last player, takes an object at its price)."""
     last = is_last_player(state, seat)
     kind = "last_player_took" if last else "auction_opened"
     bid = last_player_price(state) if last else opening_bid(state)

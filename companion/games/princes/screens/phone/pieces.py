@@ -40,7 +40,6 @@ from companion.games.princes.words import (
     profession_name,
 )
 from companion.games.princes.words import object_name as landscape_name
-from companion.games.princes.words.telling import text_of
 from companion.web.for_games import refusal_message
 
 SCREENS = {
@@ -269,20 +268,6 @@ def why_not(state, event: dict) -> str | None:
     except Refusal as refusal:
         return refusal_message(refusal)
     return None
-
-
-def undo_offer(replay, seat: int, *, host: bool) -> dict | None:
-    """Offer to undo only this device's own latest event that still counts: a seat's own
-    (`by` is its seat), or the host's device when it recorded it for this seat."""
-    if replay.state.phase in ("over", "not_started"):
-        return None
-    last = replay.latest_counting()
-    if last is None or last.type in NOT_UNDONE:
-        return None
-    mine = last.by == str(seat) or (host and last.by == "host" and last.player == seat)
-    if not mine:
-        return None
-    return {"seq": last.seq, "label": text_of(replay, last, seat)}
 
 
 # -- the pieces of the screen --------------------------------------------------------------------
