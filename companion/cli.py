@@ -16,6 +16,7 @@ from typing import Any
 from events.boundedjson import JsonRefused, loads
 
 from .core.exits import (
+    EXIT_DATABASE,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_REFUSED,
@@ -32,10 +33,21 @@ EXIT_CODES = f"""exit status:
      not UTF-8, not JSON Lines, an empty log, a catalog file given as a log (the
      message on stderr names the file, and the line where one is at fault)
   {EXIT_REFUSED}  replay: the rules refused an event of the log (the answer names the event's
-     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}})"""
+     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}});
+     restore: the instance already holds games (--force replaces them)
+  {EXIT_DATABASE}  migrate, backup, restore, serve: this release cannot use the database (a newer
+     release wrote it, it is not Palazzo's, or an upgrade failed and left it as it was)"""
 
 # the exit statuses, named here too for those who read them off the command line's module
-__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_REFUSED", "EXIT_SERVE_FAILED", "EXIT_USAGE", "main"]
+__all__ = [
+    "EXIT_DATABASE",
+    "EXIT_OK",
+    "EXIT_PROBLEMS",
+    "EXIT_REFUSED",
+    "EXIT_SERVE_FAILED",
+    "EXIT_USAGE",
+    "main",
+]
 
 
 class BadFile(Exception):
@@ -206,6 +218,43 @@ def cmd_serve(argv) -> int:
     return serve_main(argv) or 0
 
 
+def cmd_migrate(args) -> int:
+    """Bring the instance's database up to this release's schema (the server does it too,
+    at start); says where it stood and where it stands."""
+    from events.migrate import SchemaError, head, upgrade
+    from events.store import engine_for
+
+    from .service.instance import database_url, folder
+    from .web.startup import shown
+
+    url = database_url(folder(args.instance))
+    try:
+        engine = engine_for(url)
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    try:
+        before, after = upgrade(engine)
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    finally:
+        engine.dispose()
+    if before == after:
+        print(f"The database {shown(url)} is up to date (revision {head()}).")
+    else:
+        print(f"The database {shown(url)} was brought from {before or 'release 0.1.0'} to {after}.")
+    return EXIT_OK
+
+
+def database_error(message: str) -> int:
+    """This release cannot use the database: said on stderr and in the log."""
+    import logging
+
+    if logging.getLogger().handlers:  # a service's log (else stderr is the log)
+        logging.getLogger("palazzo").error("%s", message)
+    print(f"palazzo: {message}", file=sys.stderr)
+    return EXIT_DATABASE
+
+
 def cmd_deploy_files(args) -> int:
     from .deploy_files import cmd_deploy_files as write_out
 
@@ -219,6 +268,9 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from events.version import release
+
+    ap.add_argument("--version", action="version", version=f"palazzo {release()}")
     sub = ap.add_subparsers(dest="command", required=True)
     rp = sub.add_parser(
         "replay",
@@ -238,6 +290,14 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
     for commands in games_commands():
         commands.add(sub)  # a game's own commands (the Princes' `catalog`)
+    mg = sub.add_parser(
+        "migrate",
+        help="bring the database up to this release's schema (the server does it at start)",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    mg.add_argument("--instance", help="the instance folder (default: as the server's)")
+    mg.set_defaults(func=cmd_migrate)
     dp = sub.add_parser(
         "deploy-files",
         help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",

@@ -33,9 +33,9 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError
 
 from companion.core.tally import add
+from events.migrate import ensure as ensure_schema
 
 from .games import Games
 from .table import engine_event
@@ -87,10 +87,7 @@ class Club:
         self.games = games
         self.engine = store.engine
         self._figures: dict = {}  # (game, players, expansion) -> (versions, figures, choices)
-        try:
-            metadata.create_all(self.engine)
-        except DBAPIError:  # another process created them between our check and our CREATE
-            metadata.create_all(self.engine)
+        ensure_schema(self.engine)  # the tables come from the one migration history
 
     # -- keeping the figures -----------------------------------------------------------------
 
