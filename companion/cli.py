@@ -162,6 +162,10 @@ def cmd_replay(args) -> int:
         return usage_error(str(e))
     try:
         game = GAMES.of_event(events[0])
+        try:
+            events = today(game, events, args.log)
+        except BadFile as e:
+            return usage_error(str(e))
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -174,6 +178,20 @@ def cmd_replay(args) -> int:
     out = game.summary(state)
     print(json.dumps(out) if args.json else game.describe(out))
     return 0
+
+
+def today(game, events: list[dict], name: str) -> list[dict]:
+    """A log's events in the shapes of this release (older ones upcast by the game's
+    `versions`); BadFile naming the line of one a newer release wrote."""
+    from .core.versions import NewerShape
+
+    out = []
+    for event in events:
+        try:
+            out.append(game.versions.line(event))
+        except NewerShape as newer:
+            raise BadFile(f"{name}, line {event.get('seq')}: {newer.message}") from None
+    return out
 
 
 def cmd_stats(args) -> int:
