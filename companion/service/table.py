@@ -31,7 +31,7 @@ from .quiet import let_others_run
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
-ENVELOPE = frozenset({"seq", "id", "type", "by", "at"})
+ENVELOPE = frozenset({"seq", "id", "type", "by", "at", "v"})
 # games whose fold this process keeps (least recently used go): a game's fold and story are
 # ~0.3-0.5 MB; 1,000 open streams are ~143 tables, and a table evicted is folded again from its
 # whole log (the story needs every event) on each of its screens' requests
