@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from events.boundedjson import JsonRefused, loads
@@ -236,16 +237,23 @@ def cmd_serve(argv) -> int:
     return serve_main(argv) or 0
 
 
+def _where(args):
+    """The instance folder and database URL a club command works on (as the server's)."""
+    from .service.instance import database_url, folder
+
+    path = folder(args.instance)
+    return path, args.database or database_url(path)
+
+
 def cmd_migrate(args) -> int:
     """Bring the instance's database up to this release's schema (the server does it too,
     at start); says where it stood and where it stands."""
     from events.migrate import SchemaError, head, upgrade
     from events.store import engine_for
 
-    from .service.instance import database_url, folder
     from .web.startup import shown
 
-    url = database_url(folder(args.instance))
+    _folder, url = _where(args)
     try:
         engine = engine_for(url)
     except SchemaError as error:
@@ -263,6 +271,54 @@ def cmd_migrate(args) -> int:
     return EXIT_OK
 
 
+def cmd_backup(args) -> int:
+    """The whole club into one file, while the server goes on serving."""
+    from events.migrate import SchemaError
+
+    from .service.backup import backup
+    from .web.startup import shown
+
+    path, url = _where(args)
+    try:
+        end = backup(url, path, Path(args.file))
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    except OSError as error:
+        return usage_error(f"cannot write {args.file}: {error.strerror or error}")
+    rows = ", ".join(f"{n} {name}" for name, n in end["tables"].items())
+    print(f"Backed up {shown(url)} and {end['files']} files of {path} into {args.file} ({rows}).")
+    return EXIT_OK
+
+
+def cmd_restore(args) -> int:
+    """A backup onto this instance: refused on one that holds games, unless --force."""
+    from events.migrate import SchemaError
+
+    from .app import GAMES
+    from .service.backup import BadBackup, NotEmpty, read, restore
+    from .web.startup import shown
+
+    path, url = _where(args)
+    try:
+        found = read(Path(args.file), GAMES)
+    except BadBackup as error:
+        return usage_error(str(error))
+    try:
+        done = restore(found, url, path, force=args.force)
+    except BadBackup as error:
+        return usage_error(str(error))
+    except NotEmpty as error:
+        print(f"palazzo: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    print(
+        f"Restored {done['games']} games and {done['files']} files from {args.file} onto "
+        f"{shown(url)} and {path}."
+    )
+    return EXIT_OK
+
+
 def database_error(message: str) -> int:
     """This release cannot use the database: said on stderr and in the log."""
     import logging
@@ -277,6 +333,13 @@ def cmd_deploy_files(args) -> int:
     from .deploy_files import cmd_deploy_files as write_out
 
     return write_out(args)
+
+
+def _club_options(command) -> None:
+    command.add_argument("--instance", help="the instance folder (default: as the server's)")
+    command.add_argument(
+        "--database", help="the database URL (default: PALAZZO_DATABASE_URL, as the server's)"
+    )
 
 
 def parser() -> argparse.ArgumentParser:
@@ -314,8 +377,27 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    mg.add_argument("--instance", help="the instance folder (default: as the server's)")
+    _club_options(mg)
     mg.set_defaults(func=cmd_migrate)
+    bk = sub.add_parser(
+        "backup",
+        help="the whole club (games, figures, catalog, join links, session key) into FILE",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    bk.add_argument("file", metavar="FILE")
+    _club_options(bk)
+    bk.set_defaults(func=cmd_backup)
+    rs = sub.add_parser(
+        "restore",
+        help="put a backup onto this instance (SQLite or PostgreSQL, as it uses)",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rs.add_argument("file", metavar="FILE")
+    rs.add_argument("--force", action="store_true", help="replace the games it holds")
+    _club_options(rs)
+    rs.set_defaults(func=cmd_restore)
     dp = sub.add_parser(
         "deploy-files",
         help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",

@@ -93,9 +93,14 @@ def known() -> frozenset[str]:
 def revision(engine: Engine) -> str | None:
     """The database's revision: None for one without (fresh, or made by 0.1.0)."""
     with engine.connect() as conn:
-        if not inspect(conn).has_table(VERSION_TABLE):
-            return None
-        return conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+        return revision_on(conn)
+
+
+def revision_on(conn) -> str | None:
+    """`revision`, read on a connection (inside its transaction, if it is in one)."""
+    if not inspect(conn).has_table(VERSION_TABLE):
+        return None
+    return conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
 
 
 def too_new(found: str) -> SchemaTooNew:
@@ -173,11 +178,7 @@ def upgrade(engine: Engine, to: str = "head") -> tuple[str | None, str]:
     from alembic import command
 
     with _all_or_nothing(engine) as conn:
-        before = (
-            conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
-            if (inspect(conn).has_table(VERSION_TABLE))
-            else None
-        )
+        before = revision_on(conn)
         if before is not None and before not in known():
             raise too_new(before)
         if before is None:

@@ -30,10 +30,11 @@ def _same_words(seen: str, name: str, expected: dict, words: dict) -> list[str]:
     return [f"{name}: the words differ from 0.1.0's\n" + "\n".join(list(diff)[:40])]
 
 
-def set_aside_later_rows(app) -> None:
+def set_aside_later_rows(app, seen: bool) -> None:
     """make_v0_1_0.py wrote its figures, then opened a money check with one count (and, on
     PostgreSQL, noted a seat's phone as seen): rows the figures do not show. They must have
-    come through the upgrade; then they are set aside, so the screens are 0.1.0's again."""
+    come through the upgrade; then they are set aside, so the screens are 0.1.0's again.
+    `seen`: the presence row is there (0.1.0's PostgreSQL dump; a backup keeps none)."""
     from sqlalchemy import text
 
     from companion.web.store import get_store
@@ -48,17 +49,20 @@ def set_aside_later_rows(app) -> None:
         assert [tuple(r) for r in counts] == [(0, 3000, counted["seq"])]
         conn.execute(text("DELETE FROM counts"))
         conn.execute(text("DELETE FROM count_checks"))
-        if engine.dialect.name == "postgresql":
-            seen = conn.execute(text("SELECT game_id, seat FROM presence")).all()
-            assert [tuple(r) for r in seen] == [(figures["base_3p_finished"]["id"], 0)]
+        if seen:
+            rows = conn.execute(text("SELECT game_id, seat FROM presence")).all()
+            assert [tuple(r) for r in rows] == [(figures["base_3p_finished"]["id"], 0)]
             conn.execute(text("DELETE FROM presence"))
 
 
-def compare(app, folder: Path) -> list[str]:
-    """Every difference between what `app` shows of the club's games and what 0.1.0 showed."""
+def compare(app, folder: Path, *, seen: bool = False) -> list[str]:
+    """Every difference between what `app` shows of the club's games and what 0.1.0 showed
+    (`seen`: as `set_aside_later_rows`)."""
+    from companion import presence
     from companion.web.recording import get_table
 
-    set_aside_later_rows(app)
+    set_aside_later_rows(app, seen)
+    presence.forget()  # this process's phones seen so far (SQLite's): 0.1.0's run saw none
     figures = old_data.figures()
     words = old_data.screens()
     problems = []
