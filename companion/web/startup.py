@@ -86,7 +86,8 @@ def _has_tables(url: str) -> bool:
 
 
 def check_database(app: Flask) -> str | None:
-    """Opens the app's store (creating the tables if the role may), reads each table and, on
+    """Opens the app's store (bringing the tables up to date, or making them, if the role
+    may; a database this release cannot use is a SchemaProblem), reads each table and, on
     PostgreSQL, checks the role may do what serving needs."""
     from sqlalchemy.exc import SQLAlchemyError
 
