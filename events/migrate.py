@@ -192,27 +192,51 @@ def upgrade(engine: Engine, to: str = "head") -> tuple[str | None, str]:
 
 @contextmanager
 def _all_or_nothing(engine: Engine) -> Iterator:
-    """One connection for the whole upgrade, in one transaction on PostgreSQL (and its lock);
-    on a SQLite file, a copy taken first and put back if anything fails."""
-    copy = _sqlite_copy(engine)
+    """One connection and one transaction for the whole upgrade, holding the database's lock
+    so that one process migrates while the others wait (PostgreSQL's advisory lock, SQLite's
+    write lock). On a SQLite file, a copy is taken too once the lock is held, and put back
+    if a failed upgrade left the database other than it was."""
+    copy = None
     try:
         with engine.begin() as conn:
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+            else:  # SQLite: the write lock before anything is read; its DDL is transactional
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                copy = _sqlite_copy(engine)
             yield conn
     except SchemaError:
         _drop(copy)
         raise
     except Exception as error:
-        if copy is not None:
+        if copy is not None and _revision_of(copy) != _revision_of(_file(engine)):
             engine.dispose()
-            _copy_sqlite(copy, Path(engine.url.database or ""))
+            _copy_sqlite(copy, _file(engine))
         _drop(copy)
         raise MigrationFailed(
             f"the database could not be brought up to date, and was left as it was: "
             f"{' '.join(str(error).split())[:300]}"
         ) from error
     _drop(copy)
+
+
+def _file(engine: Engine) -> Path:
+    return Path(engine.url.database or "")
+
+
+def _revision_of(path: Path) -> str | None:
+    """A SQLite file's revision, read on a connection of its own (None: none, or unreadable)."""
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        row = conn.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    return row[0] if row else None
 
 
 def _sqlite_copy(engine: Engine) -> Path | None:

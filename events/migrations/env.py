@@ -9,7 +9,7 @@ connection = context.config.attributes["connection"]
 context.configure(
     connection=connection,
     render_as_batch=True,  # SQLite changes a table by copying it: batch mode
-    transactional_ddl=connection.dialect.name == "postgresql",
+    transactional_ddl=True,  # in the caller's one transaction, on either database
     transaction_per_migration=False,
 )
 with context.begin_transaction():

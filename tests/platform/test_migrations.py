@@ -174,3 +174,53 @@ def test_a_failed_postgres_upgrade_is_rolled_back(pg_fresh_url):
         migrate.upgrade(engine)
     assert migrate.revision(engine) == "0001"
     engine.dispose()
+
+
+@pytest.mark.parametrize("where", ["fresh", "0.1.0"])
+def test_several_processes_opening_one_database_at_once_migrate_it_once(tmp_path, where):
+    """The workers of one server start together: one migrates while the others wait."""
+    import threading
+
+    folder = tmp_path / "instance"
+    if where == "0.1.0":
+        old_data.sqlite_instance(folder)
+    else:
+        folder.mkdir()
+    url = f"sqlite:///{folder / 'palazzo.db'}"
+    errors = []
+
+    def open_store():
+        try:
+            EventStore(url).close()
+        except Exception as error:  # noqa: BLE001 (each is reported below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    engine = engine_for(url)
+    assert migrate.revision(engine) == migrate.head()
+    engine.dispose()
+
+
+@pytest.mark.postgres
+def test_several_processes_opening_one_postgres_database_at_once_migrate_it_once(pg_fresh_url):
+    import threading
+
+    errors = []
+
+    def open_store():
+        try:
+            EventStore(pg_fresh_url).close()
+        except Exception as error:  # noqa: BLE001 (each is reported below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
