@@ -335,11 +335,17 @@ def cmd_deploy_files(args) -> int:
     return write_out(args)
 
 
-def _club_options(command) -> None:
+def _club_command(sub, name: str, help: str, func):
+    """A command on the whole club's instance: its folder and database, as the server's."""
+    command = sub.add_parser(
+        name, help=help, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     command.add_argument("--instance", help="the instance folder (default: as the server's)")
     command.add_argument(
         "--database", help="the database URL (default: PALAZZO_DATABASE_URL, as the server's)"
     )
+    command.set_defaults(func=func)
+    return command
 
 
 def parser() -> argparse.ArgumentParser:
@@ -371,33 +377,27 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
     for commands in games_commands():
         commands.add(sub)  # a game's own commands (the Princes' `catalog`)
-    mg = sub.add_parser(
+    _club_command(
+        sub,
         "migrate",
-        help="bring the database up to this release's schema (the server does it at start)",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "bring the database up to this release's schema (the server does it at start)",
+        cmd_migrate,
     )
-    _club_options(mg)
-    mg.set_defaults(func=cmd_migrate)
-    bk = sub.add_parser(
+    bk = _club_command(
+        sub,
         "backup",
-        help="the whole club (games, figures, catalog, join links, session key) into FILE",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "the whole club (games, figures, catalog, join links, session key) into FILE",
+        cmd_backup,
     )
     bk.add_argument("file", metavar="FILE")
-    _club_options(bk)
-    bk.set_defaults(func=cmd_backup)
-    rs = sub.add_parser(
+    rs = _club_command(
+        sub,
         "restore",
-        help="put a backup onto this instance (SQLite or PostgreSQL, as it uses)",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "put a backup onto this instance (SQLite or PostgreSQL, as it uses)",
+        cmd_restore,
     )
     rs.add_argument("file", metavar="FILE")
     rs.add_argument("--force", action="store_true", help="replace the games it holds")
-    _club_options(rs)
-    rs.set_defaults(func=cmd_restore)
     dp = sub.add_parser(
         "deploy-files",
         help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",

@@ -443,6 +443,19 @@ class Table:
             self._remember(game_id, fold)
         return fold
 
+    def _store(self, game_id, fold: Folded, kind, payload, by, event_id, before, at=None):
+        """Append after seq `before`, in the current version of the event's shape."""
+        return self.store.append(
+            game_id,
+            id=event_id,
+            type=kind,
+            payload=payload,
+            by=by,
+            expected_seq=before,
+            at=at,
+            v=fold.game.versions.of(kind),
+        )
+
     def _append(self, game_id, fold: Folded, kind, payload, by, event_id):
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
@@ -452,15 +465,7 @@ class Table:
         # snapshots from the first event it touches are stale
         first = fold.fold.refolds_from(candidate)
         if first is not None:
-            result = self.store.append(
-                game_id,
-                id=event_id,
-                type=kind,
-                payload=payload,
-                by=by,
-                expected_seq=before,
-                v=fold.game.versions.of(kind),
-            )
+            result = self._store(game_id, fold, kind, payload, by, event_id, before)
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, first)
             if result.duplicate or fold.story is None:
@@ -476,16 +481,7 @@ class Table:
         at = datetime.now(UTC)
         fold.add(candidate, at, later=True)  # raises Refusal and changes nothing if illegal
         try:
-            result = self.store.append(
-                game_id,
-                id=event_id,
-                type=kind,
-                payload=payload,
-                by=by,
-                expected_seq=before,
-                at=at,
-                v=fold.game.versions.of(kind),
-            )
+            result = self._store(game_id, fold, kind, payload, by, event_id, before, at)
         except BaseException:
             self._forget(game_id)  # the fold moved on but the log did not
             raise

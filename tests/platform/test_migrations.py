@@ -179,28 +179,13 @@ def test_a_failed_postgres_upgrade_is_rolled_back(pg_fresh_url):
 @pytest.mark.parametrize("where", ["fresh", "0.1.0"])
 def test_several_processes_opening_one_database_at_once_migrate_it_once(tmp_path, where):
     """The workers of one server start together: one migrates while the others wait."""
-    import threading
-
     folder = tmp_path / "instance"
     if where == "0.1.0":
         old_data.sqlite_instance(folder)
     else:
         folder.mkdir()
     url = f"sqlite:///{folder / 'palazzo.db'}"
-    errors = []
-
-    def open_store():
-        try:
-            EventStore(url).close()
-        except Exception as error:  # noqa: BLE001 (each is reported below)
-            errors.append(error)
-
-    threads = [threading.Thread(target=open_store) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    assert _opened_at_once(url) == []
     engine = engine_for(url)
     assert migrate.revision(engine) == migrate.head()
     engine.dispose()
@@ -208,19 +193,24 @@ def test_several_processes_opening_one_database_at_once_migrate_it_once(tmp_path
 
 @pytest.mark.postgres
 def test_several_processes_opening_one_postgres_database_at_once_migrate_it_once(pg_fresh_url):
+    assert _opened_at_once(pg_fresh_url) == []
+
+
+def _opened_at_once(url: str, n: int = 4) -> list:
+    """Open `n` stores on `url` from `n` threads at once; the errors they met."""
     import threading
 
     errors = []
 
     def open_store():
         try:
-            EventStore(pg_fresh_url).close()
-        except Exception as error:  # noqa: BLE001 (each is reported below)
+            EventStore(url).close()
+        except Exception as error:  # noqa: BLE001 (each is reported by the caller)
             errors.append(error)
 
-    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    threads = [threading.Thread(target=open_store) for _ in range(n)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert errors == []
+    return errors
