@@ -26,6 +26,9 @@ from sqlalchemy import Engine, inspect, text
 from .errors import EventStoreError
 
 log = logging.getLogger(__name__)
+# Alembic tells each plugin it loads and each step at INFO: the server's log says once what
+# changed (`upgrade`), and Alembic's warnings and errors still show.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"

@@ -214,3 +214,36 @@ def _opened_at_once(url: str, n: int = 4) -> list:
     for t in threads:
         t.join()
     return errors
+
+
+@pytest.mark.slow  # starts `palazzo serve` in a process of its own
+def test_palazzo_serve_refuses_a_database_a_newer_release_wrote(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'palazzo.db'}"
+    EventStore(url).close()
+    _newer(url)
+    seen = old_data.digest(folder / "palazzo.db")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("PALAZZO_")},
+        "PALAZZO_INSTANCE": str(folder),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", "0"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == EXIT_DATABASE
+    assert done.stderr.startswith("palazzo serve: cannot start: the database")
+    assert "newer release of Palazzo" in done.stderr and "Traceback" not in done.stderr
+    assert "Palazzo is running" not in done.stdout
+    assert old_data.digest(folder / "palazzo.db") == seen
+    assert not list(folder.glob("palazzo.db-*"))  # not even a journal beside it
