@@ -29,7 +29,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, Engine, MetaData, create_engine, delete, insert, select
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    MetaData,
+    create_engine,
+    delete,
+    insert,
+    inspect,
+    select,
+    text,
+)
 
 from events import migrate
 from events.store import engine_for
@@ -180,8 +191,8 @@ def _lines(conn, revision: str | None, dialect: str, folder: Path) -> Iterator[d
             yield {"row": [_value(v) for v in row]}
             counts[name] += 1
     files = instance_files(folder)
-    for rel, text in files.items():
-        yield {"file": rel, "text": text}
+    for rel, content in files.items():
+        yield {"file": rel, "text": content}
     yield {"end": {"tables": counts, "files": len(files)}}
 
 
@@ -347,17 +358,16 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
     games and not `force`; SchemaError when this release cannot use the database."""
     engine = engine_for(url)
     try:
+        if not force and _holds_games(engine, folder):  # asked before anything changes
+            raise NotEmpty(
+                "the instance already holds games: restoring would replace them all "
+                "(give --force to do so)"
+            )
         migrate.ensure(engine)
         meta = MetaData()
         meta.reflect(engine)
         _check_tables(found, meta)
         with engine.begin() as conn:
-            held = conn.execute(select(meta.tables["games"].c.id).limit(1)).first()
-            if (held or list((folder / "hosts").glob("*.json"))) and not force:
-                raise NotEmpty(
-                    "the instance already holds games: restoring would replace them all "
-                    "(give --force to do so)"
-                )
             for name in reversed(_ordered(meta)):
                 conn.execute(delete(meta.tables[name]))
             for name in _ordered(meta):
@@ -367,6 +377,16 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
         engine.dispose()
     _put_files(found.files, folder)
     return {"games": found.games, "files": len(found.files)}
+
+
+def _holds_games(engine: Engine, folder: Path) -> bool:
+    """Whether the instance has games: rows in its database's games, or join links kept."""
+    if list((folder / "hosts").glob("*.json")):
+        return True
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("games"):
+            return False
+        return conn.execute(text("SELECT 1 FROM games LIMIT 1")).first() is not None
 
 
 def _ordered(meta: MetaData) -> list[str]:
@@ -416,5 +436,5 @@ def _when_sqlite(text: str) -> datetime:
 def _put_files(files: dict[str, str], folder: Path) -> None:
     for old in (folder / "hosts").glob("*.json"):
         old.unlink()
-    for rel, text in files.items():
-        write_private(folder / rel, text)
+    for rel, content in files.items():
+        write_private(folder / rel, content)
