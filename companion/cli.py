@@ -37,7 +37,8 @@ EXIT_CODES = f"""exit status:
      line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}});
      restore: the instance already holds games (--force replaces them)
   {EXIT_DATABASE}  migrate, backup, restore, serve: this release cannot use the database (a newer
-     release wrote it, it is not Palazzo's, or an upgrade failed and left it as it was)"""
+     release wrote it, it is not Palazzo's, or an upgrade failed and left it as it was);
+     migrate, backup, restore: the database cannot be reached or refuses the login"""
 
 # the exit statuses, named here too for those who read them off the command line's module
 __all__ = [
@@ -245,78 +246,88 @@ def _where(args):
     return path, args.database or database_url(path)
 
 
+def _on_database(args, work) -> int:
+    """`work(instance folder, database URL)`, with what stops it said in one sentence: a
+    database this release cannot use (EXIT_DATABASE), unreachable or refusing the login."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from events.migrate import SchemaError
+
+    from .web.startup import describe, shown
+
+    path, url = _where(args)
+    try:
+        return work(path, url)
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    except SQLAlchemyError as error:
+        return database_error(describe(error, shown(url)))
+
+
 def cmd_migrate(args) -> int:
     """Bring the instance's database up to this release's schema (the server does it too,
     at start); says where it stood and where it stands."""
-    from events.migrate import SchemaError, head, upgrade
+    from events.migrate import head, upgrade
     from events.store import engine_for
 
     from .web.startup import shown
 
-    _folder, url = _where(args)
-    try:
+    def work(_path, url) -> int:
         engine = engine_for(url)
-    except SchemaError as error:
-        return database_error(f"the database {shown(url)} cannot be used: {error}")
-    try:
-        before, after = upgrade(engine)
-    except SchemaError as error:
-        return database_error(f"the database {shown(url)} cannot be used: {error}")
-    finally:
-        engine.dispose()
-    if before == after:
-        print(f"The database {shown(url)} is up to date (revision {head()}).")
-    else:
-        print(f"The database {shown(url)} was brought from {before or 'release 0.1.0'} to {after}.")
-    return EXIT_OK
+        try:
+            before, after = upgrade(engine)
+        finally:
+            engine.dispose()
+        if before == after:
+            print(f"The database {shown(url)} is up to date (revision {head()}).")
+        else:
+            was = before or "release 0.1.0"
+            print(f"The database {shown(url)} was brought from {was} to {after}.")
+        return EXIT_OK
+
+    return _on_database(args, work)
 
 
 def cmd_backup(args) -> int:
     """The whole club into one file, while the server goes on serving."""
-    from events.migrate import SchemaError
-
     from .service.backup import backup
     from .web.startup import shown
 
-    path, url = _where(args)
-    try:
-        end = backup(url, path, Path(args.file))
-    except SchemaError as error:
-        return database_error(f"the database {shown(url)} cannot be used: {error}")
-    except OSError as error:
-        return usage_error(f"cannot write {args.file}: {error.strerror or error}")
-    rows = ", ".join(f"{n} {name}" for name, n in end["tables"].items())
-    print(f"Backed up {shown(url)} and {end['files']} files of {path} into {args.file} ({rows}).")
-    return EXIT_OK
+    def work(path, url) -> int:
+        try:
+            end = backup(url, path, Path(args.file))
+        except OSError as error:
+            return usage_error(f"cannot write {args.file}: {error.strerror or error}")
+        rows = ", ".join(f"{n} {name}" for name, n in end["tables"].items())
+        print(
+            f"Backed up {shown(url)} and {end['files']} files of {path} into {args.file} ({rows})."
+        )
+        return EXIT_OK
+
+    return _on_database(args, work)
 
 
 def cmd_restore(args) -> int:
     """A backup onto this instance: refused on one that holds games, unless --force."""
-    from events.migrate import SchemaError
-
     from .app import GAMES
     from .service.backup import BadBackup, NotEmpty, read, restore
     from .web.startup import shown
 
-    path, url = _where(args)
-    try:
-        found = read(Path(args.file), GAMES)
-    except BadBackup as error:
-        return usage_error(str(error))
-    try:
-        done = restore(found, url, path, force=args.force)
-    except BadBackup as error:
-        return usage_error(str(error))
-    except NotEmpty as error:
-        print(f"palazzo: {error}", file=sys.stderr)
-        return EXIT_REFUSED
-    except SchemaError as error:
-        return database_error(f"the database {shown(url)} cannot be used: {error}")
-    print(
-        f"Restored {done['games']} games and {done['files']} files from {args.file} onto "
-        f"{shown(url)} and {path}."
-    )
-    return EXIT_OK
+    def work(path, url) -> int:
+        try:
+            done = restore(read(Path(args.file), GAMES), url, path, force=args.force)
+        except BadBackup as error:
+            return usage_error(str(error))
+        except NotEmpty as error:
+            print(f"palazzo: {error}", file=sys.stderr)
+            return EXIT_REFUSED
+        print(
+            f"Restored {done['games']} games and {done['files']} files from {args.file} onto "
+            f"{shown(url)} and {path}."
+        )
+        return EXIT_OK
+
+    return _on_database(args, work)
 
 
 def database_error(message: str) -> int:

@@ -180,6 +180,7 @@ def upgrade(engine: Engine, to: str = "head") -> tuple[str | None, str]:
     nothing: MigrationFailed leaves the database as it was."""
     from alembic import command
 
+    check(engine)  # connects first: an unreachable database is said as itself
     with _all_or_nothing(engine) as conn:
         before = revision_on(conn)
         if before is not None and before not in known():

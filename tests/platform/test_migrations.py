@@ -247,3 +247,18 @@ def test_palazzo_serve_refuses_a_database_a_newer_release_wrote(tmp_path):
     assert "Palazzo is running" not in done.stdout
     assert old_data.digest(folder / "palazzo.db") == seen
     assert not list(folder.glob("palazzo.db-*"))  # not even a journal beside it
+
+
+@pytest.mark.parametrize("command", [["migrate"], ["backup", "FILE"], ["restore", "FILE"]])
+def test_a_club_command_on_an_unreachable_database_says_so(tmp_path, capsys, command):
+    from tests.pg import free_port
+
+    url = f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/palazzo"
+    args = [a if a != "FILE" else str(tmp_path / "club.backup") for a in command]
+    if command[0] == "restore":  # a good backup, so the database is what stops it
+        fresh = tmp_path / "club"
+        fresh.mkdir()
+        assert main(["backup", args[1], "--instance", str(fresh)]) == 0
+    assert main([*args, "--instance", str(tmp_path / "i"), "--database", url]) == EXIT_DATABASE
+    said = capsys.readouterr().err
+    assert "cannot be reached" in said and "Traceback" not in said
