@@ -181,6 +181,7 @@ def _lines(conn, revision: str | None, dialect: str, folder: Path) -> Iterator[d
         "made_at": datetime.now(UTC).isoformat(),
     }
     counts: dict[str, int] = {}
+    games: set[str] = set()
     for name in names:
         table = meta.tables[name]
         columns = [c.name for c in table.columns]
@@ -190,7 +191,14 @@ def _lines(conn, revision: str | None, dialect: str, folder: Path) -> Iterator[d
         for row in conn.execute(select(table).order_by(*keys)):
             yield {"row": [_value(v) for v in row]}
             counts[name] += 1
-    files = instance_files(folder)
+            if name == "games":
+                games.add(row.id)
+    # the join links of the games of this moment (one hosted since has no rows here)
+    files = {
+        rel: content
+        for rel, content in instance_files(folder).items()
+        if not rel.startswith("hosts/") or rel[len("hosts/") : -len(".json")] in games
+    }
     for rel, content in files.items():
         yield {"file": rel, "text": content}
     yield {"end": {"tables": counts, "files": len(files)}}
