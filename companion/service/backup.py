@@ -41,6 +41,7 @@ from sqlalchemy import (
     select,
     text,
 )
+from sqlalchemy.exc import DataError, IntegrityError
 
 from events import migrate
 from events.store import engine_for
@@ -375,12 +376,20 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
         meta = MetaData()
         meta.reflect(engine)
         _check_tables(found, meta)
-        with engine.begin() as conn:
-            for name in reversed(_ordered(meta)):
-                conn.execute(delete(meta.tables[name]))
-            for name in _ordered(meta):
-                if name in found.tables:
-                    _insert(conn, meta.tables[name], *found.tables[name], engine.dialect.name)
+        try:
+            with engine.begin() as conn:  # all the rows or none
+                for name in reversed(_ordered(meta)):
+                    conn.execute(delete(meta.tables[name]))
+                for name in _ordered(meta):
+                    if name in found.tables:
+                        rows = found.tables[name]
+                        _insert(conn, meta.tables[name], *rows, engine.dialect.name)
+        except (IntegrityError, DataError, ValueError, TypeError) as error:
+            said = " ".join(str(getattr(error, "orig", error)).split())[:200]
+            raise BadBackup(
+                f"the backup's rows do not fit together ({said}): it is damaged; nothing "
+                "was restored"
+            ) from None
     finally:
         engine.dispose()
     _put_files(found.files, folder)

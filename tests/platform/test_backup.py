@@ -201,3 +201,22 @@ def test_a_backup_of_a_database_a_newer_release_wrote_is_refused(old_club, tmp_p
     assert main(["backup", str(file), "--instance", str(old_club)]) == EXIT_DATABASE
     assert "newer release of Palazzo" in capsys.readouterr().err
     assert not file.exists() and old_data.digest(old_club) == seen
+
+
+def _clashing_rows(lines):
+    """Two events of the log under one id: each line well-formed, the rows cannot all be."""
+    events = next(x for x in lines if x.get("table") == "events")
+    at = events["columns"].index("id")
+    start = lines.index(events)
+    first, second = lines[start + 1]["row"], lines[start + 2]["row"]
+    second[at] = first[at]
+    return lines
+
+
+def test_a_backup_whose_rows_clash_restores_nothing(old_club, tmp_path, capsys):
+    file = _rewritten(_backed_up(old_club, tmp_path), tmp_path / "clash", _clashing_rows)
+    seen = old_data.digest(old_club)
+    assert main(["restore", str(file), "--instance", str(old_club), "--force"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "rows do not fit together" in err and "Traceback" not in err
+    assert old_data.digest(old_club) == seen
