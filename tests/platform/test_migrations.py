@@ -92,6 +92,16 @@ def test_a_0_1_0_postgres_database_is_stamped_and_brought_up_to_date(pg_server):
     engine.dispose()
 
 
+def _newer_instance(tmp_path):
+    """An instance whose database a newer release wrote: (its folder, its URL)."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'palazzo.db'}"
+    EventStore(url).close()
+    _newer(url)
+    return folder, url
+
+
 def _newer(url: str) -> None:
     engine = engine_for(url)
     with engine.begin() as conn:
@@ -100,11 +110,7 @@ def _newer(url: str) -> None:
 
 
 def test_a_database_a_newer_release_wrote_is_refused_and_left_alone(tmp_path, capsys):
-    folder = tmp_path / "instance"
-    folder.mkdir()
-    url = f"sqlite:///{folder / 'palazzo.db'}"
-    EventStore(url).close()
-    _newer(url)
+    folder, url = _newer_instance(tmp_path)
     seen = old_data.digest(folder)
     with pytest.raises(migrate.SchemaTooNew, match="newer release of Palazzo"):
         EventStore(url)
@@ -119,11 +125,7 @@ def test_the_server_refuses_to_start_on_a_newer_database(tmp_path):
     from companion.app import create_app
     from companion.web.startup import SchemaProblem, check
 
-    folder = tmp_path / "instance"
-    folder.mkdir()
-    url = f"sqlite:///{folder / 'palazzo.db'}"
-    EventStore(url).close()
-    _newer(url)
+    folder, url = _newer_instance(tmp_path)
     app = create_app({"INSTANCE_PATH": folder, "DATABASE_URL": url, "TESTING": True})
     problem = check(app)
     assert isinstance(problem, SchemaProblem)
@@ -233,11 +235,7 @@ def test_palazzo_serve_refuses_a_database_a_newer_release_wrote(tmp_path):
     import sys
     from pathlib import Path
 
-    folder = tmp_path / "instance"
-    folder.mkdir()
-    url = f"sqlite:///{folder / 'palazzo.db'}"
-    EventStore(url).close()
-    _newer(url)
+    folder, url = _newer_instance(tmp_path)
     seen = old_data.digest(folder / "palazzo.db")
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("PALAZZO_")},
