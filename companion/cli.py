@@ -11,11 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from events.boundedjson import JsonRefused, loads
 
 from .core.exits import (
+    EXIT_DATABASE,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_REFUSED,
@@ -32,10 +34,22 @@ EXIT_CODES = f"""exit status:
      not UTF-8, not JSON Lines, an empty log, a catalog file given as a log (the
      message on stderr names the file, and the line where one is at fault)
   {EXIT_REFUSED}  replay: the rules refused an event of the log (the answer names the event's
-     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}})"""
+     line, the refusal's code, why, and the rule; with --json as {{"error": {{...}}}});
+     restore: the instance already holds games (--force replaces them)
+  {EXIT_DATABASE}  migrate, backup, restore, serve: this release cannot use the database (a newer
+     release wrote it, it is not Palazzo's, or an upgrade failed and left it as it was);
+     migrate, backup, restore: the database cannot be reached or refuses the login"""
 
 # the exit statuses, named here too for those who read them off the command line's module
-__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_REFUSED", "EXIT_SERVE_FAILED", "EXIT_USAGE", "main"]
+__all__ = [
+    "EXIT_DATABASE",
+    "EXIT_OK",
+    "EXIT_PROBLEMS",
+    "EXIT_REFUSED",
+    "EXIT_SERVE_FAILED",
+    "EXIT_USAGE",
+    "main",
+]
 
 
 class BadFile(Exception):
@@ -150,6 +164,10 @@ def cmd_replay(args) -> int:
         return usage_error(str(e))
     try:
         game = GAMES.of_event(events[0])
+        try:
+            events = today(game, events, args.log)
+        except BadFile as e:
+            return usage_error(str(e))
         state = game.replay(events, catalog)
     except Refusal as r:
         r.seq = getattr(r, "seq", 1)
@@ -162,6 +180,20 @@ def cmd_replay(args) -> int:
     out = game.summary(state)
     print(json.dumps(out) if args.json else game.describe(out))
     return 0
+
+
+def today(game, events: list[dict], name: str) -> list[dict]:
+    """A log's events in the shapes of this release (older ones upcast by the game's
+    `versions`); BadFile naming the line of one a newer release wrote."""
+    from .core.versions import NewerShape
+
+    out = []
+    for event in events:
+        try:
+            out.append(game.versions.line(event))
+        except NewerShape as newer:
+            raise BadFile(f"{name}, line {event.get('seq')}: {newer.message}") from None
+    return out
 
 
 def cmd_stats(args) -> int:
@@ -206,10 +238,125 @@ def cmd_serve(argv) -> int:
     return serve_main(argv) or 0
 
 
+def _where(args):
+    """The instance folder and database URL a club command works on (as the server's)."""
+    from .service.instance import database_url, folder
+
+    path = folder(args.instance)
+    return path, args.database or database_url(path)
+
+
+def _on_database(args, work) -> int:
+    """`work(instance folder, database URL)`, with what stops it said in one sentence: a
+    database this release cannot use (EXIT_DATABASE), unreachable or refusing the login."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from events.migrate import SchemaError
+
+    from .web.startup import describe, shown
+
+    path, url = _where(args)
+    try:
+        return work(path, url)
+    except SchemaError as error:
+        return database_error(f"the database {shown(url)} cannot be used: {error}")
+    except SQLAlchemyError as error:
+        return database_error(describe(error, shown(url)))
+
+
+def cmd_migrate(args) -> int:
+    """Bring the instance's database up to this release's schema (the server does it too,
+    at start); says where it stood and where it stands."""
+    from events.migrate import head, upgrade
+    from events.store import engine_for
+
+    from .web.startup import shown
+
+    def work(_path, url) -> int:
+        engine = engine_for(url)
+        try:
+            before, after = upgrade(engine)
+        finally:
+            engine.dispose()
+        if before == after:
+            print(f"The database {shown(url)} is up to date (revision {head()}).")
+        else:
+            was = before or "release 0.1.0"
+            print(f"The database {shown(url)} was brought from {was} to {after}.")
+        return EXIT_OK
+
+    return _on_database(args, work)
+
+
+def cmd_backup(args) -> int:
+    """The whole club into one file, while the server goes on serving."""
+    from .service.backup import backup
+    from .web.startup import shown
+
+    def work(path, url) -> int:
+        try:
+            end = backup(url, path, Path(args.file))
+        except OSError as error:
+            return usage_error(f"cannot write {args.file}: {error.strerror or error}")
+        rows = ", ".join(f"{n} {name}" for name, n in end["tables"].items())
+        print(
+            f"Backed up {shown(url)} and {end['files']} files of {path} into {args.file} ({rows})."
+        )
+        return EXIT_OK
+
+    return _on_database(args, work)
+
+
+def cmd_restore(args) -> int:
+    """A backup onto this instance: refused on one that holds games, unless --force."""
+    from .app import GAMES
+    from .service.backup import BadBackup, NotEmpty, read, restore
+    from .web.startup import shown
+
+    def work(path, url) -> int:
+        try:
+            done = restore(read(Path(args.file), GAMES), url, path, force=args.force)
+        except BadBackup as error:
+            return usage_error(str(error))
+        except NotEmpty as error:
+            print(f"palazzo: {error}", file=sys.stderr)
+            return EXIT_REFUSED
+        print(
+            f"Restored {done['games']} games and {done['files']} files from {args.file} onto "
+            f"{shown(url)} and {path}."
+        )
+        return EXIT_OK
+
+    return _on_database(args, work)
+
+
+def database_error(message: str) -> int:
+    """This release cannot use the database: said on stderr and in the log."""
+    import logging
+
+    if logging.getLogger().handlers:  # a service's log (else stderr is the log)
+        logging.getLogger("palazzo").error("%s", message)
+    print(f"palazzo: {message}", file=sys.stderr)
+    return EXIT_DATABASE
+
+
 def cmd_deploy_files(args) -> int:
     from .deploy_files import cmd_deploy_files as write_out
 
     return write_out(args)
+
+
+def _club_command(sub, name: str, help: str, func):
+    """A command on the whole club's instance: its folder and database, as the server's."""
+    command = sub.add_parser(
+        name, help=help, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    command.add_argument("--instance", help="the instance folder (default: as the server's)")
+    command.add_argument(
+        "--database", help="the database URL (default: PALAZZO_DATABASE_URL, as the server's)"
+    )
+    command.set_defaults(func=func)
+    return command
 
 
 def parser() -> argparse.ArgumentParser:
@@ -219,6 +366,9 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from events.version import release
+
+    ap.add_argument("--version", action="version", version=f"palazzo {release()}")
     sub = ap.add_subparsers(dest="command", required=True)
     rp = sub.add_parser(
         "replay",
@@ -238,6 +388,27 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("serve", help="serve the app on the LAN: palazzo serve [--host H] [--port P]")
     for commands in games_commands():
         commands.add(sub)  # a game's own commands (the Princes' `catalog`)
+    _club_command(
+        sub,
+        "migrate",
+        "bring the database up to this release's schema (the server does it at start)",
+        cmd_migrate,
+    )
+    bk = _club_command(
+        sub,
+        "backup",
+        "the whole club (games, figures, catalog, join links, session key) into FILE",
+        cmd_backup,
+    )
+    bk.add_argument("file", metavar="FILE")
+    rs = _club_command(
+        sub,
+        "restore",
+        "put a backup onto this instance (SQLite or PostgreSQL, as it uses)",
+        cmd_restore,
+    )
+    rs.add_argument("file", metavar="FILE")
+    rs.add_argument("--force", action="store_true", help="replace the games it holds")
     dp = sub.add_parser(
         "deploy-files",
         help="write the club setup's files (gunicorn, nginx, systemd, settings) into DIR",

@@ -212,12 +212,9 @@ class SharedPresence:
         self._failing = False
         self._pid = -1
         self._name = ""
-        from sqlalchemy.exc import DBAPIError
+        from events.migrate import ensure
 
-        try:
-            metadata.create_all(engine)
-        except DBAPIError:  # another process created it between our check and our CREATE
-            metadata.create_all(engine)
+        ensure(engine)  # the table comes from the one migration history (events/migrations)
 
     @property
     def process(self) -> str:

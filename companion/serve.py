@@ -285,13 +285,15 @@ def main(argv: list[str] | None = None) -> int:
     app = build_app(APP)
     # the QR codes point where this server listens (see companion/web/urls.py)
     app.config["LISTEN_HOST"] = args.host
-    from companion.web.startup import check
+    from companion.core.exits import EXIT_DATABASE
+    from companion.web.startup import SchemaProblem, check
 
     problem = check(app)
     if problem:
+        # stderr is the server's log (systemd's journal; gunicorn logs it in post_worker_init)
         print(f"palazzo serve: cannot start: {problem}", file=sys.stderr)
         listener.close()
-        return 1
+        return EXIT_DATABASE if isinstance(problem, SchemaProblem) else 1
     server = create_server(app, listener)
     settle_memory()
     url = public_url(args.host, server.server_port)

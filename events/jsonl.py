@@ -14,6 +14,7 @@ from .records import (
     ENVELOPE_KEYS,
     StoredEvent,
     check_event,
+    check_version,
 )
 
 
@@ -27,6 +28,7 @@ def to_line(event: StoredEvent) -> dict[str, Any]:
         **({"unreadable": event.unreadable} if event.unreadable else {}),
         "by": event.by,
         "at": event.at.isoformat(),
+        **({"v": event.v} if event.v != 1 else {}),
     }
 
 
@@ -71,12 +73,13 @@ def events_from_lines(
             at = now if at is None else _parse_at(at)
             payload = {k: v for k, v in line.items() if k not in ENVELOPE_KEYS}
             check_event(event_id, line.get("type"), payload, by)
+            v = check_version(line.get("v", 1))
         except InvalidEvent as exc:
             raise InvalidJsonl(position, str(exc)) from None
         if event_id in seen_ids:
             raise InvalidJsonl(position, f"id {event_id!r} appears twice")
         seen_ids.add(event_id)
-        events.append(StoredEvent(seq, event_id, line["type"], payload, by, at))
+        events.append(StoredEvent(seq, event_id, line["type"], payload, by, at, v=v))
     return events
 
 

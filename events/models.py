@@ -85,6 +85,8 @@ class EventRow(SQLModel, table=True):
     payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     by: str = Field(sa_type=String(MAX_BY_LEN))
     at: datetime = Field(sa_type=UTCDateTime)
+    # the version of the event's shape it was written in (companion/core/versions.py)
+    v: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class SnapshotRow(SQLModel, table=True):

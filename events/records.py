@@ -12,7 +12,9 @@ from .errors import InvalidEvent
 
 # Keys a payload may not use: export flattens the payload next to the envelope, so a payload
 # field with one of these names would be lost on the way back in.
-ENVELOPE_KEYS = frozenset({"seq", "id", "type", "by", "at"})
+# `v`: the version of the event's shape (companion/core/versions.py), written only when not 1.
+ENVELOPE_KEYS = frozenset({"seq", "id", "type", "by", "at", "v"})
+MAX_VERSION = 1000  # a shape's version: a few a decade
 MAX_ID_LEN = 64
 MAX_TYPE_LEN = 64
 MAX_BY_LEN = 64
@@ -32,6 +34,8 @@ class StoredEvent:
     # Set when the stored row cannot be read back (bad JSON, too deep, ...): the payload is
     # then empty and this says why, so a reader can report the event instead of failing.
     unreadable: str | None = None
+    # the version of the shape the event was written in (1: the first; every 0.1.0 event)
+    v: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +100,12 @@ def check_event(event_id: Any, event_type: Any, payload: Any, by: Any) -> str:
         return check(payload, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_PAYLOAD_BYTES)
     except JsonRefused as e:
         raise InvalidEvent(f"payload cannot be stored: {e}") from None
+
+
+def check_version(v: Any) -> int:
+    """An event's shape version: a whole number from 1 (InvalidEvent otherwise)."""
+    if type(v) is int and 1 <= v <= MAX_VERSION:
+        return v
+    raise InvalidEvent(
+        f"v (the version of the event's shape) must be a whole number 1-{MAX_VERSION}, got {str(v)[:20]!r}"
+    )

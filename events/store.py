@@ -35,10 +35,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import NullPool, StaticPool
 
-from . import jsonl
+from . import jsonl, migrate
 from .boundedjson import JsonRefused, loads
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
-from .models import TABLES, GameRow, UTCDateTime
+from .models import TABLES, UTCDateTime
 from .notify import Notes
 from .records import (
     MAX_GAME_ID_LEN,
@@ -48,13 +48,14 @@ from .records import (
     StoredEvent,
     check_event,
     check_text,
+    check_version,
     is_key,
     utc,
 )
 
 games_t, events_t, snapshots_t = TABLES
 
-_EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at")
+_EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at", "v")
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,7 @@ def _make_engine(url: str, **options) -> Engine:
         return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     database = make_url(url).database
     if database and not database.startswith("file:"):
+        migrate.check_file(Path(database))  # refused unchanged, before WAL is turned on
         Path(database).parent.mkdir(parents=True, exist_ok=True)
         # Owner-only from the start: the log holds every game's secrets. SQLite gives its
         # -wal and -shm files the database file's permissions.
@@ -105,6 +107,12 @@ def _make_engine(url: str, **options) -> Engine:
     return engine
 
 
+def engine_for(url: str) -> Engine:
+    """An engine on `url` as a store makes it (the SQLite file's pragmas, psycopg), for the
+    tools that work on the whole database: migrate, backup, restore."""
+    return _make_engine(_normalise_url(url))
+
+
 def _append_statement():
     """INSERT ... SELECT ... WHERE last seq = expected: the precondition and the write are one
     statement, so a stale writer can neither overwrite nor leave a gap (the primary key alone
@@ -120,6 +128,7 @@ def _append_statement():
         bindparam("payload", type_=events_t.c.payload.type),
         bindparam("by", type_=String),
         bindparam("at", type_=UTCDateTime()),
+        bindparam("v", type_=Integer),
     ).where(
         func.coalesce(last.scalar_subquery(), literal_column("0"))
         == bindparam("expected_seq", type_=Integer)
@@ -139,6 +148,7 @@ def _plain_append_statement():
         payload=bindparam("payload", type_=events_t.c.payload.type),
         by=bindparam("by", type_=String),
         at=bindparam("at", type_=UTCDateTime()),
+        v=bindparam("v", type_=Integer),
     )
 
 
@@ -398,14 +408,14 @@ def _event(row) -> StoredEvent:
     (a corrupt or hand-edited row, or one stored before payloads were bounded), so one bad row
     is reported by its seq instead of breaking every read of its game. `row`: the columns of
     _EVENT_SELECT, in its order (a SQLAlchemy row or the driver's tuple)."""
-    seq, id_, type_, text, by, at = row[:6]
+    seq, id_, type_, text, by, at, v = row[:7]
     try:
         payload = loads(text, max_depth=MAX_PAYLOAD_DEPTH, max_bytes=MAX_STORED_PAYLOAD)
         if not isinstance(payload, dict):
             raise JsonRefused("it is not a JSON object")
     except (JsonRefused, TypeError) as e:
-        return StoredEvent(seq, id_, type_, {}, by, at, unreadable=str(e))
-    return StoredEvent(seq, id_, type_, payload, by, at)
+        return StoredEvent(seq, id_, type_, {}, by, at, unreadable=str(e), v=v)
+    return StoredEvent(seq, id_, type_, payload, by, at, v=v)
 
 
 # The payload is read as text and parsed here with limits, not by the driver.
@@ -482,12 +492,13 @@ class EventStore:
         # PostgreSQL: what it tells the other processes on the database, and hears of them
         # (`notes.listen`, `notes.nudge`; events/notify.py); None on SQLite
         self.notes = Notes(self.engine) if self.notifies else None
-        # Only this package's tables: other packages own and create their own.
+        # Every table, this package's and the others', comes from the one migration history:
+        # a fresh database gets them, an older one is brought up to date, a newer one refused.
         try:
-            GameRow.metadata.create_all(self.engine, tables=TABLES)
-        except DBAPIError:
-            # Another process created them between our check and our CREATE; check again.
-            GameRow.metadata.create_all(self.engine, tables=TABLES)
+            migrate.ensure(self.engine)
+        except BaseException:
+            self.close()
+            raise
 
     def close(self) -> None:
         self._driver.release()
@@ -589,6 +600,7 @@ class EventStore:
         by: str,
         expected_seq: int,
         at: datetime | None = None,
+        v: int = 1,
     ) -> AppendResult:
         """Hot path is a single INSERT + commit; only a refused insert pays for the re-read
         that tells a harmless retry (same id) from a lost race (seq taken)."""
@@ -597,6 +609,8 @@ class EventStore:
         if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
             raise InvalidEvent(f"expected_seq must be an int >= 0, got {expected_seq!r}")
         at = utc(at)
+        if v != 1:
+            check_version(v)
         seq = expected_seq + 1
         values = {
             "game_id": game_id,
@@ -606,6 +620,7 @@ class EventStore:
             "payload": text if self._payload_text else payload,
             "by": by,
             "at": at,
+            "v": v,
             "expected_seq": expected_seq,
         }
         then = Notes.appended(game_id, seq) if self.notifies else None
@@ -617,7 +632,7 @@ class EventStore:
             del values["expected_seq"]
         if self._driver.execute("plain" if known else "guarded", values, then) == 1:
             self._note_stored(game_id, seq)
-            return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at), False)
+            return AppendResult(StoredEvent(seq, id, type, dict(payload), by, at, v=v), False)
         return self._refused(game_id, id, expected_seq)
 
     def _note_stored(self, game_id: str, seq: int) -> None:

@@ -10,6 +10,9 @@ EXIT_SERVE_FAILED = 1  # companion/serve.py: the port is taken, or the address i
 EXIT_PROBLEMS = 1  # `catalog check` listed problems
 EXIT_USAGE = 2
 EXIT_REFUSED = 3
+# the database cannot be used by this release: written by a newer one (its migration revision
+# is unknown here), not Palazzo's, or an upgrade step failed (the database was left as it was)
+EXIT_DATABASE = 4
 
 
 def usage_error(message: str) -> int:

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from .fold import Fold
 from .memo import memo
+from .versions import Upcaster, Versions
 
 
 class Story(Protocol):
@@ -232,3 +233,10 @@ class Game:
     commands: Callable[[], GameCommands] | None = None
     # the game's screens, imported when the web app is built (the rules need no Flask)
     web: Callable[[], GameWeb] | None = None
+    # how its events' older shapes are read (companion/core/versions.py; docs/events.md,
+    # "Changing an event"): one Upcaster per change, kept in the game's own folder
+    upcasters: Sequence[Upcaster] = ()
+    versions: Versions = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "versions", Versions(self.upcasters))

@@ -61,6 +61,8 @@ class Event(Shape):
     id: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = None
     by: Annotated[str, StringConstraints(min_length=1, max_length=64)] | int | None = None
     at: Annotated[str, StringConstraints(max_length=40)] | None = None
+    # the version of the event's shape (companion/core/versions.py): what an export writes
+    v: Annotated[int, Field(ge=1)] | None = None
 
 
 ENVELOPE = frozenset(Event.model_fields)

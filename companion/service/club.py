@@ -33,12 +33,13 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError
 
 from companion.core.tally import add
+from companion.core.versions import NewerShape
+from events.migrate import ensure as ensure_schema
 
 from .games import Games
-from .table import engine_event
+from .table import upcast_log
 
 log = logging.getLogger(__name__)
 
@@ -87,17 +88,17 @@ class Club:
         self.games = games
         self.engine = store.engine
         self._figures: dict = {}  # (game, players, expansion) -> (versions, figures, choices)
-        try:
-            metadata.create_all(self.engine)
-        except DBAPIError:  # another process created them between our check and our CREATE
-            metadata.create_all(self.engine)
+        ensure_schema(self.engine)  # the tables come from the one migration history
 
     # -- keeping the figures -----------------------------------------------------------------
 
     def note(self, game_id: str) -> dict | None:
         """Read a game's log once and keep its record if it is finished (or drop one it no
         longer has: an undone final scoring). Called when a game ends; safe to call again."""
-        events = [engine_event(e) for e in self.store.events(game_id)]
+        try:
+            events = upcast_log(self.games, self.store.events(game_id))
+        except NewerShape:  # a newer release's log: not this release's to count
+            events = []
         game = self.games.of_event(events[0] if events else None)
         rec = None
         if game.stats is not None:
@@ -249,6 +250,11 @@ def collect(logs: Iterable[tuple[str, list]], games: Games, catalog=None) -> dic
     skipped = []
     for name, events in logs:
         game = games.of_event(events[0] if events else None)
+        try:
+            events = [game.versions.line(e) for e in events]  # older shapes as today's
+        except NewerShape as newer:
+            skipped.append({"file": name, "why": newer.message})
+            continue
         try:
             rec = game.stats.record(events, catalog)
         except game.stats.NotFinished as e:

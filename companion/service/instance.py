@@ -43,6 +43,12 @@ def folder(override: str | os.PathLike | None = None) -> Path:
     return path
 
 
+def database_url(path: Path) -> str:
+    """The database of the instance in `path`: PALAZZO_DATABASE_URL when set (PostgreSQL),
+    otherwise the SQLite file in the folder, as the app opens it (companion/web)."""
+    return os.environ.get("PALAZZO_DATABASE_URL") or f"sqlite:///{path / 'palazzo.db'}"
+
+
 def tighten(path: Path) -> None:
     """Owner-only (0700) for a folder that lets its group or others in."""
     mode = stat.S_IMODE(path.stat().st_mode)

@@ -22,6 +22,7 @@ from companion.core.game import Game
 from companion.core.ids import new_event_id
 from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
+from companion.core.versions import NewerShape, Versions
 from events import EventStore, SeqConflict, StoredEvent, jsonl
 
 from .games import Games
@@ -30,7 +31,7 @@ from .quiet import let_others_run
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
-ENVELOPE = frozenset({"seq", "id", "type", "by", "at"})
+ENVELOPE = frozenset({"seq", "id", "type", "by", "at", "v"})
 # games whose fold this process keeps (least recently used go): a game's fold and story are
 # ~0.3-0.5 MB; 1,000 open streams are ~143 tables, and a table evicted is folded again from its
 # whole log (the story needs every event) on each of its screens' requests
@@ -49,9 +50,24 @@ class Recorded:
     taught: tuple = ()  # events the service recorded first to keep the log self-contained
 
 
-def engine_event(stored: StoredEvent) -> dict:
-    """The dict the rules read: type, payload fields, and the envelope's seq and recorder."""
-    return {**stored.payload, "type": stored.type, "seq": stored.seq, "by": stored.by}
+def engine_event(stored: StoredEvent, versions: Versions | None = None) -> dict:
+    """The dict the rules read: type, payload fields in the shape of today (the game's
+    `versions` read an older one; NewerShape for one newer than this release knows), and the
+    envelope's seq and recorder. Without `versions`, the payload as stored: enough to say
+    which game a log is (a field no change of shape may touch)."""
+    payload = stored.payload
+    if versions is not None and (stored.v != 1 or versions.latest):
+        payload = versions.upcast(stored.type, stored.v, payload)
+    return {**payload, "type": stored.type, "seq": stored.seq, "by": stored.by}
+
+
+def upcast_log(games: Games, stored: list[StoredEvent]) -> list[dict]:
+    """A stored log as the rules read it: the game its first event names, and every event
+    in that game's shape of today (NewerShape for one of a newer release)."""
+    if not stored:
+        return []
+    game = games.of_event(engine_event(stored[0]))  # which game: never a changed field
+    return [engine_event(e, game.versions) for e in stored]
 
 
 class Folded:
@@ -165,13 +181,19 @@ class Table:
             fold = self._start(game_id, full=full, checked=checked)
         events = self.store.events(game_id, after_seq=fold.last_seq)
         trusted = not fold.checked
-        for stored in events:
+        versions = fold.game.versions
+        for i, stored in enumerate(events):
             try:
-                if stored.unreadable:
+                event = None if stored.unreadable else engine_event(stored, versions)
+            except NewerShape as newer:  # never misread: the rest of the log waits for it
+                self._leave_out_newer(game_id, fold, events[i:], newer)
+                break
+            try:
+                if event is None:
                     raise Refusal(
                         "bad_event", N_("it cannot be read (%(why)s)"), why=stored.unreadable
                     )
-                fold.add(engine_event(stored), stored.at, trusted=trusted)
+                fold.add(event, stored.at, trusted=trusted)
             except NeedFullLog:
                 return self._fold(game_id, full=True, checked=checked)
             except Exception as error:
@@ -213,6 +235,13 @@ class Table:
         folded.fold.last_seq = seq
         with self._guard:
             self._unreadable.setdefault(game_id, {})[seq] = why
+
+    def _leave_out_newer(self, game_id: str, folded: Folded, rest: list, newer: NewerShape):
+        """An event a newer release wrote: it and every event after it are left out (each
+        may rest on it), and the screens say why: this release cannot read it."""
+        why = said(newer.template, **newer.params)
+        for stored in rest:
+            self._leave_out(game_id, folded, stored.seq, why)
 
     def unreadable(self, game_id: str) -> dict[int, str]:
         """The stored events this game's state leaves out, by seq, with the reason."""
@@ -428,6 +457,19 @@ class Table:
             self._remember(game_id, fold)
         return fold
 
+    def _store(self, game_id, fold: Folded, kind, payload, by, event_id, before, at=None):
+        """Append after seq `before`, in the current version of the event's shape."""
+        return self.store.append(
+            game_id,
+            id=event_id,
+            type=kind,
+            payload=payload,
+            by=by,
+            expected_seq=before,
+            at=at,
+            v=fold.game.versions.of(kind),
+        )
+
     def _append(self, game_id, fold: Folded, kind, payload, by, event_id):
         seq = fold.last_seq + 1
         candidate = {**payload, "type": kind, "seq": seq, "by": by}
@@ -437,9 +479,7 @@ class Table:
         # snapshots from the first event it touches are stale
         first = fold.fold.refolds_from(candidate)
         if first is not None:
-            result = self.store.append(
-                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before
-            )
+            result = self._store(game_id, fold, kind, payload, by, event_id, before)
             if not result.duplicate:
                 self.store.drop_snapshots(game_id, first)
             if result.duplicate or fold.story is None:
@@ -455,9 +495,7 @@ class Table:
         at = datetime.now(UTC)
         fold.add(candidate, at, later=True)  # raises Refusal and changes nothing if illegal
         try:
-            result = self.store.append(
-                game_id, id=event_id, type=kind, payload=payload, by=by, expected_seq=before, at=at
-            )
+            result = self._store(game_id, fold, kind, payload, by, event_id, before, at)
         except BaseException:
             self._forget(game_id)  # the fold moved on but the log did not
             raise

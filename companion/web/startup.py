@@ -56,22 +56,61 @@ def check_public_url(url: str | None) -> str | None:
     return None
 
 
+class SchemaProblem(str):
+    """A problem with the database's shape: a newer release wrote it, it is not Palazzo's,
+    or an upgrade step failed and left it as it was (`palazzo serve` exits with
+    EXIT_DATABASE; docs/upgrading.md)."""
+
+
+def _denied(error: Exception) -> bool:
+    cause = getattr(error, "orig", None) or error
+    said = str(cause).lower()
+    return getattr(cause, "sqlstate", None) == "42501" or "permission denied" in said
+
+
+def _has_tables(url: str) -> bool:
+    """Whether the database holds Palazzo's log (asked when its role may not read it)."""
+    from sqlalchemy import inspect
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from events.store import engine_for
+
+    try:
+        engine = engine_for(url)
+        try:
+            return inspect(engine).has_table("events")
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, OSError):
+        return False
+
+
 def check_database(app: Flask) -> str | None:
-    """Opens the app's store (creating the tables if the role may), reads each table and, on
+    """Opens the app's store (bringing the tables up to date, or making them, if the role
+    may; a database this release cannot use is a SchemaProblem), reads each table and, on
     PostgreSQL, checks the role may do what serving needs."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from companion.presence import SharedPresence
+    from events.migrate import MigrationFailed, SchemaError
 
     from .live import get_presence
     from .store import get_store
 
     where = shown(app.config["DATABASE_URL"])
     try:
-        store = get_store(app)  # connects, and creates the tables that are missing
-        keeper = get_presence(app)  # PostgreSQL: its table too
+        store = get_store(app)  # connects, and brings the tables up to date (or makes them)
+        keeper = get_presence(app)
+    except MigrationFailed as error:
+        cause = error.__cause__
+        if isinstance(cause, SQLAlchemyError) and _denied(cause):  # the role's rights
+            return describe(cause, where)
+        return SchemaProblem(f"the database {where} cannot be used: {error}")
+    except SchemaError as error:
+        return SchemaProblem(f"the database {where} cannot be used: {error}")
     except SQLAlchemyError as error:
-        return describe(error, where)
+        exists = _denied(error) and _has_tables(app.config["DATABASE_URL"])
+        return describe(error, where, tables_exist=exists)
     except OSError as error:  # SQLite: the folder of the file cannot be written
         return f"cannot open the database {where}: {error.strerror or error} ({README})"
     try:

@@ -9,6 +9,7 @@ from markupsafe import Markup
 from companion import qr
 from companion.core import lang
 from companion.core.lang import and_, clauses, listing
+from events.version import release
 
 from .kept import kept_in_app
 from .urls import public_base_url, public_url_for
@@ -42,6 +43,8 @@ def init_app(app: Flask) -> None:
         public_base_url=public_base_url,
         unreadable_events=unreadable_events,
         drawn_once=drawn_once,
+        # the release the host's page names (templates/_version.html): what to upgrade from
+        palazzo_release=release(),
     )
     # lists in the reader's words: `names|listing` ("A, B, C"), `names|and_list` ("A, B and
     # C"), `sentences|clauses` ("...; ..."), never `|join(', ')` of words

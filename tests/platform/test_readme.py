@@ -9,8 +9,8 @@ import re
 from tests import ROOT
 
 README = ROOT / "README.md"
-# written by the branches that bring them (HTTPS, upgrading): linked ahead of their arrival
-ELSEWHERE = {"docs/https.md", "docs/upgrading.md"}
+# written by the branches that bring them (HTTPS): linked ahead of their arrival
+ELSEWHERE = {"docs/https.md"}
 
 
 def test_the_readme_is_under_12_kb():

@@ -29,6 +29,9 @@ def test_the_wheel_holds_the_templates_and_static_files(built_wheel):
         if path.is_file():
             assert f"companion/web/static/{path.relative_to(ROOT / 'static')}" in names
     assert "companion/games/princes/rules/schema.py" in names and "events/store.py" in names
+    # the migration history: a club's database is brought up to date from the installed wheel
+    for path in ROOT.joinpath("events", "migrations").rglob("*.py"):
+        assert path.relative_to(ROOT).as_posix() in names
     for language in ("de", "fr"):  # compiled by hatch_build.py, though git holds no .mo
         assert f"companion/translations/{language}/LC_MESSAGES/messages.mo" in names
         assert f"companion/translations/{language}/LC_MESSAGES/messages.po" in names

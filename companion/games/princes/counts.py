@@ -17,11 +17,11 @@ from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, String, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, SQLModel
 
 from companion.core.lang import _
 from companion.games.princes.words.ledger import TRACKS
+from events.migrate import ensure as ensure_schema
 
 MAX_MONEY = 1_000_000  # as a correction's bounds (companion/games/princes/rules/schema.py)
 MAX_FAME = 1000
@@ -115,10 +115,7 @@ class Counts:
         cost."""
         self.store = store
         self.engine = engine = store.engine  # the writes, and the reads no panel makes
-        try:
-            SQLModel.metadata.create_all(engine, tables=TABLES)
-        except DBAPIError:  # another process created them between our check and our CREATE
-            SQLModel.metadata.create_all(engine, tables=TABLES)
+        ensure_schema(engine)  # the tables come from the one migration history
 
     def _upsert(self, table, values: dict, keys: tuple, update: dict):
         dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite

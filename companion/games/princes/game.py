@@ -17,6 +17,7 @@ from .learned import LearnedCatalog
 from .lessons import TEACHING
 from .rules import BUILTIN, CHANCE_EVENTS, Fold, GameState, replay, summary
 from .story import Story, replay_of
+from .upcasters import UPCASTERS
 from .words.brief import describe
 
 ID = "princes_of_florence"
@@ -49,4 +50,5 @@ GAME = Game(
     stats=stats,
     commands=lambda: import_module("companion.games.princes.commands").COMMANDS,
     web=lambda: import_module("companion.games.princes.web").WEB,
+    upcasters=UPCASTERS,
 )

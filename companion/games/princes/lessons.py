@@ -14,6 +14,7 @@ import logging
 from .learned import BY_GAME_HOST, BY_GAME_SEAT, LearnedCatalog
 from .rules import GameState
 from .rules.catalog import PROFESSION_TAUGHT_KEYS, Catalog, CatalogError
+from .upcasters import complete
 
 log = logging.getLogger(__name__)
 PROFESSION_FIELDS = {
@@ -31,7 +32,11 @@ class TableTeaching:
         self, learned: LearnedCatalog | None, state: GameState, kind: str, payload: dict
     ) -> dict:
         """An Automa card this installation knows but the game does not travels with its
-        panels, as if the table had transcribed it, so the log stays self-contained."""
+        panels, as if the table had transcribed it, so the log stays self-contained; an
+        opening names its edition (`game_started` version 2: companion/games/princes/
+        upcasters.py)."""
+        if kind == "game_started":
+            return complete(payload)
         number = payload.get("card")
         if (
             kind != "automa_card_drawn"

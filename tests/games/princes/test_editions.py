@@ -69,7 +69,7 @@ def cites_the_book(r: Refusal, edition: str, topic: str) -> None:
 
 def test_the_2022_edition_is_the_default_and_every_edition_is_named_once():
     t = Table()
-    # the contract's replay shape is unchanged for the 2022 edition (ruling: tests/test_rules_games)
+    # the contract's replay shape is unchanged for the 2022 edition (ruling: tests/games/princes/test_rules_games)
     assert t.state.edition == NEW and "edition" not in summary(t.state)
     # the event schema names exactly the catalog's editions and border facings
     edition_field = GameStarted.model_fields["edition"].annotation

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from companion.app import create_app
 from companion.web.games import OWNERS
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 ENDPOINT = re.compile(r"""url_for\(\s*['"]([A-Za-z0-9_]+)\.""")
 
 

@@ -19,7 +19,7 @@ from .state import GameState
 from .work import profession_named
 
 MISREAD_CORRECTED = "misread_corrected"
-ENVELOPE = {"type", "seq", "by", "at", "id"}
+ENVELOPE = {"type", "seq", "by", "at", "id", "v"}
 
 # The event types whose fact is read off the table, and the field that holds what was read.
 CORRECTABLE = {
