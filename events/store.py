@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from functools import partial
@@ -90,6 +92,7 @@ def _make_engine(url: str, **options) -> Engine:
         # Owner-only from the start: the log holds every game's secrets. SQLite gives its
         # -wal and -shm files the database file's permissions.
         os.close(os.open(database, os.O_CREAT | os.O_RDWR, 0o600))
+        _write_ahead(Path(database))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **options)
 
     @event.listens_for(engine, "connect")
@@ -105,6 +108,31 @@ def _make_engine(url: str, **options) -> Engine:
         cur.close()
 
     return engine
+
+
+WAL_WAIT = 30.0  # seconds a new store waits for another process's migration to let go
+
+
+def _write_ahead(path: Path) -> None:
+    """Put the file in WAL mode once, before any pooled connection opens it. WAL is kept in
+    the file, so each connection's own `journal_mode=WAL` is then a no-op; switching a file
+    into it takes an exclusive lock, which SQLite refuses at once (no busy wait) while
+    another process holds the write lock, as the workers of a server starting together do
+    while one of them migrates. So the switch is tried again until that lock is let go. Any
+    other error (a file that is not a database) is left for the store's own connection to
+    say, as it always has."""
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        conn = sqlite3.connect(path, timeout=WAL_WAIT)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.DatabaseError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                return
+        finally:
+            conn.close()
+        time.sleep(0.05)
 
 
 def engine_for(url: str) -> Engine:

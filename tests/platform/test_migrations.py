@@ -204,6 +204,34 @@ def test_several_processes_opening_one_database_at_once_migrate_it_once(tmp_path
     engine.dispose()
 
 
+def test_a_store_opening_a_new_file_waits_for_another_process_holding_its_write_lock(tmp_path):
+    """Switching a new file into WAL mode needs an exclusive lock, which SQLite refuses at
+    once while another process holds the write lock (a worker migrating): the store waits
+    for it instead of failing to start."""
+    import threading
+
+    path = tmp_path / "palazzo.db"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # the other process's write lock, in a rollback journal
+    opened: list = []
+
+    def open_store():
+        try:
+            EventStore(f"sqlite:///{path}").close()
+            opened.append("opened")
+        except Exception as error:  # noqa: BLE001 (the assertion below names it)
+            opened.append(error)
+
+    thread = threading.Thread(target=open_store)
+    thread.start()
+    thread.join(0.5)
+    assert opened == []  # still waiting, not failed
+    other.execute("COMMIT")
+    other.close()
+    thread.join()
+    assert opened == ["opened"]
+
+
 @pytest.mark.postgres
 def test_several_processes_opening_one_postgres_database_at_once_migrate_it_once(pg_fresh_url):
     assert _opened_at_once(pg_fresh_url) == []
