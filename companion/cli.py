@@ -267,8 +267,8 @@ def _on_database(args, work) -> int:
 def cmd_migrate(args) -> int:
     """Bring the instance's database up to this release's schema (the server does it too,
     at start); says where it stood and where it stands."""
+    from events.engines import engine_for
     from events.migrate import head, upgrade
-    from events.store import engine_for
 
     from .web.startup import shown
 

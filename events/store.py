@@ -5,16 +5,12 @@ and backends alike."""
 from __future__ import annotations
 
 import logging
-import os
-import sqlite3
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from functools import partial
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, NoReturn
 
 from sqlalchemy import (
@@ -24,21 +20,19 @@ from sqlalchemy import (
     Text,
     bindparam,
     cast,
-    create_engine,
     delete,
-    event,
     func,
     insert,
     literal_column,
     select,
     update,
 )
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.pool import NullPool, StaticPool
+from sqlalchemy.pool import NullPool
 
 from . import jsonl, migrate
 from .boundedjson import JsonRefused, loads
+from .engines import default_url, make_engine, normalise_url
 from .errors import EventIdClash, GameExists, InvalidEvent, SeqConflict, UnknownGame
 from .models import TABLES, UTCDateTime
 from .notify import Notes
@@ -60,85 +54,6 @@ games_t, events_t, snapshots_t = TABLES
 _EVENT_COLUMNS = ("seq", "id", "type", "payload", "by", "at", "v")
 
 log = logging.getLogger(__name__)
-
-
-def default_url() -> str:
-    """One env var switches a deployment to PostgreSQL; otherwise a file next to the app."""
-    url = os.environ.get("PALAZZO_DATABASE_URL")
-    if url:
-        return url
-    instance = Path(os.environ.get("PALAZZO_INSTANCE") or "instance").resolve()
-    return f"sqlite:///{instance / 'palazzo.db'}"
-
-
-def _normalise_url(url: str) -> str:
-    # Bare postgresql:// would pick psycopg2, which is not a dependency.
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
-
-
-def _make_engine(url: str, **options) -> Engine:
-    if not url.startswith("sqlite"):
-        return create_engine(url, **options)
-    if url in ("sqlite://", "sqlite:///:memory:"):
-        # One shared connection, or every call would see its own empty database.
-        return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
-    database = make_url(url).database
-    if database and not database.startswith("file:"):
-        migrate.check_file(Path(database))  # refused unchanged, before WAL is turned on
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
-        # Owner-only from the start: the log holds every game's secrets. SQLite gives its
-        # -wal and -shm files the database file's permissions.
-        os.close(os.open(database, os.O_CREAT | os.O_RDWR, 0o600))
-        _write_ahead(Path(database))
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **options)
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn, _record):
-        cur = dbapi_conn.cursor()
-        # WAL lets readers run while one writer commits; the busy timeout makes competing
-        # writers queue instead of failing; NORMAL sync is WAL's usual trade (no fsync per
-        # commit, a power cut may lose the last moves but never corrupts the log).
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute("PRAGMA busy_timeout=30000")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()
-
-    return engine
-
-
-WAL_WAIT = 30.0  # seconds a new store waits for another process's migration to let go
-
-
-def _write_ahead(path: Path) -> None:
-    """Put the file in WAL mode once, before any pooled connection opens it. WAL is kept in
-    the file, so each connection's own `journal_mode=WAL` is then a no-op; switching a file
-    into it takes an exclusive lock, which SQLite refuses at once (no busy wait) while
-    another process holds the write lock, as the workers of a server starting together do
-    while one of them migrates. So the switch is tried again until that lock is let go. Any
-    other error (a file that is not a database) is left for the store's own connection to
-    say, as it always has."""
-    deadline = time.monotonic() + WAL_WAIT
-    while True:
-        conn = sqlite3.connect(path, timeout=WAL_WAIT)
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.DatabaseError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                return
-        finally:
-            conn.close()
-        time.sleep(0.05)
-
-
-def engine_for(url: str) -> Engine:
-    """An engine on `url` as a store makes it (the SQLite file's pragmas, psycopg), for the
-    tools that work on the whole database: migrate, backup, restore."""
-    return _make_engine(_normalise_url(url))
 
 
 def _append_statement():
@@ -490,12 +405,12 @@ class EventStore:
     """One engine per store, a connection per call: safe to share across threads."""
 
     def __init__(self, url: str | None = None):
-        url = _normalise_url(url or default_url())
-        self.engine = _make_engine(url)
+        url = normalise_url(url or default_url())
+        self.engine = make_engine(url)
         # Appends on a file database keep one connection per thread outside the pool (a
         # server's threads live forever and would otherwise hold the whole pool).
         file_db = url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:")
-        self._append_engine = _make_engine(url, poolclass=NullPool) if file_db else self.engine
+        self._append_engine = make_engine(url, poolclass=NullPool) if file_db else self.engine
         # SQLite keeps JSON as text: a payload goes in as the text its check measured, so an
         # append serialises it once (PostgreSQL's driver adapts the value itself)
         self._payload_text = self.engine.dialect.name == "sqlite"

@@ -44,7 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DataError, IntegrityError
 
 from events import migrate
-from events.store import engine_for
+from events.engines import engine_for
 from events.version import release
 
 from .games import Games

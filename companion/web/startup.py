@@ -73,7 +73,7 @@ def _has_tables(url: str) -> bool:
     from sqlalchemy import inspect
     from sqlalchemy.exc import SQLAlchemyError
 
-    from events.store import engine_for
+    from events.engines import engine_for
 
     try:
         engine = engine_for(url)

@@ -189,7 +189,7 @@ def test_a_file_that_cannot_be_restored_changes_nothing(old_club, tmp_path, caps
 def test_a_backup_of_a_database_a_newer_release_wrote_is_refused(old_club, tmp_path, capsys):
     from sqlalchemy import text
 
-    from events.store import engine_for
+    from events.engines import engine_for
 
     engine = engine_for(_sqlite(old_club))
     EventStore(_sqlite(old_club)).close()

@@ -11,7 +11,7 @@ from sqlalchemy import MetaData, inspect, text
 from companion.cli import main
 from companion.core.exits import EXIT_DATABASE
 from events import EventStore, migrate
-from events.store import engine_for
+from events.engines import engine_for
 from tests import ROOT
 from tests.platform import old_data
 
