@@ -632,18 +632,18 @@ def _here_while_open(
 
 @bp.app_template_global()
 def nudged_attrs(topic: str, every: int = NUDGED_EVERY) -> Markup:
-    """Attributes that make an element (with its own hx-get) ask again when its game's stream
+    """Attributes that make an element (with its own data-hx-get) ask again when its game's stream
     is nudged about `topic` (static/palazzo.js), and every `every` seconds besides."""
     _check_topic(topic)
-    return Markup(f'hx-trigger="palazzo:nudge, every {int(every)}s" data-nudged="{topic}"')
+    return Markup(f'data-hx-trigger="palazzo:nudge, every {int(every)}s" data-nudged="{topic}"')
 
 
 @bp.app_template_global()
 def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup:
     """Attributes that subscribe an element to its game's seq stream (see static/palazzo.js).
 
-    `seq` is the seq the element was rendered at; it is refreshed (hx-get, `refresh_url`
-    if given) whenever the game moves past it. Use with hx-swap="outerHTML" and re-render
+    `seq` is the seq the element was rendered at; it is refreshed (data-hx-get, `refresh_url`
+    if given) whenever the game moves past it. Use with data-hx-swap="outerHTML" and re-render
     the attributes in the fragment, so the new element carries its own seq.
     """
     # a panel and the board carry these at every draw: the links built once (kept_url_for),
@@ -653,8 +653,8 @@ def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup
         f'data-stream-url="{escape(kept_url_for("live.stream", game_id=game_id))}" '
         f'data-seq-url="{escape(kept_url_for("live.seq", game_id=game_id))}" '
         # data-rendered-seq: never touched by script, palazzo.js asks again while past it
-        f'data-seq="{at}" data-rendered-seq="{at}" hx-trigger="{escape(SEQ_EVENT)}"'
+        f'data-seq="{at}" data-rendered-seq="{at}" data-hx-trigger="{escape(SEQ_EVENT)}"'
     )
     if refresh_url is not None:
-        said += f' hx-get="{escape(refresh_url)}"'
+        said += f' data-hx-get="{escape(refresh_url)}"'
     return Markup(said)

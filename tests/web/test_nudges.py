@@ -59,9 +59,12 @@ def test_a_nudge_wakes_the_streams_of_its_game_only():
 def test_an_element_is_nudged_about_a_topic_that_exists():
     """One spelling of a nudged element's attributes (what palazzo.js and the club night read)."""
     assert (
-        nudged_attrs("presence", 3) == 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"'
+        nudged_attrs("presence", 3)
+        == 'data-hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"'
     )
-    assert nudged_attrs("alerts") == 'hx-trigger="palazzo:nudge, every 60s" data-nudged="alerts"'
+    assert (
+        nudged_attrs("alerts") == 'data-hx-trigger="palazzo:nudge, every 60s" data-nudged="alerts"'
+    )
     with pytest.raises(ValueError):
         nudged_attrs("everything")
 
@@ -318,10 +321,12 @@ def test_the_dots_ask_by_time_only_while_a_seat_s_words_count_time(app, client):
         with client.session_transaction() as session:
             session["games"] = {game_id: {"host": True}}
         dots = client.get(f"/games/{game_id}/table/presence").text
-        assert 'hx-trigger="palazzo:nudge, every 60s" data-nudged="presence"' in dots
+        assert 'data-hx-trigger="palazzo:nudge, every 60s" data-nudged="presence"' in dots
         presence.stream_closed(game_id, 1)  # Ben's phone went
         dots = client.get(f"/games/{game_id}/table/presence").text
-        assert 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in dots
-        assert 'hx-trigger="palazzo:nudge, every 3s"' in client.get(f"/games/{game_id}/host").text
+        assert 'data-hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in dots
+        assert (
+            'data-hx-trigger="palazzo:nudge, every 3s"' in client.get(f"/games/{game_id}/host").text
+        )
     finally:
         presence.forget(game_id)
