@@ -409,13 +409,26 @@ def sse(app, live_server):
 # -- Chromium --------------------------------------------------------------------------------
 
 
+# What a test process starts once for all its browser tests. tests/platform/web/conftest.py
+# offers these fixtures too (a second definition of each, with a session cache of its own):
+# the later one takes what the first started, and only the first ends it.
+_PER_PROCESS: dict[str, Any] = {}
+
+
 @pytest.fixture(scope="session")
 def playwright_driver():
     """One Playwright driver per test process, for every Chromium it launches."""
+    if "driver" in _PER_PROCESS:
+        yield _PER_PROCESS["driver"]
+        return
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        yield playwright
+        _PER_PROCESS["driver"] = playwright
+        try:
+            yield playwright
+        finally:
+            del _PER_PROCESS["driver"]
 
 
 def launch_chromium(driver, path: str, package: str):
@@ -430,9 +443,17 @@ def launch_chromium(driver, path: str, package: str):
 
 @pytest.fixture(scope="session")
 def browser(playwright_driver):
-    browser = launch_chromium(playwright_driver, CHROMIUM, "chromium-headless-shell")
-    yield browser
-    browser.close()
+    if "browser" in _PER_PROCESS:
+        yield _PER_PROCESS["browser"]
+        return
+    browser = _PER_PROCESS["browser"] = launch_chromium(
+        playwright_driver, CHROMIUM, "chromium-headless-shell"
+    )
+    try:
+        yield browser
+    finally:
+        del _PER_PROCESS["browser"]
+        browser.close()
 
 
 @pytest.fixture(scope="module")
