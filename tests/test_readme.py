@@ -9,8 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-# written by the branches that bring them (HTTPS, upgrading): linked ahead of their arrival
-ELSEWHERE = {"docs/https.md", "docs/upgrading.md"}
+# written by the branch that brings it (upgrading): linked ahead of its arrival
+ELSEWHERE = {"docs/upgrading.md"}
 
 
 def test_the_readme_is_under_12_kb():
