@@ -23,7 +23,7 @@ from companion.web.live import (
 )
 from events.notify import Notes
 
-from .conftest import WAIT, csrf_token_for, viewer_cookie
+from .conftest import WAIT, csrf_token_for, session_cookie, viewer_cookie
 from .phone_game import as_seat, host_game, post_event, record
 from .test_live import FakeListener, FakeLog
 
@@ -180,6 +180,7 @@ def test_the_stream_says_nudge_and_nothing_more(app, sse):
 
 
 HAND = ["poet", "alchemist", "botanist"]
+OTHER_HAND = ["mason", "painter", "jurist"]
 
 
 def open_or_close(client, game_id, action, track="money"):
@@ -291,6 +292,32 @@ def test_a_phone_coming_or_going_nudges_the_table_screen(app, sse):
     phone.close()
     assert next_event(table) == {"event": "nudge", "data": "presence"}
     assert presence_streams(game_id, 0) == 0
+
+
+def test_a_seat_s_pushed_panel_hears_its_alerts_never_who_is_here(app, sse):
+    """A seat's phone shows its alerts, not who is here: its stream (carrying its panel) says
+    no presence nudge, which would wake its radio at every phone of the table coming or going
+    (each stream reconnects every few minutes); the table screen's stream says them all."""
+    game_id, _ = host_game(app)
+    table = sse(f"/games/{game_id}/stream")
+    assert table.next_seq() == 1
+    ada = session_cookie(app, {"games": {game_id: {"seat": 0}}, "_csrf": "t" * 43})
+    phone = sse(f"/games/{game_id}/stream?push=seat-panel", {"Cookie": ada})
+    assert next_event(phone)["event"] == "fragment"
+    assert next_event(table) == {"event": "nudge", "data": "presence"}  # Ada's phone came
+    ben = sse(f"/games/{game_id}/stream", {"Cookie": viewer_cookie(app, game_id, seat=1)})
+    assert ben.next_seq() == 1
+    _until(lambda: presence_streams(game_id, 1) == 1)
+    with app.app_context():
+        nudge(game_id, "alerts")
+    assert next_event(phone) == {"event": "nudge", "data": "alerts"}  # not Ben's presence
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(phone)["event"] == "fragment"
+    # Ben's phone came within the gap after Ada's: the table hears of it at the gap's end
+    heard = [next_event(table) for _ in range(3)]
+    assert {"event": "nudge", "data": "presence"} in heard, heard
+    record(app, game_id, "1", type="starting_hand_chosen", player=1, professions=OTHER_HAND)
+    assert next_event(phone)["event"] == "fragment"  # the presence nudge was never said here
 
 
 def presence_streams(game_id: str, seat: int) -> int:
