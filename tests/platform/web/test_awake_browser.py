@@ -14,15 +14,18 @@ from __future__ import annotations
 import pytest
 
 from companion.web.games import create_hosted_game
-from companion.web.join_links import keep_tokens
+from companion.web.join_links import keep_tokens, kept_tokens
 from tests.builders import load_log
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, phone_context
+from tests.web.firenze_table import deal_row
+from tests.web.firenze_table import host_game as host_firenze
 from tests.web.table_games import mid_game, play, teach_test_deck
 
 pytestmark = pytest.mark.browser
 
 HELD = "() => !!window.palazzoWakeLock && !window.palazzoWakeLock.released"
 NONE_HELD = "() => window.palazzoWakeLock === null"
+SHOWN_AGAIN = "() => document.dispatchEvent(new Event('visibilitychange'))"
 
 
 def almost_over(app):
@@ -102,11 +105,21 @@ def test_a_seat_keeps_the_screen_on_again_after_hidden_and_lets_go_at_the_end(
         assert p.locator("[data-awake]").is_hidden()
         assert p.locator("[data-awake]").get_attribute("data-awake-state") == "over"
     assert page.get_by_role("heading", name="The game is over").is_visible()
-    hidden_then_shown_again = "() => document.dispatchEvent(new Event('visibilitychange'))"
-    page.evaluate(hidden_then_shown_again)
+    page.evaluate(SHOWN_AGAIN)
     assert page.evaluate(NONE_HELD)  # shown again after the end: no lock asked
     table.close()
     assert page.errors == []
+
+
+def test_firenze_s_phone_and_table_keep_the_screen_on_too(app, client, live_server, awake_phone):
+    game_id = host_firenze(client)
+    deal_row(client, game_id)
+    with app.test_request_context():
+        tokens = kept_tokens(game_id)
+    for token in (tokens.seats[0], tokens.spectator):
+        awake_phone.goto(f"{live_server}/games/{game_id}/join/{token}")
+        awake_phone.wait_for_function(HELD)
+    assert awake_phone.errors == []
 
 
 def test_the_switch_lets_go_and_is_remembered_on_this_phone(app, live_server, awake_phone):
@@ -125,8 +138,7 @@ def test_the_switch_lets_go_and_is_remembered_on_this_phone(app, live_server, aw
     page.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
     page.wait_for_url("**/me")
     assert not switch.is_checked()
-    hidden_then_shown_shown = "() => document.dispatchEvent(new Event('visibilitychange'))"
-    page.evaluate(hidden_then_shown_shown)
+    page.evaluate(SHOWN_AGAIN)  # shown again, switched off: no lock asked
     assert page.evaluate(NONE_HELD)
     switch.check()
     page.wait_for_function(HELD)

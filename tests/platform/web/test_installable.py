@@ -2,7 +2,8 @@
 
 The manifest is read as an installer reads it, and its icons decoded at their sizes. Then in
 Chromium, against a real `palazzo serve`: the worker installs, the home page offers Resume of
-the phone's game in one tap, and with the server stopped the offline page shows, in the
+the phone's game in one tap, Chromium finds nothing that keeps it from installing, and with
+the server stopped the offline page shows, in the
 phone's language; the browser's caches, listed, hold no private URL (only /static/ and the
 offline page).
 """
@@ -86,6 +87,12 @@ def test_installed_it_resumes_in_one_tap_and_offline_it_says_so_keeping_nothing_
         )
         assert state in ("activating", "activated")
         page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        # Chromium's own installability check (what Lighthouse's installable audit asks it)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and not manifest["errors"]
         page.reload()  # the page's static files now come through the worker, which keeps them
 
         page.goto(served.url + "/")  # the manifest's start_url: as opened from the home screen
