@@ -32,6 +32,7 @@
 
   var sentinel = null;
   var asking = false;
+  var refused = false; // asked again only once the page is shown anew or the switch moves
   window.palazzoWakeLock = null;
 
   function stored(key) {
@@ -78,7 +79,7 @@
   }
 
   function take() {
-    if (!wanted() || asking || (sentinel && !sentinel.released)) return;
+    if (!wanted() || asking || refused || (sentinel && !sentinel.released)) return;
     asking = true;
     navigator.wakeLock.request("screen").then(
       function (lock) {
@@ -97,6 +98,7 @@
       },
       function () {
         asking = false; // refused (a battery saver, the page hidden meanwhile)
+        refused = true;
         state("refused");
         if (cannot && document.visibilityState === "visible") cannot.hidden = false;
       }
@@ -132,6 +134,7 @@
     if (toggle) {
       toggle.checked = switchedOn();
       toggle.addEventListener("change", function () {
+        refused = false;
         store(SWITCH_KEY, toggle.checked ? "on" : "off");
         if (!toggle.checked) state("off");
         check();
@@ -139,7 +142,9 @@
     }
     if (!switchedOn()) state("off");
     document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible") check();
+      if (document.visibilityState !== "visible") return;
+      refused = false;
+      check();
     });
     // Live updates swap new parts of the page in (htmx, or a fragment its stream carried):
     // one of them may say the game is over.

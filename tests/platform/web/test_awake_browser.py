@@ -21,7 +21,7 @@ from tests.web.firenze_table import deal_row
 from tests.web.firenze_table import host_game as host_firenze
 from tests.web.table_games import mid_game, play, teach_test_deck
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # slow: `make test-fast` runs no browser
 
 HELD = "() => !!window.palazzoWakeLock && !window.palazzoWakeLock.released"
 NONE_HELD = "() => window.palazzoWakeLock === null"
@@ -158,6 +158,19 @@ def test_a_browser_without_wake_lock_still_plays_and_says_so(app, live_server, a
     page.get_by_role("button", name="End my turn").tap()
     page.get_by_text("Cy is taking their turn").wait_for()
     assert page.errors == []
+
+
+def test_a_browser_that_refuses_the_lock_says_so_and_plays_on(app, live_server, phone):
+    """No permission granted (a battery saver, a browser's own rule): the request fails."""
+    game_id, tokens = mid_game(app)
+    phone.goto(f"{live_server}/games/{game_id}/join/{tokens.seats[1]}")
+    phone.wait_for_function("() => document.querySelector('[data-awake]').dataset.awakeState")
+    assert phone.locator("[data-awake]").get_attribute("data-awake-state") == "refused"
+    assert phone.get_by_text("This browser cannot keep the screen on").is_visible()
+    assert phone.evaluate(NONE_HELD)
+    phone.get_by_role("button", name="End my turn").tap()
+    phone.get_by_text("Cy is taking their turn").wait_for()
+    assert phone.locator("[data-awake]").get_attribute("data-awake-state") == "refused"
 
 
 @pytest.fixture(scope="module")
