@@ -67,6 +67,13 @@
     box.setAttribute("data-awake-state", name);
   }
 
+  // The switch where the browser can keep the screen on; the notice instead where it cannot
+  // (no API, or it refused): one line of the page either way.
+  function can(yes) {
+    if (toggle) toggle.closest("label").hidden = !yes;
+    if (cannot) cannot.hidden = yes;
+  }
+
   function release() {
     var held = sentinel;
     sentinel = null;
@@ -93,6 +100,7 @@
           }
           if (!over()) state(switchedOn() ? "released" : "off");
         });
+        can(true);
         if (!wanted()) release(); // switched off or ended while the browser answered
         else state("held");
       },
@@ -100,7 +108,7 @@
         asking = false; // refused (a battery saver, the page hidden meanwhile)
         refused = true;
         state("refused");
-        if (cannot && document.visibilityState === "visible") cannot.hidden = false;
+        if (document.visibilityState === "visible") can(false);
       }
     );
   }
@@ -119,14 +127,11 @@
 
   function setUp() {
     if (!supported()) {
-      if (toggle) toggle.closest("label").hidden = true;
-      if (!window.isSecureContext && insecure) {
-        if (stored(TOLD_KEY) !== "yes") {
-          insecure.hidden = false;
-          store(TOLD_KEY, "yes");
-        }
-      } else if (cannot) {
-        cannot.hidden = false;
+      can(false);
+      if (!window.isSecureContext && insecure && stored(TOLD_KEY) !== "yes") {
+        insecure.hidden = false; // the whole why, once; the plain line after
+        if (cannot) cannot.hidden = true;
+        store(TOLD_KEY, "yes");
       }
       state("unsupported");
       return;
