@@ -2,9 +2,10 @@
 
 The screens are the ones the browser tests open (home, the host form, a seat at each phase,
 the scribe, the host page, the table screen, the TV's end screen, the guide, the catalog, the
-club, a player's page, solo, Firenze's phone and table), fetched as their viewers fetch them,
-in English, German and French, and handed to one vnu run (its JVM starts once). A page
-known to be invalid goes along, so a checker that found nothing because it read nothing fails.
+club, a player's page, solo, Firenze's phone and table) and the offline page, fetched as their
+viewers fetch them, in English, German and French, and handed to one vnu run (its JVM starts
+once). A page known to be invalid goes along, so a checker that found nothing because it read
+nothing fails.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def test_every_screen_is_valid_html_in_every_language(app, client, tmp_path):
                 "club": "/club",
                 "solo-form": "/solo/new",
                 "firenze-host-form": "/firenze/host",
+                "offline": "/offline",
             }.items()
         }
         for name, (url, role) in screens.items():
@@ -123,5 +125,5 @@ def test_every_screen_is_valid_html_in_every_language(app, client, tmp_path):
     found = vnu.check([*files, tmp_path / "known-invalid.html"])
     assert "known-invalid.html" in found, "vnu reported nothing, not even the invalid page"
     del found["known-invalid.html"]
-    assert len(files) == len(LANGUAGES) * 22
+    assert len(files) == len(LANGUAGES) * 23
     assert not found, "\n".join(f"{name}: {e}" for name, errors in found.items() for e in errors)
