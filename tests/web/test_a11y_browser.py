@@ -147,6 +147,7 @@ SCREENS = [
 ]
 # axe-core also looks at the table screen's other moments and the history.
 AXE_SCREENS = [*SCREENS, "table: auction", "table: end", "history"]
+DARK_PAPER = "rgb(26, 20, 17)"  # static/palazzo.css's --paper under prefers-color-scheme: dark
 TV_SCREENS = ("table", "table: auction", "table: end", "end", "history")
 
 
@@ -164,6 +165,7 @@ def test_every_screen_is_named_readable_and_reflows(name, app, client, live_serv
         found["audit"] = a11y.audit(page)
     found["axe"] = a11y.axe(page)
     page.emulate_media(color_scheme="dark")  # the phone asks for the dark theme
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == DARK_PAPER
     found["axe in the dark theme"] = a11y.axe(page)
     if name in TV_SCREENS:
         page.set_viewport_size({"width": 1920, "height": 1080})
