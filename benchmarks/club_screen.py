@@ -30,7 +30,7 @@ EVENT_ID = re.compile(rb"^id: (\d+)$", re.M)
 # about its topic (`event: nudge`): a seat's alerts and its checks' links, the table screen's
 # who-is-here
 POLLED = re.compile(
-    rb'hx-get="([^"]+)"[^>]*?hx-trigger="(?:palazzo:nudge, )?every (\d+(?:\.\d+)?)s"'
+    rb'data-hx-get="([^"]+)"[^>]*?data-hx-trigger="(?:palazzo:nudge, )?every (\d+(?:\.\d+)?)s"'
     rb'(?: data-nudged="(\w+)")?'
 )
 CSRF = re.compile(rb"&#34;X-CSRF-Token&#34;: &#34;([^&]+)&#34;|\"X-CSRF-Token\": \"([^\"]+)\"")

@@ -15,7 +15,7 @@ import shutil
 import sys
 from pathlib import Path
 
-FILES = ("gunicorn.conf.py", "nginx.conf", "palazzo.service", "palazzo.env")
+FILES = ("gunicorn.conf.py", "nginx.conf", "nginx-https.conf", "palazzo.service", "palazzo.env")
 PRIVATE = ("palazzo.env",)  # may come to hold a database password: owner-only
 
 

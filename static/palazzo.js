@@ -3,7 +3,7 @@
  * An element carrying data-stream-url (rendered by the live_attrs() template helper) is
  * refreshed whenever its game's log grows: the server's SSE stream says only "seq is now N";
  * if N is past the element's data-seq, we fire "palazzo:seq" on it and its own
- * hx-trigger/hx-get fetch the new fragment. One EventSource per stream URL, shared by all
+ * data-hx-trigger/data-hx-get fetch the new fragment. One EventSource per stream URL, shared by all
  * elements on the page. Without EventSource, or when it keeps failing (captive Wi-Fi,
  * proxies), we poll data-seq-url every 2 s instead and retry the stream now and then.
  *
@@ -19,7 +19,7 @@
  * data-nudged="<topic>" and ask again on "palazzo:nudge", which fires on them when the stream
  * says "event: nudge" with their topic (a check opened, a card claimed twice; a phone came or
  * went), on all of them when a stream opens again after a drop (a nudge may have passed
- * meanwhile) and every NUDGE_POLL_MS while polling instead of streaming; their own hx-trigger
+ * meanwhile) and every NUDGE_POLL_MS while polling instead of streaming; their own data-hx-trigger
  * adds a slow "every" of its own.
  *
  * Offline (the browser says so, or a request cannot reach the server): the #offline banner
@@ -128,7 +128,7 @@
     if (el.classList.contains("htmx-request") || el.querySelector(".htmx-request")) return;
     var shown = parseInt(el.getAttribute("data-rendered-seq"), 10);
     if (!(parseInt(fresh.getAttribute("data-rendered-seq"), 10) > shown)) return;
-    if (fresh.getAttribute("hx-get") !== el.getAttribute("hx-get")) return;
+    if (fresh.getAttribute("data-hx-get") !== el.getAttribute("data-hx-get")) return;
     if (fresh.getAttribute("data-drawn-for") !== el.getAttribute("data-drawn-for")) return;
     if (!el.dispatchEvent(new CustomEvent("palazzo:place", { bubbles: true, cancelable: true }))) return;
     keepFocus(el);
@@ -239,7 +239,7 @@
 
   function recordingButtons(root) {
     return (root || document).querySelectorAll(
-      "form[hx-post] button, form[hx-post] input[type=submit], [hx-post]:not(form)"
+      "form[data-hx-post] button, form[data-hx-post] input[type=submit], [data-hx-post]:not(form)"
     );
   }
 
@@ -339,7 +339,7 @@
   // The connection failed under a request: maybe before the server got it, maybe after.
   document.addEventListener("htmx:sendError", function (e) {
     goOffline();
-    // htmx re-enables the tapped button (hx-disabled-elt) once it is done with the request.
+    // htmx re-enables the tapped button (data-hx-disabled-elt) once it is done with the request.
     window.setTimeout(function () { if (offline) disableButtons(document); }, 0);
     if (isPost(e)) {
       // Its answer would have redrawn the screen: let the next seq (or the catch-up once
@@ -397,7 +397,7 @@
   });
 
   // A dropped refresh must not leave an element behind. nudge() bumps data-seq before the
-  // refresh is sent; if htmx drops that request (hx-sync="this:drop" while a tap's request
+  // refresh is sent; if htmx drops that request (data-hx-sync="this:drop" while a tap's request
   // holds the fragment), the element would believe it is current. Each live element also
   // carries the seq it was rendered at (data-rendered-seq, never touched here): while the game
   // is past it and no request is on its way, ask again.

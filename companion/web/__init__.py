@@ -121,6 +121,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, games: Games) ->
         home,
         hosts,
         i18n,
+        installable,
         join_links,
         live,
         sessions,
@@ -142,6 +143,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, games: Games) ->
     app.register_blueprint(live.bp)
     app.register_blueprint(join_links.bp)
     app.register_blueprint(undo.bp)  # the undo page of a game whose screens have none
+    app.register_blueprint(installable.bp)
     games.init_app(app)  # every game's screens: the platform asks each game for its own
     return app
 

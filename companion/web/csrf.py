@@ -3,7 +3,7 @@
 Every phone at the table shares one LAN and any page it visits could post to this server,
 so each state-changing request must prove it came from one of our pages: a per-session
 random token, rendered into pages and sent back as the `csrf_token` form field or the
-`X-CSRF-Token` header (base.html puts the header on every htmx request via hx-headers).
+`X-CSRF-Token` header (base.html puts the header on every htmx request via data-hx-headers).
 """
 
 from __future__ import annotations

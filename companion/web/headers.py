@@ -3,7 +3,7 @@
 - Referrer-Policy no-referrer: join links carry seat tokens in their path; no page may
   pass its URL on to anyone.
 - A strict Content-Security-Policy: scripts only from /static (no inline <script>, no
-  CDN), so injected markup cannot run code. htmx's own attribute handlers (hx-on) need
+  CDN), so injected markup cannot run code. htmx's own attribute handlers (data-hx-on) need
   eval and are therefore off; write behaviour in static/palazzo.js instead.
 - Vary: HX-Request, because one URL may answer with a full page or an htmx fragment and
   a cache must not hand one out for the other.

@@ -76,6 +76,10 @@ _SSE_LINES = re.compile(r"\r\n|\r|\n")
 
 LastSeqs = Callable[[Iterable[str]], dict[str, int]]
 TOPICS = ("alerts", "presence")  # what a nudge may say changed (see the module's doc)
+# What a seat's own pushed panel shows of them: its alerts, never who is here (the table's and
+# the host's). Its stream says no other nudge: each would wake the phone's radio for nothing,
+# at every phone of the table coming or going (a stream's reconnect every few minutes).
+SEAT_TOPICS = ("alerts",)
 
 # listen(on_append, stop, on_connection, on_nudge): blocks, calling on_append(game_id, seq) for
 # every append any process commits and on_nudge(game_id, topic) for every nudge another process
@@ -454,12 +458,12 @@ def _drawn(
 
 
 def _nudged(
-    watcher: SeqWatcher, game_id: str, told: dict[str, int]
+    watcher: SeqWatcher, game_id: str, told: dict[str, int], shown: tuple[str, ...] = TOPICS
 ) -> tuple[int, dict[str, int], list[str]]:
-    """The game's nudges now, in all and by topic, and a message per topic nudged since
-    `told` (the counts by topic a stream last said)."""
+    """The game's nudges now, in all and by topic, and a message per topic of `shown` (what
+    the stream's page shows) nudged since `told` (the counts by topic a stream last said)."""
     nudges, topics = watcher.nudges(game_id)
-    said = [nudge_message(t) for t in TOPICS if topics.get(t, 0) > told.get(t, 0)]
+    said = [nudge_message(t) for t in shown if topics.get(t, 0) > told.get(t, 0)]
     return nudges, topics, said
 
 
@@ -473,6 +477,7 @@ def seq_stream(
     push: Callable[[int], tuple[int, str] | None] | None = None,
     turns: Turns | None = None,
     shared: bool = False,
+    shown: tuple[str, ...] = TOPICS,
 ) -> Iterator[str]:
     """The text/event-stream body; the server flushes each yield as its own chunk.
 
@@ -485,7 +490,8 @@ def seq_stream(
     it shows, its HTML), or None; its `event: fragment` has that seq as its id. With `turns`,
     each push is drawn in its turn (companion/web/turns.py: after the requests waiting, one at
     a time). `shared`: the pushed fragment is the same text for every stream of the game (the
-    board), so its message is built once for them all.
+    board), so its message is built once for them all. `shown`: the topics of nudges the
+    stream's page shows, the only ones it says.
     """
     message_of = _shared_message if shared else _fragment_message
 
@@ -513,7 +519,7 @@ def seq_stream(
                 message, known = told(latest)
                 yield message
             if now > nudges:  # after the new seq's fragment, which may show it already
-                nudges, topics, said = _nudged(watcher, game_id, topics)
+                nudges, topics, said = _nudged(watcher, game_id, topics, shown)
                 yield from said
             if quiet:
                 if on_beat is not None:
@@ -591,6 +597,7 @@ def stream(game_id: str):
         draw,
         push_turns(),
         shared=fragment is not None and not fragment.seat,
+        shown=SEAT_TOPICS if fragment is not None and fragment.seat else TOPICS,
     )
     if fragment is not None:  # drawn with this request's language and URLs
         body = stream_with_context(body)
@@ -632,18 +639,18 @@ def _here_while_open(
 
 @bp.app_template_global()
 def nudged_attrs(topic: str, every: int = NUDGED_EVERY) -> Markup:
-    """Attributes that make an element (with its own hx-get) ask again when its game's stream
+    """Attributes that make an element (with its own data-hx-get) ask again when its game's stream
     is nudged about `topic` (static/palazzo.js), and every `every` seconds besides."""
     _check_topic(topic)
-    return Markup(f'hx-trigger="palazzo:nudge, every {int(every)}s" data-nudged="{topic}"')
+    return Markup(f'data-hx-trigger="palazzo:nudge, every {int(every)}s" data-nudged="{topic}"')
 
 
 @bp.app_template_global()
 def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup:
     """Attributes that subscribe an element to its game's seq stream (see static/palazzo.js).
 
-    `seq` is the seq the element was rendered at; it is refreshed (hx-get, `refresh_url`
-    if given) whenever the game moves past it. Use with hx-swap="outerHTML" and re-render
+    `seq` is the seq the element was rendered at; it is refreshed (data-hx-get, `refresh_url`
+    if given) whenever the game moves past it. Use with data-hx-swap="outerHTML" and re-render
     the attributes in the fragment, so the new element carries its own seq.
     """
     # a panel and the board carry these at every draw: the links built once (kept_url_for),
@@ -653,8 +660,8 @@ def live_attrs(game_id: str, seq: int, refresh_url: str | None = None) -> Markup
         f'data-stream-url="{escape(kept_url_for("live.stream", game_id=game_id))}" '
         f'data-seq-url="{escape(kept_url_for("live.seq", game_id=game_id))}" '
         # data-rendered-seq: never touched by script, palazzo.js asks again while past it
-        f'data-seq="{at}" data-rendered-seq="{at}" hx-trigger="{escape(SEQ_EVENT)}"'
+        f'data-seq="{at}" data-rendered-seq="{at}" data-hx-trigger="{escape(SEQ_EVENT)}"'
     )
     if refresh_url is not None:
-        said += f' hx-get="{escape(refresh_url)}"'
+        said += f' data-hx-get="{escape(refresh_url)}"'
     return Markup(said)

@@ -56,6 +56,26 @@ def site_config(port: int, upstream: str, server_name: str, logs: Path) -> str:
     return site
 
 
+def https_site_config(
+    ports: tuple[int, int], upstream: str, server_name: str, tls: tuple[Path, Path], logs: Path
+) -> str:
+    """deploy/nginx-https.conf for this machine: plain HTTP on 127.0.0.1:`ports[0]` (sending
+    phones on to HTTPS), HTTPS on `ports[1]` with the certificate and key `tls`, proxying to
+    `upstream`, logging into `logs`."""
+    plain, secure = ports
+    site = (DEPLOY / "nginx-https.conf").read_text()
+    site = _replace(site, "    listen 80;\n", f"    listen 127.0.0.1:{plain};\n")
+    site = _replace(site, "    listen [::]:80;\n", "")
+    site = _replace(site, "    listen 443 ssl;\n", f"    listen 127.0.0.1:{secure} ssl;\n")
+    site = _replace(site, "    listen [::]:443 ssl;\n", "")
+    site = _replace(site, "https://$host$request_uri", f"https://$host:{secure}$request_uri")
+    site = _replace(site, "server 127.0.0.1:5001;", f"server {upstream};")
+    site = _replace(site, "server_name palazzo.example.org;", f"server_name {server_name};")
+    site = _replace(site, "/etc/palazzo/tls/palazzo.crt", str(tls[0]))
+    site = _replace(site, "/etc/palazzo/tls/palazzo.key", str(tls[1]))
+    return _replace(site, "/var/log/nginx/", f"{logs}/")
+
+
 class Nginx:
     """Debian's nginx as docs/deploy.md sets it up: Debian's own /etc/nginx (copied, with its
     absolute paths moved into `root`), the site in sites-enabled/, Debian's default site

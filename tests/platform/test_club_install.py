@@ -72,8 +72,15 @@ def test_the_package_alone_runs_the_club_setup(built_wheel, tmp_path, pg_fresh_u
     )
     assert written.returncode == 0, written.stderr
     names = sorted(Path(line).name for line in written.stdout.split())
-    assert names == ["gunicorn.conf.py", "nginx.conf", "palazzo.env", "palazzo.service"]
-    assert (etc / "nginx.conf").read_text() == (ROOT / "deploy" / "nginx.conf").read_text()
+    assert names == [
+        "gunicorn.conf.py",
+        "nginx-https.conf",
+        "nginx.conf",
+        "palazzo.env",
+        "palazzo.service",
+    ]
+    for site in ("nginx.conf", "nginx-https.conf"):
+        assert (etc / site).read_text() == (ROOT / "deploy" / site).read_text()
 
     port = free_port()
     gunicorn = Gunicorn(

@@ -9,8 +9,6 @@ import re
 from tests import ROOT
 
 README = ROOT / "README.md"
-# written by the branches that bring them (HTTPS): linked ahead of their arrival
-ELSEWHERE = {"docs/https.md"}
 
 
 def test_the_readme_is_under_12_kb():
@@ -28,5 +26,5 @@ def test_its_picture_and_links_are_there():
     text = README.read_text()
     links = {m.split("#")[0] for m in re.findall(r"\]\(([^)\s]+)\)", text) if "://" not in m}
     assert "docs/deploy.md" in links and any(p.startswith("docs/screenshots/") for p in links)
-    missing = sorted(p for p in links - ELSEWHERE if not (ROOT / p).is_file())
+    missing = sorted(p for p in links if not (ROOT / p).is_file())
     assert missing == []

@@ -34,7 +34,7 @@ def teach_test_data(instance_path, *, automa=True, professions=True, sizes=True)
 
 class Form:
     def __init__(self, attrs):
-        self.action = attrs.get("hx-post") or attrs.get("action")
+        self.action = attrs.get("data-hx-post") or attrs.get("action")
         self.cls = attrs.get("class", "")
         self.hidden: dict[str, str] = {}
         self.checkboxes: dict[str, list[str]] = {}
@@ -181,7 +181,9 @@ class SoloPhone:
 
     def with_seat_panel(self, html: str) -> str:
         """What htmx does on load: fetch the embedded seat panel into place."""
-        embedded = re.search(r'class="seat-panel" hx-get="([^"]+)" hx-trigger="load"', html)
+        embedded = re.search(
+            r'class="seat-panel" data-hx-get="([^"]+)" data-hx-trigger="load"', html
+        )
         if not embedded:
             return html
         panel = self.client.get(embedded.group(1))

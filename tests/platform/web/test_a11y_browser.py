@@ -51,6 +51,7 @@ def page(phone_page):
     Left blank afterwards, so its live streams close before this test's server stops (list it
     after `live_server`)."""
     phone_page.context.clear_cookies()
+    phone_page.emulate_media(color_scheme="light")
     phone_page.set_viewport_size({"width": 360, "height": 740})
     a11y.large_text(phone_page, 100)
     yield phone_page
@@ -146,6 +147,7 @@ SCREENS = [
 ]
 # axe-core also looks at the table screen's other moments and the history.
 AXE_SCREENS = [*SCREENS, "table: auction", "table: end", "history"]
+DARK_PAPER = "rgb(26, 20, 17)"  # static/palazzo.css's --paper under prefers-color-scheme: dark
 TV_SCREENS = ("table", "table: auction", "table: end", "end", "history")
 
 
@@ -153,7 +155,8 @@ TV_SCREENS = ("table", "table: auction", "table: end", "end", "history")
 def test_every_screen_is_named_readable_and_reflows(name, app, client, live_server, page):
     """Each screen, reached once, then checked as it is: every control named and every text
     readable (tests/support/a11y.py); Deque's axe-core, a second auditor, finds no WCAG 2.2 A/AA
-    violation at a phone's width (the TV's screens at 1920 x 1080 too); then with 200 % text it
+    violation at a phone's width (the TV's screens at 1920 x 1080 too), in the light theme and
+    in the dark one (prefers-color-scheme: dark); then with 200 % text it
     still fits 360 px, and names stay whole."""
     scene(name, app, client, live_server, page)
     settled(page)
@@ -161,11 +164,17 @@ def test_every_screen_is_named_readable_and_reflows(name, app, client, live_serv
     if name in SCREENS:
         found["audit"] = a11y.audit(page)
     found["axe"] = a11y.axe(page)
+    page.emulate_media(color_scheme="dark")  # the phone asks for the dark theme
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == DARK_PAPER
+    found["axe in the dark theme"] = a11y.axe(page)
     if name in TV_SCREENS:
         page.set_viewport_size({"width": 1920, "height": 1080})
         settled(page)
+        found["axe at 1920 x 1080, dark"] = a11y.axe(page)
+        page.emulate_media(color_scheme="light")
         found["axe at 1920 x 1080"] = a11y.axe(page)
         page.set_viewport_size({"width": 360, "height": 740})
+    page.emulate_media(color_scheme="light")
     if name in SCREENS:
         a11y.large_text(page)
         found["too wide with 200 % text"] = a11y.overflowing(page)

@@ -87,7 +87,9 @@ def test_exempt_view(client, calls):
 
 def test_token_is_stable_per_session_and_rendered_for_htmx_and_forms(client, game):
     first = client.get("/").get_data(as_text=True)
-    token = re.search(r"<body hx-headers='\{\"X-CSRF-Token\": \"([\w-]+)\"\}'>", first).group(1)
+    token = re.search(r"<body data-hx-headers='\{\"X-CSRF-Token\": \"([\w-]+)\"\}'>", first).group(
+        1
+    )
     assert len(token) >= 43
     page = client.get(f"/_probe/games/{game}").get_data(as_text=True)
     assert f'<input type="hidden" name="csrf_token" value="{token}">' in page

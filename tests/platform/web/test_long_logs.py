@@ -17,7 +17,7 @@ from tests.support.phone_game import as_host, as_seat, choose_hands, host_game
 from tests.support.servers import under_gevent
 
 SEQS = re.compile(r'<li value="(\d+)"')
-MORE = re.compile(r'hx-get="([^"]+/history/more\?before=(\d+))"')
+MORE = re.compile(r'data-hx-get="([^"]+/history/more\?before=(\d+))"')
 
 
 def lengthen(app, game_id: str, events: int) -> int:

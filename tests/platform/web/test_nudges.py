@@ -24,7 +24,7 @@ from companion.web.live import (
 from events.notify import Notes
 from tests.platform.web.live import FakeListener, FakeLog
 from tests.support.phone_game import as_seat, host_game, post_event, record
-from tests.support.web_fixtures import WAIT, csrf_token_for, viewer_cookie
+from tests.support.web_fixtures import WAIT, csrf_token_for, session_cookie, viewer_cookie
 
 # -- the watcher -------------------------------------------------------------------------------
 
@@ -58,9 +58,12 @@ def test_a_nudge_wakes_the_streams_of_its_game_only():
 def test_an_element_is_nudged_about_a_topic_that_exists():
     """One spelling of a nudged element's attributes (what palazzo.js and the club night read)."""
     assert (
-        nudged_attrs("presence", 3) == 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"'
+        nudged_attrs("presence", 3)
+        == 'data-hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"'
     )
-    assert nudged_attrs("alerts") == 'hx-trigger="palazzo:nudge, every 60s" data-nudged="alerts"'
+    assert (
+        nudged_attrs("alerts") == 'data-hx-trigger="palazzo:nudge, every 60s" data-nudged="alerts"'
+    )
     with pytest.raises(ValueError):
         nudged_attrs("everything")
 
@@ -176,6 +179,7 @@ def test_the_stream_says_nudge_and_nothing_more(app, sse):
 
 
 HAND = ["poet", "alchemist", "botanist"]
+OTHER_HAND = ["mason", "painter", "jurist"]
 
 
 def open_or_close(client, game_id, action, track="money"):
@@ -289,6 +293,32 @@ def test_a_phone_coming_or_going_nudges_the_table_screen(app, sse):
     assert presence_streams(game_id, 0) == 0
 
 
+def test_a_seat_s_pushed_panel_hears_its_alerts_never_who_is_here(app, sse):
+    """A seat's phone shows its alerts, not who is here: its stream (carrying its panel) says
+    no presence nudge, which would wake its radio at every phone of the table coming or going
+    (each stream reconnects every few minutes); the table screen's stream says them all."""
+    game_id, _ = host_game(app)
+    table = sse(f"/games/{game_id}/stream")
+    assert table.next_seq() == 1
+    ada = session_cookie(app, {"games": {game_id: {"seat": 0}}, "_csrf": "t" * 43})
+    phone = sse(f"/games/{game_id}/stream?push=seat-panel", {"Cookie": ada})
+    assert next_event(phone)["event"] == "fragment"
+    assert next_event(table) == {"event": "nudge", "data": "presence"}  # Ada's phone came
+    ben = sse(f"/games/{game_id}/stream", {"Cookie": viewer_cookie(app, game_id, seat=1)})
+    assert ben.next_seq() == 1
+    _until(lambda: presence_streams(game_id, 1) == 1)
+    with app.app_context():
+        nudge(game_id, "alerts")
+    assert next_event(phone) == {"event": "nudge", "data": "alerts"}  # not Ben's presence
+    record(app, game_id, "0", type="starting_hand_chosen", player=0, professions=HAND)
+    assert next_event(phone)["event"] == "fragment"
+    # Ben's phone came within the gap after Ada's: the table hears of it at the gap's end
+    heard = [next_event(table) for _ in range(3)]
+    assert {"event": "nudge", "data": "presence"} in heard, heard
+    record(app, game_id, "1", type="starting_hand_chosen", player=1, professions=OTHER_HAND)
+    assert next_event(phone)["event"] == "fragment"  # the presence nudge was never said here
+
+
 def presence_streams(game_id: str, seat: int) -> int:
     from companion import presence
 
@@ -317,10 +347,12 @@ def test_the_dots_ask_by_time_only_while_a_seat_s_words_count_time(app, client):
         with client.session_transaction() as session:
             session["games"] = {game_id: {"host": True}}
         dots = client.get(f"/games/{game_id}/table/presence").text
-        assert 'hx-trigger="palazzo:nudge, every 60s" data-nudged="presence"' in dots
+        assert 'data-hx-trigger="palazzo:nudge, every 60s" data-nudged="presence"' in dots
         presence.stream_closed(game_id, 1)  # Ben's phone went
         dots = client.get(f"/games/{game_id}/table/presence").text
-        assert 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in dots
-        assert 'hx-trigger="palazzo:nudge, every 3s"' in client.get(f"/games/{game_id}/host").text
+        assert 'data-hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in dots
+        assert (
+            'data-hx-trigger="palazzo:nudge, every 3s"' in client.get(f"/games/{game_id}/host").text
+        )
     finally:
         presence.forget(game_id)

@@ -116,7 +116,7 @@ def test_a_tap_whose_answer_is_lost_is_not_claimed_and_is_recorded_once(
             f"{live_server}/games/{game_id}/events",
             form={
                 "csrf_token": ben.evaluate(
-                    "JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token']"
+                    "JSON.parse(document.body.getAttribute('data-hx-headers'))['X-CSRF-Token']"
                 ),
                 "view": "phone",
                 "event_id": event_id,

@@ -49,10 +49,10 @@ def form_attrs(panel_id: str, events_url: str) -> tuple[Markup, Markup]:
     events URL (two macro calls were half of the macros' import, made for every panel
     drawn)."""
     panel = escape(panel_id)
-    synced = f'hx-target="#{panel}" hx-swap="outerHTML" hx-sync="closest #{panel}:replace"'
+    synced = f'data-hx-target="#{panel}" data-hx-swap="outerHTML" data-hx-sync="closest #{panel}:replace"'
     url = escape(events_url)
     posted = (
-        f'method="post" action="{url}" hx-post="{url}" {synced} '
-        "hx-disabled-elt=\"find button[type='submit']\""
+        f'method="post" action="{url}" data-hx-post="{url}" {synced} '
+        "data-hx-disabled-elt=\"find button[type='submit']\""
     )
     return Markup(posted), Markup(synced)

@@ -503,7 +503,7 @@ def panel(game_id: str):
 # decode, no access check of a request. The stream's session is the seat's (it opened it), and
 # who it is is asked again at each push (`access`: a link the host re-issued ends it). The
 # panel is drawn exactly as a fetch of /me/panel would draw it; static/palazzo.js swaps it in
-# only over a panel drawn for the same session and URL (`data-drawn-for`, `hx-get`), so a
+# only over a panel drawn for the same session and URL (`data-drawn-for`, `data-hx-get`), so a
 # screen the player opened (?do=build), or a session changed since the stream opened (cards
 # held for a starting hand), is fetched as before.
 

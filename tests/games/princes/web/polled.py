@@ -1,6 +1,6 @@
 """Waiting for a page's next poll instead of sleeping through its interval.
 
-A fragment that htmx asks for again (`hx-trigger="every Ns"`: the table's presence dots; a
+A fragment that htmx asks for again (`data-hx-trigger="every Ns"`: the table's presence dots; a
 phone's alerts when its stream is nudged) changes nothing when nothing changed; a test that must see
 "one more look came back, and still ..." used to sleep past the interval. `watch(page, path,
 target)` starts counting the page's requests to `path` from now on; `next_look(page, path)`

@@ -327,7 +327,7 @@ def test_an_open_check_is_said_once_on_each_screen(client, game):
     assert 'data-count-banner="money"' in phone  # the banner says it
     links = re.search(r'<nav class="count-links".*?</nav>', phone, re.S).group(0)
     assert 'data-count-open="money"' in links and sentence not in links
-    refresh = re.search(r'hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
+    refresh = re.search(r'data-hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
     again = client.get(refresh)
     assert again.status_code == 200 and 'data-count-open="money"' in again.text
     assert sentence not in again.text
@@ -337,5 +337,5 @@ def test_an_open_check_is_said_once_on_each_screen(client, game):
     host = client.get(f"/games/{game}/host").text
     assert text(host).count(sentence) == 1
     links = re.search(r'<nav class="count-links".*?</nav>', host, re.S).group(0)
-    refresh = re.search(r'hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
+    refresh = re.search(r'data-hx-get="([^"]+)"', links).group(1).replace("&amp;", "&")
     assert sentence in client.get(refresh).text

@@ -57,12 +57,12 @@ def test_the_live_attributes_carry_the_seq_and_the_escaped_refresh_link(app):
             assert isinstance(said, Markup)
             assert said == (
                 'data-stream-url="/club/games/g1/stream" data-seq-url="/club/games/g1/seq" '
-                f'data-seq="{seq}" data-rendered-seq="{seq}" hx-trigger="palazzo:seq" '
-                'hx-get="/games/g1/me/panel?do=a&amp;x=&lt;b&gt;"'
+                f'data-seq="{seq}" data-rendered-seq="{seq}" data-hx-trigger="palazzo:seq" '
+                'data-hx-get="/games/g1/me/panel?do=a&amp;x=&lt;b&gt;"'
             )
         assert live_attrs("g2", 7) == (
             'data-stream-url="/club/games/g2/stream" data-seq-url="/club/games/g2/seq" '
-            'data-seq="7" data-rendered-seq="7" hx-trigger="palazzo:seq"'
+            'data-seq="7" data-rendered-seq="7" data-hx-trigger="palazzo:seq"'
         )
 
 
@@ -303,4 +303,4 @@ def test_the_forms_attributes_are_what_the_post_and_sync_macros_write(app):
         posted, synced = m.posted, m.synced
         assert (posted, synced) == (m.post(), m.sync()) == form_attrs("seat<panel>", Urls.events)
     assert 'action="/games/g&amp;1/events"' in posted and synced in posted
-    assert synced.startswith('hx-target="#seat&lt;panel&gt;"')
+    assert synced.startswith('data-hx-target="#seat&lt;panel&gt;"')

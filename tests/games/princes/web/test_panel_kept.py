@@ -40,7 +40,7 @@ def test_the_panel_s_links_follow_the_script_root_it_is_drawn_under(app, client)
     assert plain in panel(client, game_id)
     under = client.get(f"/games/{game_id}/me/panel", base_url="http://localhost/club").text
     assert f'action="/club/games/{game_id}/events"' in under and plain not in under
-    assert f'hx-get="/club/games/{game_id}/me/panel"' in under
+    assert f'data-hx-get="/club/games/{game_id}/me/panel"' in under
     again = panel(client, game_id)
     assert plain in again and "/club/" not in again
     with app.test_request_context("/", base_url="http://localhost/club"):

@@ -98,6 +98,6 @@ def test_the_macros_form_attributes_are_the_macros(app):
     with app.test_request_context():
         said = page.render(urls=urls, panel_id="phone-panel", view="phone", seat=1)
     assert said.startswith('True True True method="post" action="/games/g1/events"')
-    assert 'hx-target="#phone-panel"' in said
+    assert 'data-hx-target="#phone-panel"' in said
     bare = app.jinja_env.get_template("princes/phone/_macros.html").module
     assert not hasattr(bare, "posted") and callable(bare.grid)

@@ -34,7 +34,7 @@ def test_a_money_check_opens_as_a_banner_on_every_phone(app, client):
         keys[seat] = shown_key(page)
         assert alerts(client, game_id, keys[seat]).status_code == 204  # nothing new
         # it asks again when its stream is nudged, and by itself now and then
-        assert 'hx-trigger="palazzo:nudge, every 60s" data-nudged' in page
+        assert 'data-hx-trigger="palazzo:nudge, every 60s" data-nudged' in page
     as_seat(client, game_id, 1)
     open_check(client, game_id)
     for seat in range(3):

@@ -262,7 +262,7 @@ def test_a_live_refresh_keeps_the_teach_form(app, client):
     as_seat(client, game_id, 0)
     r = post_event(client, game_id, type="landscape_placed", player="0", landscape="forest")
     assert r.status_code == 422
-    refresh = re.search(r'hx-get="([^"]+)"', r.text).group(1).replace("&amp;", "&")
+    refresh = re.search(r'data-hx-get="([^"]+)"', r.text).group(1).replace("&amp;", "&")
     assert "do=teach" in refresh and "landscape=forest" in refresh
     again = client.get(refresh).text
     assert "How many squares does a Forest cover?" in again

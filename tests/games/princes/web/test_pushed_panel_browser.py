@@ -78,11 +78,11 @@ def test_a_screen_the_player_opened_is_fetched_not_replaced(app, watched, live_s
     page.wait_for_function(
         "() => Object.values(palazzo.feeds).some(f => f.source && f.source.readyState === 1)"
     )
-    opened = page.locator("#phone-panel").get_attribute("hx-get")
+    opened = page.locator("#phone-panel").get_attribute("data-hx-get")
     assert opened and opened.endswith("?do=build")
     record(app, game_id, type="correction", player=2, money=900, fame=0, reason="test")
     shows_seq(page, seq_of(app, game_id))
     assert page.locator("#phone-panel").get_attribute("data-screen") == "build"
-    assert page.locator("#phone-panel").get_attribute("hx-get") == opened
+    assert page.locator("#phone-panel").get_attribute("data-hx-get") == opened
     assert [u for u in requests if u.endswith("/me/panel?do=build")]  # fetched, its screen
     assert errors == []

@@ -35,7 +35,7 @@ def test_the_host_sees_a_seats_panel_with_as_seat_on_every_form(app, client, gam
     assert "Poet" in r.text  # Ada's hand: the scribe plays it for her
     forms = r.text.count('<form class="ev')
     assert forms > 5 and r.text.count('name="as_seat" value="0"') == forms
-    assert f'hx-get="/games/{game}/scribe/0/panel"' in r.text  # refreshes itself
+    assert f'data-hx-get="/games/{game}/scribe/0/panel"' in r.text  # refreshes itself
     assert "Ben" in text(client.get(f"/games/{game}/scribe/1").text)
     fragment = client.get(f"/games/{game}/scribe/1/panel")
     assert fragment.status_code == 200 and "<html" not in fragment.text

@@ -252,9 +252,9 @@ def test_a_game_that_is_not_solo_has_no_solo_page(client, app):
 
 def test_the_page_is_a_live_fragment_telling_the_first_step(client, solo):
     page = client.get(f"/games/{solo.game_id}/solo").text
-    assert 'data-stream-url="/games/' in page and 'hx-trigger="palazzo:seq"' in page
+    assert 'data-stream-url="/games/' in page and 'data-hx-trigger="palazzo:seq"' in page
     # seq 2: the game's start and the setup checklist's "Done"
-    assert f'hx-get="/games/{solo.game_id}/solo/panel"' in page and 'data-seq="2"' in page
+    assert f'data-hx-get="/games/{solo.game_id}/solo/panel"' in page and 'data-seq="2"' in page
     assert solo.step == "starting_hand"
     assert solo.say.startswith("Deal yourself 4 Profession cards and keep 3")
     # Wolfgang and the dummies as the table sees them: all face down; his solo-purse is public.
@@ -791,7 +791,7 @@ def test_your_turn_embeds_the_seat_panel_and_ends_with_a_tap(app, solo):
     solo.tap(type="auctions_left")
     roll(solo, 3)
     assert solo.step == "your_turn" and solo.say.startswith("Your turn: 2 actions left")
-    assert f'hx-get="/games/{solo.game_id}/me/panel" hx-trigger="load"' in solo.html
+    assert f'data-hx-get="/games/{solo.game_id}/me/panel" data-hx-trigger="load"' in solo.html
     # the seat's own panel records the turn: here a Freedom, then the end of the turn
     solo.tap(type="freedom_introduced", freedom="travel")
     assert solo.status == 200 and solo.step == "your_turn"
@@ -975,7 +975,7 @@ def test_the_landing_page_and_the_host_form_lead_to_a_solo_game(client):
 
 def test_the_solo_player_can_undo_a_slip_but_not_a_roll(app, solo):
     page = solo.client.get(f"/games/{solo.game_id}/solo").text
-    assert f'hx-get="/games/{solo.game_id}/host/undo"' in page
+    assert f'data-hx-get="/games/{solo.game_id}/host/undo"' in page
     keep_hand(solo)
     undo = solo.client.get(f"/games/{solo.game_id}/host/undo")
     assert undo.status_code == 200 and "Undo the latest event" in undo.text

@@ -123,8 +123,8 @@ def test_the_board_is_live(app, client, game, store):
     as_role(client, game, "spectator")
     board = client.get(f"/games/{game}/table/board").text
     seq = store.last_seq(game)
-    assert f'data-seq="{seq}"' in board and 'hx-trigger="palazzo:seq"' in board
-    assert f'hx-get="/games/{game}/table/board"' in board and 'id="board"' in board
+    assert f'data-seq="{seq}"' in board and 'data-hx-trigger="palazzo:seq"' in board
+    assert f'data-hx-get="/games/{game}/table/board"' in board and 'id="board"' in board
     play(app, game, {"type": "building_built", "player": 1, "building": "tower"})
     board = client.get(f"/games/{game}/table/board").text
     assert f'data-seq="{seq + 1}"' in board and "Ben built a Tower" in board
@@ -137,7 +137,7 @@ def test_presence_counts_a_seat_phone_fetching_its_screen(client, game):
     as_role(client, game, "spectator")
     fragment = client.get(f"/games/{game}/table/presence").text
     # Cy's phone polls instead of streaming: its words count seconds, so the dots ask by time
-    assert 'hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in fragment
+    assert 'data-hx-trigger="palazzo:nudge, every 3s" data-nudged="presence"' in fragment
     assert re.search(r"Cy: (here now|seen \d+ s ago)", fragment)
     assert "Ada: not joined yet" in fragment
     assert presence.seconds_ago(game, 1) is None
