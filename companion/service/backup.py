@@ -365,6 +365,7 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
     """Put a checked backup onto the database at `url` and the instance `folder`: the
     database's rows in one transaction, then the files. NotEmpty when the instance holds
     games and not `force`; SchemaError when this release cannot use the database."""
+    made = _new_file(url)
     engine = engine_for(url)
     try:
         if not force and _holds_games(engine, folder):  # asked before anything changes
@@ -390,10 +391,31 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
                 f"the backup's rows do not fit together ({said}): it is damaged; nothing "
                 "was restored"
             ) from None
-    finally:
+    except BaseException:
         engine.dispose()
+        _remove(made)
+        raise
+    engine.dispose()
     _put_files(found.files, folder)
     return {"games": found.games, "files": len(found.files)}
+
+
+def _new_file(url: str) -> Path | None:
+    """The SQLite file a restore would make, when there is none yet: taken away again if the
+    restore fails, so a refused backup leaves a fresh instance as it was."""
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database if url.startswith("sqlite") else None
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    path = Path(database)
+    return None if path.exists() else path
+
+
+def _remove(made: Path | None) -> None:
+    if made is not None:
+        for path in (made, made.with_name(made.name + "-wal"), made.with_name(made.name + "-shm")):
+            path.unlink(missing_ok=True)
 
 
 def _holds_games(engine: Engine, folder: Path) -> bool:

@@ -220,3 +220,14 @@ def test_a_backup_whose_rows_clash_restores_nothing(old_club, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "rows do not fit together" in err and "Traceback" not in err
     assert old_data.digest(old_club) == seen
+
+
+def test_a_backup_whose_rows_clash_leaves_a_fresh_instance_as_it_was(old_club, tmp_path, capsys):
+    """The database a restore makes on a fresh instance goes again when its rows are refused."""
+    file = _rewritten(_backed_up(old_club, tmp_path), tmp_path / "clash", _clashing_rows)
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    seen = old_data.digest(fresh)
+    assert main(["restore", str(file), "--instance", str(fresh)]) == EXIT_USAGE
+    assert "rows do not fit together" in capsys.readouterr().err
+    assert old_data.digest(fresh) == seen and list(fresh.iterdir()) == []
