@@ -19,7 +19,7 @@ from companion.service.backup import backup, read, restore
 from companion.service.table import Table
 from events import EventStore
 from tests.platform import old_data
-from tests.platform.upgrade_check import app_on, compare
+from tests.platform.upgrade_check import app_on, compare, compare_club_pages
 from tests.support.firenze_bot import Bot
 
 
@@ -62,6 +62,30 @@ def test_a_club_moves_from_sqlite_to_postgres(old_club, tmp_path, pg_fresh_url):
     back = tmp_path / "back"
     assert main(["restore", str(again), "--instance", str(back)]) == 0
     assert not compare(app_on(back, _sqlite(back)), back)
+
+
+OLDER = "v0_2_0"  # 0.1.0's club as 0.2.0 backed it up, at its revision (make_v0_2_0.py)
+
+
+def _restored_as_it_was(file: Path, folder: Path, url: str) -> list[str]:
+    args = ["restore", str(file), "--instance", str(folder)]
+    assert main([*args, "--database", url]) == 0
+    app = app_on(folder, url)
+    return compare(app, folder) + compare_club_pages(app, folder, OLDER)
+
+
+def test_a_backup_an_older_release_made_restores_onto_fresh_sqlite(tmp_path):
+    fresh = tmp_path / "fresh"
+    assert read(old_data.backup_file(OLDER), GAMES).header["revision"] == "0002"
+    problems = _restored_as_it_was(old_data.backup_file(OLDER), fresh, _sqlite(fresh))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.postgres
+def test_a_backup_an_older_release_made_restores_onto_fresh_postgres(tmp_path, pg_fresh_url):
+    fresh = tmp_path / "fresh"
+    problems = _restored_as_it_was(old_data.backup_file(OLDER), fresh, pg_fresh_url)
+    assert not problems, "\n".join(problems)
 
 
 def test_a_restore_onto_an_instance_with_games_needs_force(old_club, tmp_path, capsys):

@@ -118,6 +118,20 @@ def compare(app, folder: Path, *, seen: bool = False) -> list[str]:
     return problems
 
 
+def compare_club_pages(app, folder: Path, prefix: str) -> list[str]:
+    """Every club page, filter by filter, whose words differ from what the release of
+    `prefix` showed of the same club (tests/data/upgrade/make_<prefix>.py)."""
+    from tests.data.upgrade import make_v0_2_0
+
+    later = old_data.later(prefix)
+    shown = make_v0_2_0.club_pages(app, folder)
+    words = old_data.later_screens(prefix)
+    problems = [f"{name}: not shown" for name in later["club"] if name not in shown]
+    for name, seen in shown.items():
+        problems += _same_words(seen, name, later["club"][name], words)
+    return problems
+
+
 def _json(value):
     import json
 
