@@ -88,6 +88,27 @@ def test_a_backup_an_older_release_made_restores_onto_fresh_postgres(tmp_path, p
     assert not problems, "\n".join(problems)
 
 
+def test_an_older_backup_replaces_a_club_of_todays_shape(old_club, tmp_path):
+    """The instance's tables are emptied and taken back to the backup's shape, then up again."""
+    EventStore(_sqlite(old_club)).close()  # today's shape
+    args = ["restore", str(old_data.backup_file(OLDER)), "--instance", str(old_club), "--force"]
+    assert main(args) == 0
+    app = app_on(old_club, _sqlite(old_club))
+    problems = compare(app, old_club) + compare_club_pages(app, old_club, OLDER)
+    assert not problems, "\n".join(problems)
+
+
+def test_an_older_backup_whose_rows_clash_changes_nothing(old_club, tmp_path, capsys):
+    """Refused after the tables were taken back to its shape: they come back as they were."""
+    EventStore(_sqlite(old_club)).close()
+    file = _rewritten(old_data.backup_file(OLDER), tmp_path / "clash", _clashing_rows)
+    seen = old_data.digest(old_club)
+    assert main(["restore", str(file), "--instance", str(old_club), "--force"]) == EXIT_USAGE
+    assert "rows do not fit together" in capsys.readouterr().err
+    assert old_data.digest(old_club) == seen
+    assert not compare(app_on(old_club, _sqlite(old_club)), old_club)
+
+
 def test_a_restore_onto_an_instance_with_games_needs_force(old_club, tmp_path, capsys):
     file = _backed_up(old_club, tmp_path)
     seen = old_data.digest(old_club)
