@@ -176,8 +176,9 @@ def _recognise(conn) -> None:
 
 
 def upgrade(engine: Engine, to: str = "head") -> tuple[str | None, str]:
-    """Run the history up to `to` (default: this release's head); returns (from, to). All or
-    nothing: MigrationFailed leaves the database as it was."""
+    """Run the history to `to` (default: this release's head; an earlier revision goes down,
+    which restore alone needs); returns (from, to). All or nothing: MigrationFailed leaves
+    the database as it was."""
     check(engine)  # connects first: an unreachable database is said as itself
     with _all_or_nothing(engine) as conn:
         before = revision_on(conn)
