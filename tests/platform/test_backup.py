@@ -86,6 +86,12 @@ def test_a_backup_an_older_release_made_restores_onto_fresh_postgres(tmp_path, p
     fresh = tmp_path / "fresh"
     problems = _restored_as_it_was(old_data.backup_file(OLDER), fresh, pg_fresh_url)
     assert not problems, "\n".join(problems)
+    # again, over the club now in today's shape: its tables go down to the backup's and up
+    args = ["restore", str(old_data.backup_file(OLDER)), "--instance", str(fresh), "--force"]
+    assert main([*args, "--database", pg_fresh_url]) == 0
+    app = app_on(fresh, pg_fresh_url)
+    problems = compare(app, fresh) + compare_club_pages(app, fresh, OLDER)
+    assert not problems, "\n".join(problems)
 
 
 def test_an_older_backup_replaces_a_club_of_todays_shape(old_club, tmp_path):

@@ -36,11 +36,13 @@ def words_of(html: str) -> str:
     return page_text(KEPT_AWAKE.sub("", html, count=1))
 
 
-def _same_words(seen: str, name: str, expected: dict, words: dict) -> list[str]:
+def _same_words(
+    seen: str, name: str, expected: dict, words: dict, release: str = "0.1.0"
+) -> list[str]:
     if digest(seen) == expected["sha256"]:
         return []
     diff = difflib.unified_diff(words.get(name, "").splitlines(), seen.splitlines(), lineterm="")
-    return [f"{name}: the words differ from 0.1.0's\n" + "\n".join(list(diff)[:40])]
+    return [f"{name}: the words differ from {release}'s\n" + "\n".join(list(diff)[:40])]
 
 
 def set_aside_later_rows(app, seen: bool) -> None:
@@ -128,7 +130,8 @@ def compare_club_pages(app, folder: Path, prefix: str) -> list[str]:
     words = old_data.later_screens(prefix)
     problems = [f"{name}: not shown" for name in later["club"] if name not in shown]
     for name, seen in shown.items():
-        problems += _same_words(seen, name, later["club"][name], words)
+        release = prefix[1:].replace("_", ".")
+        problems += _same_words(seen, name, later["club"][name], words, release)
     return problems
 
 
