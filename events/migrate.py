@@ -176,26 +176,55 @@ def _recognise(conn) -> None:
 
 
 def upgrade(engine: Engine, to: str = "head") -> tuple[str | None, str]:
-    """Run the history up to `to` (default: this release's head); returns (from, to). All or
-    nothing: MigrationFailed leaves the database as it was."""
-    from alembic import command
-
+    """Run the history to `to` (default: this release's head; an earlier revision goes down,
+    which restore alone needs); returns (from, to). All or nothing: MigrationFailed leaves
+    the database as it was."""
     check(engine)  # connects first: an unreachable database is said as itself
     with _all_or_nothing(engine) as conn:
         before = revision_on(conn)
-        if before is not None and before not in known():
-            raise too_new(before)
-        if before is None:
-            _recognise(conn)
         target = head() if to == "head" else to
-        if before != target:
-            command.upgrade(_config(conn), to)
-            log.info("database schema brought from %s to %s", before or "none", target)
+        move(conn, target)
     return before, target
 
 
+@cache
+def order() -> tuple[str, ...]:
+    """The history's revisions, oldest first (one line: no branches)."""
+    return tuple(r.revision for r in reversed(list(_script().walk_revisions())))
+
+
+def move(conn, to: str) -> None:
+    """Bring the database on `conn` to revision `to` of this release's history, up or down
+    (down only ever on empty tables: `restore` empties them first), inside the caller's
+    transaction. SchemaError when the database is not one this release can use."""
+    from alembic import command
+
+    before = revision_on(conn)
+    if before is not None and before not in known():
+        raise too_new(before)
+    if before is None:
+        _recognise(conn)
+    if before == to:
+        return
+    if before is not None and order().index(to) < order().index(before):
+        command.downgrade(_config(conn), to)
+    else:
+        command.upgrade(_config(conn), to)
+    log.info("database schema brought from %s to %s", before or "none", to)
+
+
 @contextmanager
-def _all_or_nothing(engine: Engine) -> Iterator:
+def transaction(engine: Engine, passing: tuple[type[Exception], ...] = ()) -> Iterator:
+    """One all-or-nothing transaction holding the database's lock, for a change of its shape
+    and rows together (`restore`): an error leaves the database as it was; one of `passing`
+    is raised as itself, any other as MigrationFailed."""
+    check(engine)
+    with _all_or_nothing(engine, passing) as conn:
+        yield conn
+
+
+@contextmanager
+def _all_or_nothing(engine: Engine, passing: tuple[type[Exception], ...] = ()) -> Iterator:
     """One connection and one transaction for the whole upgrade, holding the database's lock
     so that one process migrates while the others wait (PostgreSQL's advisory lock, SQLite's
     write lock). On a SQLite file, a copy is taken too once the lock is held, and put back
@@ -217,6 +246,8 @@ def _all_or_nothing(engine: Engine) -> Iterator:
             engine.dispose()
             _copy_sqlite(copy, _file(engine))
         _drop(copy)
+        if isinstance(error, passing):
+            raise
         raise MigrationFailed(
             f"the database could not be brought up to date, and was left as it was: "
             f"{' '.join(str(error).split())[:300]}"
@@ -269,5 +300,8 @@ def _copy_sqlite(source: Path, target: Path) -> None:
 
 
 def _drop(copy: Path | None) -> None:
+    """The copy taken away, with the -wal and -shm files reading it (in WAL mode, as the
+    database it copies) left beside it."""
     if copy is not None:
-        copy.unlink(missing_ok=True)
+        for path in (copy, copy.with_name(copy.name + "-wal"), copy.with_name(copy.name + "-shm")):
+            path.unlink(missing_ok=True)

@@ -226,8 +226,9 @@ class Game:
     teaching: Teaching | None = None
     open_learned: Callable[[Any], Any] = _none  # (instance folder) -> the installation's catalog
     # the club's figures (docs/screens.md, "The club's figures"): a module with record(events,
-    # catalog) of a finished log (or NotFinished), contribution, figures, bucket, game_rows,
-    # purchase_rows; None: the game has none
+    # catalog) of a finished log (or NotFinished), contribution, figures, bucket (players,
+    # expansions and kind of play: '' for ordinary play), KINDS_APART (kinds counted whatever
+    # the player count asked, offering none), game_rows, purchase_rows; None: the game has none
     stats: Any = None
     # what the game adds to the command line, imported when a command needs it
     commands: Callable[[], GameCommands] | None = None

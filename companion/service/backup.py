@@ -362,9 +362,12 @@ def _check_versions(found: Backup, games: Games) -> None:
 
 
 def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> dict:
-    """Put a checked backup onto the database at `url` and the instance `folder`: the
-    database's rows in one transaction, then the files. NotEmpty when the instance holds
-    games and not `force`; SchemaError when this release cannot use the database."""
+    """Put a checked backup onto the database at `url` and the instance `folder`, then the
+    files. In one transaction: the database emptied and brought to the backup's own revision
+    (an older release's backup holds its tables in their shape then), the rows put in, and
+    the whole brought up to this release's, as an upgrade brings a database. NotEmpty when
+    the instance holds games and not `force`; SchemaError when this release cannot use the
+    database; anything refused leaves it as it was."""
     made = _new_file(url)
     engine = engine_for(url)
     try:
@@ -373,24 +376,11 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
                 "the instance already holds games: restoring would replace them all "
                 "(give --force to do so)"
             )
-        migrate.ensure(engine)
-        meta = MetaData()
-        meta.reflect(engine)
-        _check_tables(found, meta)
-        try:
-            with engine.begin() as conn:  # all the rows or none
-                for name in reversed(_ordered(meta)):
-                    conn.execute(delete(meta.tables[name]))
-                for name in _ordered(meta):
-                    if name in found.tables:
-                        rows = found.tables[name]
-                        _insert(conn, meta.tables[name], *rows, engine.dialect.name)
-        except (IntegrityError, DataError, ValueError, TypeError) as error:
-            said = " ".join(str(getattr(error, "orig", error)).split())[:200]
-            raise BadBackup(
-                f"the backup's rows do not fit together ({said}): it is damaged; nothing "
-                "was restored"
-            ) from None
+        with migrate.transaction(engine, passing=(BadBackup,)) as conn:  # all or none
+            _empty(conn)
+            migrate.move(conn, found.header.get("revision") or migrate.head())
+            _fill(conn, found)
+            migrate.move(conn, migrate.head())
     except BaseException:
         engine.dispose()
         _remove(made)
@@ -398,6 +388,31 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
     engine.dispose()
     _put_files(found.files, folder)
     return {"games": found.games, "files": len(found.files)}
+
+
+def _empty(conn) -> None:
+    """Every row out of the database's tables, whatever its revision (a shape moves down only
+    when empty)."""
+    meta = MetaData()
+    meta.reflect(conn)
+    for name in reversed(_ordered(meta)):
+        conn.execute(delete(meta.tables[name]))
+
+
+def _fill(conn, found: Backup) -> None:
+    """The backup's rows into tables of the shape they were taken in."""
+    meta = MetaData()
+    meta.reflect(conn)
+    _check_tables(found, meta)
+    try:
+        for name in _ordered(meta):
+            if name in found.tables:
+                _insert(conn, meta.tables[name], *found.tables[name], conn.dialect.name)
+    except (IntegrityError, DataError, ValueError, TypeError) as error:
+        said = " ".join(str(getattr(error, "orig", error)).split())[:200]
+        raise BadBackup(
+            f"the backup's rows do not fit together ({said}): it is damaged; nothing was restored"
+        ) from None
 
 
 def _new_file(url: str) -> Path | None:

@@ -3,9 +3,10 @@
 When an event ends a game (`Table.finished`), the game's own stats (`Game.stats`, e.g.
 companion/games/princes/stats.py) read its log once through the engine and give a record; the
 record is stored in `club_games` and its contribution added to the running sums in
-`club_totals`, one row per game, player count, expansions played and solo or not. The club
-page reads those few rows and sums them for its filters: its cost does not grow with the
-number of games or the length of their logs. A game the host leaves out (a practice game) has
+`club_totals`, one row per game, player count, expansions played and kind of play (the game's
+stats name it in `bucket`: '' for its ordinary play). The club page reads those few rows and
+sums them for its filters, as the game's stats say each kind is filtered (`KINDS_APART`): its
+cost does not grow with the number of games or the length of their logs. A game the host leaves out (a practice game) has
 its contribution subtracted and is kept, marked, so it can be counted again.
 
 Only finished games are ever recorded here: the final scoring makes a log everyone's to read.
@@ -43,6 +44,7 @@ from .table import upcast_log
 
 log = logging.getLogger(__name__)
 
+KIND_MAX = 32  # a kind of play's name, as a game's stats give it ('' for ordinary play)
 metadata = MetaData()
 club_games = Table(
     "club_games",
@@ -51,7 +53,7 @@ club_games = Table(
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
     Column("expansions", String(200), nullable=False),
-    Column("solo", Boolean, nullable=False),
+    Column("kind", String(KIND_MAX), nullable=False),
     Column("left_out", Boolean, nullable=False, default=False),
     Column("finished_at", DateTime(timezone=True), nullable=False),
     Column("record", JSON, nullable=False),
@@ -62,7 +64,7 @@ club_totals = Table(
     Column("game", String(64), primary_key=True),
     Column("players", Integer, primary_key=True),
     Column("expansions", String(200), primary_key=True),
-    Column("solo", Boolean, primary_key=True),
+    Column("kind", String(KIND_MAX), primary_key=True),
     Column("totals", JSON, nullable=False),
     # counts each change: a process reuses the figures it summed while no bucket changed
     Column("version", Integer, nullable=False, default=0),
@@ -76,7 +78,7 @@ def _key(games: Games, rec: dict) -> dict:
         "game": rec["game"],
         "players": b["players"],
         "expansions": " ".join(sorted(b["expansions"])),
-        "solo": bool(b["solo"]),
+        "kind": b.get("kind", ""),
     }
 
 
@@ -181,19 +183,19 @@ class Club:
         c = club_totals.c
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(c.players, c.expansions, c.solo, c.version).where(c.game == game)
+                select(c.players, c.expansions, c.kind, c.version).where(c.game == game)
             ).all()
         return tuple(sorted(tuple(r) for r in rows))
 
     def buckets(self, game: str) -> list[dict]:
-        """The running sums of one game, one per (players, expansions, solo): a handful."""
+        """The running sums of one game, one per (players, expansions, kind): a handful."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(club_totals).where(club_totals.c.game == game)).all()
         return [
             {
                 "players": r.players,
                 "expansions": r.expansions.split(),
-                "solo": bool(r.solo),
+                "kind": r.kind,
                 "totals": r.totals,
             }
             for r in rows
@@ -215,10 +217,12 @@ class Club:
         return figures, choices
 
     def _sum(self, game: str, players: int | None, expansion: str | None):
+        stats = self.games.named(game).stats
+        apart = stats.KINDS_APART  # counted whatever the player count, offering none
         buckets = self.buckets(game)
         total: dict = {}
         for b in buckets:
-            if players is not None and not b["solo"] and b["players"] != players:
+            if players is not None and b["kind"] not in apart and b["players"] != players:
                 continue
             if expansion == "none" and b["expansions"]:
                 continue
@@ -226,10 +230,10 @@ class Club:
                 continue
             add(total, b["totals"])
         choices = {
-            "players": sorted({b["players"] for b in buckets if not b["solo"]}),
+            "players": sorted({b["players"] for b in buckets if b["kind"] not in apart}),
             "expansions": sorted({x for b in buckets for x in b["expansions"]}),
         }
-        return self.games.named(game).stats.figures(total), choices
+        return stats.figures(total), choices
 
     def records(self, game: str | None = None) -> list[tuple[str, dict, datetime]]:
         """Every counted finished game's record and when it ended, oldest first (the CSV)."""

@@ -73,3 +73,19 @@ def digest(path: Path) -> str:
             ).encode()
         ).hexdigest()
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def later(prefix: str) -> dict:
+    """A later release's figures of the same club (`make_<prefix>.py`): its revision and the
+    club page's words for each filter."""
+    return json.loads((UPGRADE / f"{prefix}.figures.json").read_text(encoding="utf-8"))
+
+
+def later_screens(prefix: str) -> dict:
+    """Those club pages' words in full."""
+    return json.loads(gzip.decompress((UPGRADE / f"{prefix}.screens.json.gz").read_bytes()))
+
+
+def backup_file(prefix: str) -> Path:
+    """The backup a later release made of the club (`palazzo backup`, at its revision)."""
+    return UPGRADE / f"{prefix}.backup.gz"

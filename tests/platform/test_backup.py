@@ -19,7 +19,7 @@ from companion.service.backup import backup, read, restore
 from companion.service.table import Table
 from events import EventStore
 from tests.platform import old_data
-from tests.platform.upgrade_check import app_on, compare
+from tests.platform.upgrade_check import app_on, compare, compare_club_pages
 from tests.support.firenze_bot import Bot
 
 
@@ -62,6 +62,57 @@ def test_a_club_moves_from_sqlite_to_postgres(old_club, tmp_path, pg_fresh_url):
     back = tmp_path / "back"
     assert main(["restore", str(again), "--instance", str(back)]) == 0
     assert not compare(app_on(back, _sqlite(back)), back)
+
+
+OLDER = "v0_2_0"  # 0.1.0's club as 0.2.0 backed it up, at its revision (make_v0_2_0.py)
+
+
+def _restored_as_it_was(file: Path, folder: Path, url: str) -> list[str]:
+    args = ["restore", str(file), "--instance", str(folder)]
+    assert main([*args, "--database", url]) == 0
+    app = app_on(folder, url)
+    return compare(app, folder) + compare_club_pages(app, folder, OLDER)
+
+
+def test_a_backup_an_older_release_made_restores_onto_fresh_sqlite(tmp_path):
+    fresh = tmp_path / "fresh"
+    assert read(old_data.backup_file(OLDER), GAMES).header["revision"] == "0002"
+    problems = _restored_as_it_was(old_data.backup_file(OLDER), fresh, _sqlite(fresh))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.postgres
+def test_a_backup_an_older_release_made_restores_onto_fresh_postgres(tmp_path, pg_fresh_url):
+    fresh = tmp_path / "fresh"
+    problems = _restored_as_it_was(old_data.backup_file(OLDER), fresh, pg_fresh_url)
+    assert not problems, "\n".join(problems)
+    # again, over the club now in today's shape: its tables go down to the backup's and up
+    args = ["restore", str(old_data.backup_file(OLDER)), "--instance", str(fresh), "--force"]
+    assert main([*args, "--database", pg_fresh_url]) == 0
+    app = app_on(fresh, pg_fresh_url)
+    problems = compare(app, fresh) + compare_club_pages(app, fresh, OLDER)
+    assert not problems, "\n".join(problems)
+
+
+def test_an_older_backup_replaces_a_club_of_todays_shape(old_club, tmp_path):
+    """The instance's tables are emptied and taken back to the backup's shape, then up again."""
+    EventStore(_sqlite(old_club)).close()  # today's shape
+    args = ["restore", str(old_data.backup_file(OLDER)), "--instance", str(old_club), "--force"]
+    assert main(args) == 0
+    app = app_on(old_club, _sqlite(old_club))
+    problems = compare(app, old_club) + compare_club_pages(app, old_club, OLDER)
+    assert not problems, "\n".join(problems)
+
+
+def test_an_older_backup_whose_rows_clash_changes_nothing(old_club, tmp_path, capsys):
+    """Refused after the tables were taken back to its shape: they come back as they were."""
+    EventStore(_sqlite(old_club)).close()
+    file = _rewritten(old_data.backup_file(OLDER), tmp_path / "clash", _clashing_rows)
+    seen = old_data.digest(old_club)
+    assert main(["restore", str(file), "--instance", str(old_club), "--force"]) == EXIT_USAGE
+    assert "rows do not fit together" in capsys.readouterr().err
+    assert old_data.digest(old_club) == seen
+    assert not compare(app_on(old_club, _sqlite(old_club)), old_club)
 
 
 def test_a_restore_onto_an_instance_with_games_needs_force(old_club, tmp_path, capsys):

@@ -298,3 +298,47 @@ def test_a_club_command_on_an_unreachable_database_says_so(tmp_path, capsys, com
     assert main([*args, "--instance", str(tmp_path / "i"), "--database", url]) == EXIT_DATABASE
     said = capsys.readouterr().err
     assert "cannot be reached" in said and "Traceback" not in said
+
+
+def _club_rows(engine, kind: str) -> dict:
+    with engine.connect() as conn:
+        return {
+            name: sorted(
+                tuple(r)
+                for r in conn.execute(text(f"SELECT game, players, expansions, {kind} FROM {name}"))
+            )
+            for name in ("club_games", "club_totals")
+        }
+
+
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def test_the_club_rows_that_were_solo_become_the_solo_kind_of_play(backend, tmp_path, request):
+    """0003 converts the club's derived rows in place: a solo row is of kind 'solo', every
+    other of the game's ordinary play; the key of the sums is the kind; and back down."""
+    if backend == "sqlite":
+        folder = old_data.sqlite_instance(tmp_path / "instance")
+        url = f"sqlite:///{folder / 'palazzo.db'}"
+    else:
+        url = old_data.postgres_database(request.getfixturevalue("pg_server"))
+    engine = engine_for(url)
+    migrate.upgrade(engine, "0002")
+    before = _club_rows(engine, "solo")
+    assert any(r[3] for r in before["club_totals"]) and any(not r[3] for r in before["club_totals"])
+    migrate.upgrade(engine)
+    after = _club_rows(engine, "kind")
+    kinds = {n: [(*r[:3], "solo" if r[3] else "") for r in rows] for n, rows in before.items()}
+    assert after == {n: sorted(rows) for n, rows in kinds.items()}
+    keys = inspect(engine).get_pk_constraint("club_totals")["constrained_columns"]
+    assert keys == ["game", "players", "expansions", "kind"]
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM events")).scalar() == 1686  # untouched
+    migrate.upgrade(engine, "0002")  # down again (restore takes an empty database down)
+    assert _solo(_club_rows(engine, "solo")) == _solo(before)
+    engine.dispose()
+
+
+def _solo(rows: dict) -> dict:
+    """The rows with their solo column as a Boolean (SQLite keeps it as 0 or 1)."""
+    return {n: sorted((*r[:3], bool(r[3])) for r in found) for n, found in rows.items()}

@@ -36,11 +36,13 @@ def words_of(html: str) -> str:
     return page_text(KEPT_AWAKE.sub("", html, count=1))
 
 
-def _same_words(seen: str, name: str, expected: dict, words: dict) -> list[str]:
+def _same_words(
+    seen: str, name: str, expected: dict, words: dict, release: str = "0.1.0"
+) -> list[str]:
     if digest(seen) == expected["sha256"]:
         return []
     diff = difflib.unified_diff(words.get(name, "").splitlines(), seen.splitlines(), lineterm="")
-    return [f"{name}: the words differ from 0.1.0's\n" + "\n".join(list(diff)[:40])]
+    return [f"{name}: the words differ from {release}'s\n" + "\n".join(list(diff)[:40])]
 
 
 def set_aside_later_rows(app, seen: bool) -> None:
@@ -115,6 +117,21 @@ def compare(app, folder: Path, *, seen: bool = False) -> list[str]:
         client.get(f"/games/{old['id']}/host/join/{_tokens(folder, old['id'])['host']}")
     club = client.get("/club")
     problems += _same_words(words_of(club.text), "club", figures["club"], words)
+    return problems
+
+
+def compare_club_pages(app, folder: Path, prefix: str) -> list[str]:
+    """Every club page, filter by filter, whose words differ from what the release of
+    `prefix` showed of the same club (tests/data/upgrade/make_<prefix>.py)."""
+    from tests.data.upgrade import make_v0_2_0
+
+    later = old_data.later(prefix)
+    shown = make_v0_2_0.club_pages(app, folder)
+    words = old_data.later_screens(prefix)
+    problems = [f"{name}: not shown" for name in later["club"] if name not in shown]
+    for name, seen in shown.items():
+        release = prefix[1:].replace("_", ".")
+        problems += _same_words(seen, name, later["club"][name], words, release)
     return problems
 
 

@@ -17,6 +17,7 @@ ID = GAME
 EXPANSIONS: tuple = ()  # nothing for the club page's expansion filter
 EXPANSION_FILTERS: tuple = ()
 PLAYERS = PLAYED_BY  # the club page's player-count filter
+KINDS_APART: frozenset = frozenset()  # every game counts by its player count
 
 
 class NotFinished(Exception):
@@ -63,7 +64,8 @@ def is_over(state) -> bool:
 
 
 def bucket(rec: dict) -> dict:
-    return {"players": rec["players"], "expansions": [], "solo": False}
+    """What the club page filters by: the number of players (one kind of play, no expansions)."""
+    return {"players": rec["players"], "expansions": [], "kind": ""}
 
 
 def contribution(rec: dict) -> dict:

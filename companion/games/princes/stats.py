@@ -30,6 +30,10 @@ EXPANSION_FILTERS = (
 )
 PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 WOLFGANG_SEAT = 1  # the solo game's second seat (rules/solo.py)
+SOLO = "solo"  # the kind of play (`bucket`) of a game against Wolfgang
+# the kinds of play the club page's player-count filter leaves alone: a solo game counts in
+# Wolfgang's record whatever count is asked, and offers no count of its own to choose
+KINDS_APART = frozenset({SOLO})
 
 
 class NotFinished(Exception):
@@ -128,8 +132,13 @@ def is_over(state) -> bool:
 
 
 def bucket(rec: dict) -> dict:
-    """What the club page filters by: the number of players and the expansions played."""
-    return {"players": rec["players"], "expansions": rec["expansions"], "solo": bool(rec["solo"])}
+    """What the club page filters by: the number of players, the expansions played, and the
+    kind of play (a solo game against Wolfgang is one of its own)."""
+    return {
+        "players": rec["players"],
+        "expansions": rec["expansions"],
+        "kind": SOLO if rec["solo"] else "",
+    }
 
 
 def contribution(rec: dict) -> dict:

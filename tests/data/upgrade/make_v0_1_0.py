@@ -83,14 +83,15 @@ def digest(text: str) -> str:
 
 def _games(app):
     """Host and play the club's games; returns [(name, game_id, tokens)]."""
+    from tests.firenze.bot import Bot
+    from tests.solo_table import SOLO_CATALOG_DATA, SoloTable
+
     from companion.games.princes.learned import LearnedCatalog
     from companion.games.princes.rules import GameState, Refusal, apply_in_place, simulation_catalog
     from companion.games.princes.rules import play as autoplay
     from companion.web.games import create_hosted_game
     from companion.web.join_links import keep_tokens
     from companion.web.recording import get_table
-    from tests.firenze.bot import Bot
-    from tests.solo_table import SOLO_CATALOG_DATA, SoloTable
 
     catalog = simulation_catalog()
     automa = {k: v for k, v in SOLO_CATALOG_DATA.items() if k != "professions"}
