@@ -6,8 +6,9 @@ record is stored in `club_games` and its contribution added to the running sums 
 `club_totals`, one row per game, player count, expansions played and kind of play (the game's
 stats name it in `bucket`: '' for its ordinary play). The club page reads those few rows and
 sums them for its filters, as the game's stats say each kind is filtered (`KINDS_APART`): its
-cost does not grow with the number of games or the length of their logs. A game the host leaves out (a practice game) has
-its contribution subtracted and is kept, marked, so it can be counted again.
+cost does not grow with the number of games or the length of their logs. A game the host
+leaves out (a practice game) has its contribution subtracted and is kept, marked, so it can
+be counted again.
 
 Only finished games are ever recorded here: the final scoring makes a log everyone's to read.
 The command line (`palazzo stats`) sums the same contributions from log files (`collect`).
