@@ -20,6 +20,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from companion.core.game import Undo
 from companion.core.lang import _
+from companion.service.table import engine_event
 
 from .access import Access, keep_out_of_caches, require_viewer
 from .games import game_web, own_screen
@@ -57,11 +58,12 @@ def offer(game_id: str, *, seat: int | None = None, host: bool = False, replay=N
     if seat is not None and not undo.mine(latest, seat, host):
         return None
     seq = latest["seq"]
-    by = "host" if host else str(seat)
     return {
         "seq": seq,
         "text": undo.tell(replay, seq, seat),
-        "refusal": get_table().refusal_of(game_id, retraction(seq), by=by, sync=False),
+        "refusal": get_table().refusal_of(
+            game_id, retraction(seq), by=_recorder(host, seat), sync=False
+        ),
         "event_id": uuid.uuid4().hex,
     }
 
@@ -77,8 +79,7 @@ def check_may_undo(me: Access, seqs, other: str | None = None) -> None:
     if not isinstance(seqs, list) or not seqs or not all(isinstance(x, int) for x in seqs):
         return
     undo = _undo_of(me.game_id)
-    stored = get_table().events_at(me.game_id, seqs)
-    events = [{**e.payload, "type": e.type, "seq": e.seq, "by": e.by} for e in stored]
+    events = [engine_event(e) for e in get_table().events_at(me.game_id, seqs)]
     mine = undo.mine if undo is not None else Undo(tell=_nothing).mine
     if not all(mine(e, me.seat, me.host) for e in events):
         abort(
@@ -101,7 +102,11 @@ def told_at(game_id: str, seq: int, seat: int | None = None) -> str | None:
 
 def by_of(me: Access) -> str:
     """Who records this device's undo: the host's device, else its seat."""
-    return "host" if me.host else str(me.seat)
+    return _recorder(me.host, me.seat)
+
+
+def _recorder(host: bool, seat: int | None) -> str:
+    return "host" if host else str(seat)
 
 
 # -- the platform's own undo page, for a game whose screens have none --------------------------
