@@ -17,6 +17,7 @@ from typing import Any
 
 from .lang import N_
 from .refusal import Refusal
+from .schema import ENVELOPE
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,7 @@ class Versions:
         rest = {k: val for k, val in line.items() if k != "v"}
         if v == self.latest.get(kind, 1):
             return rest
-        envelope: dict[str, Any] = {
-            k: rest.pop(k) for k in ("type", "seq", "id", "by", "at") if k in rest
-        }
+        envelope: dict[str, Any] = {k: rest.pop(k) for k in ENVELOPE if k in rest}
         return {**envelope, **self.upcast(kind, v, rest)}
 
 

@@ -22,6 +22,7 @@ from companion.core.game import Game
 from companion.core.ids import new_event_id
 from companion.core.lang import N_
 from companion.core.refusal import Refusal, said
+from companion.core.schema import ENVELOPE
 from companion.core.versions import NewerShape, Versions
 from events import EventStore, SeqConflict, StoredEvent, jsonl
 
@@ -31,7 +32,6 @@ from .quiet import let_others_run
 log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 50
 RACE_RETRIES = 20
-ENVELOPE = frozenset({"seq", "id", "type", "by", "at", "v"})
 # games whose fold this process keeps (least recently used go): a game's fold and story are
 # ~0.3-0.5 MB; 1,000 open streams are ~143 tables, and a table evicted is folded again from its
 # whole log (the story needs every event) on each of its screens' requests

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.schema import ENVELOPE
+
 from .catalog import BUILDINGS
 from .module import some
 from .refusals import N_, Named, listed, refuse, said
@@ -19,7 +21,6 @@ from .state import GameState
 from .work import profession_named
 
 MISREAD_CORRECTED = "misread_corrected"
-ENVELOPE = {"type", "seq", "by", "at", "id", "v"}
 
 # The event types whose fact is read off the table, and the field that holds what was read.
 CORRECTABLE = {
