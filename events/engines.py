@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
 from . import migrate
+from .sqlite_files import file_of
 
 
 def default_url() -> str:
@@ -40,14 +40,14 @@ def make_engine(url: str, **options) -> Engine:
     if url in ("sqlite://", "sqlite:///:memory:"):
         # One shared connection, or every call would see its own empty database.
         return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
-    database = make_url(url).database
-    if database and not database.startswith("file:"):
-        migrate.check_file(Path(database))  # refused unchanged, before WAL is turned on
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    database = file_of(url)
+    if database is not None:
+        migrate.check_file(database)  # refused unchanged, before WAL is turned on
+        database.parent.mkdir(parents=True, exist_ok=True)
         # Owner-only from the start: the log holds every game's secrets. SQLite gives its
         # -wal and -shm files the database file's permissions.
         os.close(os.open(database, os.O_CREAT | os.O_RDWR, 0o600))
-        _write_ahead(Path(database))
+        _write_ahead(database)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **options)
 
     @event.listens_for(engine, "connect")

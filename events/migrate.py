@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -24,6 +24,7 @@ from pathlib import Path
 from sqlalchemy import Engine, inspect, text
 
 from .errors import EventStoreError
+from .sqlite_files import file_of, remove
 
 log = logging.getLogger(__name__)
 # Alembic tells each plugin it loads and each step at INFO: the server's log says once what
@@ -142,12 +143,10 @@ def check_file(path: Path) -> None:
             found = conn.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchone()
             if found and found[0] not in known():
                 raise too_new(found[0])
-        elif "events" in names:
-            columns = {row[1] for row in conn.execute("PRAGMA table_info(events)")}
-            if not PALAZZO_EVENTS <= columns:
-                raise NotPalazzo(_NOT_OUR_EVENTS)
-        elif "games" in names:
-            raise NotPalazzo(_NOT_OUR_GAMES)
+        else:
+            _refuse_foreign(
+                names, lambda: {row[1] for row in conn.execute("PRAGMA table_info(events)")}
+            )
     except sqlite3.Error:
         return
     finally:
@@ -167,9 +166,15 @@ def _recognise(conn) -> None:
     refused."""
     inspector = inspect(conn)
     names = set(inspector.get_table_names())
+    _refuse_foreign(names, lambda: {c["name"] for c in inspector.get_columns("events")})
+
+
+def _refuse_foreign(names: set[str], event_columns: Callable[[], set[str]]) -> None:
+    """NotPalazzo for tables of Palazzo's names that are another application's: an `events`
+    without the log's columns, or a `games` with no log beside it. `names`: the database's
+    tables; `event_columns`: its `events` table's columns, asked only when there is one."""
     if "events" in names:
-        columns = {c["name"] for c in inspector.get_columns("events")}
-        if not PALAZZO_EVENTS <= columns:
+        if not PALAZZO_EVENTS <= event_columns():
             raise NotPalazzo(_NOT_OUR_EVENTS)
     elif "games" in names:
         raise NotPalazzo(_NOT_OUR_GAMES)
@@ -239,20 +244,20 @@ def _all_or_nothing(engine: Engine, passing: tuple[type[Exception], ...] = ()) -
                 copy = _sqlite_copy(engine)
             yield conn
     except SchemaError:
-        _drop(copy)
+        remove(copy)
         raise
     except Exception as error:
         if copy is not None and _revision_of(copy) != _revision_of(_file(engine)):
             engine.dispose()
             _copy_sqlite(copy, _file(engine))
-        _drop(copy)
+        remove(copy)
         if isinstance(error, passing):
             raise
         raise MigrationFailed(
             f"the database could not be brought up to date, and was left as it was: "
             f"{' '.join(str(error).split())[:300]}"
         ) from error
-    _drop(copy)
+    remove(copy)
 
 
 def _file(engine: Engine) -> Path:
@@ -276,11 +281,8 @@ def _revision_of(path: Path) -> str | None:
 
 def _sqlite_copy(engine: Engine) -> Path | None:
     """A SQLite file's copy beside it (SQLite's online backup, so a live WAL is in it)."""
-    database = engine.url.database if engine.dialect.name == "sqlite" else None
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return None
-    path = Path(database)
-    if not path.is_file() or not path.stat().st_size:
+    path = file_of(engine.url)
+    if path is None or not path.is_file() or not path.stat().st_size:
         return None
     copy = path.with_name(path.name + ".before-upgrade")
     _copy_sqlite(path, copy)
@@ -297,11 +299,3 @@ def _copy_sqlite(source: Path, target: Path) -> None:
     finally:
         dst.close()
         src.close()
-
-
-def _drop(copy: Path | None) -> None:
-    """The copy taken away, with the -wal and -shm files reading it (in WAL mode, as the
-    database it copies) left beside it."""
-    if copy is not None:
-        for path in (copy, copy.with_name(copy.name + "-wal"), copy.with_name(copy.name + "-shm")):
-            path.unlink(missing_ok=True)

@@ -45,6 +45,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 
 from events import migrate
 from events.engines import engine_for
+from events.sqlite_files import file_of, remove
 from events.version import release
 
 from .games import Games
@@ -383,7 +384,7 @@ def restore(found: Backup, url: str, folder: Path, *, force: bool = False) -> di
             migrate.move(conn, migrate.head())
     except BaseException:
         engine.dispose()
-        _remove(made)
+        remove(made)
         raise
     engine.dispose()
     _put_files(found.files, folder)
@@ -418,19 +419,8 @@ def _fill(conn, found: Backup) -> None:
 def _new_file(url: str) -> Path | None:
     """The SQLite file a restore would make, when there is none yet: taken away again if the
     restore fails, so a refused backup leaves a fresh instance as it was."""
-    from sqlalchemy.engine import make_url
-
-    database = make_url(url).database if url.startswith("sqlite") else None
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return None
-    path = Path(database)
-    return None if path.exists() else path
-
-
-def _remove(made: Path | None) -> None:
-    if made is not None:
-        for path in (made, made.with_name(made.name + "-wal"), made.with_name(made.name + "-shm")):
-            path.unlink(missing_ok=True)
+    path = file_of(url)
+    return None if path is None or path.exists() else path
 
 
 def _holds_games(engine: Engine, folder: Path) -> bool:
